@@ -1,0 +1,28 @@
+//! `arbiter`: the command-line front end. Each subcommand lives in its own
+//! module under `commands/` and only wires arguments to library calls.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod commands;
+
+/// Arbiter applies the FIDE Laws of Chess and runs tournaments.
+#[derive(Parser)]
+#[command(name = "arbiter", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print the Chess960 start position with the given number (0-959), or a random one.
+    Chess960(commands::chess960::Args),
+}
+
+fn main() -> ExitCode {
+    match Cli::parse().command {
+        Command::Chess960(args) => commands::chess960::run(args),
+    }
+}

@@ -1,0 +1,6 @@
+//! The FIDE Laws of Chess, pure and deterministic.
+//!
+//! This crate does no I/O and never reads the system clock: callers pass
+//! everything in, including time. Every ruling names the article it rests on.
+
+pub mod chess960;
