@@ -1,6 +1,10 @@
 //! The FIDE Laws of Chess, pure and deterministic.
 //!
 //! This crate does no I/O and never reads the system clock: callers pass
-//! everything in, including time. Every ruling names the article it rests on.
+//! everything in, including time. Every ruling names the article it rests on
+//! ([`Article`]).
 
+mod article;
 pub mod chess960;
+
+pub use article::Article;
