@@ -22,7 +22,11 @@
 
 use std::fmt;
 
-use shakmaty::{Chess, Color, Move, Position, uci::UciMove};
+use shakmaty::{
+    Chess, Color, Move, Position,
+    san::{San, SanError},
+    uci::UciMove,
+};
 
 use crate::{
     Article,
@@ -171,13 +175,26 @@ impl Game {
 
     /// Plays a legal move (Art. 3.10.1) and records the position it produces.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        let before = self.position();
-        if !before.is_legal(m) {
+        if !self.position().is_legal(m) {
             return Err(IllegalMove {
                 ply: self.ply(),
                 uci: m.to_uci(self.start.castling_mode()),
             });
         }
+        self.record(m);
+        Ok(())
+    }
+
+    /// Plays the move a SAN (Appendix C) names, if it names exactly one legal move.
+    pub fn play_san(&mut self, san: &San) -> Result<Move, SanError> {
+        let m = san.to_move(self.position())?;
+        self.record(m);
+        Ok(m)
+    }
+
+    /// Records the legal move `m`.
+    fn record(&mut self, m: Move) {
+        let before = self.position();
         let mut after = before.clone();
         after.play_unchecked(m);
         let key = self.occurrences[self.occurrences.len() - 1]
@@ -196,7 +213,6 @@ impl Game {
         });
         self.positions.push(after);
         self.moves.push(m);
-        Ok(())
     }
 
     /// Art. 9.2.3: the last earlier ply with the same position. Only positions
@@ -318,7 +334,13 @@ impl Game {
                 self.moves.get(ply as usize),
                 self.positions.get(ply as usize + 1),
             ) {
-                claims.extend(self.claims_by_move(ply, m, after, self.repetitions(ply + 1)));
+                let count = self.occurrences[ply as usize + 1].count;
+                let repetitions = if count >= 3 {
+                    self.repetitions(ply + 1)
+                } else {
+                    Vec::new()
+                };
+                claims.extend(self.claims_by_move(ply, m, after, repetitions));
             }
         }
         claims
