@@ -19,10 +19,13 @@ struct Cli {
 enum Command {
     /// Print the Chess960 start position with the given number (0-959), or a random one.
     Chess960(commands::chess960::Args),
+    /// Check a position (FEN, X-FEN, Shredder-FEN, `startpos`, `chess960 N`) for legality (Art. 3.10.3).
+    Fen(commands::fen::Args),
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Chess960(args) => commands::chess960::run(args),
+        Command::Fen(args) => commands::fen::run(args),
     }
 }
