@@ -440,3 +440,72 @@ fn automatic_end(position: &Chess, occurrences: u8) -> Option<Termination> {
 fn dead_position(position: &Chess) -> bool {
     position.is_insufficient_material()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{Role, Square};
+
+    fn knight(from: Square, to: Square) -> Move {
+        Move::Normal {
+            role: Role::Knight,
+            from,
+            capture: None,
+            to,
+            promotion: None,
+        }
+    }
+
+    #[test]
+    fn move_numbers_count_from_the_fen() {
+        let game = Game::new("4k3/8/8/8/8/8/8/4K2R b K - 7 30".parse().unwrap());
+        assert_eq!(game.move_number(0), 30);
+        assert_eq!(game.move_number(1), 31);
+        assert_eq!(game.move_number(2), 31);
+        let game = Game::default();
+        assert_eq!(game.move_number(0), 1);
+        assert_eq!(game.move_number(1), 1);
+        assert_eq!(game.move_number(2), 2);
+    }
+
+    #[test]
+    fn claim_history_names_each_ply() {
+        let mut game = Game::default();
+        let shuffle = [
+            knight(Square::G1, Square::F3),
+            knight(Square::G8, Square::F6),
+            knight(Square::F3, Square::G1),
+            knight(Square::F6, Square::G8),
+        ];
+        for m in shuffle.iter().chain(&shuffle).chain(&shuffle[..1]) {
+            game.play(*m).unwrap();
+        }
+        let history: Vec<(u32, ClaimKind)> = game
+            .claim_history()
+            .iter()
+            .map(|c| (c.ply, c.kind))
+            .collect();
+        assert_eq!(
+            history,
+            [
+                (7, ClaimKind::RepetitionByIntendedMove),
+                (8, ClaimKind::Repetition),
+                (8, ClaimKind::RepetitionByIntendedMove),
+                (9, ClaimKind::Repetition),
+            ]
+        );
+        let claims = game.claim_history();
+        assert_eq!(claims[0].intended, Some(shuffle[3]));
+        assert_eq!(claims[0].repetitions, [0, 4, 8]);
+        assert_eq!(claims[2].repetitions, [1, 5, 9]);
+    }
+
+    #[test]
+    fn illegal_move_is_rejected_and_not_recorded() {
+        let mut game = Game::default();
+        let err = game.play(knight(Square::G1, Square::E2)).unwrap_err();
+        assert_eq!(err.to_string(), "illegal move g1e2 at ply 0 (Art. 3.10.2)");
+        assert_eq!(game.ply(), 0);
+        assert_eq!(game.moves(), []);
+    }
+}
