@@ -6,5 +6,8 @@
 
 mod article;
 pub mod chess960;
+pub mod clock;
+pub mod game_type;
+pub mod time_control;
 
 pub use article::Article;
