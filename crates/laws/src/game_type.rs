@@ -1,8 +1,7 @@
 //! Standard, rapid and blitz games (Appendix A.1, B.1).
 //!
-//! A game is classified by the time each player has for 60 moves: the time of
-//! every period that starts within the first 60 moves plus the per-move bonus
-//! for each of those 60 moves. More than 10 and less than 60 minutes is rapid
+//! A game is classified by the time each player has for 60 moves: the
+//! allotted time of all periods plus the per-move bonus for 60 moves. More than 10 and less than 60 minutes is rapid
 //! (A.1), 10 minutes or less is blitz (B.1), anything else is standard.
 //!
 //! Delay ("Aufschub", Bronstein) counts like an increment: the Laws speak only

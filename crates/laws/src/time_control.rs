@@ -175,19 +175,41 @@ impl Schedule {
         self.period(index).moves.is_none()
     }
 
-    /// Time available for the first `moves` moves: every period that starts
-    /// within them plus every per-move bonus (Appendix A.1, B.1).
+    /// The allotted time (every period as written, once) plus the per-move
+    /// bonus for `moves` moves, delays included: the measure of Appendix A.1
+    /// and B.1 with `moves` = 60.
     pub fn budget_ms(&self, moves: u32) -> u64 {
-        let periods = self.period_of_move(moves.max(1));
-        let base: u64 = (0..=periods).map(|i| self.period(i).time_ms).sum();
-        let bonus: u64 = (1..=moves)
-            .map(|m| {
-                self.period(self.period_of_move(m))
-                    .bonus
-                    .map_or(0, Bonus::ms)
-            })
-            .sum();
-        base + bonus
+        self.base_ms(self.0.len() - 1)
+            .saturating_add(self.per_move_ms(moves, |p| p.bonus.map_or(0, Bonus::ms)))
+    }
+
+    /// Time credited to a player who has completed `moves` moves: every
+    /// period reached (Art. 6.3.2) plus every increment earned. Delays credit
+    /// nothing beyond the time they save. With the time used by both players,
+    /// this is what the two clocks must show together (commentary check, A-041).
+    pub fn allotted_ms(&self, moves: u32) -> u64 {
+        self.base_ms(self.period_of_move(moves.saturating_add(1)))
+            .saturating_add(self.per_move_ms(moves, Period::increment_ms))
+    }
+
+    /// Sum of the times of periods `0..=last`.
+    fn base_ms(&self, last: usize) -> u64 {
+        let listed = last.min(self.0.len() - 1);
+        let repeats = (last - listed) as u64;
+        let sum: u64 = self.0[..=listed].iter().map(|p| p.time_ms).sum();
+        sum.saturating_add(repeats.saturating_mul(self.0[self.0.len() - 1].time_ms))
+    }
+
+    /// Sum of `per_move` over the periods of moves `1..=moves`.
+    fn per_move_ms(&self, moves: u32, per_move: impl Fn(Period) -> u64) -> u64 {
+        let mut left = u64::from(moves);
+        let mut total = 0u64;
+        for &p in &self.0 {
+            let n = p.moves().map_or(left, |m| left.min(u64::from(m)));
+            total = total.saturating_add(n.saturating_mul(per_move(p)));
+            left -= n;
+        }
+        total.saturating_add(left.saturating_mul(per_move(self.0[self.0.len() - 1])))
     }
 }
 
@@ -668,11 +690,20 @@ mod tests {
     }
 
     #[test]
-    fn budget_counts_periods_reached_and_bonuses() {
+    fn budget_and_allotted_time() {
         let s = tc("40/5400+30:1800+30").schedule(Color::White).clone();
         assert_eq!(s.budget_ms(60), (90 + 30) * 60_000 + 60 * 30_000);
-        assert_eq!(s.budget_ms(40), 90 * 60_000 + 40 * 30_000);
+        assert_eq!(s.budget_ms(40), (90 + 30) * 60_000 + 40 * 30_000);
         let late = tc("40/6000:1800+30").schedule(Color::White).clone();
         assert_eq!(late.budget_ms(60), (100 + 30) * 60_000 + 20 * 30_000);
+        let repeating = tc("40/7200:20/3600+10").schedule(Color::White).clone();
+        assert_eq!(repeating.allotted_ms(39), 7_200_000);
+        assert_eq!(repeating.allotted_ms(40), 10_800_000);
+        assert_eq!(repeating.allotted_ms(61), 14_400_000 + 21 * 10_000);
+        assert_eq!(repeating.budget_ms(60), 10_800_000 + 20 * 10_000);
+        assert_eq!(
+            repeating.allotted_ms(u32::MAX),
+            7_200_000 + 214_748_363 * 3_600_000 + (u64::from(u32::MAX) - 40) * 10_000
+        );
     }
 }
