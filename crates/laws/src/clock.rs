@@ -317,6 +317,11 @@ impl Clock {
         }
     }
 
+    /// The time of the latest event; later events must not be earlier.
+    pub fn latest_ms(&self) -> u64 {
+        self.latest_ms
+    }
+
     /// Every flag fall so far, in the order they happened.
     pub fn flags(&self) -> &[FlagFall] {
         &self.flags
@@ -638,8 +643,8 @@ impl Clock {
         }
     }
 
-    /// The arbiter adds (or, if negative, deducts) time on a stopped clock.
-    /// The result must stay above zero.
+    /// The arbiter adds (or, if negative, deducts) time on a stopped clock:
+    /// the display changes by exactly `delta_ms` and must stay above zero.
     pub fn adjust(
         &mut self,
         color: Color,
@@ -647,14 +652,14 @@ impl Clock {
         reason: Adjustment,
     ) -> Result<Ruling, ClockError> {
         self.require_stopped()?;
-        let shown = i128::from(self.remaining(color, self.latest_ms));
-        let after = shown + i128::from(delta_ms);
-        if after <= 0 || after > i128::from(MAX_MS) {
-            return Err(ClockError::TimeOutOfRange);
-        }
-        let side = &mut self.sides[color];
-        let main = i128::from(side.main_ms) + i128::from(delta_ms);
-        side.main_ms = u64::try_from(main).map_err(|_| ClockError::TimeOutOfRange)?;
+        let shown = self.remaining(color, self.latest_ms);
+        let after = i128::from(shown) + i128::from(delta_ms);
+        let after = u64::try_from(after)
+            .ok()
+            .filter(|&ms| ms > 0 && ms <= MAX_MS)
+            .ok_or(ClockError::TimeOutOfRange)?;
+        let used = self.consumed(color, self.elapsed_in_move(color, self.latest_ms));
+        self.sides[color].main_ms = used + after;
         Ok(Ruling::TimeAdjusted {
             color,
             delta_ms,
