@@ -584,7 +584,8 @@ impl Clock {
     }
 
     /// The game ends at `at_ms`. A move that ends the game is completed
-    /// without pressing (Art. 6.2.1.1): pass its player as `final_move`.
+    /// without pressing (Art. 6.2.1.1): pass its player as `final_move`
+    /// (whether or not the move was reported with [`execute_move`](Self::execute_move)).
     pub fn end(
         &mut self,
         at_ms: u64,
@@ -597,9 +598,6 @@ impl Clock {
             self.sides[color].move_elapsed_ms = self.elapsed_in_move(color, at_ms);
         }
         if let Some(c) = final_move {
-            if self.sides[c].executed > self.sides[c].completed {
-                self.complete_move(c, &mut rulings);
-            }
             self.complete_move(c, &mut rulings);
         }
         self.state = State::Ended;
@@ -806,6 +804,28 @@ mod tests {
             c.set(White, 0, 3, Adjustment::Correction),
             Err(ClockError::TimeOutOfRange)
         );
+    }
+
+    #[test]
+    fn game_ending_move_counts_once() {
+        for reported in [false, true] {
+            let mut c = clock("1/60:30");
+            c.start(0).unwrap();
+            if reported {
+                c.execute_move(White, 1_000).unwrap();
+            }
+            let r = c.end(2_000, Some(White)).unwrap();
+            assert_eq!(c.moves_completed(White), 1);
+            assert_eq!(c.moves_completed(Black), 0);
+            assert_eq!(
+                r,
+                vec![Ruling::PeriodCompleted {
+                    color: White,
+                    period_index: 0,
+                    added_ms: 30_000
+                }]
+            );
+        }
     }
 
     #[test]

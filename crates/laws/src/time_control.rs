@@ -163,11 +163,16 @@ impl Schedule {
 
     /// Moves that must be completed by the end of period `index`; `None` if it is sudden death.
     pub fn moves_by_end_of(&self, index: usize) -> Option<u32> {
-        let mut end = 0u32;
-        for i in 0..=index {
-            end = end.saturating_add(self.period(i).moves()?);
+        let listed = index.min(self.0.len() - 1);
+        let mut end = 0u64;
+        for p in &self.0[..=listed] {
+            end += u64::from(p.moves()?);
         }
-        Some(end)
+        let repeats = (index - listed) as u64;
+        if repeats > 0 {
+            end = end.saturating_add(repeats.saturating_mul(u64::from(self.0[listed].moves()?)));
+        }
+        Some(u32::try_from(end).unwrap_or(u32::MAX))
     }
 
     /// Art. III.3.1.2: the period in which all remaining moves must be completed.
@@ -597,6 +602,8 @@ mod tests {
         assert_eq!(s.period_of_move(80), 2);
         assert_eq!(s.period_of_move(81), 3);
         assert_eq!(s.moves_by_end_of(2), Some(80));
+        assert_eq!(s.moves_by_end_of(1_000), Some(60 + 999 * 20));
+        assert_eq!(s.moves_by_end_of(1_000_000_000), Some(u32::MAX));
         assert!(!s.is_final(5));
         let sd = tc("40/7200:20/3600:1800").schedule(Color::White).clone();
         assert_eq!(sd.period_of_move(61), 2);
