@@ -339,7 +339,7 @@ impl Clock {
             State::Running { color: c, since_ms } if c == color => at_ms.saturating_sub(since_ms),
             _ => 0,
         };
-        self.sides[color].move_elapsed_ms + running
+        self.sides[color].move_elapsed_ms.saturating_add(running)
     }
 
     /// Main time consumed by `elapsed` on the current move (Art. 6.3.2: a delay is used first).
@@ -354,7 +354,7 @@ impl Clock {
     fn flag_threshold(&self, color: Color) -> u64 {
         let main = self.sides[color].main_ms;
         match self.current_bonus(color) {
-            Some(Bonus::Delay(d)) => main + d,
+            Some(Bonus::Delay(d)) => main.saturating_add(d),
             _ => main,
         }
     }
@@ -366,7 +366,8 @@ impl Clock {
     }
 
     /// The instant the running clock's flag will fall if nobody presses, or
-    /// `None` if no clock runs or its flag already fell in this period.
+    /// `None` if no clock runs, its flag already fell in this period, or the
+    /// instant lies beyond `u64::MAX`.
     pub fn flag_fall_at(&self) -> Option<(Color, u64)> {
         let State::Running { color, since_ms } = self.state else {
             return None;
@@ -378,7 +379,7 @@ impl Clock {
         let left = self
             .flag_threshold(color)
             .saturating_sub(side.move_elapsed_ms);
-        Some((color, since_ms + left))
+        since_ms.checked_add(left).map(|at| (color, at))
     }
 
     /// Art. 8.4: whether `color` is excused from recording for the rest of
@@ -657,7 +658,7 @@ impl Clock {
             .filter(|&ms| ms > 0 && ms <= MAX_MS)
             .ok_or(ClockError::TimeOutOfRange)?;
         let used = self.consumed(color, self.elapsed_in_move(color, self.latest_ms));
-        self.sides[color].main_ms = used + after;
+        self.sides[color].main_ms = used.saturating_add(after);
         Ok(Ruling::TimeAdjusted {
             color,
             delta_ms,
@@ -804,6 +805,22 @@ mod tests {
             c.set(White, 0, 3, Adjustment::Correction),
             Err(ClockError::TimeOutOfRange)
         );
+    }
+
+    #[test]
+    fn extreme_timestamps_do_not_overflow() {
+        let mut c = clock("40/7200d5:1800");
+        c.start(u64::MAX - 10).unwrap();
+        assert_eq!(c.flag_fall_at(), None);
+        c.stop(u64::MAX - 5).unwrap();
+        c.restart(u64::MAX - 5).unwrap();
+        assert_eq!(c.press(White, u64::MAX), Ok(vec![]));
+        assert_eq!(c.remaining(White, u64::MAX), 7_200_000);
+        c.stop(u64::MAX).unwrap();
+        c.adjust(White, i64::MAX, Adjustment::Penalty).unwrap_err();
+        c.adjust(Black, i64::MIN, Adjustment::Penalty).unwrap_err();
+        c.adjust(White, 1, Adjustment::Correction).unwrap();
+        assert_eq!(c.remaining(White, u64::MAX), 7_200_001);
     }
 
     #[test]
