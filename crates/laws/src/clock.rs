@@ -30,7 +30,7 @@ use std::fmt;
 use shakmaty::{ByColor, Color};
 
 use crate::Article;
-use crate::game_type;
+use crate::game_type::{self, GameType};
 use crate::time_control::{Bonus, Schedule, TimeControl};
 
 /// Whether the clock shows which flag fell first (Guidelines III.3.1).
@@ -320,6 +320,16 @@ impl Clock {
     /// The time of the latest event; later events must not be earlier.
     pub fn latest_ms(&self) -> u64 {
         self.latest_ms
+    }
+
+    /// Appendix A.5.1.1 (blitz via B.3): in unsupervised rapid and blitz,
+    /// once both players have completed ten moves the clock settings are no
+    /// longer changed, unless the event schedule would be adversely affected.
+    /// Whether the unsupervised regime applies is fixed by the regulations (A.6, B.4);
+    /// in standard games a wrong setting is always corrected (6.10.2).
+    pub fn settings_fixed(&self) -> bool {
+        GameType::of(&self.control) != GameType::Standard
+            && Color::ALL.iter().all(|&c| self.sides[c].completed >= 10)
     }
 
     /// Every flag fall so far, in the order they happened.

@@ -383,6 +383,21 @@ fn a_051_rapid_time_claim_both_flags_down() {
 }
 
 #[test]
+fn a_066_unsupervised_rapid_blitz_settings_fixed_after_ten_moves() {
+    // Set to 5+3 instead of 3+2; discovered after both completed 10 moves.
+    for (tc, fixed_after_ten) in [("300+3", true), ("900+10", true), ("5400+30", false)] {
+        let mut c = clock(tc);
+        c.start(0).unwrap();
+        let mut t = 0;
+        play(&mut c, &mut t, 9, SEC, SEC);
+        c.press(White, t + SEC).unwrap();
+        assert!(!c.settings_fixed(), "{tc}: Black has completed only 9");
+        c.press(Black, t + 2 * SEC).unwrap();
+        assert_eq!(c.settings_fixed(), fixed_after_ten, "{tc}");
+    }
+}
+
+#[test]
 fn a_063_delay_mode_arithmetic() {
     let mut c = clock("300d5");
     c.start(0).unwrap();
