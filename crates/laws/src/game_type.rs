@@ -65,10 +65,10 @@ impl GameType {
         }
     }
 
-    /// The provision that defines this game type.
+    /// The provision that defines this game type (standard: neither A.1 nor B.1).
     pub fn article(self) -> Article {
         match self {
-            GameType::Standard => Article::new("Art. 6.3"),
+            GameType::Standard => Article::new("Appendix A.1, B.1"),
             GameType::Rapid => Article::new("Appendix A.1"),
             GameType::Blitz => Article::new("Appendix B.1"),
         }
@@ -173,6 +173,13 @@ mod tests {
         assert!(!recording_exempt(300_000, 0));
         assert!(recording_exempt(10_000, 29_999));
         assert!(!recording_exempt(10_000, 30_000));
+    }
+
+    #[test]
+    fn each_type_cites_its_appendix() {
+        assert_eq!(GameType::Rapid.article().as_str(), "Appendix A.1");
+        assert_eq!(GameType::Blitz.article().as_str(), "Appendix B.1");
+        assert_eq!(GameType::Standard.to_string(), "standard");
     }
 
     #[test]
