@@ -145,9 +145,10 @@ impl StartingPosition {
     /// A Chess960 start position (Guideline II.1), castling by Guideline II.3,
     /// written in Shredder-FEN.
     pub fn chess960(start: chess960::StartPosition) -> StartingPosition {
-        let fen = start.fen();
-        let setup = Fen::from_str(&fen).map(Fen::into_setup).unwrap_or_default();
-        let position = Chess::from_setup(setup, CastlingMode::Chess960).unwrap_or_default();
+        let position = Fen::from_str(&start.fen())
+            .ok()
+            .and_then(|fen| fen.into_position(CastlingMode::Chess960).ok())
+            .expect("every Guideline II start position is a legal FEN");
         StartingPosition {
             position,
             mode: CastlingMode::Chess960,
