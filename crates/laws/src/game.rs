@@ -130,6 +130,8 @@ struct Occurrence {
 /// A game from its start position: moves, positions and Article 9 bookkeeping.
 ///
 /// Ply `n` is the position after `n` half-moves; ply 0 is the start position.
+/// Repetitions count from the start position: what preceded a FEN is unknown,
+/// though its halfmove clock counts towards Art. 9.3 and 9.6.2.
 /// Moves after the game has ended (dead position, fivefold repetition, 75-move
 /// rule) are still recorded, so a checker can report them, but
 /// [`termination`](Game::termination) keeps the first end: later events do not
@@ -261,6 +263,11 @@ impl Game {
     /// FEN of the current position, in the start position's notation.
     pub fn fen(&self) -> String {
         self.start.fen_of(self.position())
+    }
+
+    /// FEN of the position at `ply`, in the start position's notation.
+    pub fn fen_at(&self, ply: u32) -> Option<String> {
+        self.position_at(ply).map(|p| self.start.fen_of(p))
     }
 
     /// The Art. 9.2.3 key of the position at `ply`.
@@ -466,6 +473,8 @@ mod tests {
         assert_eq!(game.move_number(0), 1);
         assert_eq!(game.move_number(1), 1);
         assert_eq!(game.move_number(2), 2);
+        assert_eq!(game.fen_at(0), Some(game.fen()));
+        assert_eq!(game.fen_at(1), None);
     }
 
     #[test]
