@@ -19,10 +19,13 @@ struct Cli {
 enum Command {
     /// Print the Chess960 start position with the given number (0-959), or a random one.
     Chess960(commands::chess960::Args),
+    /// Translate a game record between languages and forms of algebraic notation, or announce its moves.
+    Notation(commands::notation::Args),
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Chess960(args) => commands::chess960::run(args),
+        Command::Notation(args) => commands::notation::run(args),
     }
 }
