@@ -6,5 +6,6 @@
 
 mod article;
 pub mod chess960;
+pub mod dead_position;
 
 pub use article::Article;
