@@ -19,10 +19,13 @@ struct Cli {
 enum Command {
     /// Print the Chess960 start position with the given number (0-959), or a random one.
     Chess960(commands::chess960::Args),
+    /// Can a player still checkmate (Art. 6.9)? Is the position dead (Art. 5.2.2)? One `FEN [white|black|both]` per line.
+    Unwinnable(commands::unwinnable::Args),
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Chess960(args) => commands::chess960::run(args),
+        Command::Unwinnable(args) => commands::unwinnable::run(args),
     }
 }

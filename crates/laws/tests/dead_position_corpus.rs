@@ -116,3 +116,56 @@ fn test_vector_no_wrong_verdicts() {
         "decided only {decided}"
     );
 }
+
+/// In these timeouts the side to move flagged: the intended winner (Art. 6.9) is the other side.
+#[test]
+fn lichess_30k_timeouts_exactly_three_unwinnable() {
+    let text = std::fs::read_to_string(common::shared_data("dead-positions/lichess-30K-games.txt"))
+        .unwrap();
+    let jobs: Vec<(String, String)> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let (fen, id) = l.trim().rsplit_once(' ').unwrap();
+            (fen.to_owned(), id.to_owned())
+        })
+        .collect();
+    assert_eq!(jobs.len(), 30_000);
+    let start = Instant::now();
+    let results = parallel(&jobs, |(fen, _)| {
+        let pos = position(fen);
+        let winner = !pos.turn();
+        let quick = analyse(&pos, winner, Tier::Quick).verdict;
+        let full = analyse(&pos, winner, Tier::full());
+        if let Verdict::Winnable(line) = &full.verdict {
+            assert_witness(&pos, winner, line, fen);
+        }
+        if quick == Verdict::Unwinnable {
+            assert_eq!(
+                full.verdict,
+                Verdict::Unwinnable,
+                "{fen}: quick and full disagree"
+            );
+        }
+        (quick, full.verdict)
+    });
+    let unwinnable: Vec<&str> = jobs
+        .iter()
+        .zip(&results)
+        .filter(|(_, (_, full))| *full == Verdict::Unwinnable)
+        .map(|((_, id), _)| id.as_str())
+        .collect();
+    let undetermined = results
+        .iter()
+        .filter(|(_, full)| *full == Verdict::Undetermined)
+        .count();
+    let quick_unwinnable = results
+        .iter()
+        .filter(|(quick, _)| *quick == Verdict::Unwinnable)
+        .count();
+    eprintln!(
+        "30K: unwinnable {unwinnable:?}, undetermined {undetermined}, quick unwinnable {quick_unwinnable}, {:.1}s",
+        start.elapsed().as_secs_f64()
+    );
+    assert_eq!(unwinnable, ["AHPAU56z", "tapdr97m", "VIdrelSz"]);
+}

@@ -37,8 +37,8 @@ pub fn never_checks(pos: &Chess, winner: Color) -> bool {
         }
         a
     };
-    let pawn_attacks_of = [attacked_by(Color::White), attacked_by(Color::Black)];
-    let pawn_reach = |c: Color| pawn_attacks_of[c as usize];
+    let (white_reach, black_reach) = (attacked_by(Color::White), attacked_by(Color::Black));
+    let pawn_reach = |c: Color| c.fold_wb(white_reach, black_reach);
     // No pawn may capture now: enemy pawns on its capture squares.
     for c in Color::ALL {
         if (pawn_reach(c) & pawns & board.by_color(!c)).any() {
@@ -112,4 +112,44 @@ fn region_attacks(region: Bitboard, role: Role, pawns: Bitboard) -> Bitboard {
         a |= step(sq, role, pawns);
     }
     a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    #[test]
+    fn locked_chain_with_same_coloured_bishops_never_checks() {
+        let p = pos("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -");
+        assert!(pawns_locked(&p));
+        assert!(never_checks(&p, Color::White));
+        assert!(never_checks(&p, Color::Black));
+    }
+
+    #[test]
+    fn gives_up_when_the_structure_can_change() {
+        // The h1 bishop can capture on d5.
+        assert!(!never_checks(
+            &pos("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K2B w - -"),
+            Color::White
+        ));
+        // A free pawn.
+        assert!(!pawns_locked(&pos(
+            "4k3/8/8/1p1p1p1p/1P1P1P2/8/7P/4K3 w - -"
+        )));
+        // The white king can take the undefended b5 pawn.
+        assert!(!never_checks(
+            &pos("4k3/8/8/1p6/1P6/2K5/8/8 w - -"),
+            Color::Black
+        ));
+    }
 }

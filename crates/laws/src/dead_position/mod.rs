@@ -194,8 +194,10 @@ fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
 fn full_stages(pos: &Chess, winner: Color, node_limit: u64, budget: &mut Budget) -> Verdict {
     let mut helpmate = Helpmate::new(pos, winner);
     budget.raise_to(node_limit / 8);
-    if let Ok(Some(line)) = helpmate.run(pos, MAX_DEPTH, budget) {
-        return Verdict::Winnable(line);
+    match helpmate.run(pos, MAX_DEPTH, budget) {
+        Ok(Some(Exhausted::Mate(line))) => return Verdict::Winnable(line),
+        Ok(Some(Exhausted::NoMate)) => return Verdict::Unwinnable,
+        Ok(None) | Err(OutOfBudget) => {}
     }
     budget.raise_to(budget.used.min(budget.limit) + node_limit / 8);
     if let Ok(line) = helpmate.playouts(pos, budget) {
@@ -209,7 +211,8 @@ fn full_stages(pos: &Chess, winner: Color, node_limit: u64, budget: &mut Budget)
     }
     budget.raise_to(node_limit);
     match helpmate.run(pos, MAX_DEPTH, budget) {
-        Ok(Some(line)) => Verdict::Winnable(line),
+        Ok(Some(Exhausted::Mate(line))) => Verdict::Winnable(line),
+        Ok(Some(Exhausted::NoMate)) => Verdict::Unwinnable,
         Ok(None) | Err(OutOfBudget) => Verdict::Undetermined,
     }
 }

@@ -117,20 +117,23 @@ impl Helpmate {
     }
 
     /// Searches with growing depths (in ply cost) up to `max_depth`, going on
-    /// from where an earlier call stopped; returns the mating line if one is found.
+    /// from where an earlier call stopped. `None` if `max_depth` was reached
+    /// without a mate while some line was still cut short.
     pub fn run(
         &mut self,
         pos: &Chess,
         max_depth: u16,
         budget: &mut Budget,
-    ) -> Result<Option<Vec<Move>>, OutOfBudget> {
+    ) -> Result<Option<Exhausted>, OutOfBudget> {
         while self.depth <= max_depth {
-            let depth = self.depth;
-            if self.search(pos, depth, budget)? {
-                self.line.reverse();
-                return Ok(Some(std::mem::take(&mut self.line)));
+            match self.search(pos, self.depth, budget)? {
+                Step::Mate => {
+                    self.line.reverse();
+                    return Ok(Some(Exhausted::Mate(std::mem::take(&mut self.line))));
+                }
+                Step::Closed => return Ok(Some(Exhausted::NoMate)),
+                Step::Open => self.depth += 1,
             }
-            self.depth += 1;
         }
         Ok(None)
     }
@@ -140,19 +143,24 @@ impl Helpmate {
         pos: &Chess,
         depth: u16,
         budget: &mut Budget,
-    ) -> Result<bool, OutOfBudget> {
+    ) -> Result<Step, OutOfBudget> {
         budget.spend()?;
         let winner_to_move = pos.turn() == self.winner;
         if !winner_to_move && pos.is_checkmate() {
-            return Ok(true);
+            return Ok(Step::Mate);
+        }
+        if hopeless(pos, self.winner) {
+            return Ok(Step::Closed);
         }
         // A mate needs the winner's move last: with the loser to move, two plies.
-        if depth == 0 || (!winner_to_move && depth < 2) || hopeless(pos, self.winner) {
-            return Ok(false);
+        if depth == 0 || (!winner_to_move && depth < 2) {
+            return Ok(Step::Open);
         }
         let k = key(pos);
-        if self.failed.get(&k).is_some_and(|&d| d >= depth) {
-            return Ok(false);
+        match self.failed.get(&k) {
+            Some(&CLOSED) => return Ok(Step::Closed),
+            Some(&d) if d >= depth => return Ok(Step::Open),
+            _ => {}
         }
         let mut children: Vec<(i32, Move, Chess)> = pos
             .legal_moves()
@@ -164,6 +172,7 @@ impl Helpmate {
             })
             .collect();
         children.sort_by_key(|c| std::cmp::Reverse(c.0));
+        let mut closed = true;
         for (rank, (_, m, child)) in children.into_iter().enumerate() {
             let cost = match rank {
                 0 => 1,
@@ -172,15 +181,21 @@ impl Helpmate {
                 _ => 4,
             };
             if depth < cost {
+                closed = false;
                 break;
             }
-            if self.search(&child, depth - cost, budget)? {
-                self.line.push(m);
-                return Ok(true);
+            match self.search(&child, depth - cost, budget)? {
+                Step::Mate => {
+                    self.line.push(m);
+                    return Ok(Step::Mate);
+                }
+                Step::Open => closed = false,
+                Step::Closed => {}
             }
         }
-        self.failed.insert(k, depth);
-        Ok(false)
+        // Closed: every line from here was followed to its end (no cycles, no cut-offs).
+        self.failed.insert(k, if closed { CLOSED } else { depth });
+        Ok(if closed { Step::Closed } else { Step::Open })
     }
 
     /// Guided random games: each move is the most promising one most of the
@@ -291,6 +306,18 @@ fn material(role: Role) -> i32 {
         Role::Pawn | Role::King => 0,
     }
 }
+
+/// Result of one helpmate search step.
+enum Step {
+    Mate,
+    /// No mate within the depth, but some line was cut short.
+    Open,
+    /// No mate by any line from here.
+    Closed,
+}
+
+/// Marks a position in the failure table from which no line leads to a mate.
+const CLOSED: u16 = u16::MAX;
 
 /// Length of one guided random game.
 const PLAYOUT_PLIES: usize = 120;

@@ -197,9 +197,9 @@ fn quick_tier_leaves_ordinary_positions_open() {
 
 #[test]
 fn budget_exhaustion_is_undetermined() {
-    let p = pos("8/3k4/6p1/p2p1pP1/P2P1P2/2K5/8/8 b - - 65 92");
+    let p = pos("k7/2Q5/3Q4/1p6/8/KP6/P1P5/8 b - - 2 52");
     assert_eq!(
-        is_dead_position(&p, Tier::Full { node_limit: 10 }),
+        is_dead_position(&p, Tier::Full { node_limit: 2 }),
         Verdict::Undetermined
     );
 }
