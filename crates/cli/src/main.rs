@@ -23,6 +23,8 @@ enum Command {
     Fen(commands::fen::Args),
     /// Translate a game record between languages and forms of algebraic notation, or announce its moves.
     Notation(commands::notation::Args),
+    /// Can a player still checkmate (Art. 6.9)? Is the position dead (Art. 5.2.2)? One `FEN [white|black|both]` per line.
+    Unwinnable(commands::unwinnable::Args),
 }
 
 fn main() -> ExitCode {
@@ -30,5 +32,6 @@ fn main() -> ExitCode {
         Command::Chess960(args) => commands::chess960::run(args),
         Command::Fen(args) => commands::fen::run(args),
         Command::Notation(args) => commands::notation::run(args),
+        Command::Unwinnable(args) => commands::unwinnable::run(args),
     }
 }

@@ -1,3 +1,4 @@
 pub mod chess960;
 pub mod fen;
 pub mod notation;
+pub mod unwinnable;
