@@ -5,7 +5,7 @@ use crate::record::{
     Acceleration, Bye, ByeKind, Header, LegacyTeam, PairingOptions, PlayerAcceleration, Prohibited,
     Record, RoundEntry, Team,
 };
-use crate::tournament::{Format, Line, Tournament};
+use crate::tournament::{Format, Line, Scoring, Tournament};
 
 /// A converted tournament and what the conversion mapped or dropped, one note per kind of record.
 #[derive(Debug, Clone)]
@@ -97,7 +97,11 @@ impl Tournament {
                     lines.push(line.clone());
                 }
                 Record::ExtendedScoring(pairs) if !has_162 => {
-                    match scoring_162(pairs) {
+                    let mut scoring = Scoring::default();
+                    for (code, v) in pairs {
+                        scoring.apply_xxs(code, *v);
+                    }
+                    match scoring.as_162() {
                         Some(s) => {
                             headers.push(Record::Header(Header::Scoring(s)));
                             notes.add("XXS -> 162 (XXS kept)");
@@ -185,7 +189,9 @@ impl Tournament {
                 }
                 Record::Header(Header::Scoring(pairs)) => {
                     if !has_xxs {
-                        headers.push(Record::ExtendedScoring(scoring_xxs(pairs)));
+                        let mut scoring = Scoring::default();
+                        scoring.apply_162_line(pairs);
+                        headers.push(Record::ExtendedScoring(scoring.as_xxs()));
                         notes.add("162 -> XXS");
                     }
                 }
@@ -280,52 +286,6 @@ impl Tournament {
             notes: notes.finish(),
         }
     }
-}
-
-/// `XXS` as `162` symbols, if the colour-blind, bye-coupled `162` can express it.
-fn scoring_162(pairs: &[(String, Points)]) -> Option<Vec<(String, Points)>> {
-    let get = |codes: &[&str]| -> Option<Option<Points>> {
-        let values: Vec<Points> = pairs
-            .iter()
-            .filter(|(c, _)| codes.contains(&c.as_str()))
-            .map(|(_, v)| *v)
-            .collect();
-        match values.as_slice() {
-            [] => Some(None),
-            [first, rest @ ..] if rest.iter().all(|v| v == first) => Some(Some(*first)),
-            _ => None,
-        }
-    };
-    let mut out = Vec::new();
-    for (symbol, codes) in [
-        ("W", &["W", "WW", "BW", "FW", "FPB"][..]),
-        ("D", &["D", "WD", "BD", "HPB"][..]),
-        ("L", &["L", "WL", "BL"][..]),
-        ("A", &["ZPB", "FL"][..]),
-        ("P", &["PAB"][..]),
-    ] {
-        if let Some(v) = get(codes)? {
-            out.push((symbol.to_string(), v));
-        }
-    }
-    Some(out)
-}
-
-/// `162` symbols as `XXS` codes.
-fn scoring_xxs(pairs: &[(String, Points)]) -> Vec<(String, Points)> {
-    let mut out = Vec::new();
-    for (symbol, v) in pairs {
-        let codes: &[&str] = match symbol.as_str() {
-            "W" => &["WW", "BW", "FW", "FPB"],
-            "D" => &["WD", "BD", "HPB"],
-            "L" => &["WL", "BL"],
-            "A" => &["ZPB", "FL"],
-            "P" => &["PAB"],
-            _ => &[],
-        };
-        out.extend(codes.iter().map(|c| (c.to_string(), *v)));
-    }
-    out
 }
 
 /// One `250` line per run of equal, non-zero acceleration points.

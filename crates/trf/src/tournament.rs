@@ -119,7 +119,8 @@ impl fmt::Display for Date {
 
 /// Points per result, from `162`, `XXS` and `BB*` lines over the defaults
 /// (win 1, draw ½, loss 0, forfeit win / full-point bye / PAB 1, half-point bye ½, zero bye 0;
-/// C.04.1: a PAB scores as a win).
+/// C.04.1: a PAB scores as a win). In `162`, `W` also sets forfeit wins, full-point byes and
+/// (unless `P` is given) PABs, `D` half-point byes, `A` zero-point byes and forfeit losses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Scoring {
     /// Win with white (`XXS WW`).
@@ -186,6 +187,62 @@ impl Scoring {
         }
     }
 
+    /// Applies a `162` line; `P` (PAB) defaults to the value of `W`.
+    pub(crate) fn apply_162_line(&mut self, pairs: &[(String, Points)]) {
+        let (pab, others): (Vec<_>, Vec<_>) = pairs.iter().partition(|(s, _)| s == "P");
+        for (symbol, v) in others.into_iter().chain(pab) {
+            self.apply_162(symbol, *v);
+        }
+    }
+
+    /// The `162` symbols that give exactly this scoring, if `162` can express it (it cannot
+    /// distinguish colours, and couples forfeit wins and full-point byes to wins, half-point
+    /// byes to draws, zero-point byes to forfeit losses).
+    pub(crate) fn as_162(&self) -> Option<Vec<(String, Points)>> {
+        let same = |values: &[Points]| values.iter().all(|v| *v == values[0]);
+        let ok = same(&[
+            self.win_white,
+            self.win_black,
+            self.forfeit_win,
+            self.full_bye,
+        ]) && same(&[self.draw_white, self.draw_black, self.half_bye])
+            && same(&[self.loss_white, self.loss_black])
+            && same(&[self.zero_bye, self.forfeit_loss]);
+        ok.then(|| {
+            [
+                ("W", self.win_white),
+                ("D", self.draw_white),
+                ("L", self.loss_white),
+                ("A", self.zero_bye),
+                ("P", self.pab),
+            ]
+            .into_iter()
+            .map(|(s, v)| (s.to_string(), v))
+            .collect()
+        })
+    }
+
+    /// The `XXS` codes that give exactly this scoring.
+    pub(crate) fn as_xxs(&self) -> Vec<(String, Points)> {
+        [
+            ("WW", self.win_white),
+            ("BW", self.win_black),
+            ("WD", self.draw_white),
+            ("BD", self.draw_black),
+            ("WL", self.loss_white),
+            ("BL", self.loss_black),
+            ("FW", self.forfeit_win),
+            ("FL", self.forfeit_loss),
+            ("PAB", self.pab),
+            ("FPB", self.full_bye),
+            ("HPB", self.half_bye),
+            ("ZPB", self.zero_bye),
+        ]
+        .into_iter()
+        .map(|(s, v)| (s.to_string(), v))
+        .collect()
+    }
+
     fn apply_162(&mut self, symbol: &str, v: Points) {
         match symbol {
             "W" => {
@@ -193,6 +250,7 @@ impl Scoring {
                 self.win_black = v;
                 self.forfeit_win = v;
                 self.full_bye = v;
+                self.pab = v;
             }
             "D" => {
                 self.draw_white = v;
@@ -212,7 +270,7 @@ impl Scoring {
         }
     }
 
-    fn apply_xxs(&mut self, code: &str, v: Points) {
+    pub(crate) fn apply_xxs(&mut self, code: &str, v: Points) {
         match code {
             "WW" => self.win_white = v,
             "BW" => self.win_black = v,
@@ -548,9 +606,7 @@ impl Tournament {
         let mut s = Scoring::default();
         for r in self.records() {
             if let Record::Header(Header::Scoring(pairs)) = r {
-                for (symbol, v) in pairs {
-                    s.apply_162(symbol, *v);
-                }
+                s.apply_162_line(pairs);
             }
         }
         for r in self.records() {

@@ -84,7 +84,17 @@ const PAIRING_NUMBER: Article = Article::new("TRF-2026 001 cols 5-8");
 const ROUND_BLOCK: Article = Article::new("TRF-2026 001 cols 92-99");
 const POINTS: Article = Article::new("TRF-2026 001 cols 81-84");
 const ROUNDS: Article = Article::new("TRF-2026 142 / XXR");
+const GAME_POINTS: Article = Article::new("Art. 10.1");
 const REFERENCE: Article = Article::new("TRF-2026 starting-rank references");
+
+/// Game points of a result code in half-points under 1-½-0 scoring (Art. 10.1).
+fn game_halves(code: ResultCode) -> u8 {
+    match code {
+        ResultCode::Win | ResultCode::ForfeitWin | ResultCode::UnratedWin => 2,
+        ResultCode::Draw | ResultCode::UnratedDraw => 1,
+        _ => 0,
+    }
+}
 
 fn round_column(round: usize) -> usize {
     92 + 10 * (round - 1)
@@ -118,8 +128,10 @@ impl Tournament {
     /// colour, more round blocks than `142`/`XXR` allow, and declared points (cols 81-84) that
     /// differ from the results under [`Tournament::scoring`] and `299` adjustments (only a
     /// warning in team tournaments, where member scores are informative).
-    /// Warnings: results that do not mirror each other (both won), game results without an
-    /// opponent, PABs with an opponent, references to unknown players in other records.
+    /// Results of one game that add up to more than one point (both players won; Art. 10.1,
+    /// laws case B-019) are errors too, although bbpPairings accepts them; 0-0 and ½-0 are
+    /// allowed (Art. 10.2, 11.8). Warnings: a full point split between codes of different kinds
+    /// (`1` against `-`), game results without an opponent, PABs with an opponent, references to unknown players in other records.
     pub fn validate(&self) -> Report {
         let mut report = Report {
             players: self.players().count(),
@@ -265,13 +277,26 @@ impl Tournament {
                             ROUND_BLOCK,
                         );
                     }
-                    if e.result.mirrored() != Some(back.result) {
+                    let total = game_halves(e.result) + game_halves(back.result);
+                    if total > 2 {
+                        issue(
+                            Severity::Error,
+                            line,
+                            col + 7,
+                            format!(
+                                "round {round}: results of {n} ({}) and {q} ({}) give more than one point for one game",
+                                e.result.as_char(),
+                                back.result.as_char()
+                            ),
+                            GAME_POINTS,
+                        );
+                    } else if e.result.mirrored() != Some(back.result) && total == 2 {
                         issue(
                             Severity::Warning,
                             line,
                             col + 7,
                             format!(
-                                "round {round}: results of {n} ({}) and {q} ({}) do not match",
+                                "round {round}: results of {n} ({}) and {q} ({}) are of different kinds",
                                 e.result.as_char(),
                                 back.result.as_char()
                             ),
