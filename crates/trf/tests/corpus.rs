@@ -4,8 +4,14 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{corpus_name, shared_data, trf_files};
+use common::{shared_data, trf_files};
 use trf::{Format, LineEnding, Tournament, WriteOptions};
+
+/// Path relative to the TRF corpus root, as written in `CHECK-bbp.tsv` (`./dir/file`).
+fn corpus_name(path: &std::path::Path) -> String {
+    let root = shared_data("trf");
+    format!("./{}", path.strip_prefix(&root).unwrap_or(path).display())
+}
 
 fn normalise_line_ends(text: &str) -> String {
     text.replace("\r\n", "\n").replace('\r', "\n")

@@ -34,9 +34,3 @@ pub fn trf_files() -> Vec<PathBuf> {
     );
     out
 }
-
-/// Path relative to the TRF corpus root, as written in `CHECK-bbp.tsv` (`./dir/file`).
-pub fn corpus_name(path: &Path) -> String {
-    let root = shared_data("trf");
-    format!("./{}", path.strip_prefix(&root).unwrap_or(path).display())
-}
