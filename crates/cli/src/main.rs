@@ -19,10 +19,13 @@ struct Cli {
 enum Command {
     /// Print the Chess960 start position with the given number (0-959), or a random one.
     Chess960(commands::chess960::Args),
+    /// Check and convert FIDE Tournament Report Files (TRF16, TRF-2026).
+    Trf(commands::trf::Args),
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Chess960(args) => commands::chess960::run(args),
+        Command::Trf(args) => commands::trf::run(args),
     }
 }

@@ -176,6 +176,8 @@ impl Tournament {
                     if !has_xxr {
                         headers.push(Record::TotalRounds(*n));
                         notes.add("142 -> XXR");
+                    } else {
+                        notes.add("142 dropped (XXR present)");
                     }
                 }
                 Record::Header(Header::InitialColour(c)) => {
@@ -185,6 +187,8 @@ impl Tournament {
                             initial_colour: Some(*c),
                         }));
                         notes.add("152 -> XXC");
+                    } else {
+                        notes.add("152 dropped (XXC present)");
                     }
                 }
                 Record::Header(Header::Scoring(pairs)) => {
@@ -193,6 +197,8 @@ impl Tournament {
                         scoring.apply_162_line(pairs);
                         headers.push(Record::ExtendedScoring(scoring.as_xxs()));
                         notes.add("162 -> XXS");
+                    } else {
+                        notes.add("162 dropped (XXS present)");
                     }
                 }
                 Record::Header(Header::TeamScoring(_)) => {
