@@ -6,5 +6,10 @@
 
 mod article;
 pub mod chess960;
+pub mod draws;
+pub mod game;
+pub mod illegal_position;
+pub mod notation;
+pub mod position;
 
 pub use article::Article;
