@@ -19,10 +19,18 @@ fn largest_trf_event() -> String {
             RoundEntry {
                 opponent: Some(if odd { n + 1 } else { n - 1 }),
                 colour: Some(if odd { Colour::White } else { Colour::Black }),
-                result: if odd { ResultCode::Win } else { ResultCode::Loss },
+                result: if odd {
+                    ResultCode::Win
+                } else {
+                    ResultCode::Loss
+                },
             }
         };
-        let points = if odd { Points::from_halves(2 * 15) } else { Points::ZERO };
+        let points = if odd {
+            Points::from_halves(2 * 15)
+        } else {
+            Points::ZERO
+        };
         t.lines_mut().push(Line::new(Record::Player(Player {
             person: Person {
                 number: n,

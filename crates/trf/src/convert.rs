@@ -210,7 +210,12 @@ impl Tournament {
                 Record::Acceleration(a) if !has_xxa => {
                     notes.add("250 -> XXA");
                     if let Some(gp) = a.game_points {
-                        for p in a.first_player..=a.last_player {
+                        let players: Vec<u16> = self
+                            .players()
+                            .map(|p| p.number())
+                            .filter(|n| (a.first_player..=a.last_player).contains(n))
+                            .collect();
+                        for p in players {
                             let slot = match acceleration.iter().position(|(q, _)| *q == p) {
                                 Some(i) => i,
                                 None => {

@@ -368,6 +368,7 @@ pub struct Tournament {
     lines: Vec<Line>,
     line_ending: LineEnding,
     final_newline: bool,
+    byte_order_mark: bool,
 }
 
 impl PartialEq for Tournament {
@@ -387,6 +388,7 @@ impl Default for Tournament {
             lines: Vec::new(),
             line_ending: LineEnding::Cr,
             final_newline: true,
+            byte_order_mark: false,
         }
     }
 }
@@ -400,8 +402,13 @@ impl FromStr for Tournament {
 }
 
 impl Tournament {
-    /// Parses TRF text with CR, LF or CRLF line ends (mixed allowed).
+    /// Parses TRF text with CR, LF or CRLF line ends (mixed allowed) and an optional UTF-8
+    /// byte order mark.
     pub fn parse(text: &str) -> Result<Tournament, TrfError> {
+        let (text, byte_order_mark) = match text.strip_prefix('\u{feff}') {
+            Some(rest) => (rest, true),
+            None => (text, false),
+        };
         let mut lines = Vec::new();
         let mut line_ending = None;
         let mut rest = text;
@@ -432,6 +439,7 @@ impl Tournament {
             lines,
             line_ending: line_ending.unwrap_or(LineEnding::Cr),
             final_newline,
+            byte_order_mark,
         })
     }
 
@@ -692,7 +700,8 @@ impl Tournament {
         })
     }
 
-    /// Writes the file as read: unchanged lines byte for byte, the source's line ending.
+    /// Writes the file as read: unchanged lines byte for byte (and a byte order mark if the
+    /// source had one), every line ended with the source's first line ending.
     pub fn write(&self) -> Result<String, WriteError> {
         self.write_with(WriteOptions {
             line_ending: self.line_ending,
@@ -704,6 +713,9 @@ impl Tournament {
     /// written in canonical columns.
     pub fn write_with(&self, options: WriteOptions) -> Result<String, WriteError> {
         let mut out = String::new();
+        if self.byte_order_mark && options.verbatim {
+            out.push('\u{feff}');
+        }
         for (i, line) in self.lines.iter().enumerate() {
             if i > 0 {
                 out.push_str(options.line_ending.as_str());
@@ -729,6 +741,7 @@ impl Tournament {
             lines,
             line_ending,
             final_newline: true,
+            byte_order_mark: false,
         }
     }
 }

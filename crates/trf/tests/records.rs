@@ -104,6 +104,14 @@ fn line_endings_cr_lf_crlf_and_mixed() {
 }
 
 #[test]
+fn byte_order_mark_is_skipped_and_kept() {
+    let text = "\u{feff}012 A\r\nXXR 3\r\n";
+    let t: Tournament = text.parse().expect("parses");
+    assert_eq!(t.name(), Some("A"));
+    assert_eq!(t.write().expect("writable"), text);
+}
+
+#[test]
 fn unknown_lines_survive_in_place() {
     let text = "012 A\nDAT 0001 EMAIL a@b.c\n\n101    7 junk\n# hash comment\n###TRF-2026 comment\nXXR 3\n";
     let t: Tournament = text.parse().expect("parses");
