@@ -51,6 +51,9 @@ pub enum WriteError {
         /// The value as it would have been written.
         value: String,
     },
+    /// A record whose values do not survive fixed-column writing (e.g. a team number above
+    /// 999, points wider than their columns); the text it would have produced.
+    Unrepresentable(String),
 }
 
 impl fmt::Display for WriteError {
@@ -68,6 +71,9 @@ impl fmt::Display for WriteError {
                 f,
                 "record {record}: {field} {value:?} is wider than its columns"
             ),
+            WriteError::Unrepresentable(line) => {
+                write!(f, "values do not fit the columns of their record: {line:?}")
+            }
         }
     }
 }

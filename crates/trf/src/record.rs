@@ -590,17 +590,31 @@ impl Cols<'_> {
             .map_err(|_| self.err(col, "a score such as 2.5"))
     }
 
+    /// `162` / `362` pairs: a symbol of letters and its points, written apart (`W 1.0`) or,
+    /// when the points fill their four columns, together (`W11.5`).
     fn pairs(&self, from: usize) -> Result<Vec<(String, Points)>, TrfError> {
         let words = self.words(from);
         let mut out = Vec::new();
-        for chunk in words.chunks(2) {
-            match chunk {
-                [(_, symbol), (col, value)] => {
-                    out.push((symbol.clone(), self.word_points(*col, value)?))
-                }
-                [(col, _)] => return Err(self.err(*col, "a symbol followed by its points")),
-                _ => {}
+        let mut i = 0;
+        while let Some((col, word)) = words.get(i) {
+            let split = word
+                .find(|c: char| !c.is_ascii_alphabetic())
+                .unwrap_or(word.len());
+            if split == 0 {
+                return Err(self.err(*col, "a result symbol such as W"));
             }
+            let symbol = word[..split].to_ascii_uppercase();
+            let value = if split < word.len() {
+                i += 1;
+                self.word_points(col + split, &word[split..])?
+            } else {
+                let (value_col, value) = words
+                    .get(i + 1)
+                    .ok_or_else(|| self.err(col + split, "the points of the symbol"))?;
+                i += 2;
+                self.word_points(*value_col, value)?
+            };
+            out.push((symbol, value));
         }
         Ok(out)
     }
@@ -904,7 +918,8 @@ impl Record {
         }
     }
 
-    /// Writes the record in its canonical fixed-column form (no line ending).
+    /// Writes the record in its canonical fixed-column form (no line ending). The text always
+    /// parses back to the same record; values that do not fit their columns are an error.
     pub fn write(&self) -> Result<String, WriteError> {
         let mut s = String::new();
         match self {
@@ -913,11 +928,11 @@ impl Record {
                 Header::InitialColour(c) => s = format!("152 {}", c.letter()),
                 Header::Scoring(pairs) => {
                     s.push_str("162");
-                    write_pairs(&mut s, pairs, 1);
+                    write_pairs(&mut s, pairs);
                 }
                 Header::TeamScoring(pairs) => {
                     s.push_str("362");
-                    write_pairs(&mut s, pairs, 2);
+                    write_pairs(&mut s, pairs);
                 }
                 Header::Text { code, value } => s = format!("{code:03} {value}"),
             },
@@ -1078,6 +1093,9 @@ impl Record {
         }
         let trimmed = s.trim_end().len();
         s.truncate(trimmed);
+        if Record::parse(&s, 1).as_ref() != Ok(self) {
+            return Err(WriteError::Unrepresentable(s));
+        }
         Ok(s)
     }
 }
@@ -1122,10 +1140,15 @@ fn write_numbers(s: &mut String, ids: &[u16]) -> Result<(), WriteError> {
     Ok(())
 }
 
-fn write_pairs(s: &mut String, pairs: &[(String, Points)], symbol_width: usize) {
-    for (i, (symbol, value)) in pairs.iter().enumerate() {
-        s.push_str(if i == 0 { " " } else { "   " });
-        let _ = write!(s, "{symbol:>symbol_width$}{value:>5}");
+/// `162` / `362` pairs: the k-th symbol ends in column `6 + 9k`, its points follow in the next
+/// four columns (`162  W 3.0    D 1.0`, `362 TW 2.0   TD 1.0`).
+fn write_pairs(s: &mut String, pairs: &[(String, Points)]) {
+    for (k, (symbol, value)) in pairs.iter().enumerate() {
+        pad_to(s, (6 + 9 * k).saturating_sub(symbol.chars().count()));
+        if !s.ends_with(' ') {
+            s.push(' ');
+        }
+        let _ = write!(s, "{symbol}{value:>4}");
     }
 }
 

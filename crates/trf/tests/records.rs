@@ -104,6 +104,15 @@ fn line_endings_cr_lf_crlf_and_mixed() {
 }
 
 #[test]
+fn scoring_points_may_fill_their_columns() {
+    let t: Tournament = "162  W11.5    d 0.5".parse().expect("parses");
+    assert_eq!(t.scoring().win_white, Points::from_tenths(115));
+    assert_eq!(t.scoring().draw_black, Points::HALF);
+    let e = "162  1 1.0".parse::<Tournament>().expect_err("bad symbol");
+    assert_eq!((e.line, e.column), (1, 6));
+}
+
+#[test]
 fn byte_order_mark_is_skipped_and_kept() {
     let text = "\u{feff}012 A\r\nXXR 3\r\n";
     let t: Tournament = text.parse().expect("parses");
@@ -184,6 +193,13 @@ GER    1      Schmidt, Hans                     1987 GER    12345678
     assert!(
         matches!(records[14], Record::NationalRating(n) if n.federation == "GER" && n.person.rating == Some(1987) && n.person.id == "12345678")
     );
+    let canonical_162 = records[2].write().expect("writable");
+    assert_eq!(
+        canonical_162,
+        "162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0"
+    );
+    let canonical_362 = records[13].write().expect("writable");
+    assert_eq!(canonical_362, "362 TW 2.0   TD 1.0   TL 0.0");
     for line in t.lines() {
         let canonical = line.record.write().expect("writable");
         assert_eq!(
@@ -360,6 +376,19 @@ fn writing_refuses_pairing_numbers_beyond_9999() {
 }
 
 #[test]
+fn writing_refuses_values_wider_than_their_columns() {
+    let team = Record::ForfeitedMatch(trf::ForfeitedMatch {
+        kind: "+-".to_string(),
+        round: 1,
+        white: 1000,
+        black: 2,
+    });
+    assert!(matches!(team.write(), Err(WriteError::Unrepresentable(_))));
+    let bye = Record::BbpScoring('U', Points::from_tenths(123_456));
+    assert!(matches!(bye.write(), Ok(text) if text == "BBU 12345.6"));
+}
+
+#[test]
 fn edited_lines_are_rewritten_unchanged_lines_kept() {
     let mut t = three_players("");
     if let Some(p) = t.players_mut().nth(1) {
@@ -381,7 +410,7 @@ fn convert_trf16_to_trf26_and_back() {
     assert_eq!(t26.format(), Format::Trf26);
     let text = t26.write().expect("writable");
     assert!(
-        text.contains("\n142 3\n152 W\n162 W  3.0   D  1.0   L  0.0   A  0.0   P  3.0\n"),
+        text.contains("\n142 3\n152 W\n162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0\n"),
         "{text}"
     );
     assert!(
