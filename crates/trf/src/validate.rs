@@ -84,6 +84,7 @@ const PAIRING_NUMBER: Article = Article::new("TRF-2026 001 cols 5-8");
 const ROUND_BLOCK: Article = Article::new("TRF-2026 001 cols 92-99");
 const POINTS: Article = Article::new("TRF-2026 001 cols 81-84");
 const ROUNDS: Article = Article::new("TRF-2026 142 / XXR");
+const PAB: Article = Article::new("TRF-2026 001 result U");
 const GAME_POINTS: Article = Article::new("Art. 10.1");
 const REFERENCE: Article = Article::new("TRF-2026 starting-rank references");
 
@@ -128,7 +129,8 @@ impl Tournament {
     /// colour, more round blocks than `142`/`XXR` allow, and declared points (cols 81-84) that
     /// differ from the results under [`Tournament::scoring`] and `299` adjustments (only a
     /// warning in team tournaments, where member scores are informative).
-    /// Results of one game that add up to more than one point (both players won; Art. 10.1,
+    /// More than one pairing-allocated bye in a round of an individual tournament (the TRF allows
+    /// at most one) is an error. Results of one game that add up to more than one point (both players won; Art. 10.1,
     /// laws case B-019) are errors too, although bbpPairings accepts them; 0-0 and ½-0 are
     /// allowed (Art. 10.2, 11.8). Warnings: a full point split between codes of different kinds
     /// (`1` against `-`), game results without an opponent, PABs with an opponent, references to unknown players in other records.
@@ -213,7 +215,7 @@ impl Tournament {
                 let round = i + 1;
                 let col = round_column(round);
                 let Some(q) = e.opponent else {
-                    if e.result.mirrored().is_some() {
+                    if e.result.is_played() {
                         issue(
                             Severity::Warning,
                             line,
@@ -224,13 +226,14 @@ impl Tournament {
                     }
                     continue;
                 };
-                if e.result == ResultCode::PairingAllocatedBye {
+                if e.result.mirrored().is_none() {
                     issue(
                         Severity::Warning,
                         line,
                         col + 7,
                         format!(
-                            "round {round}: player {n} has a pairing-allocated bye and an opponent"
+                            "round {round}: player {n} has a bye code ({}) and an opponent",
+                            e.result.as_char()
                         ),
                         ROUND_BLOCK,
                     );
@@ -334,6 +337,28 @@ impl Tournament {
                     format!("player {n} has {declared} points but the results give {computed}"),
                     POINTS,
                 );
+            }
+        }
+
+        if !self.is_team_tournament() {
+            let mut pab_rounds: BTreeMap<usize, u16> = BTreeMap::new();
+            for (&n, &(line, p)) in &by_number {
+                for (i, e) in p.rounds.iter().enumerate() {
+                    if e.result == ResultCode::PairingAllocatedBye
+                        && let Some(first) = pab_rounds.insert(i + 1, n)
+                    {
+                        issue(
+                            Severity::Error,
+                            line,
+                            round_column(i + 1) + 7,
+                            format!(
+                                "round {}: players {first} and {n} both have the pairing-allocated bye",
+                                i + 1
+                            ),
+                            PAB,
+                        );
+                    }
+                }
             }
         }
 

@@ -346,6 +346,18 @@ fn b_019_points() {
 }
 
 #[test]
+fn validation_rejects_two_pabs_in_one_round() {
+    let t: Tournament = "\
+001    1      A                                                                  1.0    1  0000 - U
+001    2      B                                                                  1.0    2  0000 - U\n"
+        .parse()
+        .expect("parses");
+    let report = t.validate();
+    let e = report.errors().next().expect("two PABs");
+    assert_eq!((e.line, e.column), (2, 99));
+}
+
+#[test]
 fn trailing_requested_byes_are_not_counted_as_played() {
     let t: Tournament = "XXR 3\n\
 001    1      A                                                                  1.0    1     2 w 1  0000 - H\n\
