@@ -1,4 +1,14 @@
 //! Conversion between TRF16 and TRF-2026.
+//!
+//! ```
+//! use trf::{Format, Tournament};
+//!
+//! let t: Tournament = "012 Open\nXXR 9\nXXC black1\n".parse()?;
+//! let c = t.convert(Format::Trf26);
+//! assert_eq!(c.tournament.write()?, "012 Open\n142 9\n152 B\nXXR 9\nXXC black1\n");
+//! assert_eq!(c.notes, ["1 x XXR -> 142 (XXR kept)", "1 x XXC white1|black1 -> 152 (XXC kept)"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use crate::points::Points;
 use crate::record::{

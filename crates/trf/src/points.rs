@@ -1,4 +1,13 @@
 //! Exact scores as written in TRF (`11.5`, `-1.0`).
+//!
+//! ```
+//! use trf::Points;
+//!
+//! let p: Points = "2.5".parse()?;
+//! assert_eq!(p, Points::from_halves(5));
+//! assert_eq!((p + Points::HALF).to_string(), "3.0");
+//! # Ok::<(), trf::ParsePointsError>(())
+//! ```
 
 use std::fmt;
 use std::ops::{Add, AddAssign};

@@ -1,5 +1,14 @@
 //! One TRF line: the record types of TRF16, TRF-2026 and the engine extensions,
 //! each parsed from and written to its fixed columns.
+//!
+//! ```
+//! use trf::{ByeKind, Record};
+//!
+//! let bye = Record::parse("240 H 003  026  047", 1)?;
+//! assert!(matches!(&bye, Record::Bye(b) if b.kind == ByeKind::Half && b.round == 3 && b.players == [26, 47]));
+//! assert_eq!(bye.write()?, "240 H   3   26   47");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::fmt::Write as _;
 use std::str::FromStr;

@@ -1,5 +1,20 @@
 //! A whole TRF file: records in file order, typed accessors for the pairing engine,
 //! scoring, and the writer.
+//!
+//! ```
+//! use trf::{Colour, Date, Points, ResultCode, Tournament};
+//!
+//! let t: Tournament = "042 2026/05/01\n142 7\n152 W\n162  W 3.0    D 1.0\n192 FIDE_DUTCH_2026\n\
+//! 001    1      A                                                                  3.0    1     2 w 1  0000 - H\n\
+//! 001    2      B                                                                  0.0    2     1 b 0\n".parse()?;
+//! assert_eq!(t.start_date(), Some(Date { year: 2026, month: 5, day: 1 }));
+//! assert_eq!((t.total_rounds(), t.initial_colour()), (Some(7), Some(Colour::White)));
+//! assert_eq!(t.pairing_system(), Some("FIDE_DUTCH_2026"));
+//! assert_eq!(t.rounds_played(), 1);
+//! assert_eq!(t.requested_byes(2), [(1, ResultCode::HalfPointBye)]);
+//! assert_eq!(t.scoring().pab, Points::from_tenths(30));
+//! # Ok::<(), trf::TrfError>(())
+//! ```
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,5 +1,17 @@
 //! Consistency checks of a tournament, as the reference pairing engines make them before
 //! pairing: pairing numbers, round counts, symmetric pairings, and declared points.
+//!
+//! ```
+//! use trf::Tournament;
+//!
+//! let t: Tournament = "\
+//! 001    1      A                                                                  1.0    1     2 w 1
+//! 001    2      B                                                                  1.0    2     1 b 0".parse()?;
+//! let report = t.validate();
+//! let error = report.errors().next().expect("player 2 claims a point");
+//! assert_eq!((error.line, error.column), (2, 81));
+//! # Ok::<(), trf::TrfError>(())
+//! ```
 
 use std::collections::BTreeMap;
 use std::fmt;
