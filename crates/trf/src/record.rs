@@ -86,7 +86,8 @@ pub enum ResultCode {
 }
 
 impl ResultCode {
-    fn from_char(c: char) -> Option<ResultCode> {
+    /// The code for a TRF result character (case-insensitive; blank is [`ResultCode::Blank`]).
+    pub fn from_char(c: char) -> Option<ResultCode> {
         Some(match c.to_ascii_uppercase() {
             '1' => ResultCode::Win,
             '=' => ResultCode::Draw,
