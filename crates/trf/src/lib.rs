@@ -38,6 +38,7 @@ pub use record::{
     ResultCode, RoundEntry, Sex, Team, TeamPab,
 };
 pub use tournament::{
-    Date, Format, Line, LineEnding, ParseFormatError, Scoring, Tournament, WriteOptions,
+    Date, DutchSystem, Format, Line, LineEnding, ParseDutchSystemError, ParseFormatError, Scoring,
+    Tournament, WriteOptions,
 };
 pub use validate::{Issue, Report, Severity};

@@ -132,6 +132,53 @@ impl fmt::Display for Date {
     }
 }
 
+/// A FIDE Dutch system code in `192`: `FIDE_DUTCH[_2017|_2025|_2026][_BAKU]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DutchSystem {
+    /// Year of the rules named in the code (2017, 2025 = TEC draft of 2026, 2026), or `None`
+    /// for plain `FIDE_DUTCH` (rules in force at the start date).
+    pub edition: Option<u16>,
+    /// `_BAKU`: Baku acceleration (C.04.7).
+    pub baku: bool,
+}
+
+/// A `192` code that is not a FIDE Dutch code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseDutchSystemError(String);
+
+impl fmt::Display for ParseDutchSystemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:?} is not FIDE_DUTCH[_2017|_2025|_2026][_BAKU]",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseDutchSystemError {}
+
+impl FromStr for DutchSystem {
+    type Err = ParseDutchSystemError;
+
+    fn from_str(s: &str) -> Result<DutchSystem, ParseDutchSystemError> {
+        let err = || ParseDutchSystemError(s.to_string());
+        let rest = s.trim().strip_prefix("FIDE_DUTCH").ok_or_else(err)?;
+        let (rest, baku) = match rest.strip_suffix("_BAKU") {
+            Some(r) => (r, true),
+            None => (rest, false),
+        };
+        let edition = match rest {
+            "" => None,
+            "_2017" => Some(2017),
+            "_2025" => Some(2025),
+            "_2026" => Some(2026),
+            _ => return Err(err()),
+        };
+        Ok(DutchSystem { edition, baku })
+    }
+}
+
 /// Points per result, from `162`, `XXS` and `BB*` lines over the defaults
 /// (win 1, draw ½, loss 0, forfeit win / full-point bye / PAB 1, half-point bye ½, zero bye 0;
 /// C.04.1: a PAB scores as a win). In `162`, `W` also sets forfeit wins, full-point byes and
@@ -566,6 +613,11 @@ impl Tournament {
     /// Encoded tournament type (`192`), e.g. `FIDE_DUTCH_2026`.
     pub fn pairing_system(&self) -> Option<&str> {
         self.header_text(192)
+    }
+
+    /// The `192` code parsed as a FIDE Dutch system, if it is one.
+    pub fn dutch_system(&self) -> Option<DutchSystem> {
+        self.pairing_system().and_then(|s| s.parse().ok())
     }
 
     /// Total number of rounds: `142`, else `XXR`.

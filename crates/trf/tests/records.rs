@@ -1,8 +1,8 @@
 //! Record-level behaviour: columns, errors, scoring, validation and conversion.
 
 use trf::{
-    ByeKind, Colour, Format, Header, Points, Record, ResultCode, RoundEntry, Severity, Sex,
-    Tournament, WriteError,
+    ByeKind, Colour, DutchSystem, Format, Header, Points, Record, ResultCode, RoundEntry, Severity,
+    Sex, Tournament, WriteError,
 };
 
 const P1: &str = "001    1 m GM Kasparov, Garry                   2812 RUS     4100018 1963/04/13  1.5    2     2 w 1     3 b =";
@@ -208,6 +208,34 @@ GER    1      Schmidt, Hans                     1987 GER    12345678
             "{canonical}"
         );
     }
+}
+
+#[test]
+fn dutch_system_codes() {
+    let code = |text: &str| text.parse::<Tournament>().expect("parses").dutch_system();
+    assert_eq!(
+        code("192 FIDE_DUTCH_2017"),
+        Some(DutchSystem {
+            edition: Some(2017),
+            baku: false
+        })
+    );
+    assert_eq!(
+        code("192 FIDE_DUTCH_2026_BAKU"),
+        Some(DutchSystem {
+            edition: Some(2026),
+            baku: true
+        })
+    );
+    assert_eq!(
+        code("192 FIDE_DUTCH"),
+        Some(DutchSystem {
+            edition: None,
+            baku: false
+        })
+    );
+    assert_eq!(code("192 FIDE_DUBOV"), None);
+    assert_eq!(code("012 no system"), None);
 }
 
 #[test]
