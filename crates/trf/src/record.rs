@@ -583,16 +583,23 @@ impl Cols<'_> {
         out
     }
 
-    fn word_numbers(&self, from: usize) -> Result<Vec<u16>, TrfError> {
-        self.words(from)
-            .into_iter()
+    /// Pairing numbers written as separate words.
+    fn word_numbers(&self, words: &[(usize, String)]) -> Result<Vec<u16>, TrfError> {
+        words
+            .iter()
             .map(|(col, w)| {
                 w.parse::<u16>()
                     .ok()
                     .filter(|n| (1..=9999).contains(n))
-                    .ok_or_else(|| self.err(col, "a pairing number 1-9999"))
+                    .ok_or_else(|| self.err(*col, "a pairing number 1-9999"))
             })
             .collect()
+    }
+
+    /// A round number written as a word.
+    fn word_round(&self, word: Option<&(usize, String)>, column: usize) -> Result<u16, TrfError> {
+        let (col, w) = word.ok_or_else(|| self.err(column, "a round number"))?;
+        w.parse().map_err(|_| self.err(*col, "a round number"))
     }
 
     fn word_points(&self, col: usize, word: &str) -> Result<Points, TrfError> {
@@ -738,15 +745,10 @@ impl Record {
                     _ => return Err(c.err(5, "bye type F, H or Z")),
                 };
                 let words = c.words(6);
-                let (round_col, round) = words.first().ok_or_else(|| c.err(7, "a round number"))?;
-                let round = round
-                    .parse()
-                    .map_err(|_| c.err(*round_col, "a round number"))?;
-                let first_id = words.get(1).map_or(chars.len() + 1, |w| w.0);
                 Record::Bye(Bye {
                     kind,
-                    round,
-                    players: c.word_numbers(first_id.min(chars.len() + 1).max(6))?,
+                    round: c.word_round(words.first(), 7)?,
+                    players: c.word_numbers(words.get(1..).unwrap_or_default())?,
                 })
             }
             "250" => Record::Acceleration(Acceleration {
@@ -759,19 +761,10 @@ impl Record {
             }),
             "260" => {
                 let words = c.words(5);
-                let round = |i: usize| -> Result<u16, TrfError> {
-                    let (col, w) = words
-                        .get(i)
-                        .ok_or_else(|| c.err(5 + 4 * i, "a round number"))?;
-                    w.parse().map_err(|_| c.err(*col, "a round number"))
-                };
-                let first_round = round(0)?;
-                let last_round = round(1)?;
-                let from = words.get(2).map_or(chars.len() + 1, |w| w.0);
                 Record::Prohibited(Prohibited {
-                    first_round,
-                    last_round,
-                    players: c.word_numbers(from)?,
+                    first_round: c.word_round(words.first(), 5)?,
+                    last_round: c.word_round(words.get(1), 9)?,
+                    players: c.word_numbers(words.get(2..).unwrap_or_default())?,
                 })
             }
             "299" => Record::AbnormalPoints(AbnormalPoints {
@@ -852,22 +845,18 @@ impl Record {
             }
             "XXA" => {
                 let words = c.words(4);
-                let (col, first) = words
-                    .first()
+                let (first, rest) = words
+                    .split_first()
                     .ok_or_else(|| c.err(5, "a pairing number 1-9999"))?;
-                let player = first
-                    .parse::<u16>()
-                    .ok()
-                    .filter(|n| (1..=9999).contains(n))
-                    .ok_or_else(|| c.err(*col, "a pairing number 1-9999"))?;
-                let points = words[1..]
+                let player = c.word_numbers(std::slice::from_ref(first))?[0];
+                let points = rest
                     .iter()
                     .map(|(col, w)| c.word_points(*col, w))
                     .collect::<Result<_, _>>()?;
                 Record::PlayerAcceleration(PlayerAcceleration { player, points })
             }
-            "XXP" => Record::ForbiddenPairs(c.word_numbers(4)?),
-            "XXZ" => Record::Absent(c.word_numbers(4)?),
+            "XXP" => Record::ForbiddenPairs(c.word_numbers(&c.words(4))?),
+            "XXZ" => Record::Absent(c.word_numbers(&c.words(4))?),
             "XXS" => Record::ExtendedScoring(
                 c.words(4)
                     .into_iter()
