@@ -104,3 +104,26 @@ fn convert_to_trf16_drops_trf26_records() {
         "{stderr}"
     );
 }
+
+#[test]
+fn convert_writes_output_file_that_checks_clean() {
+    let file = corpus("py4swiss-tests/tests_data_javafo_example.trf");
+    let out = std::env::temp_dir().join(format!("arbiter-trf-convert-{}.trf", std::process::id()));
+    let (code, _, stderr) = arbiter(&[
+        "trf".as_ref(),
+        "convert".as_ref(),
+        file.as_os_str(),
+        "--to".as_ref(),
+        "trf26".as_ref(),
+        "-o".as_ref(),
+        out.as_os_str(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let (code, stdout, _) = arbiter(&["trf".as_ref(), "check".as_ref(), out.as_os_str()]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(
+        stdout.contains("TRF26, 52 players, 4 of 9 rounds played"),
+        "{stdout}"
+    );
+    std::fs::remove_file(&out).expect("clean up");
+}

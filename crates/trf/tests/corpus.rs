@@ -5,7 +5,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::{shared_data, trf_files};
-use trf::{Format, LineEnding, Tournament, WriteOptions};
+use trf::{Format, LineEnding, Points, Tournament, WriteOptions};
 
 /// Path relative to the TRF corpus root, as written in `CHECK-bbp.tsv` (`./dir/file`).
 fn corpus_name(path: &std::path::Path) -> String {
@@ -70,6 +70,39 @@ fn every_corpus_file_survives_canonical_writing() {
     }
 }
 
+/// What the pairing engine reads for the next round: requested byes, prohibited pairings,
+/// acceleration of every player in every round, each player's round history.
+type EngineView = (
+    Vec<(u16, trf::ResultCode)>,
+    Vec<Vec<u16>>,
+    Vec<Points>,
+    Vec<Vec<trf::RoundEntry>>,
+);
+
+fn engine_view(t: &Tournament) -> EngineView {
+    let next = t.rounds_played() + 1;
+    let mut byes = t.requested_byes(next);
+    byes.sort_by_key(|(p, _)| *p);
+    byes.dedup();
+    let mut prohibited: Vec<Vec<u16>> = t
+        .prohibited_pairings(next)
+        .into_iter()
+        .map(<[u16]>::to_vec)
+        .collect();
+    prohibited.sort();
+    let rounds = t.total_rounds().map_or(next, |n| n as usize).max(next);
+    let acceleration = t
+        .players()
+        .flat_map(|p| (1..=rounds).map(move |r| (p.number(), r)))
+        .map(|(p, r)| t.acceleration(p, r))
+        .collect();
+    let history = t
+        .players()
+        .map(|p| p.rounds.iter().take(next - 1).copied().collect())
+        .collect();
+    (byes, prohibited, acceleration, history)
+}
+
 #[test]
 fn every_corpus_file_converts_both_ways() {
     for path in trf_files() {
@@ -98,6 +131,12 @@ fn every_corpus_file_converts_both_ways() {
                 path.display()
             );
             assert_eq!(reparsed.scoring(), t.scoring(), "{}", path.display());
+            assert_eq!(
+                engine_view(&reparsed),
+                engine_view(&t),
+                "{} -> {format}",
+                path.display()
+            );
         }
     }
 }
