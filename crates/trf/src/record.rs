@@ -698,8 +698,12 @@ impl Cols<'_> {
     }
 }
 
+/// Tournament-section codes `??2` (`012`-`392`); `802` is a team crosstable, not a header.
 fn is_header_code(code: &str) -> bool {
-    code.len() == 3 && code.bytes().all(|b| b.is_ascii_digit()) && code.ends_with('2')
+    code.len() == 3
+        && code.bytes().all(|b| b.is_ascii_digit())
+        && code.ends_with('2')
+        && code < "400"
 }
 
 impl Record {
