@@ -19,6 +19,8 @@ struct Cli {
 enum Command {
     /// Print the Chess960 start position with the given number (0-959), or a random one.
     Chess960(commands::chess960::Args),
+    /// Check a position (FEN, X-FEN, Shredder-FEN, `startpos`, `chess960 N`) for legality (Art. 3.10.3).
+    Fen(commands::fen::Args),
     /// Check and convert FIDE Tournament Report Files (TRF16, TRF-2026).
     Trf(commands::trf::Args),
 }
@@ -26,6 +28,7 @@ enum Command {
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Chess960(args) => commands::chess960::run(args),
+        Command::Fen(args) => commands::fen::run(args),
         Command::Trf(args) => commands::trf::run(args),
     }
 }

@@ -1,2 +1,3 @@
 pub mod chess960;
+pub mod fen;
 pub mod trf;
