@@ -96,6 +96,7 @@ const PAIRING_NUMBER: Article = Article::new("TRF-2026 001 cols 5-8");
 const ROUND_BLOCK: Article = Article::new("TRF-2026 001 cols 92-99");
 const POINTS: Article = Article::new("TRF-2026 001 cols 81-84");
 const ROUNDS: Article = Article::new("TRF-2026 142 / XXR");
+const INITIAL_COLOUR: Article = Article::new("TRF-2026 152 / XXC");
 const PAB: Article = Article::new("TRF-2026 001 result U");
 const GAME_POINTS: Article = Article::new("Art. 10.1");
 const REFERENCE: Article = Article::new("TRF-2026 starting-rank references");
@@ -371,6 +372,29 @@ impl Tournament {
                         );
                     }
                 }
+            }
+        }
+
+        for line in self.lines() {
+            let disagreement = match &line.record {
+                Record::TotalRounds(n) if total.is_some_and(|t| t != *n) => Some((
+                    format!("XXR {n} disagrees with 142 (the number of rounds used)"),
+                    ROUNDS,
+                )),
+                Record::PairingOptions(o)
+                    if o.initial_colour.is_some()
+                        && self.initial_colour().is_some()
+                        && o.initial_colour != self.initial_colour() =>
+                {
+                    Some((
+                        "XXC colour disagrees with 152 (the colour used)".to_string(),
+                        INITIAL_COLOUR,
+                    ))
+                }
+                _ => None,
+            };
+            if let Some((message, article)) = disagreement {
+                issue(Severity::Warning, line.number, 5, message, article);
             }
         }
 

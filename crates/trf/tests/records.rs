@@ -386,6 +386,17 @@ fn validation_rejects_two_pabs_in_one_round() {
 }
 
 #[test]
+fn validation_warns_when_extensions_disagree_with_trf26_headers() {
+    let t: Tournament = "142 9\n152 W\nXXR 7\nXXC black1\n".parse().expect("parses");
+    let report = t.validate();
+    assert!(report.is_valid());
+    let lines: Vec<usize> = report.warnings().map(|w| w.line).collect();
+    assert_eq!(lines, [3, 4]);
+    assert_eq!(t.total_rounds(), Some(9));
+    assert_eq!(t.initial_colour(), Some(Colour::White));
+}
+
+#[test]
 fn trailing_requested_byes_are_not_counted_as_played() {
     let t: Tournament = "XXR 3\n\
 001    1      A                                                                  1.0    1     2 w 1  0000 - H\n\
