@@ -25,6 +25,8 @@ enum Command {
     Notation(commands::notation::Args),
     /// Can a player still checkmate (Art. 6.9)? Is the position dead (Art. 5.2.2)? One `FEN [white|black|both]` per line.
     Unwinnable(commands::unwinnable::Args),
+    /// Check and convert FIDE Tournament Report Files (TRF16, TRF-2026).
+    Trf(commands::trf::Args),
 }
 
 fn main() -> ExitCode {
@@ -33,5 +35,6 @@ fn main() -> ExitCode {
         Command::Fen(args) => commands::fen::run(args),
         Command::Notation(args) => commands::notation::run(args),
         Command::Unwinnable(args) => commands::unwinnable::run(args),
+        Command::Trf(args) => commands::trf::run(args),
     }
 }
