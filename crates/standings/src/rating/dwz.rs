@@ -1,0 +1,466 @@
+//! DWZ evaluation (Deutsche Wertungszahl, DSB Wertungsordnung).
+//!
+//! The edition follows the tournament's end date ([`Edition::for_end_date`]): tournaments
+//! ending up to 7 June 2026 use the Wertungsordnung of 2014, later ones the Wertungsordnung of
+//! 2026.
+//!
+//! * **WO 2014:** Rn = R0 + 800·(W − We)/(E + n). E = E0·fB + SBr with E0 = (R0/1000)⁴ + J,
+//!   the acceleration factor fB and the braking value SBr, rounded to an integer and limited.
+//! * **WO 2026:** Rn = R0 + K·(W − We) with K from the K0 table and the corrections a and b,
+//!   rounded to one decimal, at most 80; no rating falls below 1100.
+//!
+//! In both, the expected score per game is P(D) = Φ(D/(200√2)) rounded to three decimals
+//! (WO 2014 §3.3.1 table) and We is their sum.
+//!
+//! ```
+//! use standings::rating::{Game, dwz::{self, Edition, Player}};
+//!
+//! let games: Vec<Game> = ["1432=1", "1806=0", "1808=1", "1877=0.5", "1772=0.5"]
+//!     .iter()
+//!     .map(|g| g.parse().unwrap())
+//!     .collect();
+//! let player = Player { dwz: 1896, index: 21, age: 26 };
+//! let e = dwz::evaluate(Edition::Wo2014, player, &games).unwrap();
+//! assert_eq!(e.new_dwz, 1886);
+//! assert_eq!(e.new_index, 22);
+//! ```
+
+use std::fmt;
+
+use laws::Article;
+
+use super::{Fixed, Game, Thousandths, round_half_away, round_half_up, thousandths, total};
+use crate::date::Date;
+use crate::score::Points;
+
+/// The DSB Wertungsordnung in force.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Edition {
+    /// Wertungsordnung, Stand 30 May 2014 (editorial version 2016).
+    Wo2014,
+    /// Wertungsordnung, Stand 30 May 2026, for tournaments ending on or after 8 June 2026.
+    Wo2026,
+}
+
+impl Edition {
+    /// The first end date evaluated under the Wertungsordnung 2026.
+    pub fn wo2026_from() -> Date {
+        Date::new(2026, 6, 8).expect("a valid date")
+    }
+
+    /// The edition for a tournament ending on `end`.
+    pub fn for_end_date(end: Date) -> Edition {
+        if end >= Edition::wo2026_from() {
+            Edition::Wo2026
+        } else {
+            Edition::Wo2014
+        }
+    }
+
+    /// The edition's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Edition::Wo2014 => "DSB Wertungsordnung 2014",
+            Edition::Wo2026 => "DSB Wertungsordnung 2026",
+        }
+    }
+}
+
+impl fmt::Display for Edition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A rated player before the evaluation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Player {
+    /// The current DWZ (R0).
+    pub dwz: u16,
+    /// The index: the number of evaluations so far.
+    pub index: u16,
+    /// Age in the year of evaluation (evaluation year − birth year).
+    pub age: u16,
+}
+
+/// The error function, by its Maclaurin series (exact to about 1e-12 for |x| ≤ 4; beyond that
+/// P rounds to 0.000 or 1.000 anyway).
+fn erf(x: f64) -> f64 {
+    if x.abs() > 4.0 {
+        return x.signum();
+    }
+    let mut term = x;
+    let mut sum = x;
+    let x2 = x * x;
+    let mut n = 0.0;
+    while term.abs() > 1e-18 {
+        n += 1.0;
+        term *= -x2 / n;
+        sum += term / (2.0 * n + 1.0);
+    }
+    sum * 2.0 / std::f64::consts::PI.sqrt()
+}
+
+/// P(D) = Φ(D/(200√2)) = ½(1 + erf(D/400)) without rounding.
+fn probability_exact(difference: f64) -> f64 {
+    0.5 * (1.0 + erf(difference / 400.0))
+}
+
+/// The expected score for `D = own − opponent`, rounded to three decimals (WO 2014 §3.3.1).
+pub fn expected_score(difference: i32) -> Thousandths {
+    Fixed((probability_exact(f64::from(difference)) * 1000.0).round() as i64)
+}
+
+/// The performance difference D(P), the inverse of P, rounded to a whole rating point.
+fn performance_difference(p: f64) -> f64 {
+    let (mut lo, mut hi) = (-4000.0, 4000.0);
+    for _ in 0..100 {
+        let mid = (lo + hi) / 2.0;
+        if probability_exact(mid) < p {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// One game with its expected score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameLine {
+    /// The game.
+    pub game: Game,
+    /// P(R0 − Ri).
+    pub expected: Thousandths,
+}
+
+/// The factors of a WO 2014 evaluation (§3.2).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Wo2014Factors {
+    /// J: 5 up to age 20, 10 for 21-25, 15 above.
+    pub j: u8,
+    /// E0 = (R0/1000)⁴ + J.
+    pub e0: f64,
+    /// fB = R0/2000 within [0.5, 1.0], for players up to 20 who scored at least We.
+    pub acceleration: Option<f64>,
+    /// SBr = e^((1300 − R0)/150) − 1, for players below 1300 who scored less than We.
+    pub braking: Option<f64>,
+    /// E0·fB + SBr rounded, before the limits.
+    pub e_rounded: i64,
+    /// E after the limits (5 ≤ E ≤ 30, ≤ 5·index for index ≤ 5; with braking ≤ 150).
+    pub e: i64,
+}
+
+/// The factors of a WO 2026 evaluation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Wo2026Factors {
+    /// K0 from the table by index, age and rating.
+    pub k0: u8,
+    /// The correction a (added when W ≥ We).
+    pub a: f64,
+    /// The correction b (multiplies K0 when W < We and R0 < 1600).
+    pub b: f64,
+    /// K = K0·b + a rounded to one decimal, at most 80, in tenths.
+    pub k_tenths: i64,
+}
+
+/// The development coefficient of either edition.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Factors {
+    /// WO 2014.
+    Wo2014(Wo2014Factors),
+    /// WO 2026.
+    Wo2026(Wo2026Factors),
+}
+
+/// The evaluation of a rated player.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Evaluation {
+    /// The edition applied.
+    pub edition: Edition,
+    /// The player before.
+    pub player: Player,
+    /// Every game with its expected score.
+    pub games: Vec<GameLine>,
+    /// W, the score.
+    pub score: Points,
+    /// We, the sum of the expected scores.
+    pub expected: Thousandths,
+    /// The factors.
+    pub factors: Factors,
+    /// The new DWZ.
+    pub new_dwz: u16,
+    /// The new index.
+    pub new_index: u16,
+}
+
+impl Evaluation {
+    /// The provision of the formula applied.
+    pub fn article(&self) -> Article {
+        match self.edition {
+            Edition::Wo2014 => Article::new("DSB WO 2014 §3.2"),
+            Edition::Wo2026 => Article::new("DSB WO 2026 §3"),
+        }
+    }
+}
+
+/// An evaluation the Wertungsordnung does not allow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DwzError {
+    /// No games.
+    NoGames,
+    /// A player with a DWZ has index 1 or more.
+    ZeroIndex,
+    /// A DWZ of 0 means no DWZ: use [`first_rating`].
+    NoRating,
+}
+
+impl fmt::Display for DwzError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DwzError::NoGames => f.write_str("no games to evaluate"),
+            DwzError::ZeroIndex => f.write_str("a player with a DWZ has an index of at least 1"),
+            DwzError::NoRating => {
+                f.write_str("DWZ 0 is no rating: a first DWZ is computed instead")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DwzError {}
+
+fn game_lines(dwz: u16, games: &[Game]) -> (Vec<GameLine>, Thousandths) {
+    let lines: Vec<GameLine> = games
+        .iter()
+        .map(|&game| GameLine {
+            game,
+            expected: expected_score(i32::from(dwz) - i32::from(game.opponent)),
+        })
+        .collect();
+    let we = Fixed(lines.iter().map(|l| l.expected.0).sum());
+    (lines, we)
+}
+
+/// Evaluates a rated player's tournament.
+pub fn evaluate(edition: Edition, player: Player, games: &[Game]) -> Result<Evaluation, DwzError> {
+    if games.is_empty() {
+        return Err(DwzError::NoGames);
+    }
+    if player.dwz == 0 {
+        return Err(DwzError::NoRating);
+    }
+    if player.index == 0 {
+        return Err(DwzError::ZeroIndex);
+    }
+    let (lines, we) = game_lines(player.dwz, games);
+    let w = total(games);
+    let diff_milli = i128::from(thousandths(w)) - i128::from(we.0);
+    let r0 = i128::from(player.dwz);
+    let n = games.len() as i128;
+    let (factors, new_dwz) = match edition {
+        Edition::Wo2014 => {
+            let f = wo2014_factors(player, diff_milli >= 0);
+            let change = round_half_away(800 * diff_milli, 1000 * (i128::from(f.e) + n));
+            (Factors::Wo2014(f), r0 + change)
+        }
+        Edition::Wo2026 => {
+            let f = wo2026_factors(player, diff_milli >= 0);
+            let change = round_half_away(i128::from(f.k_tenths) * diff_milli, 10_000);
+            (
+                Factors::Wo2026(f),
+                (r0 + change).max(i128::from(WO2026_FLOOR)),
+            )
+        }
+    };
+    Ok(Evaluation {
+        edition,
+        player,
+        games: lines,
+        score: w,
+        expected: we,
+        factors,
+        new_dwz: new_dwz.clamp(0, i128::from(u16::MAX)) as u16,
+        new_index: player.index.saturating_add(1),
+    })
+}
+
+/// The lowest DWZ under the WO 2026.
+pub const WO2026_FLOOR: u16 = 1100;
+
+/// E by WO 2014 §3.2: the acceleration factor applies to players up to 20 with W ≥ We, the
+/// braking value to players below 1300 with W < We. Without braking E0·fB is exact and
+/// rounded half up.
+fn wo2014_factors(p: Player, reached_expectation: bool) -> Wo2014Factors {
+    let j: u8 = match p.age {
+        0..=20 => 5,
+        21..=25 => 10,
+        _ => 15,
+    };
+    let r0 = i128::from(p.dwz);
+    let e0_num = r0.pow(4) + i128::from(j) * 1_000_000_000_000;
+    let e0_den = 1_000_000_000_000i128;
+    let e0 = e0_num as f64 / e0_den as f64;
+    let accelerate = p.age <= 20 && reached_expectation;
+    let brake = p.dwz < 1300 && !reached_expectation;
+    let (fb_num, fb_den) = if accelerate {
+        (r0.clamp(1000, 2000), 2000)
+    } else {
+        (1, 1)
+    };
+    let braking = brake.then(|| ((1300.0 - f64::from(p.dwz)) / 150.0).exp() - 1.0);
+    let e_rounded = match braking {
+        Some(sbr) => (e0 + sbr).round() as i64,
+        None => round_half_up(e0_num * fb_num, e0_den * fb_den) as i64,
+    };
+    let upper = if braking.is_some() {
+        150
+    } else if p.index <= 5 {
+        30.min(5 * i64::from(p.index))
+    } else {
+        30
+    };
+    Wo2014Factors {
+        j,
+        e0,
+        acceleration: accelerate.then(|| fb_num as f64 / fb_den as f64),
+        braking,
+        e_rounded,
+        e: e_rounded.clamp(5, upper.max(5)),
+    }
+}
+
+/// K0 by the WO 2026 table: rows "age ≤ 25 and R0 < 2200", "age ≥ 26 and R0 < 2000", all
+/// others; columns index 1, 2, …, 10, above 10.
+const K0: [[u8; 11]; 3] = [
+    [60, 60, 48, 46, 44, 42, 40, 38, 36, 34, 32],
+    [60, 60, 44, 42, 40, 38, 36, 34, 32, 30, 28],
+    [60, 60, 41, 39, 37, 35, 33, 31, 29, 27, 25],
+];
+
+/// K = K0·b + a by the WO 2026, rounded to one decimal (halves up), at most 80. Computed on
+/// the common denominator 2400 so the rounding is exact.
+fn wo2026_factors(p: Player, reached_expectation: bool) -> Wo2026Factors {
+    let r0 = i128::from(p.dwz);
+    let row = if p.age <= 25 && p.dwz < 2200 {
+        0
+    } else if p.age >= 26 && p.dwz < 2000 {
+        1
+    } else {
+        2
+    };
+    let column = usize::from(p.index.clamp(1, 11)) - 1;
+    let k0 = K0[row][column];
+    let a_2400 = if !reached_expectation {
+        0
+    } else if p.age <= 20 && p.dwz < 2000 {
+        80 * (2000 - r0)
+    } else if p.age >= 21 && p.dwz < 1600 {
+        4 * 2400
+    } else {
+        0
+    };
+    let b_2400 = if !reached_expectation && p.dwz < 1600 {
+        r0 + 800
+    } else {
+        2400
+    };
+    let k_2400 = i128::from(k0) * b_2400 + a_2400;
+    let k_tenths = (round_half_up(k_2400, 240) as i64).min(800);
+    Wo2026Factors {
+        k0,
+        a: a_2400 as f64 / 2400.0,
+        b: b_2400 as f64 / 2400.0,
+        k_tenths,
+    }
+}
+
+/// A first DWZ (WO 2014 §3.4; WO 2026 §3.6).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FirstRating {
+    /// The edition applied.
+    pub edition: Edition,
+    /// Games against rated opponents (WO 2026 at 100 %: plus the fictitious draw).
+    pub games: usize,
+    /// The score (WO 2026 at 100 %: plus the fictitious draw).
+    pub score: Points,
+    /// Rc, the opponents' average.
+    pub average: f64,
+    /// D(P), the performance difference.
+    pub difference: f64,
+    /// Rh = Rc + D(P), rounded.
+    pub performance: i64,
+    /// The first DWZ.
+    pub dwz: u16,
+}
+
+/// Why no first DWZ is computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoFirstRating {
+    /// Fewer than five games against rated opponents.
+    TooFewGames(usize),
+    /// A score of 0 %.
+    ZeroScore,
+    /// A score of 100 % (WO 2014 only; the WO 2026 adds a fictitious draw).
+    FullScore,
+}
+
+impl fmt::Display for NoFirstRating {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoFirstRating::TooFewGames(n) => write!(
+                f,
+                "{n} games against rated opponents; a first DWZ needs at least 5"
+            ),
+            NoFirstRating::ZeroScore => f.write_str("a 0 % score gives no first DWZ"),
+            NoFirstRating::FullScore => {
+                f.write_str("a 100 % score gives no first DWZ under the WO 2014")
+            }
+        }
+    }
+}
+
+impl std::error::Error for NoFirstRating {}
+
+/// The first DWZ of a newcomer from games against rated opponents: the performance
+/// Rh = Rc + D(P), then
+/// * WO 2014: Rh, or 700 + Rh/8 when Rh is below 800;
+/// * WO 2026: Rh from 2000 up, Rh + 0.08·(2000 − Rh) from 1100, 1100 + 0.72·Rh/11 below;
+///   a 100 % score gets a fictitious draw against Rc first.
+pub fn first_rating(edition: Edition, games: &[Game]) -> Result<FirstRating, NoFirstRating> {
+    let n = games.len();
+    if n < 5 {
+        return Err(NoFirstRating::TooFewGames(n));
+    }
+    let mut w = total(games);
+    if w == Points::ZERO {
+        return Err(NoFirstRating::ZeroScore);
+    }
+    let mut count = n;
+    if w.half_points() as usize == 2 * n {
+        if edition == Edition::Wo2014 {
+            return Err(NoFirstRating::FullScore);
+        }
+        w += Points::HALF;
+        count += 1;
+    }
+    let average = games.iter().map(|g| f64::from(g.opponent)).sum::<f64>() / n as f64;
+    let p = w.to_f64() / count as f64;
+    let difference = performance_difference(p);
+    let rh = (average + difference).round() as i64;
+    let dwz = match edition {
+        Edition::Wo2014 if rh < 800 => round_half_up(5600 + i128::from(rh), 8) as i64,
+        Edition::Wo2014 => rh,
+        Edition::Wo2026 if rh >= 2000 => rh,
+        Edition::Wo2026 if rh >= 1100 => round_half_up(92 * i128::from(rh) + 16_000, 100) as i64,
+        Edition::Wo2026 => round_half_up(1_210_000 + 72 * i128::from(rh), 1100) as i64,
+    };
+    Ok(FirstRating {
+        edition,
+        games: count,
+        score: w,
+        average,
+        difference,
+        performance: rh,
+        dwz: dwz.clamp(0, i64::from(u16::MAX)) as u16,
+    })
+}
