@@ -19,10 +19,16 @@ struct Cli {
 enum Command {
     /// Print the Chess960 start position with the given number (0-959), or a random one.
     Chess960(commands::chess960::Args),
+    /// Print a round-robin schedule (FIDE Berger tables, C.05 Annex 1).
+    Berger(commands::berger::Args),
+    /// Evaluate a player's games: FIDE rating (B.02) or DWZ (DSB Wertungsordnung).
+    Rating(commands::rating::Args),
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Chess960(args) => commands::chess960::run(args),
+        Command::Berger(args) => commands::berger::run(args),
+        Command::Rating(args) => commands::rating::run(args),
     }
 }

@@ -1,1 +1,3 @@
+pub mod berger;
 pub mod chess960;
+pub mod rating;
