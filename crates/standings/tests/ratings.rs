@@ -563,6 +563,90 @@ fn dwz_first_rating() {
     );
 }
 
+/// With opponents of different strength the performance is the rating whose expected score
+/// equals the score (the fixed point of the WO iteration), not simply Rc + D(P).
+#[test]
+fn dwz_first_rating_performance_solves_the_expectation() {
+    let opponents = [1000, 1500, 1500, 1600, 2200];
+    for half_points in 1..10 {
+        let g = games(&opponents, half_points);
+        let r = dwz::first_rating(Edition::Wo2014, &g).unwrap();
+        let we = |rating: i64| -> i64 {
+            opponents
+                .iter()
+                .map(|&o| dwz::expected_score((rating - i64::from(o)) as i32).0)
+                .sum()
+        };
+        let w = i64::from(half_points) * 500;
+        assert!(
+            we(r.performance - 1) <= w + 5,
+            "{half_points}: Rh {} too high",
+            r.performance
+        );
+        assert!(
+            we(r.performance + 1) >= w - 5,
+            "{half_points}: Rh {} too low",
+            r.performance
+        );
+    }
+}
+
+/// Newcomers who played each other are iterated together: two newcomers with the same results
+/// against rated players end symmetric around the result of their game.
+#[test]
+fn dwz_newcomers_iterate_together() {
+    use dwz::{NewcomerGame, Opponent};
+    let rated = |score| NewcomerGame {
+        opponent: Opponent::Rated(1500),
+        score,
+    };
+    let mut a: Vec<NewcomerGame> = (0..5)
+        .map(|i| {
+            rated(Points::from_half_points(if i < 2 {
+                2
+            } else if i == 2 {
+                1
+            } else {
+                0
+            }))
+        })
+        .collect();
+    let mut b = a.clone();
+    a.push(NewcomerGame {
+        opponent: Opponent::Newcomer(1),
+        score: Points::ONE,
+    });
+    b.push(NewcomerGame {
+        opponent: Opponent::Newcomer(0),
+        score: Points::ZERO,
+    });
+    let r = dwz::first_ratings(Edition::Wo2014, &[a, b]);
+    let (ra, rb) = (r[0].unwrap(), r[1].unwrap());
+    assert_eq!((ra.games, rb.games), (6, 6));
+    assert!(ra.performance > 1500 && rb.performance < 1500);
+    assert!((ra.performance - 1500 - (1500 - rb.performance)).abs() <= 1);
+    // A newcomer with only four rated opponents gets none, and their games do not count for
+    // the other newcomer.
+    let short: Vec<NewcomerGame> = (0..4)
+        .map(|_| rated(Points::HALF))
+        .chain([NewcomerGame {
+            opponent: Opponent::Newcomer(0),
+            score: Points::ZERO,
+        }])
+        .collect();
+    let full: Vec<NewcomerGame> = (0..5)
+        .map(|_| rated(Points::HALF))
+        .chain([NewcomerGame {
+            opponent: Opponent::Newcomer(1),
+            score: Points::ONE,
+        }])
+        .collect();
+    let r = dwz::first_ratings(Edition::Wo2014, &[full, short]);
+    assert_eq!(r[1], Err(NoFirstRating::TooFewGames(4)));
+    assert_eq!(r[0].unwrap().games, 5);
+    assert_eq!(r[0].unwrap().dwz, 1500);
+}
+
 #[test]
 fn dwz_rejects_bad_input() {
     let g = games(&[1500], 1);

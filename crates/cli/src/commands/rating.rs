@@ -384,14 +384,13 @@ fn dwz_first(edition: Edition, games: &[Game], as_json: bool) -> String {
                         "games": r.games,
                         "score": r.score.to_f64(),
                         "average": r.average,
-                        "difference": r.difference,
                         "performance": r.performance,
                     })
                 );
             }
             format!(
-                "{}\n{}: first DWZ from {} games, score {}, Rc {:.1}, D(P) {:.1}, Rh {}; index 1\n",
-                r.dwz, edition, r.games, r.score, r.average, r.difference, r.performance
+                "{}\n{}: first DWZ from {} games, score {}, Rc {:.1}, performance Rh {}; index 1\n",
+                r.dwz, edition, r.games, r.score, r.average, r.performance
             )
         }
         Err(reason) => {

@@ -111,12 +111,17 @@ pub fn expected_score(difference: i32) -> Thousandths {
     Fixed((probability_exact(f64::from(difference)) * 1000.0).round() as i64)
 }
 
-/// The performance difference D(P), the inverse of P, rounded to a whole rating point.
-fn performance_difference(p: f64) -> f64 {
-    let (mut lo, mut hi) = (-4000.0, 4000.0);
+/// The performance Rh for a score `w` against `opponents`: the rating whose summed expected
+/// score equals the score, i.e. the fixed point of the WO iteration Rh ← Rh + D(½ + (W − We)/n)
+/// that starts from Rc + D(P). Solved by bisection on the exact (unrounded) P.
+fn performance(opponents: &[f64], w: f64) -> f64 {
+    let lowest = opponents.iter().copied().fold(f64::INFINITY, f64::min);
+    let highest = opponents.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let (mut lo, mut hi) = (lowest - 2000.0, highest + 2000.0);
     for _ in 0..100 {
         let mid = (lo + hi) / 2.0;
-        if probability_exact(mid) < p {
+        let we: f64 = opponents.iter().map(|&r| probability_exact(mid - r)).sum();
+        if we < w {
             lo = mid;
         } else {
             hi = mid;
@@ -379,15 +384,14 @@ fn wo2026_factors(p: Player, reached_expectation: bool) -> Wo2026Factors {
 pub struct FirstRating {
     /// The edition applied.
     pub edition: Edition,
-    /// Games against rated opponents (WO 2026 at 100 %: plus the fictitious draw).
+    /// Games counted: against rated opponents and against newcomers with a performance
+    /// (WO 2026 at 100 %: plus the fictitious draw).
     pub games: usize,
-    /// The score (WO 2026 at 100 %: plus the fictitious draw).
+    /// The score in them (WO 2026 at 100 %: plus the fictitious draw).
     pub score: Points,
     /// Rc, the opponents' average.
     pub average: f64,
-    /// D(P), the performance difference.
-    pub difference: f64,
-    /// Rh = Rc + D(P), rounded.
+    /// Rh, the performance, rounded.
     pub performance: i64,
     /// The first DWZ.
     pub dwz: u16,
@@ -409,7 +413,7 @@ impl fmt::Display for NoFirstRating {
         match self {
             NoFirstRating::TooFewGames(n) => write!(
                 f,
-                "{n} games against rated opponents; a first DWZ needs at least 5"
+                "{n} game(s) against rated opponents; a first DWZ needs at least 5"
             ),
             NoFirstRating::ZeroScore => f.write_str("a 0 % score gives no first DWZ"),
             NoFirstRating::FullScore => {
@@ -421,46 +425,141 @@ impl fmt::Display for NoFirstRating {
 
 impl std::error::Error for NoFirstRating {}
 
-/// The first DWZ of a newcomer from games against rated opponents: the performance
-/// Rh = Rc + D(P), then
-/// * WO 2014: Rh, or 700 + Rh/8 when Rh is below 800;
-/// * WO 2026: Rh from 2000 up, Rh + 0.08·(2000 − Rh) from 1100, 1100 + 0.72·Rh/11 below;
-///   a 100 % score gets a fictitious draw against Rc first.
+/// The opponent of a newcomer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opponent {
+    /// A player with a DWZ.
+    Rated(u16),
+    /// Another newcomer of the same tournament, by position in the list of newcomers.
+    Newcomer(usize),
+}
+
+/// One game of a newcomer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NewcomerGame {
+    /// The opponent.
+    pub opponent: Opponent,
+    /// The score against them.
+    pub score: Points,
+}
+
+/// The first DWZ of one newcomer whose opponents all have a DWZ.
 pub fn first_rating(edition: Edition, games: &[Game]) -> Result<FirstRating, NoFirstRating> {
-    let n = games.len();
-    if n < 5 {
-        return Err(NoFirstRating::TooFewGames(n));
+    let games: Vec<NewcomerGame> = games
+        .iter()
+        .map(|g| NewcomerGame {
+            opponent: Opponent::Rated(g.opponent),
+            score: g.score,
+        })
+        .collect();
+    first_ratings(edition, &[games]).remove(0)
+}
+
+/// The most passes of the newcomer iteration.
+const MAX_PASSES: usize = 100;
+
+/// First DWZs for all newcomers of a tournament (WO 2014 §3.4): each newcomer with at least
+/// five games against rated opponents gets a performance Rh from the games against rated
+/// opponents; then all games between newcomers with a performance are added, with the
+/// opponents' current performances, and the performances are recomputed together until they no
+/// longer change. Each performance becomes a first DWZ:
+/// * WO 2014: Rh, or 700 + Rh/8 when Rh is below 800; 0 % and 100 % give none;
+/// * WO 2026: Rh from 2000 up, Rh + 0.08·(2000 − Rh) from 1100, 1100 + 0.72·Rh/11 below;
+///   a 100 % score gets a fictitious draw against the opponents' average first.
+pub fn first_ratings(
+    edition: Edition,
+    newcomers: &[Vec<NewcomerGame>],
+) -> Vec<Result<FirstRating, NoFirstRating>> {
+    let qualified: Vec<Result<(), NoFirstRating>> = newcomers
+        .iter()
+        .map(|games| {
+            let rated = games
+                .iter()
+                .filter(|g| matches!(g.opponent, Opponent::Rated(_)))
+                .count();
+            if rated < 5 {
+                Err(NoFirstRating::TooFewGames(rated))
+            } else {
+                Ok(())
+            }
+        })
+        .collect();
+    let mut estimates: Vec<Option<i64>> = vec![None; newcomers.len()];
+    let mut results: Vec<Result<(i64, usize, Points, f64), NoFirstRating>> = Vec::new();
+    for _ in 0..MAX_PASSES {
+        results = newcomers
+            .iter()
+            .zip(&qualified)
+            .map(|(games, q)| {
+                (*q)?;
+                newcomer_performance(edition, games, &estimates)
+            })
+            .collect();
+        let next: Vec<Option<i64>> = results
+            .iter()
+            .map(|r| r.as_ref().ok().map(|&(rh, ..)| rh))
+            .collect();
+        if next == estimates {
+            break;
+        }
+        estimates = next;
     }
-    let mut w = total(games);
+    results
+        .into_iter()
+        .map(|r| {
+            let (rh, games, score, average) = r?;
+            let dwz = match edition {
+                Edition::Wo2014 if rh < 800 => round_half_up(5600 + i128::from(rh), 8) as i64,
+                Edition::Wo2014 => rh,
+                Edition::Wo2026 if rh >= 2000 => rh,
+                Edition::Wo2026 if rh >= 1100 => {
+                    round_half_up(92 * i128::from(rh) + 16_000, 100) as i64
+                }
+                Edition::Wo2026 => round_half_up(1_210_000 + 72 * i128::from(rh), 1100) as i64,
+            };
+            Ok(FirstRating {
+                edition,
+                games,
+                score,
+                average,
+                performance: rh,
+                dwz: dwz.clamp(0, i64::from(u16::MAX)) as u16,
+            })
+        })
+        .collect()
+}
+
+/// One newcomer's performance with the other newcomers' current estimates: (Rh, games, score,
+/// Rc).
+fn newcomer_performance(
+    edition: Edition,
+    games: &[NewcomerGame],
+    estimates: &[Option<i64>],
+) -> Result<(i64, usize, Points, f64), NoFirstRating> {
+    let counted: Vec<(f64, Points)> = games
+        .iter()
+        .filter_map(|g| match g.opponent {
+            Opponent::Rated(r) => Some((f64::from(r), g.score)),
+            Opponent::Newcomer(i) => estimates
+                .get(i)
+                .copied()
+                .flatten()
+                .map(|r| (r as f64, g.score)),
+        })
+        .collect();
+    let mut w: Points = counted.iter().map(|&(_, s)| s).sum();
+    let mut opponents: Vec<f64> = counted.iter().map(|&(r, _)| r).collect();
+    let average = opponents.iter().sum::<f64>() / opponents.len() as f64;
     if w == Points::ZERO {
         return Err(NoFirstRating::ZeroScore);
     }
-    let mut count = n;
-    if w.half_points() as usize == 2 * n {
+    if w.half_points() as usize == 2 * opponents.len() {
         if edition == Edition::Wo2014 {
             return Err(NoFirstRating::FullScore);
         }
         w += Points::HALF;
-        count += 1;
+        opponents.push(average);
     }
-    let average = games.iter().map(|g| f64::from(g.opponent)).sum::<f64>() / n as f64;
-    let p = w.to_f64() / count as f64;
-    let difference = performance_difference(p);
-    let rh = (average + difference).round() as i64;
-    let dwz = match edition {
-        Edition::Wo2014 if rh < 800 => round_half_up(5600 + i128::from(rh), 8) as i64,
-        Edition::Wo2014 => rh,
-        Edition::Wo2026 if rh >= 2000 => rh,
-        Edition::Wo2026 if rh >= 1100 => round_half_up(92 * i128::from(rh) + 16_000, 100) as i64,
-        Edition::Wo2026 => round_half_up(1_210_000 + 72 * i128::from(rh), 1100) as i64,
-    };
-    Ok(FirstRating {
-        edition,
-        games: count,
-        score: w,
-        average,
-        difference,
-        performance: rh,
-        dwz: dwz.clamp(0, i64::from(u16::MAX)) as u16,
-    })
+    let rh = performance(&opponents, w.to_f64()).round() as i64;
+    Ok((rh, opponents.len(), w, average))
 }
