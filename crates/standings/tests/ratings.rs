@@ -130,7 +130,6 @@ fn elo_published_evaluations() {
             games_before: s.games_before,
             age_this_year: Some(s.year - s.birth_year),
             reached_2400: s.reached_2400,
-            kind: Kind::Standard,
         });
         assert_eq!(k.k, s.expected_k, "K for {}", s.rating);
         let e = elo::evaluate(
@@ -182,7 +181,6 @@ fn elo_k_factor_rules() {
         games_before: 200,
         age_this_year: Some(18),
         reached_2400: false,
-        kind: Kind::Standard,
     };
     assert_eq!(
         elo::k_factor(basis).k,
@@ -223,14 +221,6 @@ fn elo_k_factor_rules() {
         })
         .k,
         40
-    );
-    assert_eq!(
-        elo::k_factor(KBasis {
-            kind: Kind::Blitz,
-            ..basis
-        })
-        .k,
-        20
     );
     // K·n ≤ 700: with 20 games K 40 becomes 35.
     let many = games(&[1500; 20], 20);

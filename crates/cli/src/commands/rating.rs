@@ -138,7 +138,6 @@ fn run_elo(a: EloArgs) -> Result<String, String> {
                 games_before,
                 age_this_year: a.age,
                 reached_2400: a.reached_2400,
-                kind,
             });
             (f.k, format!("{}, {}", f.reason, f.article))
         }

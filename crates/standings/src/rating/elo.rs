@@ -117,8 +117,6 @@ pub struct KBasis {
     pub age_this_year: Option<u16>,
     /// Whether a published rating has ever reached 2400.
     pub reached_2400: bool,
-    /// The rating list.
-    pub kind: Kind,
 }
 
 /// A K factor and the rule that gives it.
@@ -134,12 +132,10 @@ pub struct KFactor {
 
 /// The K factor by B.02 8.3.3: 10 once a published rating reached 2400 (for good); 40 for a
 /// junior (to the end of the year of the 18th birthday) below 2300; 40 until 30 games are
-/// completed; otherwise 20. Rapid and blitz use K = 20 for every player.
+/// completed; otherwise 20. Since 1 October 2022 rapid and blitz ratings use the same rules.
 pub fn k_factor(basis: KBasis) -> KFactor {
     let article = Article::new("FIDE B.02 8.3.3");
-    let (k, reason) = if basis.kind != Kind::Standard {
-        (20, "rapid and blitz")
-    } else if basis.reached_2400 {
+    let (k, reason) = if basis.reached_2400 {
         (10, "a published rating has reached 2400")
     } else if basis.age_this_year.is_some_and(|a| a <= 18) && basis.rating < 2300 {
         (40, "junior rated below 2300")
