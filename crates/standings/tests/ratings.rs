@@ -615,26 +615,32 @@ fn dwz_newcomers_iterate_together() {
     assert_eq!((ra.games, rb.games), (6, 6));
     assert!(ra.performance > 1500 && rb.performance < 1500);
     assert!((ra.performance - 1500 - (1500 - rb.performance)).abs() <= 1);
-    // A newcomer with only four rated opponents gets none, and their games do not count for
-    // the other newcomer.
-    let short: Vec<NewcomerGame> = (0..4)
-        .map(|_| rated(Points::HALF))
-        .chain([NewcomerGame {
-            opponent: Opponent::Newcomer(0),
-            score: Points::ZERO,
-        }])
-        .collect();
+    // Stage 2: four rated opponents plus a stage-1 newcomer make five games; a game between
+    // two stage-2 newcomers would not count, and three rated games plus one against a stage-2
+    // newcomer are too few.
+    let game = |opponent, score| NewcomerGame { opponent, score };
     let full: Vec<NewcomerGame> = (0..5)
         .map(|_| rated(Points::HALF))
-        .chain([NewcomerGame {
-            opponent: Opponent::Newcomer(1),
-            score: Points::ONE,
-        }])
+        .chain([game(Opponent::Newcomer(1), Points::ONE)])
         .collect();
-    let r = dwz::first_ratings(Edition::Wo2014, &[full, short]);
-    assert_eq!(r[1], Err(NoFirstRating::TooFewGames(4)));
-    assert_eq!(r[0].unwrap().games, 5);
-    assert_eq!(r[0].unwrap().dwz, 1500);
+    let short: Vec<NewcomerGame> = (0..4)
+        .map(|_| rated(Points::HALF))
+        .chain([
+            game(Opponent::Newcomer(0), Points::ZERO),
+            game(Opponent::Newcomer(2), Points::ONE),
+        ])
+        .collect();
+    let tiny: Vec<NewcomerGame> = (0..3)
+        .map(|_| rated(Points::HALF))
+        .chain([game(Opponent::Newcomer(1), Points::ZERO)])
+        .collect();
+    let r = dwz::first_ratings(Edition::Wo2014, &[full, short, tiny]);
+    assert_eq!(r[0].unwrap().games, 6);
+    assert!(r[0].unwrap().dwz > 1500);
+    let short = r[1].unwrap();
+    assert_eq!((short.games, short.score), (5, Points::from_whole(2)));
+    assert!(short.dwz < 1500);
+    assert_eq!(r[2], Err(NoFirstRating::TooFewGames(3)));
 }
 
 #[test]

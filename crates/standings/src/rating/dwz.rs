@@ -10,7 +10,8 @@
 //!   rounded to one decimal, at most 80; no rating falls below 1100.
 //!
 //! In both, the expected score per game is P(D) = Φ(D/(200√2)) rounded to three decimals
-//! (WO 2014 §3.3.1 table) and We is their sum.
+//! (the WO 2014 prints them as a table) and We is their sum. Section numbers differ between
+//! printings of the WO, so citations name the edition only.
 //!
 //! ```
 //! use standings::rating::{Game, dwz::{self, Edition, Player}};
@@ -106,7 +107,7 @@ fn probability_exact(difference: f64) -> f64 {
     0.5 * (1.0 + erf(difference / 400.0))
 }
 
-/// The expected score for `D = own − opponent`, rounded to three decimals (WO 2014 §3.3.1).
+/// The expected score for `D = own − opponent`, rounded to three decimals (WO 2014 table).
 pub fn expected_score(difference: i32) -> Thousandths {
     Fixed((probability_exact(f64::from(difference)) * 1000.0).round() as i64)
 }
@@ -139,7 +140,7 @@ pub struct GameLine {
     pub expected: Thousandths,
 }
 
-/// The factors of a WO 2014 evaluation (§3.2).
+/// The factors of a WO 2014 evaluation.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Wo2014Factors {
     /// J: 5 up to age 20, 10 for 21-25, 15 above.
@@ -203,8 +204,8 @@ impl Evaluation {
     /// The provision of the formula applied.
     pub fn article(&self) -> Article {
         match self.edition {
-            Edition::Wo2014 => Article::new("DSB WO 2014 §3.2"),
-            Edition::Wo2026 => Article::new("DSB WO 2026 §3"),
+            Edition::Wo2014 => Article::new("DSB-Wertungsordnung 2014"),
+            Edition::Wo2026 => Article::new("DSB-Wertungsordnung 2026"),
         }
     }
 }
@@ -292,7 +293,7 @@ pub fn evaluate(edition: Edition, player: Player, games: &[Game]) -> Result<Eval
 /// The lowest DWZ under the WO 2026.
 pub const WO2026_FLOOR: u16 = 1100;
 
-/// E by WO 2014 §3.2: the acceleration factor applies to players up to 20 with W ≥ We, the
+/// E by the WO 2014: the acceleration factor applies to players up to 20 with W ≥ We, the
 /// braking value to players below 1300 with W < We. Without braking E0·fB is exact and
 /// rounded half up.
 fn wo2014_factors(p: Player, reached_expectation: bool) -> Wo2014Factors {
@@ -379,7 +380,7 @@ fn wo2026_factors(p: Player, reached_expectation: bool) -> Wo2026Factors {
     }
 }
 
-/// A first DWZ (WO 2014 §3.4; WO 2026 §3.6).
+/// A first DWZ.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FirstRating {
     /// The edition applied.
@@ -458,11 +459,12 @@ pub fn first_rating(edition: Edition, games: &[Game]) -> Result<FirstRating, NoF
 /// The most passes of the newcomer iteration.
 const MAX_PASSES: usize = 100;
 
-/// First DWZs for all newcomers of a tournament (WO 2014 §3.4): each newcomer with at least
-/// five games against rated opponents gets a performance Rh from the games against rated
-/// opponents; then all games between newcomers with a performance are added, with the
-/// opponents' current performances, and the performances are recomputed together until they no
-/// longer change. Each performance becomes a first DWZ:
+/// First DWZs for all newcomers of a tournament (WO 2014, "Erste DWZ"). Stage 1: a newcomer with at
+/// least five games against rated opponents qualifies. Stage 2: a newcomer who reaches five games
+/// with the stage-1 newcomers added qualifies too. A game between two qualified newcomers counts
+/// unless both are from stage 2. The performances start from the rated games and are iterated
+/// together ("Gesamtiteration") until they no longer change; each performance is the rating whose expected
+/// score equals the score. Each performance becomes a first DWZ:
 /// * WO 2014: Rh, or 700 + Rh/8 when Rh is below 800; 0 % and 100 % give none;
 /// * WO 2026: Rh from 2000 up, Rh + 0.08·(2000 − Rh) from 1100, 1100 + 0.72·Rh/11 below;
 ///   a 100 % score gets a fictitious draw against the opponents' average first.
@@ -470,29 +472,63 @@ pub fn first_ratings(
     edition: Edition,
     newcomers: &[Vec<NewcomerGame>],
 ) -> Vec<Result<FirstRating, NoFirstRating>> {
-    let qualified: Vec<Result<(), NoFirstRating>> = newcomers
+    let rated_games = |games: &[NewcomerGame]| {
+        games
+            .iter()
+            .filter(|g| matches!(g.opponent, Opponent::Rated(_)))
+            .count()
+    };
+    let stage1: Vec<bool> = newcomers.iter().map(|g| rated_games(g) >= 5).collect();
+    let counted_games: Vec<usize> = newcomers
         .iter()
         .map(|games| {
-            let rated = games
-                .iter()
-                .filter(|g| matches!(g.opponent, Opponent::Rated(_)))
-                .count();
-            if rated < 5 {
-                Err(NoFirstRating::TooFewGames(rated))
+            rated_games(games)
+                + games
+                    .iter()
+                    .filter(|g| {
+                        matches!(g.opponent, Opponent::Newcomer(j) if stage1.get(j) == Some(&true))
+                    })
+                    .count()
+        })
+        .collect();
+    let stage: Vec<Option<u8>> = (0..newcomers.len())
+        .map(|i| {
+            if stage1[i] {
+                Some(1)
+            } else if counted_games[i] >= 5 {
+                Some(2)
             } else {
-                Ok(())
+                None
             }
         })
         .collect();
+    let counts = |i: usize, j: usize| {
+        matches!(
+            (stage[i], stage.get(j).copied().flatten()),
+            (Some(a), Some(b)) if a == 1 || b == 1
+        )
+    };
     let mut estimates: Vec<Option<i64>> = vec![None; newcomers.len()];
     let mut results: Vec<Result<(i64, usize, Points, f64), NoFirstRating>> = Vec::new();
     for _ in 0..MAX_PASSES {
         results = newcomers
             .iter()
-            .zip(&qualified)
-            .map(|(games, q)| {
-                (*q)?;
-                newcomer_performance(edition, games, &estimates)
+            .enumerate()
+            .map(|(i, games)| {
+                if stage[i].is_none() {
+                    return Err(NoFirstRating::TooFewGames(counted_games[i]));
+                }
+                let counted: Vec<(f64, Points)> = games
+                    .iter()
+                    .filter_map(|g| match g.opponent {
+                        Opponent::Rated(r) => Some((f64::from(r), g.score)),
+                        Opponent::Newcomer(j) if counts(i, j) => {
+                            estimates[j].map(|r| (r as f64, g.score))
+                        }
+                        Opponent::Newcomer(_) => None,
+                    })
+                    .collect();
+                newcomer_performance(edition, &counted)
             })
             .collect();
         let next: Vec<Option<i64>> = results
@@ -529,24 +565,15 @@ pub fn first_ratings(
         .collect()
 }
 
-/// One newcomer's performance with the other newcomers' current estimates: (Rh, games, score,
-/// Rc).
+/// One newcomer's performance from the counted games (opponent rating, score): (Rh, games,
+/// score, Rc). A stage-2 newcomer has no counted games before the stage-1 performances exist.
 fn newcomer_performance(
     edition: Edition,
-    games: &[NewcomerGame],
-    estimates: &[Option<i64>],
+    counted: &[(f64, Points)],
 ) -> Result<(i64, usize, Points, f64), NoFirstRating> {
-    let counted: Vec<(f64, Points)> = games
-        .iter()
-        .filter_map(|g| match g.opponent {
-            Opponent::Rated(r) => Some((f64::from(r), g.score)),
-            Opponent::Newcomer(i) => estimates
-                .get(i)
-                .copied()
-                .flatten()
-                .map(|r| (r as f64, g.score)),
-        })
-        .collect();
+    if counted.is_empty() {
+        return Err(NoFirstRating::TooFewGames(0));
+    }
     let mut w: Points = counted.iter().map(|&(_, s)| s).sum();
     let mut opponents: Vec<f64> = counted.iter().map(|&(r, _)| r).collect();
     let average = opponents.iter().sum::<f64>() / opponents.len() as f64;

@@ -102,7 +102,7 @@ pub struct Fixed<const PLACES: u32>(pub i64);
 
 /// Hundredths, the unit of the FIDE tables (B.02 8.1).
 pub type Hundredths = Fixed<2>;
-/// Thousandths, the unit of the DWZ expected score (WO 2014 §3.3.1).
+/// Thousandths, the unit of the DWZ expected score.
 pub type Thousandths = Fixed<3>;
 
 impl<const PLACES: u32> Fixed<PLACES> {
