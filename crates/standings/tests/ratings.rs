@@ -643,6 +643,56 @@ fn dwz_newcomers_iterate_together() {
     assert_eq!(r[2], Err(NoFirstRating::TooFewGames(3)));
 }
 
+/// A whole tournament: a newcomer's first DWZ counts for the rated players who met them.
+#[test]
+fn dwz_tournament_evaluation() {
+    use dwz::{Entrant, TournamentOutcome};
+    let rated = Player {
+        dwz: 1500,
+        index: 10,
+        age: 30,
+    };
+    let mut entrants: Vec<Entrant> = (0..6)
+        .map(|i| Entrant {
+            player: Some(rated),
+            games: vec![(6, if i < 3 { Points::ZERO } else { Points::ONE })],
+        })
+        .collect();
+    // 6: the newcomer, 3/6 against the rated players and a win against newcomer 7.
+    entrants.push(Entrant {
+        player: None,
+        games: (0..6)
+            .map(|i| (i, if i < 3 { Points::ONE } else { Points::ZERO }))
+            .chain([(7, Points::ONE)])
+            .collect(),
+    });
+    entrants.push(Entrant {
+        player: None,
+        games: vec![(6, Points::ZERO)],
+    });
+    entrants.push(Entrant {
+        player: Some(rated),
+        games: vec![(42, Points::ONE)],
+    });
+    let out = dwz::evaluate_tournament(Edition::Wo2014, &entrants).unwrap();
+    let TournamentOutcome::First(first) = out[6] else {
+        panic!("{:?}", out[6])
+    };
+    assert_eq!((first.dwz, first.games, first.stage), (1500, 6, 1));
+    assert_eq!(
+        out[7],
+        TournamentOutcome::NoFirst(NoFirstRating::TooFewGames(1))
+    );
+    assert_eq!(out[8], TournamentOutcome::Unchanged(rated));
+    // E = 1.5⁴ + 15 = 20.06 → 20; 1500 ± 800·0.5/21 = ±19.05.
+    let dwz_of = |o: &TournamentOutcome| match o {
+        TournamentOutcome::Rated(e) => e.new_dwz,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(dwz_of(&out[0]), 1481);
+    assert_eq!(dwz_of(&out[5]), 1519);
+}
+
 #[test]
 fn dwz_rejects_bad_input() {
     let g = games(&[1500], 1);

@@ -396,12 +396,14 @@ pub struct FirstRating {
     pub performance: i64,
     /// The first DWZ.
     pub dwz: u16,
+    /// 1 for a first DWZ from five rated opponents, 2 for one that needed stage-1 newcomers.
+    pub stage: u8,
 }
 
 /// Why no first DWZ is computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NoFirstRating {
-    /// Fewer than five games against rated opponents.
+    /// Fewer than five games that count (against rated opponents, or first-stage newcomers).
     TooFewGames(usize),
     /// A score of 0 %.
     ZeroScore,
@@ -414,7 +416,7 @@ impl fmt::Display for NoFirstRating {
         match self {
             NoFirstRating::TooFewGames(n) => write!(
                 f,
-                "{n} game(s) against rated opponents; a first DWZ needs at least 5"
+                "{n} game(s) against rated opponents (or first-stage newcomers); a first DWZ needs at least 5"
             ),
             NoFirstRating::ZeroScore => f.write_str("a 0 % score gives no first DWZ"),
             NoFirstRating::FullScore => {
@@ -542,7 +544,8 @@ pub fn first_ratings(
     }
     results
         .into_iter()
-        .map(|r| {
+        .zip(&stage)
+        .map(|(r, stage)| {
             let (rh, games, score, average) = r?;
             let dwz = match edition {
                 Edition::Wo2014 if rh < 800 => round_half_up(5600 + i128::from(rh), 8) as i64,
@@ -560,6 +563,7 @@ pub fn first_ratings(
                 average,
                 performance: rh,
                 dwz: dwz.clamp(0, i64::from(u16::MAX)) as u16,
+                stage: stage.unwrap_or(1),
             })
         })
         .collect()
@@ -589,4 +593,96 @@ fn newcomer_performance(
     }
     let rh = performance(&opponents, w.to_f64()).round() as i64;
     Ok((rh, opponents.len(), w, average))
+}
+
+/// A participant of a tournament evaluation: rated or a newcomer, with their games as
+/// (opponent's position in the list, score).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entrant {
+    /// DWZ, index and age; `None` for a newcomer.
+    pub player: Option<Player>,
+    /// Games that count for DWZ (played, not forfeited), by opponent position.
+    pub games: Vec<(usize, Points)>,
+}
+
+/// One participant's outcome of a tournament evaluation.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TournamentOutcome {
+    /// A rated player's evaluation.
+    Rated(Evaluation),
+    /// A rated player without a game that counts keeps the DWZ.
+    Unchanged(Player),
+    /// A newcomer's first DWZ.
+    First(FirstRating),
+    /// A newcomer who gets no DWZ from this tournament.
+    NoFirst(NoFirstRating),
+}
+
+/// Evaluates a whole tournament: first DWZs for the newcomers (iterated together), then every
+/// rated player against the rated opponents and the newcomers with a stage-1 first DWZ, who
+/// count with that DWZ. Opponent positions outside the list are ignored.
+pub fn evaluate_tournament(
+    edition: Edition,
+    entrants: &[Entrant],
+) -> Result<Vec<TournamentOutcome>, DwzError> {
+    let newcomer_index: Vec<Option<usize>> = entrants
+        .iter()
+        .scan(0, |next, e| {
+            Some(e.player.is_none().then(|| {
+                *next += 1;
+                *next - 1
+            }))
+        })
+        .collect();
+    let newcomer_games: Vec<Vec<NewcomerGame>> = entrants
+        .iter()
+        .filter(|e| e.player.is_none())
+        .map(|e| {
+            e.games
+                .iter()
+                .filter_map(|&(j, score)| {
+                    let opponent = match (entrants.get(j)?.player, newcomer_index[j]) {
+                        (Some(p), _) => Opponent::Rated(p.dwz),
+                        (None, Some(k)) => Opponent::Newcomer(k),
+                        (None, None) => return None,
+                    };
+                    Some(NewcomerGame { opponent, score })
+                })
+                .collect()
+        })
+        .collect();
+    let firsts = first_ratings(edition, &newcomer_games);
+    entrants
+        .iter()
+        .zip(&newcomer_index)
+        .map(|(e, &k)| match e.player {
+            None => Ok(match k.and_then(|k| firsts.get(k)) {
+                Some(Ok(r)) => TournamentOutcome::First(*r),
+                Some(Err(no)) => TournamentOutcome::NoFirst(*no),
+                None => TournamentOutcome::NoFirst(NoFirstRating::TooFewGames(0)),
+            }),
+            Some(player) => {
+                let games: Vec<Game> = e
+                    .games
+                    .iter()
+                    .filter_map(|&(j, score)| {
+                        let opponent = match (entrants.get(j)?.player, newcomer_index[j]) {
+                            (Some(p), _) => p.dwz,
+                            (None, Some(k)) => match firsts[k] {
+                                Ok(r) if r.stage == 1 => r.dwz,
+                                _ => return None,
+                            },
+                            (None, None) => return None,
+                        };
+                        Some(Game { opponent, score })
+                    })
+                    .collect();
+                if games.is_empty() {
+                    Ok(TournamentOutcome::Unchanged(player))
+                } else {
+                    evaluate(edition, player, &games).map(TournamentOutcome::Rated)
+                }
+            }
+        })
+        .collect()
 }
