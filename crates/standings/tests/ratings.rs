@@ -257,6 +257,37 @@ fn elo_initial_rating() {
     );
 }
 
+/// A whole event: games against the unrated player do not count for the rated players; the
+/// unrated player's games against rated players give the B.02 8.2 example rating.
+#[test]
+fn elo_tournament_evaluation() {
+    use elo::{Entrant, TournamentOutcome};
+    let ratings = [1900, 1900, 1900, 1900, 1907];
+    let mut entrants: Vec<Entrant> = ratings
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| Entrant {
+            rated: Some((r, 20)),
+            games: vec![(5, if i < 3 { Points::ZERO } else { Points::ONE })],
+        })
+        .collect();
+    entrants[0].games.push((1, Points::ONE));
+    entrants[1].games.push((0, Points::ZERO));
+    entrants.push(Entrant {
+        rated: None,
+        games: (0..5)
+            .map(|i| (i, if i < 3 { Points::ONE } else { Points::ZERO }))
+            .collect(),
+    });
+    let out = elo::evaluate_tournament(Kind::Standard, &entrants).unwrap();
+    assert!(matches!(out[5], TournamentOutcome::Initial(r) if r.rating == 1922));
+    let TournamentOutcome::Rated(e) = &out[0] else {
+        panic!("{:?}", out[0])
+    };
+    assert_eq!((e.rated_games, e.change), (1, 10), "20·(1 − 0.50)");
+    assert_eq!(out[2], TournamentOutcome::Unchanged(1900));
+}
+
 #[test]
 fn elo_rejects_bad_input() {
     assert_eq!(

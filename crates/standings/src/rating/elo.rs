@@ -359,3 +359,58 @@ pub fn initial_rating(games: &[Game]) -> Result<InitialRating, NoInitialRating> 
         rating: rating.min(i32::from(INITIAL_MAX)) as u16,
     })
 }
+
+/// A participant of a tournament evaluation: rated (rating and K) or unrated, with their
+/// games as (opponent's position in the list, score).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entrant {
+    /// Rating and K factor; `None` for an unrated player.
+    pub rated: Option<(u16, u8)>,
+    /// Games played over the board (B.02 5.1: forfeits are not rated), by opponent position.
+    pub games: Vec<(usize, Points)>,
+}
+
+/// One participant's outcome of a tournament evaluation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TournamentOutcome {
+    /// A rated player's change.
+    Rated(Evaluation),
+    /// A rated player without a game against a rated opponent.
+    Unchanged(u16),
+    /// An unrated player's first rating.
+    Initial(InitialRating),
+    /// An unrated player who gets no rating from this event.
+    NoInitial(NoInitialRating),
+}
+
+/// Evaluates a whole event: rated players against their rated opponents (B.02 6.1: games
+/// against unrated players are not rated), unrated players by the initial-rating rule on their
+/// games against rated opponents. Opponent positions outside the list are ignored.
+pub fn evaluate_tournament(
+    kind: Kind,
+    entrants: &[Entrant],
+) -> Result<Vec<TournamentOutcome>, EloError> {
+    entrants
+        .iter()
+        .map(|e| {
+            let games: Vec<Game> = e
+                .games
+                .iter()
+                .filter_map(|&(j, score)| {
+                    let (opponent, _) = entrants.get(j)?.rated?;
+                    Some(Game { opponent, score })
+                })
+                .collect();
+            match e.rated {
+                Some((rating, _)) if games.is_empty() => Ok(TournamentOutcome::Unchanged(rating)),
+                Some((rating, k)) => {
+                    evaluate(rating, k, kind, &games).map(TournamentOutcome::Rated)
+                }
+                None => Ok(match initial_rating(&games) {
+                    Ok(r) => TournamentOutcome::Initial(r),
+                    Err(no) => TournamentOutcome::NoInitial(no),
+                }),
+            }
+        })
+        .collect()
+}
