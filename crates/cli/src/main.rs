@@ -23,6 +23,10 @@ enum Command {
     Berger(commands::berger::Args),
     /// Evaluate a player's games: FIDE rating (B.02) or DWZ (DSB Wertungsordnung).
     Rating(commands::rating::Args),
+    /// Check a position (FEN, X-FEN, Shredder-FEN, `startpos`, `chess960 N`) for legality (Art. 3.10.3).
+    Fen(commands::fen::Args),
+    /// Translate a game record between languages and forms of algebraic notation, or announce its moves.
+    Notation(commands::notation::Args),
 }
 
 fn main() -> ExitCode {
@@ -30,5 +34,7 @@ fn main() -> ExitCode {
         Command::Chess960(args) => commands::chess960::run(args),
         Command::Berger(args) => commands::berger::run(args),
         Command::Rating(args) => commands::rating::run(args),
+        Command::Fen(args) => commands::fen::run(args),
+        Command::Notation(args) => commands::notation::run(args),
     }
 }

@@ -1,3 +1,5 @@
 pub mod berger;
 pub mod chess960;
+pub mod fen;
+pub mod notation;
 pub mod rating;
