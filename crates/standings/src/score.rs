@@ -1,7 +1,7 @@
 //! Exact scores and scoring systems.
 //!
 //! Every score is a whole number of half-points, so sums and comparisons are exact. The scoring
-//! systems cover FIDE 1/½/0 (Laws, Art. 11.6: a win counts one point, a draw half a point),
+//! systems cover FIDE 1/½/0 (Laws, Art. 10.1: a win counts one point, a draw half a point),
 //! the "football" 3/1/0, the DSJ RKST U8 scheme 3/2/1 and team match points 2/1/0. A
 //! [`ScoringSystem`] reads and writes the TRF-2026 record `162`.
 //!
@@ -23,7 +23,7 @@ use std::str::FromStr;
 
 use laws::Article;
 
-/// A score as a whole number of half-points (Art. 11.6: ½ is the smallest unit).
+/// A score as a whole number of half-points (Art. 10.1: ½ is the smallest unit).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Points(u32);
 
@@ -215,7 +215,7 @@ pub struct ScoringSystem {
 }
 
 impl ScoringSystem {
-    /// FIDE 1/½/0 (Art. 11.6); a PAB and a full-point bye score a win, a half-point bye a draw.
+    /// FIDE 1/½/0 (Art. 10.1); a PAB and a full-point bye score a win, a half-point bye a draw.
     pub const STANDARD: ScoringSystem = ScoringSystem::with_wdl(2, 1, 0);
 
     /// "Football" scoring 3/1/0; byes score like the result they stand for.
@@ -266,11 +266,11 @@ impl ScoringSystem {
     /// The provision the system rests on.
     pub fn article(&self) -> Article {
         if *self == ScoringSystem::RKST {
-            Article::new("DSJ JSpO RKST")
+            Article::new("DSJ JSpO (RKST U8)")
         } else if *self == ScoringSystem::MATCH_POINTS {
             Article::new("DSJ JSpO 5.2")
         } else {
-            Article::new("Art. 11.6")
+            Article::new("Art. 10.1")
         }
     }
 
