@@ -184,7 +184,7 @@ fn berger(players: u8) -> Vec<Vec<Board>> {
         .collect()
 }
 
-/// The Varma groups A, B, C and D for 9 to 20 participants (C.05 Annex 2): players drawing
+/// The Varma groups A, B, C and D for 9 to 24 participants (C.05 Annex 2): players drawing
 /// numbers from the same group do not meet in the last three rounds of the Berger table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Varma {
@@ -197,18 +197,14 @@ pub struct VarmaSizeError(pub usize);
 
 impl fmt::Display for VarmaSizeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} participants: the Varma table is implemented for 9 to 20",
-            self.0
-        )
+        write!(f, "{} participants: the Varma table covers 9 to 24", self.0)
     }
 }
 
 impl std::error::Error for VarmaSizeError {}
 
 impl Varma {
-    /// The table for `players` participants (9-20).
+    /// The table for `players` participants (9-24).
     pub fn new(players: usize) -> Result<Varma, VarmaSizeError> {
         let groups: [&'static [u8]; 4] = match players {
             9 | 10 => [&[3, 4, 8], &[5, 7, 9], &[1, 6], &[2, 10]],
@@ -231,6 +227,18 @@ impl Varma {
                 &[1, 2, 3, 11, 12, 13, 14],
                 &[5, 10, 19],
                 &[4, 20],
+            ],
+            21 | 22 => [
+                &[6, 7, 8, 9, 10, 17, 18, 19, 20],
+                &[1, 2, 3, 4, 12, 13, 14, 15],
+                &[11, 16, 21],
+                &[5, 22],
+            ],
+            23 | 24 => [
+                &[6, 7, 8, 9, 10, 11, 19, 20, 21, 22],
+                &[1, 2, 3, 4, 13, 14, 15, 16, 17],
+                &[12, 18, 23],
+                &[5, 24],
             ],
             _ => return Err(VarmaSizeError(players)),
         };

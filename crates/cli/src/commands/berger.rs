@@ -12,7 +12,7 @@ pub struct Args {
     /// Double round robin: the second cycle reverses the colours.
     #[arg(long)]
     double: bool,
-    /// Also print the Varma groups A-D for a restricted drawing of lots (9-20 participants).
+    /// Also print the Varma groups A-D for a restricted drawing of lots (9-24 participants).
     #[arg(long)]
     varma: bool,
     /// Print JSON instead of text.
