@@ -237,6 +237,7 @@ fn elo_initial_rating() {
     assert_eq!(r.average.to_string(), "1872.43");
     assert_eq!(r.p.to_string(), "0.57");
     assert_eq!((r.dp, r.rating), (50, 1922));
+    assert_eq!(r.article().as_str(), "FIDE B.02 8.2");
     // Under 1400 the player stays unrated: (7000 + 3600)/7 = 1514.29, p = 1.5/7 → .21 → −230.
     assert_eq!(
         elo::initial_rating(&games(&[1400; 5], 1)),
@@ -554,7 +555,9 @@ fn dwz_edition_by_end_date() {
 fn dwz_first_rating() {
     // Even score against 1500: Rh = 1500; WO 2026 adds 8 % of the distance to 2000.
     let even = games(&[1500; 5], 5);
-    assert_eq!(dwz::first_rating(Edition::Wo2014, &even).unwrap().dwz, 1500);
+    let first = dwz::first_rating(Edition::Wo2014, &even).unwrap();
+    assert_eq!(first.dwz, 1500);
+    assert_eq!(first.article().as_str(), "DSB-Wertungsordnung 2014");
     assert_eq!(dwz::first_rating(Edition::Wo2026, &even).unwrap().dwz, 1540);
     // 20 % against 700: D = 282.84·Φ⁻¹(0.2) = −238 → Rh 462.
     let low = games(&[700; 5], 2);

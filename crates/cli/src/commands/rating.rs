@@ -294,7 +294,7 @@ fn run_dwz(a: DwzArgs) -> Result<String, String> {
             "{}\n",
             json!({
                 "system": "dwz",
-                "edition": match edition { Edition::Wo2014 => "2014", Edition::Wo2026 => "2026" },
+                "edition": edition_code(edition),
                 "dwz": e.player.dwz,
                 "index": e.player.index,
                 "new_dwz": e.new_dwz,
@@ -369,6 +369,13 @@ fn run_dwz(a: DwzArgs) -> Result<String, String> {
     Ok(out)
 }
 
+fn edition_code(edition: Edition) -> &'static str {
+    match edition {
+        Edition::Wo2014 => "2014",
+        Edition::Wo2026 => "2026",
+    }
+}
+
 fn dwz_first(edition: Edition, games: &[Game], as_json: bool) -> String {
     match dwz::first_rating(edition, games) {
         Ok(r) => {
@@ -377,6 +384,7 @@ fn dwz_first(edition: Edition, games: &[Game], as_json: bool) -> String {
                     "{}\n",
                     json!({
                         "system": "dwz",
+                        "edition": edition_code(edition),
                         "dwz": 0,
                         "new_dwz": r.dwz,
                         "new_index": 1,

@@ -200,13 +200,20 @@ pub struct Evaluation {
     pub new_index: u16,
 }
 
-impl Evaluation {
-    /// The provision of the formula applied.
-    pub fn article(&self) -> Article {
-        match self.edition {
+impl Edition {
+    /// The provision: the Wertungsordnung itself (section numbers differ between printings).
+    pub fn article(self) -> Article {
+        match self {
             Edition::Wo2014 => Article::new("DSB-Wertungsordnung 2014"),
             Edition::Wo2026 => Article::new("DSB-Wertungsordnung 2026"),
         }
+    }
+}
+
+impl Evaluation {
+    /// The provision of the formula applied.
+    pub fn article(&self) -> Article {
+        self.edition.article()
     }
 }
 
@@ -398,6 +405,13 @@ pub struct FirstRating {
     pub dwz: u16,
     /// 1 for a first DWZ from five rated opponents, 2 for one that needed stage-1 newcomers.
     pub stage: u8,
+}
+
+impl FirstRating {
+    /// The provision of the first-DWZ rule applied.
+    pub fn article(&self) -> Article {
+        self.edition.article()
+    }
 }
 
 /// Why no first DWZ is computed.

@@ -330,6 +330,13 @@ pub struct InitialRating {
     pub rating: u16,
 }
 
+impl InitialRating {
+    /// The provision.
+    pub fn article(&self) -> Article {
+        Article::new("FIDE B.02 8.2")
+    }
+}
+
 /// Computes a first rating from games against rated opponents (B.02 8.2, 7.1.4, 7.2.1): two
 /// hypothetical draws against 1800-rated opponents are added, Ru = Ra + dp(p), rounded, at most
 /// 2200, and at least 1400 or no rating.
