@@ -522,7 +522,8 @@ struct Pending {
     completed: bool,
 }
 
-/// The engine: one game under one profile.
+/// The engine: one game under one profile. [`Event::StartClock`] starts the
+/// clock of the side to move (White's from the initial position, Art. 6.6).
 #[derive(Debug, Clone)]
 pub struct Arbiter {
     profile: Profile,
@@ -767,6 +768,11 @@ impl Arbiter {
     /// Applies one event at `at_ms` and returns the rulings, in order.
     pub fn apply(&mut self, at_ms: u64, event: Event) -> Result<Vec<Cited>, EventError> {
         let mut out = Vec::new();
+        if let (Some(_), Event::Penalty { against, penalty }) = (self.result, &event) {
+            // Art. 12.9.4, 12.9.5: score penalties apply to a finished game.
+            self.on_penalty(&mut out, at_ms, *against, *penalty);
+            return Ok(out);
+        }
         if let Some((_, article)) = self.result {
             self.cite_article(&mut out, Ruling::AfterEnd, article);
             return Ok(out);
@@ -779,7 +785,10 @@ impl Arbiter {
             return Err(EventError::DecisionPending);
         }
         match event {
-            Event::StartClock => self.clock.start(at_ms)?,
+            Event::StartClock => {
+                let turn = self.game.position().turn();
+                self.clock.start_for(turn, at_ms)?;
+            }
             Event::Arrive(color) => {
                 if let Some(r) = self.clock.arrive(color, at_ms)? {
                     self.clock_rulings(&mut out, vec![r]);
@@ -1167,14 +1176,15 @@ impl Arbiter {
     /// offender's clock runs again for the replacement move, and the move
     /// counters are set back (Art. 7.5.1, 6.10.2).
     fn restore_clock(&mut self, at_ms: u64, by: Color) {
-        let counters = |c: &Clock| (c.moves_completed(by), c.moves_completed(!by));
-        let (own, theirs) = counters(&self.clock);
+        let before =
+            |color: Color, c: &Clock| (color, c.remaining(color, at_ms), c.moves_completed(color));
+        let (_, own_ms, own_moves) = before(by, &self.clock);
+        let theirs = before(!by, &self.clock);
         // A clock that is stopped or ended keeps its state; the arbiter sets it by hand.
         let _ = (|| {
             self.clock.press(!by, at_ms)?;
             self.clock.stop(at_ms)?;
-            for (color, moves) in [(by, own.saturating_sub(1)), (!by, theirs)] {
-                let remaining = self.clock.remaining(color, at_ms);
+            for (color, remaining, moves) in [(by, own_ms, own_moves.saturating_sub(1)), theirs] {
                 self.clock
                     .set(color, remaining, moves, Adjustment::Correction)?;
             }
