@@ -19,10 +19,13 @@ struct Cli {
 enum Command {
     /// Print the Chess960 start position with the given number (0-959), or a random one.
     Chess960(commands::chess960::Args),
+    /// Replay a game from a JSON-lines event log and print every ruling with its article.
+    Replay(commands::replay::Args),
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Chess960(args) => commands::chess960::run(args),
+        Command::Replay(args) => commands::replay::run(args),
     }
 }

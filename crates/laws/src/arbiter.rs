@@ -397,7 +397,7 @@ pub enum Ruling {
 impl fmt::Display for Ruling {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Ruling::Clock(r) => write!(f, "clock: {r:?}"),
+            Ruling::Clock(r) => clock_ruling(f, r),
             Ruling::GameEnded(r) => write!(f, "game ended {r}"),
             Ruling::AfterEnd => f.write_str("the game has ended; no effect"),
             Ruling::NewGame => f.write_str("game annulled, new game"),
@@ -445,6 +445,56 @@ impl fmt::Display for Ruling {
                 write!(f, "penalty against {against}: {penalty}")
             }
         }
+    }
+}
+
+fn clock_ruling(f: &mut fmt::Formatter<'_>, r: &clock::Ruling) -> fmt::Result {
+    match r {
+        clock::Ruling::FlagFell(flag) | clock::Ruling::TimeExceeded(flag) => write!(
+            f,
+            "{}'s flag fell at {} after {} completed moves",
+            flag.color,
+            Seconds(flag.at_ms),
+            flag.moves_completed
+        ),
+        clock::Ruling::BothFlagsGameContinues => {
+            f.write_str("both flags down, order unknown: play on")
+        }
+        clock::Ruling::BothFlagsDraw => f.write_str("both flags down in the last period: draw"),
+        clock::Ruling::PeriodCompleted {
+            color,
+            period_index,
+            added_ms,
+        } => write!(
+            f,
+            "{color} completed period {}, {} added",
+            period_index + 1,
+            Seconds(*added_ms)
+        ),
+        clock::Ruling::PressWithoutEffect(c) => write!(f, "{c}'s press has no effect"),
+        clock::Ruling::DefaultTimeExceeded(c) => write!(f, "{c} absent after the default time"),
+        clock::Ruling::Stopped => f.write_str("clock stopped"),
+        clock::Ruling::Restarted => f.write_str("clock restarted"),
+        clock::Ruling::TimeAdjusted {
+            color, delta_ms, ..
+        } => {
+            let sign = if *delta_ms < 0 { "-" } else { "+" };
+            write!(
+                f,
+                "{color}'s time {sign}{}",
+                Seconds(delta_ms.unsigned_abs())
+            )
+        }
+        clock::Ruling::TimeSet {
+            color,
+            remaining_ms,
+            moves_completed,
+            ..
+        } => write!(
+            f,
+            "{color}'s clock set to {} after {moves_completed} moves",
+            Seconds(*remaining_ms)
+        ),
     }
 }
 
@@ -544,6 +594,7 @@ pub struct Arbiter {
     written: Option<Move>,
     question: Option<Question>,
     penalties: Vec<(Color, Penalty)>,
+    latest_ms: u64,
 }
 
 type Out = Vec<Cited>;
@@ -571,6 +622,7 @@ impl Arbiter {
             written: None,
             question: None,
             penalties: Vec::new(),
+            latest_ms: 0,
         }
     }
 
@@ -767,6 +819,14 @@ impl Arbiter {
 
     /// Applies one event at `at_ms` and returns the rulings, in order.
     pub fn apply(&mut self, at_ms: u64, event: Event) -> Result<Vec<Cited>, EventError> {
+        let latest_ms = self.latest_ms.max(self.clock.latest_ms());
+        if at_ms < latest_ms {
+            return Err(EventError::Clock(ClockError::TimeWentBackwards {
+                at_ms,
+                latest_ms,
+            }));
+        }
+        self.latest_ms = at_ms;
         let mut out = Vec::new();
         if let (Some(_), Event::Penalty { against, penalty }) = (self.result, &event) {
             // Art. 12.9.4, 12.9.5: score penalties apply to a finished game.
