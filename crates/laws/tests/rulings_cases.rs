@@ -1291,3 +1291,136 @@ fn every_ruling_names_edition_and_article() {
         assert!(c.article != Article::new(""));
     }
 }
+
+#[test]
+fn a_045_flag_counts_only_when_observed_or_claimed() {
+    // White's flag falls unnoticed; White then mates: 1-0 (5.1.1 before any claim).
+    let mut a = arbiter(
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "10",
+        Profile::FIDE_2023,
+    );
+    let ra8 = san(&a, "Ra8#");
+    a.apply(12_000, Event::Move { by: White, mv: ra8 }).unwrap();
+    let out = a.apply(13_000, Event::ClaimFlag(Black)).unwrap();
+    assert_eq!(out[0].ruling, Ruling::AfterEnd);
+    assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 5.1.1")));
+}
+
+#[test]
+fn a_050_events_after_the_observed_flag_are_irrelevant() {
+    let mut a = arbiter(
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "10",
+        Profile::FIDE_2023,
+    );
+    a.apply(12_000, Event::ObserveFlags).unwrap();
+    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 6.9")));
+    let ra8 = san(&a, "Ra8#");
+    let out = a.apply(12_500, Event::Move { by: White, mv: ra8 }).unwrap();
+    assert_eq!(out[0].ruling, Ruling::AfterEnd);
+    assert_eq!(a.game().ply(), 0);
+}
+
+#[test]
+fn a_073_time_trouble_exemption_from_recording() {
+    // (d) +10 s increment, under five minutes: exempt; the opponent is not (c).
+    let mut a = arbiter(START, "5400+10", Profile::FIDE_2023);
+    assert!(a.recording_required(White, 0));
+    let mut t = 0;
+    play(&mut a, &mut t, "e4");
+    a.apply(
+        5_200_000,
+        Event::Move {
+            by: Black,
+            mv: Move::Normal {
+                role: shakmaty::Role::Pawn,
+                from: Square::E7,
+                capture: None,
+                to: Square::E5,
+                promotion: None,
+            },
+        },
+    )
+    .unwrap();
+    assert!(
+        !a.recording_required(Black, 5_200_000),
+        "Black has less than five minutes"
+    );
+    assert!(a.recording_required(White, 5_200_000));
+    // (a) 30 s increment: never exempt. Rapid: no duty at all (A.2).
+    let a = arbiter(START, "5400+30", Profile::FIDE_2023);
+    assert!(a.recording_required(White, 5_300_000));
+    let a = arbiter(START, RAPID, Profile::FIDE_2023);
+    assert!(!a.recording_required(White, 0));
+}
+
+/// Random event sequences never panic, never make a clock negative, and a
+/// result once reached never changes.
+#[test]
+fn random_event_logs_keep_the_result_latched() {
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let profiles = [Profile::FIDE_2023, Profile::FIDE_2018, Profile::SJRP];
+    let controls = [STANDARD, RAPID, BLITZ, "60", "40/600:300"];
+    let mut ended = 0;
+    for game in 0..300 {
+        let profile = profiles[game % profiles.len()];
+        let control = controls[(game / 3) % controls.len()];
+        let mut a = arbiter(START, control, profile);
+        let mut t = 0;
+        let mut latched: Option<GameResult> = None;
+        for _ in 0..120 {
+            t += next(8000);
+            let position = a.game().position().clone();
+            let turn = position.turn();
+            let side = if next(2) == 0 { White } else { Black };
+            let legal = position.legal_moves();
+            let square = Square::new(next(64) as u32);
+            let event = match next(16) {
+                0..=5 if !legal.is_empty() => Event::Move {
+                    by: turn,
+                    mv: legal[next(legal.len() as u64) as usize],
+                },
+                6..=8 => Event::Press(side),
+                9 => Event::Touch { by: side, square },
+                10 => Event::OfferDraw(side),
+                11 => Event::ClaimDraw {
+                    by: side,
+                    intended: None,
+                },
+                12 => Event::ClaimIllegalMove(side),
+                13 => Event::ObserveFlags,
+                14 if position.board().piece_at(square).is_some() => Event::Move {
+                    by: turn,
+                    mv: Move::Normal {
+                        role: position.board().role_at(square).unwrap(),
+                        from: square,
+                        capture: None,
+                        to: Square::new(next(64) as u32),
+                        promotion: None,
+                    },
+                },
+                _ => Event::Decision(
+                    [Choice::Warning, Choice::TimeForOpponent, Choice::Loss][next(3) as usize],
+                ),
+            };
+            let _ = a.apply(t, event);
+            for color in [White, Black] {
+                assert!(a.clock().remaining(color, t) <= 1000 * 3600 * 1000);
+            }
+            match (latched, a.result()) {
+                (Some(r), Some((now, _))) => assert_eq!(r, now),
+                (Some(_), None) => panic!("the result was lost"),
+                (None, now) => latched = now.map(|(r, _)| r),
+            }
+        }
+        ended += usize::from(latched.is_some());
+    }
+    assert!(ended > 0, "some random games end");
+}
