@@ -152,6 +152,9 @@ pub enum ClaimFailure {
     NoFlagFallen,
     /// There is no illegal move to claim, or the window has closed (A.5.2).
     NothingToClaim,
+    /// Guideline III does not apply: not the last period without increment,
+    /// a blitz game, not on move, or two minutes or more left (III.2, III.4, III.5).
+    NotApplicable,
 }
 
 impl fmt::Display for ClaimFailure {
@@ -162,6 +165,7 @@ impl fmt::Display for ClaimFailure {
             ClaimFailure::Incorrect => "the claim is incorrect",
             ClaimFailure::NoFlagFallen => "no flag has fallen",
             ClaimFailure::NothingToClaim => "no illegal move can be claimed",
+            ClaimFailure::NotApplicable => "Guideline III does not apply",
         })
     }
 }
@@ -944,20 +948,37 @@ impl Arbiter {
                 }
             },
             Event::QuickplayClaim(by) => {
-                self.require_on_move(by)?;
-                self.ask(
-                    &mut out,
-                    Question::QuickplayFinishClaim { claimant: by },
-                    vec![Choice::Draw, Choice::Reject],
-                    "Guideline III.5",
-                );
+                if self.quickplay_finish(by, at_ms) {
+                    self.ask(
+                        &mut out,
+                        Question::QuickplayFinishClaim { claimant: by },
+                        vec![Choice::Draw, Choice::Reject],
+                        "Guideline III.5",
+                    );
+                } else {
+                    let failure = ClaimFailure::NotApplicable;
+                    self.cite(
+                        &mut out,
+                        Ruling::ClaimRejected { by, failure },
+                        "Guideline III.5",
+                    );
+                    let article = Article::new("Guideline III.5.2");
+                    self.add_time(&mut out, at_ms, !by, 120_000, article);
+                }
             }
             Event::IncrementRequest(by) => {
-                self.require_on_move(by)?;
-                if self.profile.increment_request {
+                if !self.profile.increment_request {
+                    self.cite(&mut out, Ruling::NotApplied, "SJRP §4.4");
+                } else if self.quickplay_finish(by, at_ms) {
+                    // III.4: the request counts as a draw offer.
                     self.on_offer(&mut out, by);
                 } else {
-                    self.cite(&mut out, Ruling::NotApplied, "SJRP §4.4");
+                    let failure = ClaimFailure::NotApplicable;
+                    self.cite(
+                        &mut out,
+                        Ruling::ClaimRejected { by, failure },
+                        "Guideline III.4",
+                    );
                 }
             }
             Event::StopClock => {
@@ -1001,6 +1022,21 @@ impl Arbiter {
             Event::Decision(choice) => self.on_decision(&mut out, at_ms, choice)?,
         }
         Ok(out)
+    }
+
+    /// Guideline III.2, III.4, III.5: a quickplay finish (the last period,
+    /// no increment or delay, not blitz) with `by` on move and less than two
+    /// minutes left, the flag not fallen.
+    fn quickplay_finish(&self, by: Color, at_ms: u64) -> bool {
+        let control = self.clock.control();
+        let period = self.clock.period_index(by);
+        let left = self.clock.remaining(by, at_ms);
+        !control.has_bonus()
+            && self.game_type != GameType::Blitz
+            && control.schedule(by).is_final(period)
+            && self.game.position().turn() == by
+            && left > 0
+            && left < 120_000
     }
 
     fn require_on_move(&self, by: Color) -> Result<(), EventError> {
@@ -1519,6 +1555,6 @@ fn queen(mv: Move) -> Move {
 /// Whether `color` cannot checkmate by any series of legal moves (Art. 5.1.2,
 /// 6.9, 7.5.5). For now by material alone; the dead-position analysis will
 /// decide blocked positions too.
-fn cannot_checkmate(position: &Chess, color: Color) -> bool {
+pub(crate) fn cannot_checkmate(position: &Chess, color: Color) -> bool {
     position.has_insufficient_material(color)
 }

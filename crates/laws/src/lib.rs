@@ -17,6 +17,7 @@ pub mod notation;
 pub mod penalties;
 pub mod points;
 pub mod position;
+pub mod sealed_move;
 pub mod time_control;
 
 pub use article::Article;

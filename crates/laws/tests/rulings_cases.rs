@@ -5,9 +5,11 @@ use laws::Article;
 use laws::arbiter::{Arbiter, Choice, Cited, ClaimFailure, Event, Irregularity, Question, Ruling};
 use laws::clock::Adjustment;
 use laws::edition::{Edition, Profile};
+use laws::game::{Game, Termination};
 use laws::notation::{Language, parse_move};
 use laws::penalties::Penalty;
 use laws::points::{GameResult, Points, Score, ScoringSystem};
+use laws::sealed_move::{Envelope, SealedMove, judge};
 use shakmaty::{Color, Color::*, Move, Position, Square};
 
 const STANDARD: &str = "5400+30";
@@ -1025,8 +1027,8 @@ fn b_031_unsupervised_flag_claim() {
 
 #[test]
 fn b_036_increment_request_counts_as_draw_offer() {
-    let mut a = arbiter(START, "600", Profile::FIDE_2023);
-    let out = a.apply(500_000, Event::IncrementRequest(White)).unwrap();
+    let mut a = arbiter(START, "900", Profile::FIDE_2023);
+    let out = a.apply(800_000, Event::IncrementRequest(White)).unwrap();
     assert_eq!(
         ruled(&out, &Ruling::DrawOffered { by: White }),
         Some("Art. 9.1.2.1")
@@ -1039,8 +1041,8 @@ fn b_037_quickplay_finish_claim_needs_the_arbiter() {
         (Choice::Draw, Some(GameResult::DRAW)),
         (Choice::Reject, None),
     ] {
-        let mut a = arbiter(START, "600", Profile::FIDE_2023);
-        let out = a.apply(500_000, Event::QuickplayClaim(White)).unwrap();
+        let mut a = arbiter(START, "900", Profile::FIDE_2023);
+        let out = a.apply(800_000, Event::QuickplayClaim(White)).unwrap();
         assert_eq!(
             out[0].ruling,
             Ruling::DecisionRequired {
@@ -1049,10 +1051,10 @@ fn b_037_quickplay_finish_claim_needs_the_arbiter() {
             }
         );
         assert_eq!(
-            a.apply(500_000, Event::Press(White)),
+            a.apply(800_000, Event::Press(White)),
             Err(laws::arbiter::EventError::DecisionPending)
         );
-        let out = a.apply(501_000, Event::Decision(choice)).unwrap();
+        let out = a.apply(801_000, Event::Decision(choice)).unwrap();
         assert_eq!(a.result().map(|r| r.0), expected);
         if choice == Choice::Reject {
             assert_eq!(
@@ -1423,4 +1425,92 @@ fn random_event_logs_keep_the_result_latched() {
         ended += usize::from(latched.is_some());
     }
     assert!(ended > 0, "some random games end");
+}
+
+#[test]
+fn b_063_quickplay_finish_preconditions() {
+    let minute = 60_000;
+    for (control, at, applies) in [
+        ("900", 15 * minute - 119_000, true),  // 1:59 left, rapid 15+0
+        ("900", 15 * minute - 120_000, false), // exactly 2:00 is not less than two minutes
+        ("300", 5 * minute - 60_000, false),   // blitz: never (III.2.2)
+        ("5400+30", 90 * minute - 60_000, false), // increment: never
+        ("40/5400:1800", 90 * minute - 60_000, false), // not the last period
+    ] {
+        let mut a = arbiter(START, control, Profile::FIDE_2023);
+        let out = a.apply(at, Event::QuickplayClaim(White)).unwrap();
+        let asked = matches!(out[0].ruling, Ruling::DecisionRequired { .. });
+        assert_eq!(asked, applies, "{control} at {at}");
+        if !applies {
+            assert_eq!(
+                out[0].ruling,
+                Ruling::ClaimRejected {
+                    by: White,
+                    failure: ClaimFailure::NotApplicable
+                }
+            );
+            let out = a.apply(at, Event::IncrementRequest(White)).unwrap();
+            assert_eq!(a.draw_offer(), None, "{out:?}");
+        }
+    }
+    // Not on move.
+    let mut a = arbiter(START, "900", Profile::FIDE_2023);
+    let out = a
+        .apply(15 * minute - 60_000, Event::QuickplayClaim(Black))
+        .unwrap();
+    assert!(matches!(out[0].ruling, Ruling::ClaimRejected { .. }));
+}
+
+#[test]
+fn b_052_envelope_contents() {
+    let mut envelope = Envelope {
+        players: Some(("A".into(), "B".into())),
+        position: Some("4k3/8/8/8/8/8/8/4NKN1 w - - 0 41".into()),
+        time_used_ms: Some((6_000_000, 5_000_000)),
+        sealer: Some(White),
+        move_number: Some(41),
+        draw_offer: Some(None),
+        resumption: None,
+        sealed_move: Some("Se2".into()),
+    };
+    assert_eq!(envelope.missing(), [Article::new("Guideline I.2.7")]);
+    envelope.resumption = Some("2026-11-23 10:00, Mainz".into());
+    assert!(envelope.missing().is_empty());
+    assert_eq!(Envelope::default().missing().len(), 8);
+}
+
+#[test]
+fn b_053_defective_sealed_move() {
+    // In the case's own position Black has a bare king and cannot mate: the
+    // exception makes the ambiguous "Sf3" a draw.
+    let game = Game::new("4k3/8/8/8/8/8/8/4NKN1 w - - 0 1".parse().unwrap());
+    assert!(matches!(judge(&game, "Sf3", Language::German), SealedMove::Drawn { .. }));
+    // With a black rook: (a) ambiguous, (b) unreadable, (c) illegal: the sealer loses.
+    let game = Game::new("4k2r/8/8/8/8/8/8/4NKN1 w - - 0 1".parse().unwrap());
+    for (written, article) in [
+        ("Sf3", "Guideline I.8.1"),
+        ("Sf4", "Guideline I.8.3"),
+        ("??", "Guideline I.8.1"),
+    ] {
+        let verdict = judge(&game, written, Language::German);
+        assert!(
+            matches!(verdict, SealedMove::Lost { sealer: White, .. }),
+            "{written}"
+        );
+        assert_eq!(verdict.article().as_str(), article);
+    }
+    assert!(matches!(
+        judge(&game, "Sef3", Language::German),
+        SealedMove::Valid(_)
+    ));
+    // The sealer has K+R, the opponent a bare king: draw, not loss.
+    let game = Game::new("4k3/8/8/8/8/8/8/R3K3 w - - 0 1".parse().unwrap());
+    let verdict = judge(&game, "Ta9", Language::German);
+    assert!(matches!(verdict, SealedMove::Drawn { .. }));
+    // The game had already ended: that result stands.
+    let game = Game::new("7k/5Q2/6K1/8/8/8/8/8 b - - 1 1".parse().unwrap());
+    assert_eq!(
+        judge(&game, "Kh7", Language::German),
+        SealedMove::AlreadyOver(Termination::Stalemate)
+    );
 }
