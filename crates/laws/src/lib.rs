@@ -13,6 +13,7 @@ pub mod edition;
 pub mod game;
 pub mod game_type;
 pub mod illegal_position;
+pub mod irregularities;
 pub mod notation;
 pub mod penalties;
 pub mod points;

@@ -6,6 +6,7 @@ use laws::arbiter::{Arbiter, Choice, Cited, ClaimFailure, Event, Irregularity, Q
 use laws::clock::Adjustment;
 use laws::edition::{Edition, Profile};
 use laws::game::{Game, Termination};
+use laws::irregularities::proportional_time_used_ms;
 use laws::notation::{Language, parse_move};
 use laws::penalties::Penalty;
 use laws::points::{GameResult, Points, Score, ScoringSystem};
@@ -1484,7 +1485,10 @@ fn b_053_defective_sealed_move() {
     // In the case's own position Black has a bare king and cannot mate: the
     // exception makes the ambiguous "Sf3" a draw.
     let game = Game::new("4k3/8/8/8/8/8/8/4NKN1 w - - 0 1".parse().unwrap());
-    assert!(matches!(judge(&game, "Sf3", Language::German), SealedMove::Drawn { .. }));
+    assert!(matches!(
+        judge(&game, "Sf3", Language::German),
+        SealedMove::Drawn { .. }
+    ));
     // With a black rook: (a) ambiguous, (b) unreadable, (c) illegal: the sealer loses.
     let game = Game::new("4k2r/8/8/8/8/8/8/4NKN1 w - - 0 1".parse().unwrap());
     for (written, article) in [
@@ -1513,4 +1517,37 @@ fn b_053_defective_sealed_move() {
         judge(&game, "Kh7", Language::German),
         SealedMove::AlreadyOver(Termination::Stalemate)
     );
+}
+
+#[test]
+fn a_062_clock_restoration_by_the_proportional_method() {
+    const MIN: u64 = 60_000;
+    const HOUR: u64 = 60 * MIN;
+    // 2 h / 40, no increment, displays W 0:45, B 0:30 after move 30; back to move 20.
+    let white = 2 * HOUR - proportional_time_used_ms(2 * HOUR - 45 * MIN, 30, 20).unwrap();
+    let black = 2 * HOUR - proportional_time_used_ms(2 * HOUR - 30 * MIN, 30, 20).unwrap();
+    // Black's opponent made the illegal move: Black gets 2 minutes (7.5.5).
+    let credit = Profile::FIDE_2023.time_credit_ms(laws::game_type::GameType::Standard);
+    assert_eq!((white, black + credit), (HOUR + 10 * MIN, HOUR + 2 * MIN));
+    // The same with the game in time trouble: W 5:15, B 5:30 shown.
+    let white =
+        2 * HOUR - proportional_time_used_ms(2 * HOUR - (5 * MIN + 15_000), 30, 20).unwrap();
+    assert_eq!(white, 43 * MIN + 30_000, "114:45 used, 76:30 kept");
+    assert_eq!(proportional_time_used_ms(1000, 10, 11), None);
+    assert_eq!(proportional_time_used_ms(1000, 0, 0), None);
+    // The arbiter sets the clocks with the computed times (6.10.2).
+    let mut a = arbiter(START, "40/7200", Profile::FIDE_2023);
+    a.apply(0, Event::StopClock).unwrap();
+    a.apply(
+        0,
+        Event::SetClock {
+            color: White,
+            remaining_ms: white,
+            moves_completed: 20,
+            reason: Adjustment::Correction,
+        },
+    )
+    .unwrap();
+    assert_eq!(remaining(&a, White, 0), white);
+    assert_eq!(a.clock().moves_completed(White), 20);
 }
