@@ -21,11 +21,17 @@ enum Command {
     Chess960(commands::chess960::Args),
     /// Replay a game from a JSON-lines event log and print every ruling with its article.
     Replay(commands::replay::Args),
+    /// Check a position (FEN, X-FEN, Shredder-FEN, `startpos`, `chess960 N`) for legality (Art. 3.10.3).
+    Fen(commands::fen::Args),
+    /// Translate a game record between languages and forms of algebraic notation, or announce its moves.
+    Notation(commands::notation::Args),
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Chess960(args) => commands::chess960::run(args),
         Command::Replay(args) => commands::replay::run(args),
+        Command::Fen(args) => commands::fen::run(args),
+        Command::Notation(args) => commands::notation::run(args),
     }
 }

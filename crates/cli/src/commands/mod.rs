@@ -1,2 +1,4 @@
 pub mod chess960;
+pub mod fen;
+pub mod notation;
 pub mod replay;
