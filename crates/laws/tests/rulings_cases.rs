@@ -1551,3 +1551,87 @@ fn a_062_clock_restoration_by_the_proportional_method() {
     assert_eq!(remaining(&a, White, 0), white);
     assert_eq!(a.clock().moves_completed(White), 20);
 }
+
+#[test]
+fn a_004_events_while_the_clock_is_stopped_count() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5");
+    a.apply(t, Event::StopClock).unwrap();
+    a.apply(t, Event::OfferDraw(White)).unwrap();
+    a.apply(t, Event::AcceptDraw(Black)).unwrap();
+    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.3")));
+}
+
+#[test]
+fn a_029_stopping_the_clock_is_not_resignation() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let out = a.apply(1000, Event::StopClock).unwrap();
+    assert_eq!(out[0].article.as_str(), "Art. 6.11.1");
+    assert_eq!(a.result(), None);
+    a.apply(2000, Event::Resign(White)).unwrap();
+    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 5.1.2")));
+}
+
+#[test]
+fn a_030_flag_of_a_wrongly_set_clock_is_no_loss() {
+    // Set without the increment; the flag falls; the arbiter installs corrected times.
+    let mut a = arbiter(START, "60", Profile::FIDE_2023);
+    a.apply(61_000, Event::StopClock).unwrap();
+    a.apply(
+        61_000,
+        Event::SetClock {
+            color: White,
+            remaining_ms: 30_000,
+            moves_completed: 0,
+            reason: Adjustment::Replacement,
+        },
+    )
+    .unwrap();
+    a.apply(61_000, Event::RestartClock).unwrap();
+    let out = a.apply(62_000, Event::ObserveFlags).unwrap();
+    assert!(out.is_empty(), "{out:?}");
+    assert_eq!(a.result(), None);
+    assert_eq!(remaining(&a, White, 62_000), 29_000);
+}
+
+#[test]
+fn b_024_no_draw_by_repetition_without_a_claim() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3");
+    assert_eq!(a.result(), None, "threefold needs a claim (9.2)");
+    play(&mut a, &mut t, "Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+    assert_eq!(
+        result(&a),
+        Some((GameResult::DRAW, "Art. 9.6.1")),
+        "fivefold is automatic"
+    );
+}
+
+#[test]
+fn b_028_supervised_rapid_follows_the_competition_rules() {
+    let supervised = Profile {
+        supervision: laws::edition::Supervision::Supervised,
+        ..Profile::FIDE_2023
+    };
+    let mut a = arbiter(START, RAPID, supervised);
+    let mut t = 0;
+    let ke3 = raw(&a, "e1e3");
+    let out = complete(&mut a, &mut t, White, ke3);
+    assert_eq!(
+        ruled(&out, &Ruling::PositionRestored { ply: 0 }),
+        Some("Art. 7.5.1")
+    );
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::TimeAdded {
+                to: Black,
+                ms: 60_000
+            }
+        ),
+        Some("Appendix A.3")
+    );
+    assert_eq!(a.clock().running(), Some(White));
+}
