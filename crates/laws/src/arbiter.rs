@@ -1071,6 +1071,10 @@ impl Arbiter {
             self.stand(out, p)?;
         }
         self.require_on_move(by)?;
+        if self.pending.is_some_and(|p| p.by == by && p.completed) {
+            // The opponent is on move, or claims, after the completed illegal move.
+            return Err(EventError::NotOnMove(by));
+        }
         if let Some(p) = self.pending.filter(|p| p.by == by) {
             // The illegal move is taken back before the clock is pressed; the
             // piece moved stays touched (Art. 4.3, 4.7).
@@ -1126,6 +1130,10 @@ impl Arbiter {
         }
     }
 
+    /// A.5.2: the unclaimed illegal move stands. The game continues from the
+    /// position it produced as a new record, so repetitions (9.2, 9.6) count
+    /// from there; a position that cannot be played on (e.g. the mover's own
+    /// king left in check) is refused.
     fn stand(&mut self, out: &mut Out, p: Pending) -> Result<(), EventError> {
         self.cite_article(
             out,
