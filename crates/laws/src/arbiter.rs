@@ -238,6 +238,8 @@ pub enum Event {
         /// Whether it was switched on or used.
         switched_on: bool,
     },
+    /// The arbiter declares the game lost for persistent refusal to comply with the Laws (Art. 11.7).
+    PersistentRefusal(Color),
     /// A player with less than two minutes claims under Guideline III.5.
     QuickplayClaim(Color),
     /// A player requests a five-second increment under Guideline III.4.
@@ -947,6 +949,16 @@ impl Arbiter {
                     self.end(&mut out, at_ms, result, Article::new("SJRP §4.2"));
                 }
             },
+            Event::PersistentRefusal(by) => {
+                // The opponent wins if able to checkmate by any series of legal moves, else ½.
+                let opponent = if self.cannot_mate(!by) {
+                    Score::Half
+                } else {
+                    Score::One
+                };
+                let result = GameResult::loss(by, opponent);
+                self.end(&mut out, at_ms, result, Article::new("Art. 11.7"));
+            }
             Event::QuickplayClaim(by) => {
                 if self.quickplay_finish(by, at_ms) {
                     self.ask(

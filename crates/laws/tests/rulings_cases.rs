@@ -1635,3 +1635,21 @@ fn b_028_supervised_rapid_follows_the_competition_rules() {
     );
     assert_eq!(a.clock().running(), Some(White));
 }
+
+#[test]
+fn b_021_persistent_refusal_to_comply() {
+    let mut a = arbiter(
+        "4k3/8/8/8/8/8/8/QR2K3 w - - 0 1",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
+    a.apply(1000, Event::PersistentRefusal(White)).unwrap();
+    assert_eq!(result(&a), Some(("0-1/2".parse().unwrap(), "Art. 11.7")));
+    let mut a = arbiter(
+        "4k3/8/8/8/8/8/8/QR2K3 w - - 0 1",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
+    a.apply(1000, Event::PersistentRefusal(Black)).unwrap();
+    assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 11.7")));
+}

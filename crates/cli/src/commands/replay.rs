@@ -201,6 +201,9 @@ enum JsonEvent {
         by: Side,
         switched_on: bool,
     },
+    PersistentRefusal {
+        by: Side,
+    },
     QuickplayClaim {
         by: Side,
     },
@@ -360,6 +363,7 @@ fn convert(arbiter: &Arbiter, event: JsonEvent) -> Result<Event, String> {
             by: by.into(),
             switched_on,
         },
+        JsonEvent::PersistentRefusal { by } => Event::PersistentRefusal(by.into()),
         JsonEvent::QuickplayClaim { by } => Event::QuickplayClaim(by.into()),
         JsonEvent::IncrementRequest { by } => Event::IncrementRequest(by.into()),
         JsonEvent::StopClock => Event::StopClock,
