@@ -970,18 +970,30 @@ fn b_029_unsupervised_clock_settings_fixed_after_ten_moves() {
         moves_completed: 0,
         reason: Adjustment::Correction,
     };
-    let mut a = arbiter(START, RAPID, Profile::FIDE_2023);
+    for (profile, article) in [
+        (Profile::FIDE_2023, "Appendix A.5.1.1"),
+        (Profile::FIDE_2018, "Appendix A.4.1.1 (2018)"),
+    ] {
+        let mut a = arbiter(START, RAPID, profile);
+        let mut t = 0;
+        a.apply(t, Event::StopClock).unwrap();
+        let out = a.apply(t, set.clone()).unwrap();
+        assert_eq!(out[0].article.as_str(), "Art. 6.10.2");
+        assert_eq!(remaining(&a, White, t), 600_000);
+        a.apply(t, Event::RestartClock).unwrap();
+        ten_moves_each(&mut a, &mut t);
+        a.apply(t, Event::StopClock).unwrap();
+        let out = a.apply(t, set.clone()).unwrap();
+        assert_eq!(ruled(&out, &Ruling::NotApplied), Some(article));
+        assert_ne!(remaining(&a, White, t), 600_000);
+    }
+    // Standard games: corrected at any time (6.10.2).
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
     let mut t = 0;
-    a.apply(t, Event::StopClock).unwrap();
-    let out = a.apply(t, set.clone()).unwrap();
-    assert_eq!(out[0].article.as_str(), "Art. 6.10.2");
-    assert_eq!(remaining(&a, White, t), 600_000);
-    a.apply(t, Event::RestartClock).unwrap();
     ten_moves_each(&mut a, &mut t);
     a.apply(t, Event::StopClock).unwrap();
-    let out = a.apply(t, set).unwrap();
-    assert_eq!(ruled(&out, &Ruling::NotApplied), Some("Appendix A.5.1.1"));
-    assert_ne!(remaining(&a, White, t), 600_000);
+    a.apply(t, set).unwrap();
+    assert_eq!(remaining(&a, White, t), 600_000);
 }
 
 #[test]
