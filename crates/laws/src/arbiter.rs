@@ -152,6 +152,8 @@ pub enum ClaimFailure {
     NoFlagFallen,
     /// There is no illegal move to claim, or the window has closed (A.5.2).
     NothingToClaim,
+    /// The claimant's own last move was illegal.
+    OwnIllegalMove,
     /// Guideline III does not apply: not the last period without increment,
     /// a blitz game, not on move, or two minutes or more left (III.2, III.4, III.5).
     NotApplicable,
@@ -166,6 +168,7 @@ impl fmt::Display for ClaimFailure {
             ClaimFailure::NoFlagFallen => "no flag has fallen",
             ClaimFailure::NothingToClaim => "no illegal move can be claimed",
             ClaimFailure::NotApplicable => "Guideline III does not apply",
+            ClaimFailure::OwnIllegalMove => "the claimant's own last move was illegal",
         })
     }
 }
@@ -1399,6 +1402,14 @@ impl Arbiter {
     }
 
     fn on_flags(&mut self, out: &mut Out, at_ms: u64, event: &Event) -> Result<(), EventError> {
+        if let Event::ClaimFlag(by) = *event
+            && self.pending.is_some_and(|p| p.by == by)
+        {
+            // A claimant cannot win on time after his own illegal move (Art. 3, 4; B-031).
+            let failure = ClaimFailure::OwnIllegalMove;
+            self.cite(out, Ruling::ClaimRejected { by, failure }, "Art. 6.9");
+            return Ok(());
+        }
         match self.clock.observe_flags(at_ms)? {
             Some(clock::Ruling::TimeExceeded(f)) => {
                 let ruling = clock::Ruling::TimeExceeded(f);

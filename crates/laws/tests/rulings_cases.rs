@@ -1036,6 +1036,20 @@ fn b_031_unsupervised_flag_claim() {
         a.apply(70_000, Event::ClaimFlag(White)).unwrap();
         assert_eq!(result(&a), Some((expected, "Appendix A.5.3")), "{fen}");
     }
+    // The claimant's own last move was illegal: no win on time.
+    let mut a = arbiter(START, BLITZ, Profile::FIDE_2023);
+    let mut t = 0;
+    let ke3 = raw(&a, "e1e3");
+    complete(&mut a, &mut t, White, ke3);
+    let out = a.apply(200_000, Event::ClaimFlag(White)).unwrap();
+    assert_eq!(
+        out[0].ruling,
+        Ruling::ClaimRejected {
+            by: White,
+            failure: ClaimFailure::OwnIllegalMove
+        }
+    );
+    assert_eq!(a.result(), None);
 }
 
 #[test]
