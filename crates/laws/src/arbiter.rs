@@ -38,9 +38,11 @@ use crate::draws::ClaimKind;
 use crate::edition::{DeviceRule, Edition, IllegalMoveRegime, Profile, Supervision};
 use crate::game::Game;
 use crate::game_type::GameType;
+use crate::notation::Language;
 use crate::penalties::Penalty;
 use crate::points::{GameResult, Score};
 use crate::position::StartingPosition;
+use crate::sealed_move::{self, SealedMove};
 use crate::time_control::TimeControl;
 
 /// Milliseconds shown as `m:ss` (with `.mmm` when not whole seconds).
@@ -241,6 +243,14 @@ pub enum Event {
         /// Whether it was switched on or used.
         switched_on: bool,
     },
+    /// The envelope of an adjourned game is opened and the sealed move judged
+    /// (Guideline I.7, I.8).
+    OpenEnvelope {
+        /// The sealed move as written.
+        written: String,
+        /// The language it is written in.
+        language: Language,
+    },
     /// The arbiter declares the game lost for persistent refusal to comply with the Laws (Art. 11.7).
     PersistentRefusal(Color),
     /// A player with less than two minutes claims under Guideline III.5.
@@ -381,6 +391,8 @@ pub enum Ruling {
         /// The move.
         mv: Move,
     },
+    /// The sealed move is made on the board (Guideline I.7).
+    SealedMoveMade(Move),
     /// A switched-off device is allowed (SJRP §4.2).
     DeviceAllowed,
     /// The provision is not applied under the profile (e.g. SJRP §4.4).
@@ -440,6 +452,7 @@ impl fmt::Display for Ruling {
             Ruling::DrawAgreementInvalid => f.write_str("draw offer or agreement not valid"),
             Ruling::ClaimRejected { by, failure } => write!(f, "{by}'s claim fails: {failure}"),
             Ruling::WrittenMoveBinding { by, mv } => write!(f, "{by} must play {mv}"),
+            Ruling::SealedMoveMade(mv) => write!(f, "sealed move {mv} made"),
             Ruling::DeviceAllowed => f.write_str("switched-off device allowed"),
             Ruling::NotApplied => f.write_str("not applied under these regulations"),
             Ruling::DecisionRequired { question, options } => {
@@ -952,6 +965,36 @@ impl Arbiter {
                     self.end(&mut out, at_ms, result, Article::new("SJRP §4.2"));
                 }
             },
+            Event::OpenEnvelope { written, language } => {
+                let verdict = sealed_move::judge(&self.game, &written, language);
+                let sealer = self.game.position().turn();
+                let article = verdict.article();
+                match verdict {
+                    SealedMove::Valid(mv) => {
+                        self.cite_article(&mut out, Ruling::SealedMoveMade(mv), article);
+                        // The arbiter makes the move and starts the opponent's clock (I.7).
+                        let r = self.clock.execute_move(sealer, at_ms)?;
+                        self.clock_rulings(&mut out, r);
+                        self.play(&mut out, at_ms, sealer, mv);
+                        if self.result.is_none() {
+                            let r = self.clock.press(sealer, at_ms)?;
+                            self.clock_rulings(&mut out, r);
+                            self.uncompleted = None;
+                        }
+                    }
+                    SealedMove::AlreadyOver(t) => {
+                        let result = t.winner().map_or(GameResult::DRAW, GameResult::win);
+                        self.end(&mut out, at_ms, result, article);
+                    }
+                    SealedMove::Drawn { .. } => {
+                        self.end(&mut out, at_ms, GameResult::DRAW, article);
+                    }
+                    SealedMove::Lost { sealer, .. } => {
+                        let result = GameResult::win(!sealer);
+                        self.end(&mut out, at_ms, result, article);
+                    }
+                }
+            }
             Event::PersistentRefusal(by) => {
                 // The opponent wins if able to checkmate by any series of legal moves, else ½.
                 let opponent = if self.cannot_mate(!by) {

@@ -1679,3 +1679,45 @@ fn b_021_persistent_refusal_to_comply() {
     a.apply(1000, Event::PersistentRefusal(Black)).unwrap();
     assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 11.7")));
 }
+
+#[test]
+fn b_054_resumption_with_the_sealed_move() {
+    // White seals at adjournment; at resumption the arbiter makes the move.
+    let mut a = arbiter(
+        "4k2r/8/8/8/8/8/8/4NKN1 w - - 0 41",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
+    a.apply(1000, Event::StopClock).unwrap();
+    a.apply(2000, Event::RestartClock).unwrap();
+    let out = a
+        .apply(
+            2000,
+            Event::OpenEnvelope {
+                written: "Sgf3".into(),
+                language: Language::German,
+            },
+        )
+        .unwrap();
+    assert_eq!(out[0].article.as_str(), "Guideline I.7");
+    assert_eq!(a.game().fen(), "4k2r/8/8/8/8/5N2/8/4NK2 b - - 1 41");
+    assert_eq!(a.clock().running(), Some(Black));
+    // An ambiguous sealed move loses (I.8.1).
+    let mut a = arbiter(
+        "4k2r/8/8/8/8/8/8/4NKN1 w - - 0 41",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
+    a.apply(
+        2000,
+        Event::OpenEnvelope {
+            written: "Sf3".into(),
+            language: Language::German,
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        result(&a),
+        Some((GameResult::BLACK_WINS, "Guideline I.8.1"))
+    );
+}

@@ -201,6 +201,10 @@ enum JsonEvent {
         by: Side,
         switched_on: bool,
     },
+    OpenEnvelope {
+        r#move: String,
+        language: Option<String>,
+    },
     PersistentRefusal {
         by: Side,
     },
@@ -362,6 +366,14 @@ fn convert(arbiter: &Arbiter, event: JsonEvent) -> Result<Event, String> {
         JsonEvent::Device { by, switched_on } => Event::Device {
             by: by.into(),
             switched_on,
+        },
+        JsonEvent::OpenEnvelope { r#move, language } => Event::OpenEnvelope {
+            written: r#move,
+            language: language
+                .as_deref()
+                .unwrap_or("en")
+                .parse()
+                .map_err(|e: laws::notation::UnknownLanguage| e.to_string())?,
         },
         JsonEvent::PersistentRefusal { by } => Event::PersistentRefusal(by.into()),
         JsonEvent::QuickplayClaim { by } => Event::QuickplayClaim(by.into()),
