@@ -38,6 +38,7 @@ use crate::draws::ClaimKind;
 use crate::edition::{DeviceRule, Edition, IllegalMoveRegime, Profile, Supervision};
 use crate::game::Game;
 use crate::game_type::GameType;
+pub use crate::irregularities::{IllegalAct, Irregularity};
 use crate::notation::Language;
 use crate::penalties::Penalty;
 use crate::points::{GameResult, Score};
@@ -58,42 +59,6 @@ impl fmt::Display for Seconds {
         }
         Ok(())
     }
-}
-
-/// A completed act that the Laws treat as an illegal move (Art. 7.5.1-7.5.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum IllegalAct {
-    /// Art. 7.5.1: a move against Art. 3 (or an incomplete move, A-013).
-    Move(Move),
-    /// Art. 7.5.2: a pawn moved to the last rank without being replaced.
-    UnreplacedPawn(Move),
-    /// Art. 7.5.3: the clock pressed without a move.
-    PressWithoutMove,
-    /// Art. 7.5.4: a move made with two hands.
-    TwoHands,
-}
-
-impl IllegalAct {
-    /// The provision that treats the act as an illegal move.
-    pub fn article(self) -> Article {
-        Article::new(match self {
-            IllegalAct::Move(_) => "Art. 7.5.1",
-            IllegalAct::UnreplacedPawn(_) => "Art. 7.5.2",
-            IllegalAct::PressWithoutMove => "Art. 7.5.3",
-            IllegalAct::TwoHands => "Art. 7.5.4",
-        })
-    }
-}
-
-/// An irregularity found during the game (Art. 7.2, 7.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Irregularity {
-    /// Art. 7.2.1: the initial position was incorrect.
-    WrongInitialPosition,
-    /// Art. 7.2.2: the board was placed contrary to Art. 2.1.
-    BoardMisplaced,
-    /// Art. 7.3: the game started with colours reversed.
-    ColoursReversed,
 }
 
 /// What the arbiter decides where the Laws leave it to judgement.
