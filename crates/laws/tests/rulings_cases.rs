@@ -1721,3 +1721,50 @@ fn b_054_resumption_with_the_sealed_move() {
         Some((GameResult::BLACK_WINS, "Guideline I.8.1"))
     );
 }
+
+#[test]
+fn a_052_irregularity_found_after_the_game_is_too_late() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "f3 e5 g4 Qh4#");
+    for event in [
+        Event::Intervene,
+        Event::ClaimIllegalMove(White),
+        Event::Irregularity(Irregularity::WrongInitialPosition),
+    ] {
+        let out = a.apply(t, event).unwrap();
+        assert_eq!(out[0].ruling, Ruling::AfterEnd);
+    }
+    assert!(!a.annulled());
+    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 5.1.1")));
+}
+
+#[test]
+fn a_056_pressing_back_to_make_the_opponent_restore_pieces() {
+    // White moved and pressed; Black presses back without a move (7.5.3).
+    let mut a = arbiter(START, BLITZ, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4");
+    let out = a.apply(t + 500, Event::Press(Black)).unwrap();
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::IllegalMoveCounted {
+                by: Black,
+                count: 1
+            }
+        ),
+        Some("Art. 7.5.3")
+    );
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::TimeAdded {
+                to: White,
+                ms: 60_000
+            }
+        ),
+        Some("Appendix A.3")
+    );
+    assert_eq!(a.clock().running(), Some(Black));
+}
