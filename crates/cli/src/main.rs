@@ -23,6 +23,8 @@ enum Command {
     Berger(commands::berger::Args),
     /// Evaluate a player's games: FIDE rating (B.02) or DWZ (DSB Wertungsordnung).
     Rating(commands::rating::Args),
+    /// Replay a game from a JSON-lines event log and print every ruling with its article.
+    Replay(commands::replay::Args),
     /// Check a position (FEN, X-FEN, Shredder-FEN, `startpos`, `chess960 N`) for legality (Art. 3.10.3).
     Fen(commands::fen::Args),
     /// Translate a game record between languages and forms of algebraic notation, or announce its moves.
@@ -38,6 +40,7 @@ fn main() -> ExitCode {
         Command::Chess960(args) => commands::chess960::run(args),
         Command::Berger(args) => commands::berger::run(args),
         Command::Rating(args) => commands::rating::run(args),
+        Command::Replay(args) => commands::replay::run(args),
         Command::Fen(args) => commands::fen::run(args),
         Command::Notation(args) => commands::notation::run(args),
         Command::Unwinnable(args) => commands::unwinnable::run(args),

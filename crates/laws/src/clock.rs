@@ -477,13 +477,19 @@ impl Clock {
     /// Art. 6.6: at the start of the round White's clock is started, whether
     /// or not the players are present.
     pub fn start(&mut self, at_ms: u64) -> Result<(), ClockError> {
+        self.start_for(Color::White, at_ms)
+    }
+
+    /// Starts the clock of `color`: White's in a game from the initial
+    /// position (Art. 6.6), the side to move in a game from a set position.
+    pub fn start_for(&mut self, color: Color, at_ms: u64) -> Result<(), ClockError> {
         if self.state != State::NotStarted {
             return Err(ClockError::AlreadyStarted);
         }
         self.tick(at_ms)?;
         self.start_ms = Some(at_ms);
         self.state = State::Running {
-            color: Color::White,
+            color,
             since_ms: at_ms,
         };
         Ok(())

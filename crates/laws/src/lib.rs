@@ -4,16 +4,22 @@
 //! everything in, including time. Every ruling names the article it rests on
 //! ([`Article`]).
 
+pub mod arbiter;
 mod article;
 pub mod chess960;
 pub mod clock;
 pub mod dead_position;
 pub mod draws;
+pub mod edition;
 pub mod game;
 pub mod game_type;
 pub mod illegal_position;
+pub mod irregularities;
 pub mod notation;
+pub mod penalties;
+pub mod points;
 pub mod position;
+pub mod sealed_move;
 pub mod time_control;
 
 pub use article::Article;

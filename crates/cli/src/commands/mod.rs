@@ -3,5 +3,6 @@ pub mod chess960;
 pub mod fen;
 pub mod notation;
 pub mod rating;
+pub mod replay;
 pub mod trf;
 pub mod unwinnable;

@@ -1,0 +1,676 @@
+//! `arbiter replay EVENTS.jsonl [--profile P] [--json]`: follow a game event by
+//! event with the rules engine (`laws::arbiter`) and print every ruling with
+//! its article, then the final state and result.
+//!
+//! The log is JSON lines. The first line sets the game up:
+//! `{"start": "startpos", "time_control": "5400+30", "profile": "fide-2023"}`
+//! (`start` is `startpos` or a FEN; `profile` and the optional
+//! `draw_offers_from_move` and `supervision` are optional). Every further line
+//! is one event with its time in milliseconds, e.g.
+//! `{"at_ms": 5000, "event": "move", "by": "white", "move": "e4"}`; the
+//! README lists all events.
+
+use std::fmt;
+use std::process::ExitCode;
+
+use laws::arbiter::{Arbiter, Choice, Cited, Event, Irregularity};
+use laws::clock::Adjustment;
+use laws::edition::{Profile, Supervision};
+use laws::notation::{Language, parse_move};
+use laws::penalties::Penalty;
+use laws::points::Score;
+use laws::position::StartingPosition;
+use serde::Deserialize;
+use shakmaty::{Chess, Color, Move, Position, Square};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The event log, one JSON object per line.
+    events: std::path::PathBuf,
+    /// Rules profile, overriding the log's: fide-2023, fide-2018 or sjrp.
+    #[arg(long)]
+    profile: Option<String>,
+    /// Print JSON lines instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let name = args.events.display().to_string();
+    let text = match std::fs::read_to_string(&args.events) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("arbiter replay: {name}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let profile = match args
+        .profile
+        .as_deref()
+        .map(str::parse::<Profile>)
+        .transpose()
+    {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("arbiter replay: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match replay(&text, profile) {
+        Ok(report) => {
+            if args.json {
+                print_json(&report);
+            } else {
+                print_text(&report);
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("arbiter replay: {name}:{e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// A bad log line: its number (from 1) and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.line, self.message)
+    }
+}
+
+/// The rulings of one event line.
+pub struct Step {
+    pub line: usize,
+    pub at_ms: u64,
+    pub rulings: Vec<Cited>,
+}
+
+/// Everything a replay found.
+pub struct Report {
+    pub profile: Profile,
+    pub steps: Vec<Step>,
+    pub arbiter: Arbiter,
+    pub last_ms: u64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Header {
+    #[serde(default)]
+    start: Option<String>,
+    time_control: String,
+    #[serde(default)]
+    profile: Option<String>,
+    #[serde(default)]
+    draw_offers_from_move: Option<u32>,
+    #[serde(default)]
+    supervision: Option<SupervisionName>,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum SupervisionName {
+    Supervised,
+    Unsupervised,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum Side {
+    White,
+    Black,
+}
+
+impl From<Side> for Color {
+    fn from(s: Side) -> Color {
+        match s {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct Line {
+    at_ms: u64,
+    #[serde(flatten)]
+    event: JsonEvent,
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+enum JsonEvent {
+    StartClock,
+    Arrive {
+        by: Side,
+    },
+    CheckAbsence,
+    Move {
+        by: Option<Side>,
+        r#move: String,
+    },
+    Press {
+        by: Side,
+    },
+    UnreplacedPawn {
+        by: Side,
+        r#move: String,
+    },
+    TwoHands {
+        by: Side,
+    },
+    Touch {
+        by: Side,
+        square: String,
+    },
+    OfferDraw {
+        by: Side,
+    },
+    AcceptDraw {
+        by: Side,
+    },
+    DeclineDraw {
+        by: Side,
+    },
+    ClaimDraw {
+        by: Side,
+        r#move: Option<String>,
+    },
+    ClaimFlag {
+        by: Side,
+    },
+    ObserveFlags,
+    ClaimIllegalMove {
+        by: Side,
+    },
+    Intervene,
+    Resign {
+        by: Side,
+    },
+    Irregularity {
+        kind: JsonIrregularity,
+    },
+    Device {
+        by: Side,
+        switched_on: bool,
+    },
+    OpenEnvelope {
+        r#move: String,
+        language: Option<String>,
+    },
+    PersistentRefusal {
+        by: Side,
+    },
+    QuickplayClaim {
+        by: Side,
+    },
+    IncrementRequest {
+        by: Side,
+    },
+    StopClock,
+    RestartClock,
+    AdjustTime {
+        color: Side,
+        delta_ms: i64,
+        reason: JsonAdjustment,
+    },
+    SetClock {
+        color: Side,
+        remaining_ms: u64,
+        moves_completed: u32,
+        reason: JsonAdjustment,
+    },
+    Penalty {
+        against: Side,
+        penalty: JsonPenalty,
+    },
+    Decision {
+        choice: JsonChoice,
+    },
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum JsonIrregularity {
+    WrongInitialPosition,
+    BoardMisplaced,
+    ColoursReversed,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum JsonAdjustment {
+    Replacement,
+    Correction,
+    IllegalMoveBonus,
+    Penalty,
+    Assistant,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum JsonScore {
+    #[serde(rename = "0")]
+    Zero,
+    #[serde(rename = "1/2")]
+    Half,
+    #[serde(rename = "1")]
+    One,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum JsonPenalty {
+    Warning,
+    IncreaseOpponentTime { ms: u64 },
+    ReduceTime { ms: u64 },
+    IncreaseOpponentScore { to: JsonScore },
+    ReduceScore { to: JsonScore },
+    DeclareLost { opponent: JsonScore },
+    Fine { cents: u64 },
+    ExclusionFromRounds { rounds: u32 },
+    Expulsion,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum JsonChoice {
+    Warning,
+    TimeForOpponent,
+    Loss,
+    Draw,
+    Reject,
+}
+
+fn score(s: JsonScore) -> Score {
+    match s {
+        JsonScore::Zero => Score::Zero,
+        JsonScore::Half => Score::Half,
+        JsonScore::One => Score::One,
+    }
+}
+
+/// A move in English SAN if legal, else in UCI (which may name an illegal move).
+fn parse_any_move(position: &Chess, text: &str) -> Result<Move, String> {
+    if let Ok(m) = parse_move(position, text, Language::English) {
+        return Ok(m);
+    }
+    let squares = text
+        .get(0..2)
+        .zip(text.get(2..4))
+        .and_then(|(a, b)| Some((a.parse::<Square>().ok()?, b.parse::<Square>().ok()?)));
+    let Some((from, to)) = squares.filter(|_| text.len() == 4) else {
+        return Err(format!(
+            "move {text:?} is neither a legal move in SAN nor a move in UCI (e.g. e1e3)"
+        ));
+    };
+    let board = position.board();
+    let role = board
+        .role_at(from)
+        .ok_or_else(|| format!("move {text:?}: no piece on {from}"))?;
+    Ok(Move::Normal {
+        role,
+        from,
+        capture: board.role_at(to),
+        to,
+        promotion: None,
+    })
+}
+
+fn convert(arbiter: &Arbiter, event: JsonEvent) -> Result<Event, String> {
+    let position = arbiter.game().position();
+    Ok(match event {
+        JsonEvent::StartClock => Event::StartClock,
+        JsonEvent::Arrive { by } => Event::Arrive(by.into()),
+        JsonEvent::CheckAbsence => Event::CheckAbsence,
+        JsonEvent::Move { by, r#move } => Event::Move {
+            by: by.map_or(position.turn(), Color::from),
+            mv: parse_any_move(position, &r#move)?,
+        },
+        JsonEvent::Press { by } => Event::Press(by.into()),
+        JsonEvent::UnreplacedPawn { by, r#move } => Event::UnreplacedPawn {
+            by: by.into(),
+            mv: parse_any_move(position, &r#move)?,
+        },
+        JsonEvent::TwoHands { by } => Event::TwoHands(by.into()),
+        JsonEvent::Touch { by, square } => Event::Touch {
+            by: by.into(),
+            square: square
+                .parse()
+                .map_err(|_| format!("{square:?} is not a square"))?,
+        },
+        JsonEvent::OfferDraw { by } => Event::OfferDraw(by.into()),
+        JsonEvent::AcceptDraw { by } => Event::AcceptDraw(by.into()),
+        JsonEvent::DeclineDraw { by } => Event::DeclineDraw(by.into()),
+        JsonEvent::ClaimDraw { by, r#move } => Event::ClaimDraw {
+            by: by.into(),
+            intended: r#move.map(|m| parse_any_move(position, &m)).transpose()?,
+        },
+        JsonEvent::ClaimFlag { by } => Event::ClaimFlag(by.into()),
+        JsonEvent::ObserveFlags => Event::ObserveFlags,
+        JsonEvent::ClaimIllegalMove { by } => Event::ClaimIllegalMove(by.into()),
+        JsonEvent::Intervene => Event::Intervene,
+        JsonEvent::Resign { by } => Event::Resign(by.into()),
+        JsonEvent::Irregularity { kind } => Event::Irregularity(match kind {
+            JsonIrregularity::WrongInitialPosition => Irregularity::WrongInitialPosition,
+            JsonIrregularity::BoardMisplaced => Irregularity::BoardMisplaced,
+            JsonIrregularity::ColoursReversed => Irregularity::ColoursReversed,
+        }),
+        JsonEvent::Device { by, switched_on } => Event::Device {
+            by: by.into(),
+            switched_on,
+        },
+        JsonEvent::OpenEnvelope { r#move, language } => Event::OpenEnvelope {
+            written: r#move,
+            language: language
+                .as_deref()
+                .unwrap_or("en")
+                .parse()
+                .map_err(|e: laws::notation::UnknownLanguage| e.to_string())?,
+        },
+        JsonEvent::PersistentRefusal { by } => Event::PersistentRefusal(by.into()),
+        JsonEvent::QuickplayClaim { by } => Event::QuickplayClaim(by.into()),
+        JsonEvent::IncrementRequest { by } => Event::IncrementRequest(by.into()),
+        JsonEvent::StopClock => Event::StopClock,
+        JsonEvent::RestartClock => Event::RestartClock,
+        JsonEvent::AdjustTime {
+            color,
+            delta_ms,
+            reason,
+        } => Event::AdjustTime {
+            color: color.into(),
+            delta_ms,
+            reason: adjustment(reason),
+        },
+        JsonEvent::SetClock {
+            color,
+            remaining_ms,
+            moves_completed,
+            reason,
+        } => Event::SetClock {
+            color: color.into(),
+            remaining_ms,
+            moves_completed,
+            reason: adjustment(reason),
+        },
+        JsonEvent::Penalty { against, penalty } => Event::Penalty {
+            against: against.into(),
+            penalty: match penalty {
+                JsonPenalty::Warning => Penalty::Warning,
+                JsonPenalty::IncreaseOpponentTime { ms } => Penalty::IncreaseOpponentTime { ms },
+                JsonPenalty::ReduceTime { ms } => Penalty::ReduceTime { ms },
+                JsonPenalty::IncreaseOpponentScore { to } => {
+                    Penalty::IncreaseOpponentScore { to: score(to) }
+                }
+                JsonPenalty::ReduceScore { to } => Penalty::ReduceScore { to: score(to) },
+                JsonPenalty::DeclareLost { opponent } => Penalty::DeclareLost {
+                    opponent: score(opponent),
+                },
+                JsonPenalty::Fine { cents } => Penalty::Fine { cents },
+                JsonPenalty::ExclusionFromRounds { rounds } => {
+                    Penalty::ExclusionFromRounds { rounds }
+                }
+                JsonPenalty::Expulsion => Penalty::Expulsion,
+            },
+        },
+        JsonEvent::Decision { choice } => Event::Decision(match choice {
+            JsonChoice::Warning => Choice::Warning,
+            JsonChoice::TimeForOpponent => Choice::TimeForOpponent,
+            JsonChoice::Loss => Choice::Loss,
+            JsonChoice::Draw => Choice::Draw,
+            JsonChoice::Reject => Choice::Reject,
+        }),
+    })
+}
+
+fn adjustment(a: JsonAdjustment) -> Adjustment {
+    match a {
+        JsonAdjustment::Replacement => Adjustment::Replacement,
+        JsonAdjustment::Correction => Adjustment::Correction,
+        JsonAdjustment::IllegalMoveBonus => Adjustment::IllegalMoveBonus,
+        JsonAdjustment::Penalty => Adjustment::Penalty,
+        JsonAdjustment::Assistant => Adjustment::Assistant,
+    }
+}
+
+/// Replays a log; `profile` overrides the header's.
+pub fn replay(text: &str, profile: Option<Profile>) -> Result<Report, LineError> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty());
+    let err = |line, message: String| LineError { line, message };
+    let (n, first) = lines
+        .next()
+        .ok_or_else(|| err(1, "empty log: the first line must set up the game".into()))?;
+    let header: Header = serde_json::from_str(first).map_err(|e| err(n, format!("header: {e}")))?;
+    let start: StartingPosition = header
+        .start
+        .as_deref()
+        .unwrap_or("startpos")
+        .parse()
+        .map_err(|e| err(n, format!("start: {e}")))?;
+    let control = header
+        .time_control
+        .parse()
+        .map_err(|e| err(n, format!("{e}")))?;
+    let mut profile = match (profile, header.profile.as_deref()) {
+        (Some(p), _) => p,
+        (None, Some(name)) => name.parse().map_err(|e| err(n, format!("{e}")))?,
+        (None, None) => Profile::default(),
+    };
+    if header.draw_offers_from_move.is_some() {
+        profile.draw_offers_from_move = header.draw_offers_from_move;
+    }
+    match header.supervision {
+        Some(SupervisionName::Supervised) => profile.supervision = Supervision::Supervised,
+        Some(SupervisionName::Unsupervised) => profile.supervision = Supervision::Unsupervised,
+        None => {}
+    }
+    let mut arbiter = Arbiter::new(start, control, profile);
+    let mut steps = Vec::new();
+    let mut last_ms = 0;
+    for (n, text) in lines {
+        let line: Line = serde_json::from_str(text).map_err(|e| err(n, e.to_string()))?;
+        let event = convert(&arbiter, line.event).map_err(|m| err(n, m))?;
+        let rulings = arbiter
+            .apply(line.at_ms, event)
+            .map_err(|e| err(n, e.to_string()))?;
+        last_ms = last_ms.max(line.at_ms);
+        steps.push(Step {
+            line: n,
+            at_ms: line.at_ms,
+            rulings,
+        });
+    }
+    Ok(Report {
+        profile,
+        steps,
+        arbiter,
+        last_ms,
+    })
+}
+
+fn clock_text(ms: u64) -> String {
+    laws::arbiter::Seconds(ms).to_string()
+}
+
+fn print_text(report: &Report) {
+    println!(
+        "profile {} ({}), {} game",
+        report.profile,
+        report.profile.edition,
+        report.arbiter.game_type()
+    );
+    for step in &report.steps {
+        for c in &step.rulings {
+            println!(
+                "line {:>3} at {:>9}: {}",
+                step.line,
+                clock_text(step.at_ms),
+                c
+            );
+        }
+    }
+    let a = &report.arbiter;
+    println!("final position: {}", a.game().fen());
+    for color in Color::ALL {
+        println!(
+            "{color}: clock {}, illegal moves {}",
+            clock_text(a.clock().remaining(color, report.last_ms)),
+            a.illegal_moves(color)
+        );
+    }
+    for (against, penalty) in a.penalties() {
+        println!(
+            "penalty against {against}: {penalty} ({})",
+            penalty.article()
+        );
+    }
+    match a.result() {
+        Some((result, article)) => println!("result: {result} ({article})"),
+        None if a.annulled() => println!("result: annulled, new game"),
+        None => println!("result: game in progress"),
+    }
+}
+
+fn print_json(report: &Report) {
+    for step in &report.steps {
+        for c in &step.rulings {
+            let value = serde_json::json!({
+                "line": step.line,
+                "at_ms": step.at_ms,
+                "ruling": c.ruling.to_string(),
+                "article": c.article.as_str(),
+                "edition": c.edition.to_string(),
+            });
+            println!("{value}");
+        }
+    }
+    let a = &report.arbiter;
+    let value = serde_json::json!({
+        "final": {
+            "fen": a.game().fen(),
+            "profile": report.profile.name,
+            "white_ms": a.clock().remaining(Color::White, report.last_ms),
+            "black_ms": a.clock().remaining(Color::Black, report.last_ms),
+            "illegal_moves": [a.illegal_moves(Color::White), a.illegal_moves(Color::Black)],
+            "penalties": a.penalties().iter().map(|(c, p)| format!("{c}: {p}")).collect::<Vec<_>>(),
+            "result": a.result().map(|(r, _)| r.to_string()),
+            "result_article": a.result().map(|(_, art)| art.as_str()),
+            "annulled": a.annulled(),
+        }
+    });
+    println!("{value}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = include_str!("../../../../examples/replay-blitz.jsonl");
+
+    #[test]
+    fn sample_log_replays_to_a_flag_fall() {
+        let report = replay(SAMPLE, None).unwrap();
+        let a = &report.arbiter;
+        assert_eq!(a.illegal_moves(Color::White), 1);
+        let (result, article) = a.result().unwrap();
+        assert_eq!(result.to_string(), "1-0");
+        assert_eq!(article.as_str(), "Appendix A.5.3");
+        let articles: Vec<&str> = report
+            .steps
+            .iter()
+            .flat_map(|s| s.rulings.iter().map(|c| c.article.as_str()))
+            .collect();
+        assert!(articles.contains(&"Art. 7.5.1"));
+        assert!(articles.contains(&"Appendix A.3"));
+        assert!(articles.contains(&"Art. 9.5.2"));
+    }
+
+    #[test]
+    fn profile_override_changes_the_rules() {
+        let report = replay(SAMPLE, Some(Profile::FIDE_2018)).unwrap();
+        assert_eq!(
+            report.arbiter.profile().edition,
+            laws::edition::Edition::Fide2018
+        );
+    }
+
+    #[test]
+    fn bad_logs_name_the_line() {
+        let header = r#"{"time_control": "300+2"}"#;
+        for (log, line) in [
+            ("", 1),
+            ("{", 1),
+            (r#"{"time_control": "5x"}"#, 1),
+            (r#"{"time_control": "300", "profile": "uscf"}"#, 1),
+            (
+                &format!("{header}\n{{\"at_ms\": 0, \"event\": \"dance\"}}"),
+                2,
+            ),
+            (
+                &format!("{header}\n\n{{\"at_ms\": 0, \"event\": \"move\", \"move\": \"Zz9\"}}"),
+                3,
+            ),
+            (
+                &format!(
+                    "{header}\n{{\"at_ms\": 5, \"event\": \"start_clock\"}}\n{{\"at_ms\": 1, \"event\": \"press\", \"by\": \"white\"}}"
+                ),
+                3,
+            ),
+            (
+                &format!(
+                    "{header}\n{{\"at_ms\": 0, \"event\": \"accept_draw\", \"by\": \"black\"}}"
+                ),
+                2,
+            ),
+        ] {
+            let e = replay(log, None)
+                .err()
+                .unwrap_or_else(|| panic!("accepted {log:?}"));
+            assert_eq!(e.line, line, "{log:?}: {e}");
+        }
+    }
+
+    /// Byte-level mutations of the sample never panic: every log is replayed or refused.
+    #[test]
+    fn mutated_logs_never_panic() {
+        let bytes = SAMPLE.as_bytes();
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let alphabet = b"{}[]\":,0123456789-abcdefghwkqrnpx \n";
+        let (mut ok, mut refused) = (0, 0);
+        for _ in 0..3000 {
+            let mut log = bytes.to_vec();
+            for _ in 0..1 + next() % 4 {
+                let i = (next() as usize) % log.len();
+                match next() % 3 {
+                    0 => log[i] = alphabet[(next() as usize) % alphabet.len()],
+                    1 => {
+                        log.remove(i);
+                    }
+                    _ => log.insert(i, alphabet[(next() as usize) % alphabet.len()]),
+                }
+            }
+            match replay(&String::from_utf8_lossy(&log), None) {
+                Ok(_) => ok += 1,
+                Err(_) => refused += 1,
+            }
+        }
+        assert!(ok > 0 && refused > 0, "ok {ok}, refused {refused}");
+    }
+}

@@ -1,0 +1,64 @@
+//! `arbiter replay` as a user runs it.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn example() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/replay-blitz.jsonl")
+}
+
+fn arbiter(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("replay")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn sample_game_prints_rulings_and_result() {
+    let path = example();
+    let (code, out, _) = arbiter(&[path.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("1:00 added to black — Appendix A.3 (FIDE 2023)"),
+        "{out}"
+    );
+    assert!(out.contains("black's claim fails: the claim is incorrect — Art. 9.5.2"));
+    assert!(out.ends_with("result: 1-0 (Appendix A.5.3)\n"), "{out}");
+}
+
+#[test]
+fn profile_2018_gives_blitz_one_minute_under_b_2() {
+    let path = example();
+    let (code, out, _) = arbiter(&[path.to_str().unwrap(), "--profile", "fide-2018", "--json"]);
+    assert_eq!(code, 0);
+    assert!(out.contains(r#""article":"Appendix B.2 (2018)""#), "{out}");
+    let last = out.lines().last().unwrap();
+    assert!(last.contains(r#""result":"1-0""#) && last.contains(r#""profile":"fide-2018""#));
+}
+
+#[test]
+fn bad_input_is_an_error_with_the_line() {
+    let dir = std::env::temp_dir().join(format!("arbiter-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("bad.jsonl");
+    std::fs::write(
+        &log,
+        "{\"time_control\": \"300+2\"}\n{\"at_ms\": 0, \"event\": \"start_clock\"}\n{\"at_ms\": 9, \"event\": \"move\", \"move\": \"e5\"}\n",
+    )
+    .unwrap();
+    let (code, out, err) = arbiter(&[log.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("bad.jsonl:3: move \"e5\""), "{err}");
+    let (code, _, err) = arbiter(&[log.to_str().unwrap(), "--profile", "uscf"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown profile"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

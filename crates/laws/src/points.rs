@@ -1,0 +1,317 @@
+//! Points (Art. 10): game results and scoring systems with exact values.
+//!
+//! A game result gives each player 0, ½ or 1 of the normal game score
+//! (Art. 10.1); the regulations may map these to other points (Art. 10.1,
+//! e.g. 3-1-0). A split that no game can produce, such as ¾-¼, is rejected
+//! (Art. 10.2: no player may get more than the maximum or a score that
+//! cannot normally be achieved).
+//!
+//! ```
+//! use laws::points::{GameResult, Points, ScoringSystem};
+//!
+//! let r: GameResult = "1/2-1/2".parse()?;
+//! assert_eq!(r, GameResult::DRAW);
+//! assert!("3/4-1/4".parse::<GameResult>().is_err());
+//! assert!("1-1".parse::<GameResult>().is_err());
+//! let three = ScoringSystem::new(Points::whole(3), Points::whole(1), Points::whole(0));
+//! assert_eq!(three.points(GameResult::WHITE_WINS).0, Points::whole(3));
+//! assert_eq!(ScoringSystem::FIDE.points(GameResult::DRAW).1.to_string(), "1/2");
+//! # Ok::<_, laws::points::ParseResultError>(())
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use shakmaty::Color;
+
+use crate::Article;
+
+/// One player's score in a game (Art. 10.1): loss, draw or win.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Score {
+    /// 0: a loss or forfeit loss.
+    Zero,
+    /// ½: a draw.
+    Half,
+    /// 1: a win or forfeit win.
+    One,
+}
+
+impl Score {
+    fn halves(self) -> u8 {
+        match self {
+            Score::Zero => 0,
+            Score::Half => 1,
+            Score::One => 2,
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Score::Zero => "0",
+            Score::Half => "1/2",
+            Score::One => "1",
+        })
+    }
+}
+
+/// The result of a game: both players' scores, together at most 1 (Art. 10.2).
+/// Besides 1-0, 0-1 and ½-½ this allows 0-0 (both lose, e.g. 6.7.1 both
+/// absent, 11.8) and ½-0 / 0-½ (the arbiter fixes one score, e.g. 12.9.6, 11.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameResult {
+    white: Score,
+    black: Score,
+}
+
+/// A result whose scores add up to more than one game (Art. 10.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ImpossibleResult;
+
+impl fmt::Display for ImpossibleResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the scores exceed the maximum for one game (Art. 10.2)")
+    }
+}
+
+impl std::error::Error for ImpossibleResult {}
+
+impl GameResult {
+    /// 1-0.
+    pub const WHITE_WINS: GameResult = GameResult {
+        white: Score::One,
+        black: Score::Zero,
+    };
+    /// 0-1.
+    pub const BLACK_WINS: GameResult = GameResult {
+        white: Score::Zero,
+        black: Score::One,
+    };
+    /// ½-½.
+    pub const DRAW: GameResult = GameResult {
+        white: Score::Half,
+        black: Score::Half,
+    };
+    /// 0-0: both lose.
+    pub const BOTH_LOSE: GameResult = GameResult {
+        white: Score::Zero,
+        black: Score::Zero,
+    };
+
+    /// A result with the given scores, if together they do not exceed one game.
+    pub fn new(white: Score, black: Score) -> Result<GameResult, ImpossibleResult> {
+        if white.halves() + black.halves() > 2 {
+            Err(ImpossibleResult)
+        } else {
+            Ok(GameResult { white, black })
+        }
+    }
+
+    /// `winner` wins.
+    pub fn win(winner: Color) -> GameResult {
+        winner.fold_wb(GameResult::WHITE_WINS, GameResult::BLACK_WINS)
+    }
+
+    /// `loser` loses, the opponent gets `opponent` (1, or ½ when the rules say so).
+    pub fn loss(loser: Color, opponent: Score) -> GameResult {
+        let (white, black) = loser.fold_wb((Score::Zero, opponent), (opponent, Score::Zero));
+        GameResult { white, black }
+    }
+
+    /// The score of `color`.
+    pub fn score(self, color: Color) -> Score {
+        color.fold_wb(self.white, self.black)
+    }
+
+    /// The same result with `color`'s score replaced, if still possible
+    /// (Art. 12.9.4, 12.9.5).
+    pub fn with_score(self, color: Color, score: Score) -> Result<GameResult, ImpossibleResult> {
+        let (white, black) = color.fold_wb((score, self.black), (self.white, score));
+        GameResult::new(white, black)
+    }
+
+    /// Art. 10.1.
+    pub fn article(self) -> Article {
+        Article::new("Art. 10.1")
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.white, self.black)
+    }
+}
+
+/// A result that is not written `S-S` with `S` one of `0`, `1/2`, `½`, `1`,
+/// or that exceeds one game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseResultError(pub String);
+
+impl fmt::Display for ParseResultError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid result {:?}: each score must be 0, 1/2 or 1 and together at most 1 (Art. 10.2)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseResultError {}
+
+impl FromStr for GameResult {
+    type Err = ParseResultError;
+
+    fn from_str(s: &str) -> Result<GameResult, ParseResultError> {
+        let err = || ParseResultError(s.to_owned());
+        let score = |t: &str| match t.trim() {
+            "0" => Some(Score::Zero),
+            "1/2" | "½" => Some(Score::Half),
+            "1" => Some(Score::One),
+            _ => None,
+        };
+        let (w, b) = s.split_once('-').ok_or_else(err)?;
+        let (w, b) = (score(w).ok_or_else(err)?, score(b).ok_or_else(err)?);
+        GameResult::new(w, b).map_err(|_| err())
+    }
+}
+
+/// An exact non-negative number of points, `numerator/denominator` in lowest terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Points {
+    numerator: u32,
+    denominator: u32,
+}
+
+impl Points {
+    /// A whole number of points.
+    pub const fn whole(n: u32) -> Points {
+        Points {
+            numerator: n,
+            denominator: 1,
+        }
+    }
+
+    /// `numerator/denominator`, `None` for a zero denominator.
+    pub fn ratio(numerator: u32, denominator: u32) -> Option<Points> {
+        if denominator == 0 {
+            return None;
+        }
+        let g = gcd(numerator, denominator);
+        Some(Points {
+            numerator: numerator / g,
+            denominator: denominator / g,
+        })
+    }
+
+    /// The numerator in lowest terms.
+    pub fn numerator(self) -> u32 {
+        self.numerator
+    }
+
+    /// The denominator in lowest terms.
+    pub fn denominator(self) -> u32 {
+        self.denominator
+    }
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a.max(1) } else { gcd(b, a % b) }
+}
+
+impl PartialOrd for Points {
+    fn partial_cmp(&self, other: &Points) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Points {
+    fn cmp(&self, other: &Points) -> std::cmp::Ordering {
+        (u64::from(self.numerator) * u64::from(other.denominator))
+            .cmp(&(u64::from(other.numerator) * u64::from(self.denominator)))
+    }
+}
+
+impl fmt::Display for Points {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.denominator == 1 {
+            write!(f, "{}", self.numerator)
+        } else {
+            write!(f, "{}/{}", self.numerator, self.denominator)
+        }
+    }
+}
+
+/// Points for a win, a draw and a loss (Art. 10.1: 1, ½, 0 unless the
+/// regulations say otherwise).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ScoringSystem {
+    win: Points,
+    draw: Points,
+    loss: Points,
+}
+
+impl ScoringSystem {
+    /// Art. 10.1: win 1, draw ½, loss 0.
+    pub const FIDE: ScoringSystem = ScoringSystem {
+        win: Points::whole(1),
+        draw: Points {
+            numerator: 1,
+            denominator: 2,
+        },
+        loss: Points::whole(0),
+    };
+
+    /// A system announced in the regulations, e.g. 3-1-0.
+    pub fn new(win: Points, draw: Points, loss: Points) -> ScoringSystem {
+        ScoringSystem { win, draw, loss }
+    }
+
+    /// The points for one player's score.
+    pub fn for_score(&self, score: Score) -> Points {
+        match score {
+            Score::Zero => self.loss,
+            Score::Half => self.draw,
+            Score::One => self.win,
+        }
+    }
+
+    /// The points of White and Black for a result.
+    pub fn points(&self, result: GameResult) -> (Points, Points) {
+        (
+            self.for_score(result.score(Color::White)),
+            self.for_score(result.score(Color::Black)),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_parse_and_print() {
+        for (text, shown) in [
+            ("1-0", "1-0"),
+            ("0-1", "0-1"),
+            ("½-½", "1/2-1/2"),
+            ("0-0", "0-0"),
+            ("0-1/2", "0-1/2"),
+        ] {
+            assert_eq!(text.parse::<GameResult>().unwrap().to_string(), shown);
+        }
+        for bad in ["3/4-1/4", "1-1", "1-1/2", "", "1:0", "2-0"] {
+            assert!(bad.parse::<GameResult>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn points_are_exact() {
+        assert_eq!(Points::ratio(2, 4), Points::ratio(1, 2));
+        assert!(Points::ratio(1, 2).unwrap() < Points::whole(1));
+        assert_eq!(Points::ratio(1, 0), None);
+        assert_eq!(Points::ratio(0, 5).unwrap().to_string(), "0");
+    }
+}

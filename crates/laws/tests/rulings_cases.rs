@@ -1,0 +1,1770 @@
+//! The seed cases of laws-cases-A.md (Art. 1-8) and laws-cases-B.md (Part 1)
+//! that the rules engine decides, each named after its id.
+
+use laws::Article;
+use laws::arbiter::{Arbiter, Choice, Cited, ClaimFailure, Event, Irregularity, Question, Ruling};
+use laws::clock::Adjustment;
+use laws::edition::{Edition, Profile};
+use laws::game::{Game, Termination};
+use laws::irregularities::proportional_time_used_ms;
+use laws::notation::{Language, parse_move};
+use laws::penalties::Penalty;
+use laws::points::{GameResult, Points, Score, ScoringSystem};
+use laws::sealed_move::{Envelope, SealedMove, judge};
+use shakmaty::{Color, Color::*, Move, Position, Square};
+
+const STANDARD: &str = "5400+30";
+const RAPID: &str = "900+10";
+const BLITZ: &str = "180+2";
+const START: &str = "startpos";
+
+/// A game whose clock was started at 0.
+fn arbiter(fen: &str, control: &str, profile: Profile) -> Arbiter {
+    let mut a = Arbiter::new(fen.parse().unwrap(), control.parse().unwrap(), profile);
+    a.apply(0, Event::StartClock).unwrap();
+    a
+}
+
+/// A legal move in English SAN.
+fn san(a: &Arbiter, text: &str) -> Move {
+    parse_move(a.game().position(), text, Language::English).unwrap()
+}
+
+/// Any move from UCI, legal or not, for the piece on its from-square.
+fn raw(a: &Arbiter, uci: &str) -> Move {
+    let board = a.game().position().board();
+    let from: Square = uci[0..2].parse().unwrap();
+    let to: Square = uci[2..4].parse().unwrap();
+    Move::Normal {
+        role: board.role_at(from).unwrap(),
+        from,
+        capture: board.role_at(to),
+        to,
+        promotion: None,
+    }
+}
+
+/// Plays moves in SAN, each executed and completed one second apart.
+fn play(a: &mut Arbiter, t: &mut u64, moves: &str) -> Vec<Cited> {
+    let mut out = Vec::new();
+    for text in moves.split_whitespace() {
+        let by = a.game().position().turn();
+        let mv = san(a, text);
+        *t += 1000;
+        out.extend(a.apply(*t, Event::Move { by, mv }).unwrap());
+        if a.result().is_none() {
+            out.extend(a.apply(*t, Event::Press(by)).unwrap());
+        }
+    }
+    out
+}
+
+/// Executes a move and presses the clock.
+fn complete(a: &mut Arbiter, t: &mut u64, by: Color, mv: Move) -> Vec<Cited> {
+    *t += 1000;
+    let mut out = a.apply(*t, Event::Move { by, mv }).unwrap();
+    out.extend(a.apply(*t, Event::Press(by)).unwrap());
+    out
+}
+
+/// The article of `ruling` if it was ruled.
+fn ruled(out: &[Cited], ruling: &Ruling) -> Option<&'static str> {
+    out.iter()
+        .find(|c| c.ruling == *ruling)
+        .map(|c| c.article.as_str())
+}
+
+fn result(a: &Arbiter) -> Option<(GameResult, &'static str)> {
+    a.result().map(|(r, art)| (r, art.as_str()))
+}
+
+fn remaining(a: &Arbiter, color: Color, t: u64) -> u64 {
+    a.clock().remaining(color, t)
+}
+
+fn ten_moves_each(a: &mut Arbiter, t: &mut u64) {
+    play(
+        a,
+        t,
+        "Nf3 Nf6 Ng1 Ng8 Nc3 Nc6 Nb1 Nb8 e3 e6 d3 d6 Be2 Be7 Bd2 Bd7 Kf1 Kf8 Ke1 Ke8",
+    );
+}
+
+#[test]
+fn a_001_on_move_once_executed_before_the_press() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let e4 = san(&a, "e4");
+    a.apply(1000, Event::Move { by: White, mv: e4 }).unwrap();
+    assert_eq!(
+        a.clock().running(),
+        Some(White),
+        "White may still press (6.2.2)"
+    );
+    let out = a
+        .apply(
+            2000,
+            Event::Touch {
+                by: Black,
+                square: Square::E7,
+            },
+        )
+        .unwrap();
+    let Some(Cited {
+        ruling: Ruling::MustMove { by: Black, allowed },
+        ..
+    }) = out.first()
+    else {
+        panic!("Black's touch binds: {out:?}");
+    };
+    assert!(allowed.iter().all(|m| m.from() == Some(Square::E7)));
+    assert_eq!(allowed.len(), 2);
+}
+
+#[test]
+fn a_003_draw_agreement_needs_a_move_by_each_player() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    a.apply(0, Event::OfferDraw(White)).unwrap();
+    let out = a.apply(0, Event::AcceptDraw(Black)).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::DrawAgreementInvalid),
+        Some("Art. 5.2.3")
+    );
+    let mut t = 0;
+    play(&mut a, &mut t, "e4");
+    a.apply(t, Event::OfferDraw(White)).unwrap();
+    a.apply(t, Event::AcceptDraw(Black)).unwrap();
+    assert_eq!(a.result(), None, "(b) Black has not moved yet");
+    play(&mut a, &mut t, "e5");
+    a.apply(t, Event::OfferDraw(Black)).unwrap();
+    a.apply(t, Event::AcceptDraw(White)).unwrap();
+    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.3")));
+}
+
+#[test]
+fn a_013_incomplete_promotion_is_an_illegal_move() {
+    let mut a = arbiter(
+        "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
+    let a8 = raw(&a, "a7a8");
+    a.apply(1000, Event::UnreplacedPawn { by: White, mv: a8 })
+        .unwrap();
+    let out = a.apply(2000, Event::Press(White)).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::PawnReplacedByQueen { square: Square::A8 }),
+        Some("Art. 7.5.2")
+    );
+    assert_eq!(a.game().fen(), "Q3k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(a.illegal_moves(White), 1);
+}
+
+#[test]
+fn a_024_two_hands_is_an_illegal_move_and_the_move_stands() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5 Nf3 Nc6 Bc4 Bc5 O-O");
+    let black_before = remaining(&a, Black, t);
+    let out = a.apply(t, Event::TwoHands(White)).unwrap();
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::IllegalMoveCounted {
+                by: White,
+                count: 1
+            }
+        ),
+        Some("Art. 7.5.4")
+    );
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::TimeAdded {
+                to: Black,
+                ms: 120_000
+            }
+        ),
+        Some("Art. 7.5.5")
+    );
+    assert_eq!(remaining(&a, Black, t), black_before + 120_000);
+    assert_eq!(a.game().ply(), 7, "the castling stands");
+    // Second violation of any kind loses (7.5.5).
+    play(&mut a, &mut t, "Nf6");
+    t += 1000;
+    a.apply(t, Event::Press(White)).unwrap();
+    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 7.5.5")));
+}
+
+#[test]
+fn a_026_written_move_of_an_incorrect_claim_is_binding() {
+    // (a) Nf3 is legal: it must be played.
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5");
+    let nf3 = san(&a, "Nf3");
+    let out = a
+        .apply(
+            t,
+            Event::ClaimDraw {
+                by: White,
+                intended: Some(nf3),
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::ClaimRejected {
+                by: White,
+                failure: ClaimFailure::Incorrect
+            }
+        ),
+        Some("Art. 9.5.2")
+    );
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::TimeAdded {
+                to: Black,
+                ms: 120_000
+            }
+        ),
+        Some("Art. 9.5.2")
+    );
+    assert_eq!(a.allowed_moves(), vec![nf3]);
+    let d4 = san(&a, "d4");
+    let out = a.apply(t + 1, Event::Move { by: White, mv: d4 }).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::MoveRefused { by: White }),
+        Some("Art. 9.5.2")
+    );
+    assert_eq!(a.game().ply(), 2);
+    // (b) the written move is illegal: any move of that knight (4.3.1).
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let ng1e2 = raw(&a, "g1e2");
+    a.apply(
+        0,
+        Event::ClaimDraw {
+            by: White,
+            intended: Some(ng1e2),
+        },
+    )
+    .unwrap();
+    let mut allowed: Vec<String> = a.allowed_moves().iter().map(|m| m.to_string()).collect();
+    allowed.sort();
+    assert_eq!(allowed, ["Ng1-f3", "Ng1-h3"]);
+}
+
+#[test]
+fn a_027_mate_ends_the_game_later_events_irrelevant() {
+    let mut a = arbiter(START, BLITZ, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "f3 e5 g4 Qh4#");
+    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 5.1.1")));
+    for event in [
+        Event::Resign(Black),
+        Event::ObserveFlags,
+        Event::AcceptDraw(Black),
+    ] {
+        let out = a.apply(1_000_000, event).unwrap();
+        assert_eq!(out[0].ruling, Ruling::AfterEnd);
+    }
+    assert_eq!(a.result().unwrap().0, GameResult::BLACK_WINS);
+}
+
+#[test]
+fn a_031_resignation_after_unnoticed_illegal_move_is_binding() {
+    let mut a = arbiter(START, BLITZ, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5");
+    let ke3 = raw(&a, "e1e3");
+    let out = complete(&mut a, &mut t, White, ke3);
+    assert!(ruled(&out, &Ruling::IllegalMoveCompleted { by: White }).is_some());
+    a.apply(t, Event::Resign(Black)).unwrap();
+    assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 5.1.2")));
+}
+
+#[test]
+fn a_033_stalemate_ends_the_game_before_a_later_flag() {
+    let mut a = arbiter("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", "60", Profile::FIDE_2023);
+    let qf7 = san(&a, "Qf7");
+    a.apply(1000, Event::Move { by: White, mv: qf7 }).unwrap();
+    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.1")));
+    let out = a.apply(120_000, Event::ClaimFlag(Black)).unwrap();
+    assert_eq!(out[0].ruling, Ruling::AfterEnd);
+}
+
+#[test]
+fn a_040_pressing_the_clock_without_a_move_is_an_illegal_move() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let out = a.apply(5000, Event::Press(White)).unwrap();
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::IllegalMoveCounted {
+                by: White,
+                count: 1
+            }
+        ),
+        Some("Art. 7.5.3")
+    );
+    assert_eq!(a.clock().running(), Some(White), "the press is undone");
+    assert_eq!(remaining(&a, Black, 5000), 5_400_000 + 120_000);
+}
+
+#[test]
+fn a_048_flag_loss_unless_the_opponent_cannot_mate() {
+    // White K+B against K+R+P can still mate (helpmate): Black loses.
+    let mut a = arbiter("7k/5K1p/8/8/8/8/8/r5B1 b - - 0 1", "60", Profile::FIDE_2023);
+    let out = a.apply(61_000, Event::ObserveFlags).unwrap();
+    assert_eq!(
+        out.iter()
+            .filter(|c| matches!(c.ruling, Ruling::Clock(_)))
+            .count(),
+        1
+    );
+    assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 6.9")));
+    // White has a bare king: draw.
+    let mut a = arbiter("7k/7p/8/8/8/8/r7/7K b - - 0 1", "60", Profile::FIDE_2023);
+    a.apply(61_000, Event::ObserveFlags).unwrap();
+    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 6.9")));
+    // Before the flag falls, nothing happens.
+    let mut a = arbiter(START, "60", Profile::FIDE_2023);
+    let out = a.apply(59_000, Event::ClaimFlag(Black)).unwrap();
+    assert_eq!(
+        out[0].ruling,
+        Ruling::ClaimRejected {
+            by: Black,
+            failure: ClaimFailure::NoFlagFallen
+        }
+    );
+}
+
+#[test]
+fn a_053_wrong_initial_position() {
+    // (a) standard: annulled, new game.
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    ten_moves_each(&mut a, &mut t);
+    let out = a
+        .apply(t, Event::Irregularity(Irregularity::WrongInitialPosition))
+        .unwrap();
+    assert_eq!(ruled(&out, &Ruling::NewGame), Some("Art. 7.2.1"));
+    assert!(a.annulled());
+    // (b) unsupervised rapid after ten moves each: play on.
+    for (profile, article) in [
+        (Profile::FIDE_2023, "Appendix A.5.1.2"),
+        (Profile::FIDE_2018, "Appendix A.4.1 (2018)"),
+    ] {
+        let mut a = arbiter(START, RAPID, profile);
+        let mut t = 0;
+        ten_moves_each(&mut a, &mut t);
+        let out = a
+            .apply(t, Event::Irregularity(Irregularity::WrongInitialPosition))
+            .unwrap();
+        assert_eq!(ruled(&out, &Ruling::PlayOn), Some(article));
+        assert!(!a.annulled());
+    }
+}
+
+#[test]
+fn a_054_board_placed_incorrectly() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let out = a
+        .apply(0, Event::Irregularity(Irregularity::BoardMisplaced))
+        .unwrap();
+    assert_eq!(ruled(&out, &Ruling::BoardCorrected), Some("Art. 7.2.2"));
+}
+
+#[test]
+fn a_055_colours_reversed() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(
+        &mut a,
+        &mut t,
+        "e4 e5 Nf3 Nc6 Bc4 Bc5 d3 d6 c3 Nf6 O-O O-O Re1 a6 Bb3 Ba7 h3 h6",
+    );
+    let out = a
+        .apply(t, Event::Irregularity(Irregularity::ColoursReversed))
+        .unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::NewGame),
+        Some("Art. 7.3"),
+        "nine moves each"
+    );
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    ten_moves_each(&mut a, &mut t);
+    let out = a
+        .apply(t, Event::Irregularity(Irregularity::ColoursReversed))
+        .unwrap();
+    assert_eq!(ruled(&out, &Ruling::PlayOn), Some("Art. 7.3"));
+}
+
+#[test]
+fn a_057_illegal_move_corrected_before_completion_has_no_penalty() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let ke2 = raw(&a, "e1e2");
+    a.apply(1000, Event::Move { by: White, mv: ke2 }).unwrap();
+    let out = a.apply(2000, Event::Intervene).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::IllegalMoveCorrected { by: White }),
+        Some("Art. 7.5.1")
+    );
+    assert_eq!(a.illegal_moves(White), 0);
+    assert!(
+        !out.iter()
+            .any(|c| matches!(c.ruling, Ruling::TimeAdded { .. }))
+    );
+    // The king was touched but has no legal move: any move (4.5).
+    assert_eq!(a.allowed_moves().len(), 20);
+}
+
+#[test]
+fn a_058_completed_promotion_without_replacing_the_pawn() {
+    let mut a = arbiter(
+        "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
+    let b8 = raw(&a, "b7b8");
+    a.apply(1000, Event::UnreplacedPawn { by: White, mv: b8 })
+        .unwrap();
+    let out = a.apply(2000, Event::Press(White)).unwrap();
+    assert_eq!(a.game().fen(), "1Q2k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::TimeAdded {
+                to: Black,
+                ms: 120_000
+            }
+        ),
+        Some("Art. 7.5.5")
+    );
+    assert_eq!(a.illegal_moves(White), 1);
+    assert_eq!(a.clock().running(), Some(Black));
+}
+
+fn two_illegal_moves(fen: &str) -> Arbiter {
+    let mut a = arbiter(fen, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    for _ in 0..2 {
+        let illegal = raw(&a, "e1e3");
+        complete(&mut a, &mut t, White, illegal);
+    }
+    a
+}
+
+#[test]
+fn a_059_second_completed_illegal_move_loses_unless_opponent_cannot_mate() {
+    let a = two_illegal_moves("4k2r/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 7.5.5")));
+    let a = two_illegal_moves("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 7.5.5")));
+}
+
+#[test]
+fn a_060_two_violations_in_one_move_count_once() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let ke2 = raw(&a, "e1e3");
+    a.apply(1000, Event::Move { by: White, mv: ke2 }).unwrap();
+    let out = a.apply(1000, Event::TwoHands(White)).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::CountedOnce { by: White }),
+        Some("Art. 7.5.5")
+    );
+    let out = a.apply(2000, Event::Press(White)).unwrap();
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::IllegalMoveCounted {
+                by: White,
+                count: 1
+            }
+        ),
+        Some("Art. 7.5.1")
+    );
+    assert_eq!(a.illegal_moves(White), 1);
+    assert_eq!(a.result(), None);
+}
+
+#[test]
+fn a_061_earlier_unclaimed_illegal_move_still_counts() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    a.apply(t, Event::Press(White)).unwrap();
+    play(&mut a, &mut t, "e4 e5 Nf3");
+    a.apply(t, Event::TwoHands(White)).unwrap();
+    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 7.5.5")));
+}
+
+#[test]
+fn a_067_unsupervised_illegal_move_only_before_the_opponents_move() {
+    // (b) claimed in time: restored, opponent +1 min (2023 A.3), counted.
+    let mut a = arbiter(START, BLITZ, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5");
+    let ke3 = raw(&a, "e1e3");
+    complete(&mut a, &mut t, White, ke3);
+    assert_eq!(a.clock().running(), Some(Black));
+    let black = remaining(&a, Black, t);
+    let out = a.apply(t, Event::ClaimIllegalMove(Black)).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::PositionRestored { ply: 2 }),
+        Some("Art. 7.5.1")
+    );
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::TimeAdded {
+                to: Black,
+                ms: 60_000
+            }
+        ),
+        Some("Appendix A.3")
+    );
+    assert_eq!(remaining(&a, Black, t), black + 60_000);
+    assert_eq!(
+        a.clock().running(),
+        Some(White),
+        "White plays the replacement move"
+    );
+    assert_eq!(a.clock().moves_completed(White), 1);
+    assert_eq!(a.illegal_moves(White), 1);
+    // (c) not claimed: Black's move makes it stand, not counted.
+    let mut a = arbiter(START, BLITZ, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5");
+    let ke3 = raw(&a, "e1e3");
+    complete(&mut a, &mut t, White, ke3);
+    let nc6 = Move::Normal {
+        role: shakmaty::Role::Knight,
+        from: Square::B8,
+        capture: None,
+        to: Square::C6,
+        promotion: None,
+    };
+    let out = a
+        .apply(t + 1000, Event::Move { by: Black, mv: nc6 })
+        .unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::IllegalMoveStands { by: White }),
+        Some("Appendix A.5.2")
+    );
+    assert_eq!(a.illegal_moves(White), 0);
+    assert_eq!(
+        a.game().fen(),
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/4K3/PPPP1PPP/RNBQ1BNR w kq - 2 3"
+    );
+    let out = a.apply(t + 2000, Event::ClaimIllegalMove(Black)).unwrap();
+    assert_eq!(
+        out[0].ruling,
+        Ruling::ClaimRejected {
+            by: Black,
+            failure: ClaimFailure::NothingToClaim
+        }
+    );
+}
+
+#[test]
+fn a_081_resignation_when_the_opponent_cannot_mate() {
+    const FEN: &str = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1";
+    for (profile, expected) in [
+        (Profile::FIDE_2018, GameResult::BLACK_WINS),
+        (Profile::FIDE_2023, GameResult::DRAW),
+    ] {
+        let mut a = arbiter(FEN, STANDARD, profile);
+        let out = a.apply(1000, Event::Resign(White)).unwrap();
+        assert_eq!(out.last().unwrap().edition, profile.edition);
+        assert_eq!(result(&a), Some((expected, "Art. 5.1.2")));
+        let mut a = arbiter(FEN, STANDARD, profile);
+        a.apply(1000, Event::Resign(Black)).unwrap();
+        assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 5.1.2")));
+    }
+}
+
+fn touched_moves(fen: &str, touches: &[Square]) -> Vec<String> {
+    let mut a = arbiter(fen, STANDARD, Profile::FIDE_2023);
+    let by = a.game().position().turn();
+    for &square in touches {
+        a.apply(0, Event::Touch { by, square }).unwrap();
+    }
+    let mut moves: Vec<String> = a.allowed_moves().iter().map(|m| m.to_string()).collect();
+    moves.sort();
+    moves
+}
+
+#[test]
+fn a_082_king_then_rook_touched_castling_illegal() {
+    let fen = "4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    assert_eq!(
+        touched_moves(fen, &[Square::E1, Square::H1]),
+        ["Ke1-d1", "Ke1-d2", "Ke1-e2", "O-O-O"]
+    );
+    assert_eq!(touched_moves(START, &[Square::E1, Square::H1]).len(), 20);
+}
+
+#[test]
+fn a_083_touched_piece_that_cannot_move() {
+    let fen = "4k3/4r3/8/8/8/8/4N3/4KB2 w - - 0 1";
+    assert_eq!(
+        touched_moves(fen, &[Square::E2, Square::F1]),
+        ["Bf1-g2", "Bf1-h3"]
+    );
+    assert_eq!(
+        touched_moves(fen, &[Square::E2]),
+        ["Bf1-g2", "Bf1-h3", "Ke1-d1", "Ke1-d2", "Ke1-f2"]
+    );
+}
+
+#[test]
+fn a_084_touching_opponents_pieces() {
+    let fen = "4k3/8/8/8/8/8/3PPP2/1r1QKB2 b - - 0 1";
+    assert_eq!(touched_moves(fen, &[Square::D1, Square::F1]), ["Rb1xd1"]);
+    assert_eq!(touched_moves(fen, &[Square::F1, Square::D1]), ["Rb1xd1"]);
+    let rook = touched_moves(fen, &[Square::B1, Square::F1]);
+    assert_eq!(rook.len(), 10);
+    assert!(rook.iter().all(|m| m.starts_with("Rb1")));
+}
+
+#[test]
+fn b_001_draw_offer_stays_open_until_closed() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let e4 = san(&a, "e4");
+    a.apply(1000, Event::Move { by: White, mv: e4 }).unwrap();
+    let out = a.apply(1500, Event::OfferDraw(White)).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::DrawOffered { by: White }),
+        Some("Art. 9.1.2.1")
+    );
+    a.apply(2000, Event::Press(White)).unwrap();
+    assert_eq!(a.draw_offer(), Some(White), "cannot be withdrawn");
+    // Closed by touching a piece.
+    let out = a
+        .apply(
+            3000,
+            Event::Touch {
+                by: Black,
+                square: Square::E7,
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::DrawOfferClosed { by: White }),
+        Some("Art. 9.1.2.1")
+    );
+    assert_eq!(a.draw_offer(), None);
+    // Closed by oral rejection.
+    a.apply(3000, Event::OfferDraw(White)).unwrap();
+    a.apply(3000, Event::DeclineDraw(Black)).unwrap();
+    assert_eq!(a.draw_offer(), None);
+    assert!(a.apply(3000, Event::AcceptDraw(Black)).is_err());
+}
+
+#[test]
+fn b_002_draw_offer_at_the_wrong_time_is_valid() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5");
+    a.apply(t, Event::OfferDraw(Black)).unwrap();
+    assert_eq!(a.draw_offer(), Some(Black));
+    a.apply(t, Event::AcceptDraw(White)).unwrap();
+    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.3")));
+}
+
+#[test]
+fn b_004_agreement_after_mate_has_no_effect() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5");
+    a.apply(t, Event::OfferDraw(White)).unwrap();
+    play(&mut a, &mut t, "Qh5 Nc6 Bc4 Nf6 Qxf7#");
+    assert_eq!(a.draw_offer(), None, "closed by the end of the game");
+    let out = a.apply(t, Event::AcceptDraw(Black)).unwrap();
+    assert_eq!(out[0].ruling, Ruling::AfterEnd);
+    assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 5.1.1")));
+}
+
+fn banned_until(n: u32) -> Profile {
+    Profile {
+        draw_offers_from_move: Some(n),
+        ..Profile::FIDE_2023
+    }
+}
+
+#[test]
+fn b_005_regulations_forbid_draw_agreements() {
+    let mut a = arbiter(START, STANDARD, banned_until(40));
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5");
+    let out = a.apply(t, Event::OfferDraw(White)).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::DrawAgreementInvalid),
+        Some("Art. 9.1.1")
+    );
+    let out = a.apply(t, Event::AcceptDraw(Black)).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::DrawAgreementInvalid),
+        Some("Art. 9.1.1")
+    );
+    assert_eq!(a.result(), None);
+    // An incorrect claim does not count as an offer under the ban.
+    a.apply(
+        t,
+        Event::ClaimDraw {
+            by: White,
+            intended: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(a.draw_offer(), None);
+}
+
+#[test]
+fn b_006_claim_counts_as_draw_offer() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5");
+    let out = a
+        .apply(
+            t,
+            Event::ClaimDraw {
+                by: White,
+                intended: None,
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::DrawOffered { by: White }),
+        Some("Art. 9.1.2.3")
+    );
+    a.apply(t, Event::AcceptDraw(Black)).unwrap();
+    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.3")));
+}
+
+#[test]
+fn b_007_claim_by_a_player_not_on_move_fails() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+    let out = a
+        .apply(
+            t,
+            Event::ClaimDraw {
+                by: Black,
+                intended: None,
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::ClaimRejected {
+                by: Black,
+                failure: ClaimFailure::NotOnMove
+            }
+        ),
+        Some("Art. 9.2")
+    );
+    let out = a
+        .apply(
+            t,
+            Event::ClaimDraw {
+                by: White,
+                intended: None,
+            },
+        )
+        .unwrap();
+    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 9.2.2")));
+    assert!(
+        out.iter()
+            .any(|c| c.ruling == Ruling::GameEnded(GameResult::DRAW))
+    );
+}
+
+#[test]
+fn b_008_correct_claim_with_written_move() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    let ng8 = san(&a, "Ng8");
+    a.apply(
+        t,
+        Event::ClaimDraw {
+            by: Black,
+            intended: Some(ng8),
+        },
+    )
+    .unwrap();
+    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 9.2.1")));
+    assert_eq!(a.game().ply(), 8, "the written move is part of the claim");
+}
+
+#[test]
+fn b_016_touching_a_piece_forfeits_the_claim() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+    a.apply(
+        t,
+        Event::Touch {
+            by: White,
+            square: Square::B1,
+        },
+    )
+    .unwrap();
+    let out = a
+        .apply(
+            t,
+            Event::ClaimDraw {
+                by: White,
+                intended: None,
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::ClaimRejected {
+                by: White,
+                failure: ClaimFailure::PieceTouched
+            }
+        ),
+        Some("Art. 9.4")
+    );
+    assert!(
+        a.allowed_moves()
+            .iter()
+            .all(|m| m.from() == Some(Square::B1))
+    );
+    // A later move may claim again.
+    play(&mut a, &mut t, "Nc3 Nf6 Nb1 Ng8");
+    a.apply(
+        t,
+        Event::ClaimDraw {
+            by: White,
+            intended: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 9.2.2")));
+}
+
+#[test]
+fn b_019_points() {
+    assert_eq!("1-0".parse(), Ok(GameResult::WHITE_WINS));
+    assert_eq!("0-0".parse(), Ok(GameResult::BOTH_LOSE));
+    assert_eq!(
+        "0-1/2".parse::<GameResult>().unwrap(),
+        GameResult::new(Score::Zero, Score::Half).unwrap()
+    );
+    assert!("3/4-1/4".parse::<GameResult>().is_err());
+    assert!(GameResult::new(Score::One, Score::Half).is_err());
+    let (w, b) = ScoringSystem::FIDE.points(GameResult::DRAW);
+    assert_eq!(
+        (w, b),
+        (Points::ratio(1, 2).unwrap(), Points::ratio(1, 2).unwrap())
+    );
+    let three = ScoringSystem::new(Points::whole(3), Points::whole(1), Points::whole(0));
+    assert_eq!(
+        three.points(GameResult::BLACK_WINS),
+        (Points::whole(0), Points::whole(3))
+    );
+}
+
+#[test]
+fn b_020_device_loses_whatever_the_opponent_has() {
+    let mut a = arbiter(
+        "4k3/8/8/8/8/8/8/QR2K3 w - - 0 1",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
+    a.apply(
+        1000,
+        Event::Device {
+            by: White,
+            switched_on: false,
+        },
+    )
+    .unwrap();
+    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 11.3.2.2")));
+}
+
+#[test]
+fn b_022_penalties_catalogue() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let penalties = [
+        Penalty::Warning,
+        Penalty::IncreaseOpponentTime { ms: 60_000 },
+        Penalty::ReduceTime { ms: 30_000 },
+        Penalty::Fine { cents: 5000 },
+        Penalty::ExclusionFromRounds { rounds: 1 },
+        Penalty::Expulsion,
+    ];
+    for (i, p) in penalties.into_iter().enumerate() {
+        let out = a
+            .apply(
+                1000,
+                Event::Penalty {
+                    against: White,
+                    penalty: p,
+                },
+            )
+            .unwrap();
+        assert_eq!(out[0].article, p.article());
+        assert_eq!(
+            out[0].article.as_str(),
+            format!("Art. 12.9.{}", [1, 2, 3, 7, 8, 9][i])
+        );
+    }
+    assert_eq!(remaining(&a, Black, 1000), 5_400_000 + 60_000);
+    assert_eq!(remaining(&a, White, 1000), 5_400_000 - 1000 - 30_000);
+    a.apply(
+        2000,
+        Event::Penalty {
+            against: White,
+            penalty: Penalty::DeclareLost {
+                opponent: Score::Half,
+            },
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        result(&a),
+        Some((GameResult::loss(White, Score::Half), "Art. 12.9.6"))
+    );
+    assert_eq!(a.penalties().len(), 7);
+    // 12.9.4 / 12.9.5 on a finished game.
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5");
+    a.apply(t, Event::OfferDraw(White)).unwrap();
+    a.apply(t, Event::AcceptDraw(Black)).unwrap();
+    a.apply(
+        t,
+        Event::Penalty {
+            against: White,
+            penalty: Penalty::ReduceScore { to: Score::Zero },
+        },
+    )
+    .unwrap();
+    assert_eq!(a.result().unwrap().0, "0-1/2".parse().unwrap());
+    a.apply(
+        t,
+        Event::Penalty {
+            against: White,
+            penalty: Penalty::IncreaseOpponentScore { to: Score::One },
+        },
+    )
+    .unwrap();
+    assert_eq!(a.result().unwrap().0, GameResult::BLACK_WINS);
+}
+
+#[test]
+fn b_029_unsupervised_clock_settings_fixed_after_ten_moves() {
+    let set = Event::SetClock {
+        color: White,
+        remaining_ms: 600_000,
+        moves_completed: 0,
+        reason: Adjustment::Correction,
+    };
+    for (profile, article) in [
+        (Profile::FIDE_2023, "Appendix A.5.1.1"),
+        (Profile::FIDE_2018, "Appendix A.4.1.1 (2018)"),
+    ] {
+        let mut a = arbiter(START, RAPID, profile);
+        let mut t = 0;
+        a.apply(t, Event::StopClock).unwrap();
+        let out = a.apply(t, set.clone()).unwrap();
+        assert_eq!(out[0].article.as_str(), "Art. 6.10.2");
+        assert_eq!(remaining(&a, White, t), 600_000);
+        a.apply(t, Event::RestartClock).unwrap();
+        ten_moves_each(&mut a, &mut t);
+        a.apply(t, Event::StopClock).unwrap();
+        let out = a.apply(t, set.clone()).unwrap();
+        assert_eq!(ruled(&out, &Ruling::NotApplied), Some(article));
+        assert_ne!(remaining(&a, White, t), 600_000);
+    }
+    // Standard games: corrected at any time (6.10.2).
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    ten_moves_each(&mut a, &mut t);
+    a.apply(t, Event::StopClock).unwrap();
+    a.apply(t, set).unwrap();
+    assert_eq!(remaining(&a, White, t), 600_000);
+}
+
+#[test]
+fn b_030_unsupervised_illegal_move_2018() {
+    for (control, credit, article) in [
+        (RAPID, 120_000, "Art. 7.5.5"),
+        (BLITZ, 60_000, "Appendix B.2 (2018)"),
+    ] {
+        let mut a = arbiter(START, control, Profile::FIDE_2018);
+        let mut t = 0;
+        let ke2 = raw(&a, "e1e2");
+        complete(&mut a, &mut t, White, ke2);
+        let out = a.apply(t, Event::ClaimIllegalMove(Black)).unwrap();
+        assert_eq!(
+            ruled(
+                &out,
+                &Ruling::TimeAdded {
+                    to: Black,
+                    ms: credit
+                }
+            ),
+            Some(article)
+        );
+        assert_eq!(ruled(&out, &Ruling::IllegalMoveStands { by: White }), None);
+        let ke2 = raw(&a, "e1e2");
+        complete(&mut a, &mut t, White, ke2);
+        a.apply(t, Event::ClaimIllegalMove(Black)).unwrap();
+        assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 7.5.5")));
+    }
+}
+
+#[test]
+fn b_031_unsupervised_flag_claim() {
+    for (fen, expected) in [
+        ("3qk3/8/8/8/8/8/8/6K1 b - - 0 50", GameResult::DRAW),
+        ("kr6/8/K7/8/8/8/8/4N3 b - - 0 70", GameResult::WHITE_WINS),
+        ("7k/7p/8/8/8/8/8/N5K1 b - - 0 60", GameResult::WHITE_WINS),
+    ] {
+        let mut a = arbiter(fen, "60+1", Profile::FIDE_2023);
+        a.apply(70_000, Event::ClaimFlag(White)).unwrap();
+        assert_eq!(result(&a), Some((expected, "Appendix A.5.3")), "{fen}");
+    }
+    // The claimant's own last move was illegal: no win on time.
+    let mut a = arbiter(START, BLITZ, Profile::FIDE_2023);
+    let mut t = 0;
+    let ke3 = raw(&a, "e1e3");
+    complete(&mut a, &mut t, White, ke3);
+    let out = a.apply(200_000, Event::ClaimFlag(White)).unwrap();
+    assert_eq!(
+        out[0].ruling,
+        Ruling::ClaimRejected {
+            by: White,
+            failure: ClaimFailure::OwnIllegalMove
+        }
+    );
+    assert_eq!(a.result(), None);
+}
+
+#[test]
+fn b_036_increment_request_counts_as_draw_offer() {
+    let mut a = arbiter(START, "900", Profile::FIDE_2023);
+    let out = a.apply(800_000, Event::IncrementRequest(White)).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::DrawOffered { by: White }),
+        Some("Art. 9.1.2.1")
+    );
+}
+
+#[test]
+fn b_037_quickplay_finish_claim_needs_the_arbiter() {
+    for (choice, expected) in [
+        (Choice::Draw, Some(GameResult::DRAW)),
+        (Choice::Reject, None),
+    ] {
+        let mut a = arbiter(START, "900", Profile::FIDE_2023);
+        let out = a.apply(800_000, Event::QuickplayClaim(White)).unwrap();
+        assert_eq!(
+            out[0].ruling,
+            Ruling::DecisionRequired {
+                question: Question::QuickplayFinishClaim { claimant: White },
+                options: vec![Choice::Draw, Choice::Reject],
+            }
+        );
+        assert_eq!(
+            a.apply(800_000, Event::Press(White)),
+            Err(laws::arbiter::EventError::DecisionPending)
+        );
+        let out = a.apply(801_000, Event::Decision(choice)).unwrap();
+        assert_eq!(a.result().map(|r| r.0), expected);
+        if choice == Choice::Reject {
+            assert_eq!(
+                ruled(
+                    &out,
+                    &Ruling::TimeAdded {
+                        to: Black,
+                        ms: 120_000
+                    }
+                ),
+                Some("Guideline III.5.2")
+            );
+        }
+    }
+}
+
+#[test]
+fn b_040_incorrect_claim_time_by_regime() {
+    for (control, profile, credit) in [
+        (STANDARD, Profile::FIDE_2023, 120_000),
+        (RAPID, Profile::FIDE_2023, 60_000),
+        (RAPID, Profile::FIDE_2018, 120_000),
+        (BLITZ, Profile::FIDE_2023, 60_000),
+        (BLITZ, Profile::FIDE_2018, 60_000),
+    ] {
+        let mut a = arbiter(START, control, profile);
+        let mut t = 0;
+        play(&mut a, &mut t, "e4 e5");
+        let black = remaining(&a, Black, t);
+        a.apply(
+            t,
+            Event::ClaimDraw {
+                by: White,
+                intended: None,
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            remaining(&a, Black, t),
+            black + credit,
+            "{control} {:?}",
+            profile.edition
+        );
+    }
+}
+
+#[test]
+fn b_041_unsupervised_2023_illegal_move_claim_window() {
+    let mut a = arbiter(START, RAPID, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5");
+    let ke3 = raw(&a, "e1e3");
+    let out = complete(&mut a, &mut t, White, ke3);
+    assert_eq!(
+        ruled(&out, &Ruling::IllegalMoveCompleted { by: White }),
+        Some("Appendix A.5.2")
+    );
+    let out = a.apply(t, Event::ClaimIllegalMove(Black)).unwrap();
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::TimeAdded {
+                to: Black,
+                ms: 60_000
+            }
+        ),
+        Some("Appendix A.3")
+    );
+    assert_eq!(
+        a.game().fen(),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    let mut allowed: Vec<String> = a.allowed_moves().iter().map(|m| m.to_string()).collect();
+    allowed.sort();
+    assert_eq!(allowed, ["Ke1-e2"], "the king was touched");
+}
+
+#[test]
+fn b_064_dead_position_ends_the_game_automatically() {
+    let mut a = arbiter(
+        "8/8/4k3/8/8/3K4/8/4r3 w - - 0 1",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
+    let mut t = 0;
+    play(&mut a, &mut t, "Kd2 Ke5");
+    assert_eq!(result(&a), None);
+    play(&mut a, &mut t, "Kxe1");
+    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.2")));
+    assert_eq!(a.clock().running(), None);
+}
+
+#[test]
+fn b_066_device_youth_override() {
+    const FEN: &str = "4k3/8/8/8/8/8/8/QR2K3 w - - 0 1";
+    let mut a = arbiter(FEN, STANDARD, Profile::SJRP);
+    let out = a
+        .apply(
+            1000,
+            Event::Device {
+                by: White,
+                switched_on: false,
+            },
+        )
+        .unwrap();
+    assert_eq!(ruled(&out, &Ruling::DeviceAllowed), Some("SJRP §4.2"));
+    assert_eq!(a.result(), None);
+    a.apply(
+        2000,
+        Event::Device {
+            by: White,
+            switched_on: true,
+        },
+    )
+    .unwrap();
+    assert_eq!(result(&a), Some(("0-1/2".parse().unwrap(), "SJRP §4.2")));
+    let mut a = arbiter(FEN, STANDARD, Profile::FIDE_2023);
+    a.apply(
+        2000,
+        Event::Device {
+            by: White,
+            switched_on: true,
+        },
+    )
+    .unwrap();
+    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 11.3.2.2")));
+}
+
+fn youth_illegal(a: &mut Arbiter, t: &mut u64) -> Vec<Cited> {
+    let ke3 = raw(a, "e1e3");
+    let mut out = complete(a, t, White, ke3);
+    out.extend(a.apply(*t, Event::ClaimIllegalMove(Black)).unwrap());
+    out
+}
+
+#[test]
+fn b_067_youth_illegal_moves() {
+    let mut a = arbiter(START, RAPID, Profile::SJRP);
+    let mut t = 0;
+    for count in 1..=3 {
+        let out = youth_illegal(&mut a, &mut t);
+        let mut options = vec![Choice::Warning, Choice::TimeForOpponent];
+        if count == 3 {
+            options.push(Choice::Loss);
+        }
+        let question = Question::YouthIllegalMove {
+            offender: White,
+            count,
+        };
+        assert_eq!(
+            ruled(&out, &Ruling::DecisionRequired { question, options }),
+            Some("SJRP §4.5")
+        );
+        if count < 3 {
+            assert_eq!(
+                a.apply(t, Event::Decision(Choice::Loss)),
+                Err(laws::arbiter::EventError::NotAnOption(Choice::Loss))
+            );
+            let choice = if count == 1 {
+                Choice::Warning
+            } else {
+                Choice::TimeForOpponent
+            };
+            a.apply(t, Event::Decision(choice)).unwrap();
+            assert_eq!(a.result(), None, "no loss before the third");
+        }
+    }
+    a.apply(t, Event::Decision(Choice::Loss)).unwrap();
+    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "SJRP §4.5")));
+    // FIDE rapid (U14 upward): the second loses.
+    let mut a = arbiter(START, RAPID, Profile::FIDE_2023);
+    let mut t = 0;
+    youth_illegal(&mut a, &mut t);
+    youth_illegal(&mut a, &mut t);
+    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 7.5.5")));
+}
+
+#[test]
+fn b_068_sjrp_default_time() {
+    let minute = 60_000;
+    for (arrival, loses) in [(14 * minute, false), (16 * minute, true)] {
+        let mut a = arbiter(START, STANDARD, Profile::SJRP);
+        a.apply(0, Event::Arrive(White)).unwrap();
+        a.apply(arrival, Event::Arrive(Black)).unwrap();
+        assert_eq!(result(&a).is_some(), loses, "{arrival}");
+    }
+    let mut a = arbiter(START, RAPID, Profile::SJRP);
+    a.apply(minute, Event::Arrive(Black)).unwrap();
+    assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 6.7.1")));
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let out = a.apply(minute, Event::CheckAbsence).unwrap();
+    assert!(
+        out.iter()
+            .any(|c| c.ruling == Ruling::GameEnded(GameResult::BOTH_LOSE))
+    );
+}
+
+#[test]
+fn b_069_draw_offer_ban_does_not_stop_a_repetition_claim() {
+    let mut a = arbiter(START, STANDARD, banned_until(30));
+    let mut t = 0;
+    play(&mut a, &mut t, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+    let out = a.apply(t, Event::OfferDraw(White)).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::DrawAgreementInvalid),
+        Some("Art. 9.1.1")
+    );
+    a.apply(
+        t,
+        Event::ClaimDraw {
+            by: White,
+            intended: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 9.2.2")));
+}
+
+#[test]
+fn b_070_no_increment_request_in_sjrp_youth_events() {
+    let mut a = arbiter(START, "900", Profile::SJRP);
+    let out = a.apply(800_000, Event::IncrementRequest(White)).unwrap();
+    assert_eq!(ruled(&out, &Ruling::NotApplied), Some("SJRP §4.4"));
+    assert_eq!(a.draw_offer(), None);
+    assert_eq!(remaining(&a, Black, 800_000), 900_000);
+}
+
+#[test]
+fn every_ruling_names_edition_and_article() {
+    let mut a = arbiter(START, BLITZ, Profile::FIDE_2018);
+    let mut t = 0;
+    let out = play(&mut a, &mut t, "f3 e5 g4 Qh4#");
+    assert!(!out.is_empty());
+    for c in &out {
+        assert_eq!(c.edition, Edition::Fide2018);
+        assert!(c.article != Article::new(""));
+    }
+}
+
+#[test]
+fn a_045_flag_counts_only_when_observed_or_claimed() {
+    // White's flag falls unnoticed; White then mates: 1-0 (5.1.1 before any claim).
+    let mut a = arbiter(
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "10",
+        Profile::FIDE_2023,
+    );
+    let ra8 = san(&a, "Ra8#");
+    a.apply(12_000, Event::Move { by: White, mv: ra8 }).unwrap();
+    let out = a.apply(13_000, Event::ClaimFlag(Black)).unwrap();
+    assert_eq!(out[0].ruling, Ruling::AfterEnd);
+    assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 5.1.1")));
+}
+
+#[test]
+fn a_050_events_after_the_observed_flag_are_irrelevant() {
+    let mut a = arbiter(
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "10",
+        Profile::FIDE_2023,
+    );
+    a.apply(12_000, Event::ObserveFlags).unwrap();
+    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 6.9")));
+    let ra8 = san(&a, "Ra8#");
+    let out = a.apply(12_500, Event::Move { by: White, mv: ra8 }).unwrap();
+    assert_eq!(out[0].ruling, Ruling::AfterEnd);
+    assert_eq!(a.game().ply(), 0);
+}
+
+#[test]
+fn a_073_time_trouble_exemption_from_recording() {
+    // (d) +10 s increment, under five minutes: exempt; the opponent is not (c).
+    let mut a = arbiter(START, "5400+10", Profile::FIDE_2023);
+    assert!(a.recording_required(White, 0));
+    let mut t = 0;
+    play(&mut a, &mut t, "e4");
+    a.apply(
+        5_200_000,
+        Event::Move {
+            by: Black,
+            mv: Move::Normal {
+                role: shakmaty::Role::Pawn,
+                from: Square::E7,
+                capture: None,
+                to: Square::E5,
+                promotion: None,
+            },
+        },
+    )
+    .unwrap();
+    assert!(
+        !a.recording_required(Black, 5_200_000),
+        "Black has less than five minutes"
+    );
+    assert!(a.recording_required(White, 5_200_000));
+    // (a) 30 s increment: never exempt. Rapid: no duty at all (A.2).
+    let a = arbiter(START, "5400+30", Profile::FIDE_2023);
+    assert!(a.recording_required(White, 5_300_000));
+    let a = arbiter(START, RAPID, Profile::FIDE_2023);
+    assert!(!a.recording_required(White, 0));
+}
+
+/// Random event sequences never panic, never make a clock negative, and a
+/// result once reached never changes.
+#[test]
+fn random_event_logs_keep_the_result_latched() {
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let profiles = [Profile::FIDE_2023, Profile::FIDE_2018, Profile::SJRP];
+    let controls = [STANDARD, RAPID, BLITZ, "60", "40/600:300"];
+    let mut ended = 0;
+    for game in 0..300 {
+        let profile = profiles[game % profiles.len()];
+        let control = controls[(game / 3) % controls.len()];
+        let mut a = arbiter(START, control, profile);
+        let mut t = 0;
+        let mut latched: Option<GameResult> = None;
+        for _ in 0..120 {
+            t += next(8000);
+            let position = a.game().position().clone();
+            let turn = position.turn();
+            let side = if next(2) == 0 { White } else { Black };
+            let legal = position.legal_moves();
+            let square = Square::new(next(64) as u32);
+            let event = match next(16) {
+                0..=5 if !legal.is_empty() => Event::Move {
+                    by: turn,
+                    mv: legal[next(legal.len() as u64) as usize],
+                },
+                6..=8 => Event::Press(side),
+                9 => Event::Touch { by: side, square },
+                10 => Event::OfferDraw(side),
+                11 => Event::ClaimDraw {
+                    by: side,
+                    intended: None,
+                },
+                12 => Event::ClaimIllegalMove(side),
+                13 => Event::ObserveFlags,
+                14 if position.board().piece_at(square).is_some() => Event::Move {
+                    by: turn,
+                    mv: Move::Normal {
+                        role: position.board().role_at(square).unwrap(),
+                        from: square,
+                        capture: None,
+                        to: Square::new(next(64) as u32),
+                        promotion: None,
+                    },
+                },
+                _ => Event::Decision(
+                    [Choice::Warning, Choice::TimeForOpponent, Choice::Loss][next(3) as usize],
+                ),
+            };
+            let _ = a.apply(t, event);
+            for color in [White, Black] {
+                assert!(a.clock().remaining(color, t) <= 1000 * 3600 * 1000);
+            }
+            match (latched, a.result()) {
+                (Some(r), Some((now, _))) => assert_eq!(r, now),
+                (Some(_), None) => panic!("the result was lost"),
+                (None, now) => latched = now.map(|(r, _)| r),
+            }
+        }
+        ended += usize::from(latched.is_some());
+    }
+    assert!(ended > 0, "some random games end");
+}
+
+#[test]
+fn b_063_quickplay_finish_preconditions() {
+    let minute = 60_000;
+    for (control, at, applies) in [
+        ("900", 15 * minute - 119_000, true),  // 1:59 left, rapid 15+0
+        ("900", 15 * minute - 120_000, false), // exactly 2:00 is not less than two minutes
+        ("300", 5 * minute - 60_000, false),   // blitz: never (III.2.2)
+        ("5400+30", 90 * minute - 60_000, false), // increment: never
+        ("40/5400:1800", 90 * minute - 60_000, false), // not the last period
+    ] {
+        let mut a = arbiter(START, control, Profile::FIDE_2023);
+        let out = a.apply(at, Event::QuickplayClaim(White)).unwrap();
+        let asked = matches!(out[0].ruling, Ruling::DecisionRequired { .. });
+        assert_eq!(asked, applies, "{control} at {at}");
+        if !applies {
+            assert_eq!(
+                out[0].ruling,
+                Ruling::ClaimRejected {
+                    by: White,
+                    failure: ClaimFailure::NotApplicable
+                }
+            );
+            let out = a.apply(at, Event::IncrementRequest(White)).unwrap();
+            assert_eq!(a.draw_offer(), None, "{out:?}");
+        }
+    }
+    // Not on move.
+    let mut a = arbiter(START, "900", Profile::FIDE_2023);
+    let out = a
+        .apply(15 * minute - 60_000, Event::QuickplayClaim(Black))
+        .unwrap();
+    assert!(matches!(out[0].ruling, Ruling::ClaimRejected { .. }));
+}
+
+#[test]
+fn b_052_envelope_contents() {
+    let mut envelope = Envelope {
+        players: Some(("A".into(), "B".into())),
+        position: Some("4k3/8/8/8/8/8/8/4NKN1 w - - 0 41".into()),
+        time_used_ms: Some((6_000_000, 5_000_000)),
+        sealer: Some(White),
+        move_number: Some(41),
+        draw_offer: Some(None),
+        resumption: None,
+        sealed_move: Some("Se2".into()),
+    };
+    assert_eq!(envelope.missing(), [Article::new("Guideline I.2.7")]);
+    envelope.resumption = Some("2026-11-23 10:00, Mainz".into());
+    assert!(envelope.missing().is_empty());
+    assert_eq!(Envelope::default().missing().len(), 8);
+}
+
+#[test]
+fn b_053_defective_sealed_move() {
+    // In the case's own position Black has a bare king and cannot mate: the
+    // exception makes the ambiguous "Sf3" a draw.
+    let game = Game::new("4k3/8/8/8/8/8/8/4NKN1 w - - 0 1".parse().unwrap());
+    assert!(matches!(
+        judge(&game, "Sf3", Language::German),
+        SealedMove::Drawn { .. }
+    ));
+    // With a black rook: (a) ambiguous, (b) unreadable, (c) illegal: the sealer loses.
+    let game = Game::new("4k2r/8/8/8/8/8/8/4NKN1 w - - 0 1".parse().unwrap());
+    for (written, article) in [
+        ("Sf3", "Guideline I.8.1"),
+        ("Sf4", "Guideline I.8.3"),
+        ("??", "Guideline I.8.1"),
+    ] {
+        let verdict = judge(&game, written, Language::German);
+        assert!(
+            matches!(verdict, SealedMove::Lost { sealer: White, .. }),
+            "{written}"
+        );
+        assert_eq!(verdict.article().as_str(), article);
+    }
+    assert!(matches!(
+        judge(&game, "Sef3", Language::German),
+        SealedMove::Valid(_)
+    ));
+    // The sealer has K+R, the opponent a bare king: draw, not loss.
+    let game = Game::new("4k3/8/8/8/8/8/8/R3K3 w - - 0 1".parse().unwrap());
+    let verdict = judge(&game, "Ta9", Language::German);
+    assert!(matches!(verdict, SealedMove::Drawn { .. }));
+    // The game had already ended: that result stands.
+    let game = Game::new("7k/5Q2/6K1/8/8/8/8/8 b - - 1 1".parse().unwrap());
+    assert_eq!(
+        judge(&game, "Kh7", Language::German),
+        SealedMove::AlreadyOver(Termination::Stalemate)
+    );
+}
+
+#[test]
+fn a_062_clock_restoration_by_the_proportional_method() {
+    const MIN: u64 = 60_000;
+    const HOUR: u64 = 60 * MIN;
+    // 2 h / 40, no increment, displays W 0:45, B 0:30 after move 30; back to move 20.
+    let white = 2 * HOUR - proportional_time_used_ms(2 * HOUR - 45 * MIN, 30, 20).unwrap();
+    let black = 2 * HOUR - proportional_time_used_ms(2 * HOUR - 30 * MIN, 30, 20).unwrap();
+    // Black's opponent made the illegal move: Black gets 2 minutes (7.5.5).
+    let credit = Profile::FIDE_2023.time_credit_ms(laws::game_type::GameType::Standard);
+    assert_eq!((white, black + credit), (HOUR + 10 * MIN, HOUR + 2 * MIN));
+    // The same with the game in time trouble: W 5:15, B 5:30 shown.
+    let white =
+        2 * HOUR - proportional_time_used_ms(2 * HOUR - (5 * MIN + 15_000), 30, 20).unwrap();
+    assert_eq!(white, 43 * MIN + 30_000, "114:45 used, 76:30 kept");
+    assert_eq!(proportional_time_used_ms(1000, 10, 11), None);
+    assert_eq!(proportional_time_used_ms(1000, 0, 0), None);
+    // The arbiter sets the clocks with the computed times (6.10.2).
+    let mut a = arbiter(START, "40/7200", Profile::FIDE_2023);
+    a.apply(0, Event::StopClock).unwrap();
+    a.apply(
+        0,
+        Event::SetClock {
+            color: White,
+            remaining_ms: white,
+            moves_completed: 20,
+            reason: Adjustment::Correction,
+        },
+    )
+    .unwrap();
+    assert_eq!(remaining(&a, White, 0), white);
+    assert_eq!(a.clock().moves_completed(White), 20);
+}
+
+#[test]
+fn a_004_events_while_the_clock_is_stopped_count() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5");
+    a.apply(t, Event::StopClock).unwrap();
+    a.apply(t, Event::OfferDraw(White)).unwrap();
+    a.apply(t, Event::AcceptDraw(Black)).unwrap();
+    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.3")));
+}
+
+#[test]
+fn a_029_stopping_the_clock_is_not_resignation() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let out = a.apply(1000, Event::StopClock).unwrap();
+    assert_eq!(out[0].article.as_str(), "Art. 6.11.1");
+    assert_eq!(a.result(), None);
+    a.apply(2000, Event::Resign(White)).unwrap();
+    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 5.1.2")));
+}
+
+#[test]
+fn a_030_flag_of_a_wrongly_set_clock_is_no_loss() {
+    // Set without the increment; the flag falls; the arbiter installs corrected times.
+    let mut a = arbiter(START, "60", Profile::FIDE_2023);
+    a.apply(61_000, Event::StopClock).unwrap();
+    a.apply(
+        61_000,
+        Event::SetClock {
+            color: White,
+            remaining_ms: 30_000,
+            moves_completed: 0,
+            reason: Adjustment::Replacement,
+        },
+    )
+    .unwrap();
+    a.apply(61_000, Event::RestartClock).unwrap();
+    let out = a.apply(62_000, Event::ObserveFlags).unwrap();
+    assert!(out.is_empty(), "{out:?}");
+    assert_eq!(a.result(), None);
+    assert_eq!(remaining(&a, White, 62_000), 29_000);
+}
+
+#[test]
+fn b_024_no_draw_by_repetition_without_a_claim() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3");
+    assert_eq!(a.result(), None, "threefold needs a claim (9.2)");
+    play(&mut a, &mut t, "Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+    assert_eq!(
+        result(&a),
+        Some((GameResult::DRAW, "Art. 9.6.1")),
+        "fivefold is automatic"
+    );
+}
+
+#[test]
+fn b_028_supervised_rapid_follows_the_competition_rules() {
+    let supervised = Profile {
+        supervision: laws::edition::Supervision::Supervised,
+        ..Profile::FIDE_2023
+    };
+    let mut a = arbiter(START, RAPID, supervised);
+    let mut t = 0;
+    let ke3 = raw(&a, "e1e3");
+    let out = complete(&mut a, &mut t, White, ke3);
+    assert_eq!(
+        ruled(&out, &Ruling::PositionRestored { ply: 0 }),
+        Some("Art. 7.5.1")
+    );
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::TimeAdded {
+                to: Black,
+                ms: 60_000
+            }
+        ),
+        Some("Appendix A.3")
+    );
+    assert_eq!(a.clock().running(), Some(White));
+}
+
+#[test]
+fn b_021_persistent_refusal_to_comply() {
+    let mut a = arbiter(
+        "4k3/8/8/8/8/8/8/QR2K3 w - - 0 1",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
+    a.apply(1000, Event::PersistentRefusal(White)).unwrap();
+    assert_eq!(result(&a), Some(("0-1/2".parse().unwrap(), "Art. 11.7")));
+    let mut a = arbiter(
+        "4k3/8/8/8/8/8/8/QR2K3 w - - 0 1",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
+    a.apply(1000, Event::PersistentRefusal(Black)).unwrap();
+    assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 11.7")));
+}
+
+#[test]
+fn b_054_resumption_with_the_sealed_move() {
+    // White seals at adjournment; at resumption the arbiter makes the move.
+    let mut a = arbiter(
+        "4k2r/8/8/8/8/8/8/4NKN1 w - - 0 41",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
+    a.apply(1000, Event::StopClock).unwrap();
+    a.apply(2000, Event::RestartClock).unwrap();
+    let out = a
+        .apply(
+            2000,
+            Event::OpenEnvelope {
+                written: "Sgf3".into(),
+                language: Language::German,
+            },
+        )
+        .unwrap();
+    assert_eq!(out[0].article.as_str(), "Guideline I.7");
+    assert_eq!(a.game().fen(), "4k2r/8/8/8/8/5N2/8/4NK2 b - - 1 41");
+    assert_eq!(a.clock().running(), Some(Black));
+    // An ambiguous sealed move loses (I.8.1).
+    let mut a = arbiter(
+        "4k2r/8/8/8/8/8/8/4NKN1 w - - 0 41",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
+    a.apply(
+        2000,
+        Event::OpenEnvelope {
+            written: "Sf3".into(),
+            language: Language::German,
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        result(&a),
+        Some((GameResult::BLACK_WINS, "Guideline I.8.1"))
+    );
+}
+
+#[test]
+fn a_052_irregularity_found_after_the_game_is_too_late() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "f3 e5 g4 Qh4#");
+    for event in [
+        Event::Intervene,
+        Event::ClaimIllegalMove(White),
+        Event::Irregularity(Irregularity::WrongInitialPosition),
+    ] {
+        let out = a.apply(t, event).unwrap();
+        assert_eq!(out[0].ruling, Ruling::AfterEnd);
+    }
+    assert!(!a.annulled());
+    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 5.1.1")));
+}
+
+#[test]
+fn a_056_pressing_back_to_make_the_opponent_restore_pieces() {
+    // White moved and pressed; Black presses back without a move (7.5.3).
+    let mut a = arbiter(START, BLITZ, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4");
+    let out = a.apply(t + 500, Event::Press(Black)).unwrap();
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::IllegalMoveCounted {
+                by: Black,
+                count: 1
+            }
+        ),
+        Some("Art. 7.5.3")
+    );
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::TimeAdded {
+                to: White,
+                ms: 60_000
+            }
+        ),
+        Some("Appendix A.3")
+    );
+    assert_eq!(a.clock().running(), Some(Black));
+}
