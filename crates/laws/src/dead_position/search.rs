@@ -77,7 +77,8 @@ pub fn hopeless(pos: &Chess, winner: Color) -> bool {
 
 /// Art. 5.1.1: `winner` has checkmated the opponent.
 pub fn is_mated_loser(pos: &Chess, winner: Color) -> bool {
-    pos.turn() != winner && pos.is_checkmate()
+    // The cheap checker test first: this runs after every move of every game.
+    pos.turn() != winner && pos.checkers().any() && pos.is_checkmate()
 }
 
 /// A search for a helpmate: both players cooperate so that `winner` mates.
