@@ -6,6 +6,14 @@
 
 mod article;
 pub mod chess960;
+pub mod clock;
 pub mod dead_position;
+pub mod draws;
+pub mod game;
+pub mod game_type;
+pub mod illegal_position;
+pub mod notation;
+pub mod position;
+pub mod time_control;
 
 pub use article::Article;
