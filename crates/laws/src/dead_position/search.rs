@@ -72,7 +72,7 @@ type KeyMap<V> = HashMap<Key, V, BuildHasherDefault<PassThrough>>;
 /// Cheap sound tests that `winner` can never mate from `pos`.
 pub fn hopeless(pos: &Chess, winner: Color) -> bool {
     pos.has_insufficient_material(winner)
-        || (frozen::pawns_locked(pos) && frozen::never_checks(pos, winner))
+        || (frozen::pawns_facing(pos) && frozen::never_checks(pos, winner))
 }
 
 /// Art. 5.1.1: `winner` has checkmated the opponent.
