@@ -19,10 +19,13 @@ struct Cli {
 enum Command {
     /// Print the Chess960 start position with the given number (0-959), or a random one.
     Chess960(commands::chess960::Args),
+    /// Pair the next round by the FIDE Dutch system (-p), or check every recorded round (-c).
+    Pair(commands::pair::Args),
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Chess960(args) => commands::chess960::run(args),
+        Command::Pair(args) => commands::pair::run(args),
     }
 }

@@ -1,1 +1,2 @@
 pub mod chess960;
+pub mod pair;
