@@ -189,22 +189,31 @@ impl TrfHistory {
     }
 
     /// The initial colour: given by `XXC`/`152`, else inferred from a round-1 game by
-    /// C.04.3 5.2.5 (the higher-ranked player's colour against the parity of his number).
+    /// C.04.3 5.2.5. In round 1 the boards alternate colours among the players present, so the
+    /// higher-ranked player's position among them decides.
     pub fn initial_colour(&self) -> Colour {
         if let Some(c) = self.initial_colour {
             return c;
         }
-        for p in &self.players {
+        let mut present: Vec<&TrfPlayer> = self
+            .players
+            .iter()
+            .filter(|p| {
+                p.rounds
+                    .first()
+                    .is_some_and(|c| c.opponent.is_some() || c.result == 'U')
+            })
+            .collect();
+        present.sort_by_key(|p| p.id);
+        for (position, p) in present.iter().enumerate() {
             if let Some(RoundCell {
                 opponent: Some(o),
                 colour: Some(c),
-                result,
+                ..
             }) = p.rounds.first()
                 && p.id < *o
-                && *result != '+'
-                && *result != '-'
             {
-                return if p.id % 2 == 1 { *c } else { c.opposite() };
+                return if position % 2 == 0 { *c } else { c.opposite() };
             }
         }
         Colour::White

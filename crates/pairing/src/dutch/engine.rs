@@ -20,6 +20,9 @@ use crate::matching::Graph;
 /// Candidates evaluated per bracket before the best one found so far is taken.
 const SEARCH_BUDGET: usize = 60_000;
 
+/// Search-tree nodes visited per bracket level before the best candidate found is taken.
+const NODE_BUDGET: usize = 400_000;
+
 /// A present player prepared for pairing.
 struct Prepared {
     id: u32,
@@ -108,11 +111,10 @@ pub fn pair_round(input: &Input, edition: DutchEdition) -> Result<Pairing, Pairi
         .filter(|(_, p)| !p.absent)
         .map(|(i, p)| prepare(input, edition, i, &scores_before, &by_id, p))
         .collect();
-    players.sort_by_key(|p| p.id);
+    players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
     for (k, p) in players.iter_mut().enumerate() {
         p.colour_number = k as u32 + 1;
     }
-    players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
     let n = players.len();
     let words = n.div_ceil(64);
     let mut compatible = vec![vec![0u64; words]; n];
@@ -121,8 +123,9 @@ pub fn pair_round(input: &Input, edition: DutchEdition) -> Result<Pairing, Pairi
     let mut forbidden = vec![Vec::new(); n];
     for (i, p) in players.iter().enumerate() {
         let source = &input.players[by_id[&p.id]];
+        // C1 concerns games played: a forfeit does not count as a meeting (C.04.1).
         for e in &source.history {
-            if let Some(o) = e.opponent()
+            if let RoundEntry::Game { opponent: o, .. } = *e
                 && let Some(&j) = position.get(&o)
             {
                 forbidden[i].push(j);
@@ -405,6 +408,7 @@ struct BracketSearch<'a> {
     pair_costs: HashMap<(usize, usize), PairCost>,
     partial_counts: [u32; 8],
     partial_lists: [Vec<i64>; 4],
+    nodes: usize,
 }
 
 impl<'a> BracketSearch<'a> {
@@ -433,6 +437,7 @@ impl<'a> BracketSearch<'a> {
             pair_costs: HashMap::new(),
             partial_counts: [0; 8],
             partial_lists: Default::default(),
+            nodes: 0,
         }
     }
 
@@ -462,6 +467,7 @@ impl<'a> BracketSearch<'a> {
                 }
                 self.bound = self.lower_bound(pairs, m1);
                 self.evaluated = 0;
+                self.nodes = 0;
                 self.stop = false;
                 self.search_mdp_sets(m1, remainder_pairs);
                 if let Some((values, candidate)) = self.best.take() {
@@ -660,7 +666,8 @@ impl<'a> BracketSearch<'a> {
             }
             used[k] = true;
             self.push_pair(pairs, set[i], r);
-            if !self.hopeless() {
+            self.nodes += 1;
+            if !self.hopeless((0, 0)) {
                 self.pair_mdps(set, i + 1, used, pairs, limbo, remainder_pairs);
             }
             self.pop_pair(pairs);
@@ -740,7 +747,12 @@ impl<'a> BracketSearch<'a> {
             }
             used[k] = true;
             self.push_pair(pairs, s1[i], s2[k]);
-            if !self.hopeless() {
+            self.nodes += 1;
+            if self.nodes > NODE_BUDGET {
+                self.stop = true;
+            }
+            let bound = self.remaining_colour_bound(&s1[i + 1..], s2, used);
+            if !self.hopeless(bound) {
                 self.transpose(s1, s2, i + 1, used, pairs, limbo);
             }
             self.pop_pair(pairs);
@@ -935,13 +947,52 @@ impl<'a> BracketSearch<'a> {
     }
 
     /// Whether no completion of the current partial candidate can beat the best one.
-    fn hopeless(&self) -> bool {
+    fn hopeless(&self, colour_bound: (u32, u32)) -> bool {
         let Some((best, _)) = &self.best else {
             return false;
         };
         let mut node: Vec<Value> = self.bound[..self.prefix_len()].to_vec();
-        node.extend(self.tail_values(&[]));
+        let mut tail = self.tail_values(&[]);
+        for (k, extra) in [(2, colour_bound.0), (3, colour_bound.1)] {
+            if let Value::Count(c) = &mut tail[k] {
+                *c += extra;
+            }
+        }
+        node.extend(tail);
         node >= *best
+    }
+
+    /// Lower bounds for C12 and C13 (players denied their colour preference, their strong one)
+    /// over the pairs still to be made between the rest of S1 and the unused players of S2.
+    fn remaining_colour_bound(&self, s1_rest: &[usize], s2: &[usize], used: &[bool]) -> (u32, u32) {
+        let players = &self.context.players;
+        let count = |set: &mut dyn Iterator<Item = usize>, strong: bool| {
+            let (mut w, mut b, mut n) = (0i64, 0i64, 0i64);
+            for i in set {
+                n += 1;
+                if let Some(p) = players[i].preference
+                    && (!strong || p.strength >= PreferenceStrength::Strong)
+                {
+                    match p.colour {
+                        Colour::White => w += 1,
+                        Colour::Black => b += 1,
+                    }
+                }
+            }
+            (w, b, n)
+        };
+        let bound = |strong: bool| {
+            let (w1, b1, n1) = count(&mut s1_rest.iter().copied(), strong);
+            let (w2, b2, n2) = count(
+                &mut s2.iter().zip(used).filter(|(_, u)| !**u).map(|(&p, _)| p),
+                strong,
+            );
+            let floaters = n2 - n1;
+            let from_s1 = (w1 - (n2 - w2)).max(0) + (b1 - (n2 - b2)).max(0);
+            let from_s2 = (w2 - floaters - (n1 - w1)).max(0) + (b2 - floaters - (n1 - b1)).max(0);
+            from_s1.max(from_s2) as u32
+        };
+        (bound(false), bound(true))
     }
 
     fn values(&mut self, pairs: &[(usize, usize)], downfloaters: &[usize]) -> Vec<Value> {
