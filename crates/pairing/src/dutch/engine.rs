@@ -20,6 +20,9 @@ use crate::matching::Graph;
 /// Candidates evaluated per bracket before the best one found so far is taken.
 const SEARCH_BUDGET: usize = 60_000;
 
+/// Score difference given to a downfloater in C18-C21: above any difference between two scores.
+const DOWNFLOATER_DIFFERENCE: i64 = 1 << 40;
+
 /// Search-tree nodes visited per bracket level before the best candidate found is taken.
 const NODE_BUDGET: usize = 400_000;
 
@@ -925,21 +928,18 @@ impl<'a> BracketSearch<'a> {
     fn tail_values(&self, downfloaters: &[usize]) -> Vec<Value> {
         let players = &self.context.players;
         let mut counts = self.partial_counts;
+        let mut lists = self.partial_lists.clone();
         for &d in downfloaters {
-            if self.context.edition == DutchEdition::Rules2026
-                && players[d].score > self.lowest_score
-            {
-                continue;
-            }
             for back in 0..2 {
                 if players[d].floats[back] == Some(Float::Down) {
                     counts[4 + back * 2] += 1;
+                    // A downfloater's score difference counts as larger than any pair's.
+                    lists[back * 2].push(DOWNFLOATER_DIFFERENCE);
                 }
             }
         }
         let mut values: Vec<Value> = counts.iter().map(|&c| Value::Count(c)).collect();
-        for list in &self.partial_lists {
-            let mut list = list.clone();
+        for mut list in lists {
             list.sort_by(|a, b| b.cmp(a));
             values.push(Value::List(list));
         }
