@@ -8,6 +8,7 @@
 //! 5 file access.
 
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -107,7 +108,7 @@ fn pair(history: &TrfHistory, edition: DutchEdition, out: Option<PathBuf>) -> Ex
             }
         },
         None => {
-            print!("{text}");
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
             ExitCode::SUCCESS
         }
     }
@@ -128,6 +129,7 @@ fn engine_output(pairing: &Pairing) -> String {
 }
 
 fn check(history: &TrfHistory, edition: DutchEdition) -> ExitCode {
+    let mut report = String::new();
     let rounds = history.round_to_pair() - 1;
     let mut discrepancies = 0;
     for round in 1..=rounds {
@@ -149,7 +151,7 @@ fn check(history: &TrfHistory, edition: DutchEdition) -> ExitCode {
             ),
             Err(e) => {
                 discrepancies += 1;
-                println!("round {round}: {e}");
+                let _ = writeln!(report, "round {round}: {e}");
                 continue;
             }
         };
@@ -158,22 +160,28 @@ fn check(history: &TrfHistory, edition: DutchEdition) -> ExitCode {
             continue;
         }
         discrepancies += 1;
-        println!("round {round}:");
+        let _ = writeln!(report, "round {round}:");
         for p in recorded.iter().filter(|p| !got.contains(p)) {
-            println!("  recorded {} {}", p.0, p.1);
+            let _ = writeln!(report, "  recorded {} {}", p.0, p.1);
         }
         for p in got.iter().filter(|p| !recorded.contains(p)) {
-            println!("  engine   {} {}", p.0, p.1);
+            let _ = writeln!(report, "  engine   {} {}", p.0, p.1);
         }
         if got_bye != recorded_bye {
             let show = |b: Option<u32>| b.map_or("none".to_owned(), |id| id.to_string());
-            println!(
+            let _ = writeln!(
+                report,
                 "  bye: recorded {}, engine {}",
                 show(recorded_bye),
                 show(got_bye)
             );
         }
     }
-    println!("checked {rounds} rounds, {discrepancies} discrepancies");
+    let _ = writeln!(
+        report,
+        "checked {rounds} rounds, {discrepancies} discrepancies"
+    );
+    // A closed pipe (e.g. `| head`) is not an error of the check.
+    let _ = std::io::stdout().lock().write_all(report.as_bytes());
     ExitCode::SUCCESS
 }

@@ -18,13 +18,13 @@ use super::{
 use crate::matching::Graph;
 
 /// Candidates evaluated per bracket before the best one found so far is taken.
-const SEARCH_BUDGET: usize = 60_000;
+const SEARCH_BUDGET: usize = 1_000_000;
 
 /// Score difference given to a downfloater in C18-C21: above any difference between two scores.
 const DOWNFLOATER_DIFFERENCE: i64 = 1 << 40;
 
 /// Search-tree nodes visited per bracket level before the best candidate found is taken.
-const NODE_BUDGET: usize = 400_000;
+const NODE_BUDGET: usize = 5_000_000;
 
 /// A present player prepared for pairing.
 struct Prepared {
@@ -114,10 +114,13 @@ pub fn pair_round(input: &Input, edition: DutchEdition) -> Result<Pairing, Pairi
         .filter(|(_, p)| !p.absent)
         .map(|(i, p)| prepare(input, edition, i, &scores_before, &by_id, p))
         .collect();
-    players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
+    players.sort_by_key(|p| p.id);
     for (k, p) in players.iter_mut().enumerate() {
-        p.colour_number = k as u32 + 1;
+        // In round 1 the colours alternate down the boards, numbered among the players
+        // present; later rounds use the pairing number (C.04.3 5.2.5).
+        p.colour_number = if input.round == 1 { k as u32 + 1 } else { p.id };
     }
+    players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
     let n = players.len();
     let words = n.div_ceil(64);
     let mut compatible = vec![vec![0u64; words]; n];
