@@ -1,5 +1,6 @@
 //! Re-pairs every round of bbpPairings-generated tournaments from their recorded history and
-//! compares pairs, colours and the bye with what the reference engine recorded.
+//! compares pairs, colours and the bye with what the reference engine recorded (bbp v6 for the
+//! 2026 rules, v5 for the 2017 rules). The floors are the rates reached today; the goal is 100 %.
 
 mod common;
 
@@ -63,7 +64,7 @@ fn report(folder: &str, edition: DutchEdition, floor_percent: usize) {
 
 #[test]
 fn bbp_v6_default_rules_2026() {
-    report("trf/generated/bbp-v6-default", DutchEdition::Rules2026, 0);
+    report("trf/generated/bbp-v6-default", DutchEdition::Rules2026, 96);
 }
 
 #[test]
@@ -77,7 +78,7 @@ fn bbp_v6_byes_heavy_rules_2026() {
 
 #[test]
 fn bbp_v5_default_rules_2017() {
-    report("trf/generated/bbp-v5-default", DutchEdition::Rules2017, 0);
+    report("trf/generated/bbp-v5-default", DutchEdition::Rules2017, 95);
 }
 
 #[test]

@@ -587,7 +587,15 @@ impl<'a> BracketSearch<'a> {
             DutchEdition::Rules2017 => {
                 let base =
                     i64::from(self.lowest_score.0) - i64::from(self.context.input.scoring.win.0);
+                // The highest MDPs paired, every other pair inside the scoregroup (A.8).
+                let resident = i64::from(self.lowest_score.0);
                 let mut psd: Vec<i64> = scores.iter().map(|s| s - base).collect();
+                psd.extend(
+                    self.mdps[..m1]
+                        .iter()
+                        .map(|&i| i64::from(players[i].score.0) - resident),
+                );
+                psd.extend(std::iter::repeat_n(0, pairs - m1));
                 psd.sort_by(|a, b| b.cmp(a));
                 bound.push(Value::List(psd));
                 bound.push(Value::Count(next_floaters));
