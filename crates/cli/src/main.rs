@@ -33,6 +33,8 @@ enum Command {
     Unwinnable(commands::unwinnable::Args),
     /// Check and convert FIDE Tournament Report Files (TRF16, TRF-2026).
     Trf(commands::trf::Args),
+    /// Pair the next round by the FIDE Dutch system (-p), or check every recorded round (-c).
+    Pair(commands::pair::Args),
 }
 
 fn main() -> ExitCode {
@@ -45,5 +47,6 @@ fn main() -> ExitCode {
         Command::Notation(args) => commands::notation::run(args),
         Command::Unwinnable(args) => commands::unwinnable::run(args),
         Command::Trf(args) => commands::trf::run(args),
+        Command::Pair(args) => commands::pair::run(args),
     }
 }
