@@ -15,6 +15,8 @@
 //! # use shakmaty::Position;
 //! ```
 
+pub mod check;
 pub mod import;
 pub mod reader;
+pub mod record;
 pub mod text;

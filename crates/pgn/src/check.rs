@@ -1,0 +1,456 @@
+//! Checking a recorded game against the Laws: legality of every move (Art. 3),
+//! the end of the game by rule (Art. 5.1.1, 5.2.1, 5.2.2, 9.6.1, 9.6.2), whether
+//! the recorded result agrees, and which draw claims (Art. 9.2, 9.3) the record
+//! offered and when.
+//!
+//! ```
+//! use pgn::check::{check, Lang, ResultCheck};
+//! use pgn::reader::Reader;
+//!
+//! let pgn = "[Result \"1-0\"]\n[FEN \"8/8/8/8/8/4k3/6p1/6K1 w - - 0 54\"]\n54. Kxg2 1-0";
+//! let report = check(&Reader::new(pgn).next().unwrap());
+//! assert!(matches!(report.result, ResultCheck::Contradicts { .. }));
+//! assert_eq!(
+//!     report.result.message(Lang::English).unwrap(),
+//!     "1-0 recorded, but after 54.Kxg2 the position is dead: Art. 5.2.2, the game was drawn"
+//! );
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use shakmaty::san::SanPlus;
+use shakmaty::{Chess, Color, KnownOutcome, Move, Outcome};
+
+use crate::import::{self, ImportError, MoveNumber, Warning};
+use crate::reader::{Location, RawGame};
+use crate::record::{ClaimKind, DrawClaim, Game, Termination};
+
+/// Language of messages and moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// English messages, English piece letters (K Q R B N).
+    English,
+    /// German messages, German piece letters (K D T L S).
+    German,
+}
+
+/// A language code that is not `en` or `de`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownLang(pub String);
+
+impl fmt::Display for UnknownLang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown language `{}`: expected `en` or `de`", self.0)
+    }
+}
+
+impl std::error::Error for UnknownLang {}
+
+impl FromStr for Lang {
+    type Err = UnknownLang;
+
+    fn from_str(s: &str) -> Result<Lang, UnknownLang> {
+        match s.to_ascii_lowercase().as_str() {
+            "en" | "english" => Ok(Lang::English),
+            "de" | "german" | "deutsch" => Ok(Lang::German),
+            _ => Err(UnknownLang(s.to_owned())),
+        }
+    }
+}
+
+impl Lang {
+    fn pick(self, english: &'static str, german: &'static str) -> &'static str {
+        match self {
+            Lang::English => english,
+            Lang::German => german,
+        }
+    }
+}
+
+/// A move as a scoresheet shows it: `54...Kxh7`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveRef {
+    /// The ply after the move (1 = after White's first move from the start position).
+    pub ply: u32,
+    /// The move number.
+    pub number: MoveNumber,
+    /// The move in SAN.
+    pub san: SanPlus,
+}
+
+impl MoveRef {
+    fn new(before: &Chess, m: Move, ply: u32) -> MoveRef {
+        MoveRef {
+            ply,
+            number: MoveNumber::of(before),
+            san: SanPlus::from_move(before.clone(), m),
+        }
+    }
+
+    /// The move in the given language, e.g. `54...Kxh7` or `54...Kxh7` / `12.Sf3`.
+    pub fn text(&self, lang: Lang) -> String {
+        format!("{}{}", self.number, localise(&self.san.to_string(), lang))
+    }
+}
+
+/// SAN with the piece letters of `lang` (Appendix C.1).
+fn localise(san: &str, lang: Lang) -> String {
+    match lang {
+        Lang::English => san.to_owned(),
+        Lang::German => san
+            .chars()
+            .map(|c| match c {
+                'Q' => 'D',
+                'R' => 'T',
+                'B' => 'L',
+                'N' => 'S',
+                c => c,
+            })
+            .collect(),
+    }
+}
+
+/// The end of a game by rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ending {
+    /// Why the game ended; names its article.
+    pub termination: Termination,
+    /// The ply of the final position.
+    pub ply: u32,
+    /// The move that produced it; `None` if the start position already ended the game.
+    pub last_move: Option<MoveRef>,
+}
+
+impl Ending {
+    /// The result the Laws give.
+    pub fn outcome(&self) -> KnownOutcome {
+        import::outcome_of(self.termination.winner())
+    }
+
+    /// "after 54...Kxh7 the position is dead (Art. 5.2.2)".
+    pub fn message(&self, lang: Lang) -> String {
+        let what = match (self.termination, lang) {
+            (Termination::Checkmate { .. }, Lang::English) => "the king is checkmated",
+            (Termination::Checkmate { .. }, Lang::German) => "ist der König matt",
+            (Termination::Stalemate, Lang::English) => "the position is stalemate",
+            (Termination::Stalemate, Lang::German) => "ist die Stellung patt",
+            (Termination::DeadPosition, Lang::English) => "the position is dead",
+            (Termination::DeadPosition, Lang::German) => "ist die Stellung tot",
+            (Termination::FivefoldRepetition, Lang::English) => {
+                "the position has appeared five times"
+            }
+            (Termination::FivefoldRepetition, Lang::German) => {
+                "ist dieselbe Stellung fünfmal aufgetreten"
+            }
+            (Termination::SeventyFiveMoves, Lang::English) => {
+                "75 moves by each player were made without pawn move or capture"
+            }
+            (Termination::SeventyFiveMoves, Lang::German) => {
+                "hat jeder Spieler 75 Züge ohne Bauernzug und ohne Schlagen gemacht"
+            }
+        };
+        let article = self.termination.article();
+        match (&self.last_move, lang) {
+            (Some(m), Lang::English) => format!("after {} {what}: {article}", m.text(lang)),
+            (Some(m), Lang::German) => format!("nach {} {what}: {article}", m.text(lang)),
+            (None, Lang::English) => format!("in the start position {what}: {article}"),
+            (None, Lang::German) => format!("in der Ausgangsstellung {what}: {article}"),
+        }
+    }
+}
+
+/// Whether the recorded result agrees with the Laws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResultCheck {
+    /// The game ended by rule and the recorded result is that result.
+    Agrees,
+    /// The game ended by rule with another result than the one recorded.
+    Contradicts {
+        /// What the record says.
+        recorded: KnownOutcome,
+        /// How the game ended.
+        ending: Ending,
+    },
+    /// The game ended by rule but the record gives no result (`*` or nothing).
+    Unrecorded {
+        /// How the game ended.
+        ending: Ending,
+    },
+    /// No end by rule: the result rests on resignation, agreement, a claim or
+    /// the clock, which the moves alone cannot show.
+    NotDecidedByMoves,
+    /// The moves could not all be read, so the end is unknown.
+    Unknown,
+}
+
+fn result_text(outcome: KnownOutcome, lang: Lang) -> String {
+    match (outcome, lang) {
+        (
+            KnownOutcome::Decisive {
+                winner: Color::White,
+            },
+            Lang::English,
+        ) => "White won".into(),
+        (
+            KnownOutcome::Decisive {
+                winner: Color::Black,
+            },
+            Lang::English,
+        ) => "Black won".into(),
+        (KnownOutcome::Draw, Lang::English) => "the game was drawn".into(),
+        (
+            KnownOutcome::Decisive {
+                winner: Color::White,
+            },
+            Lang::German,
+        ) => "Weiß hat gewonnen".into(),
+        (
+            KnownOutcome::Decisive {
+                winner: Color::Black,
+            },
+            Lang::German,
+        ) => "Schwarz hat gewonnen".into(),
+        (KnownOutcome::Draw, Lang::German) => "die Partie endete remis".into(),
+    }
+}
+
+impl ResultCheck {
+    /// Whether this is a finding an arbiter must look at.
+    pub fn is_finding(&self) -> bool {
+        matches!(
+            self,
+            ResultCheck::Contradicts { .. } | ResultCheck::Unrecorded { .. }
+        )
+    }
+
+    /// "1-0 recorded, but after 54...Kxh7 the position is dead: Art. 5.2.2, the game was drawn".
+    pub fn message(&self, lang: Lang) -> Option<String> {
+        match self {
+            ResultCheck::Contradicts { recorded, ending } => Some(format!(
+                "{} {}, {} {}, {}",
+                Outcome::Known(*recorded),
+                lang.pick("recorded", "eingetragen"),
+                lang.pick("but", "aber"),
+                ending.message(lang),
+                result_text(ending.outcome(), lang)
+            )),
+            ResultCheck::Unrecorded { ending } => Some(format!(
+                "{}, {}: {}",
+                lang.pick("no result recorded", "kein Ergebnis eingetragen"),
+                ending.message(lang),
+                result_text(ending.outcome(), lang)
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// A draw claim the record offered (Art. 9.2, 9.3).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Claim {
+    /// Grounds and article.
+    pub kind: ClaimKind,
+    /// The ply of the position in which the claim could be made.
+    pub ply: u32,
+    /// The last move before the claim; `None` at the start position.
+    pub after: Option<MoveRef>,
+    /// The intended move written on the scoresheet (Art. 9.2.1, 9.3.1).
+    pub intended: Option<MoveRef>,
+    /// Plies of the repeated position, oldest first.
+    pub repetitions: Vec<u32>,
+}
+
+impl Claim {
+    /// "threefold repetition claimable after 34.Nf3 (Art. 9.2.2), positions at plies 59, 63, 67".
+    pub fn message(&self, lang: Lang) -> String {
+        let kind = match self.kind {
+            ClaimKind::Repetition | ClaimKind::RepetitionByIntendedMove => {
+                lang.pick("threefold repetition", "dreimalige Stellungswiederholung")
+            }
+            ClaimKind::FiftyMoves | ClaimKind::FiftyMovesByIntendedMove => {
+                lang.pick("50-move rule", "50-Züge-Regel")
+            }
+        };
+        let when = match (&self.intended, &self.after) {
+            (Some(m), _) => format!(
+                "{} {}",
+                lang.pick("claimable by writing", "reklamierbar mit dem Zug"),
+                m.text(lang)
+            ),
+            (None, Some(m)) => format!(
+                "{} {}",
+                lang.pick("claimable after", "reklamierbar nach"),
+                m.text(lang)
+            ),
+            (None, None) => lang
+                .pick(
+                    "claimable in the start position",
+                    "reklamierbar in der Ausgangsstellung",
+                )
+                .to_owned(),
+        };
+        let mut text = format!("{kind} {when} ({})", self.kind.article());
+        if !self.repetitions.is_empty() {
+            let plies: Vec<String> = self.repetitions.iter().map(u32::to_string).collect();
+            text.push_str(&format!(
+                ", {} {}",
+                lang.pick("positions at plies", "Stellungen nach Halbzug"),
+                plies.join(", ")
+            ));
+        }
+        text
+    }
+}
+
+/// Everything the checker found in one game.
+#[derive(Debug, Clone)]
+pub struct GameCheck {
+    /// Number of the game in the file, from 1.
+    pub number: usize,
+    /// Where the game starts in the file.
+    pub location: Location,
+    /// `White` tag.
+    pub white: String,
+    /// `Black` tag.
+    pub black: String,
+    /// Legal moves read (plies).
+    pub plies: u32,
+    /// The first error: illegal move, unreadable text, unsupported variant.
+    pub error: Option<ImportError>,
+    /// Repairs and doubts.
+    pub warnings: Vec<Warning>,
+    /// The recorded result: termination marker, else `Result` tag.
+    pub recorded: Option<Outcome>,
+    /// How the game ended by rule, if it did.
+    pub ending: Option<Ending>,
+    /// Moves recorded after the game had ended by rule.
+    pub moves_after_end: u32,
+    /// Whether the recorded result agrees with the Laws.
+    pub result: ResultCheck,
+    /// Draw claims the record offered, the first ply of each run.
+    pub claims: Vec<Claim>,
+}
+
+impl GameCheck {
+    /// Whether an arbiter must look at this game: an error, moves after the
+    /// end, or a result that contradicts the Laws.
+    pub fn has_findings(&self) -> bool {
+        self.error.is_some() || self.moves_after_end > 0 || self.result.is_finding()
+    }
+}
+
+/// Checks one game.
+pub fn check(raw: &RawGame<'_>) -> GameCheck {
+    let mut report = GameCheck {
+        number: raw.number,
+        location: raw.location(),
+        white: raw.tag("White").unwrap_or("?").to_owned(),
+        black: raw.tag("Black").unwrap_or("?").to_owned(),
+        plies: 0,
+        error: None,
+        warnings: Vec::new(),
+        recorded: import::recorded_result(raw),
+        ending: None,
+        moves_after_end: 0,
+        result: ResultCheck::Unknown,
+        claims: Vec::new(),
+    };
+    let start = match import::start(raw) {
+        Ok(start) => start,
+        Err(e) => {
+            report.error = Some(e);
+            return report;
+        }
+    };
+    report.warnings = start.warnings;
+    let mut game = Game::new(start.position);
+    for token in &raw.moves {
+        match import::parse_move(raw, token, game.position()) {
+            Ok(m) => game.play(m),
+            Err(e) => {
+                report.error = Some(e);
+                break;
+            }
+        }
+    }
+    report.plies = game.ply();
+    if report.error.is_none() {
+        report.error = import::syntax_error(raw);
+    }
+    let move_ref = |ply: u32| -> Option<MoveRef> {
+        let before = game.position_at(ply.checked_sub(1)?)?;
+        let after = game.position_at(ply)?;
+        let m = find_move(before, after)?;
+        Some(MoveRef::new(before, m, ply))
+    };
+    report.ending = game
+        .termination_with_ply()
+        .map(|(ply, termination)| Ending {
+            termination,
+            ply,
+            last_move: move_ref(ply),
+        });
+    if let Some(ending) = report.ending {
+        report.moves_after_end = game.ply() - ending.ply;
+        if let Some(e) = &report.error
+            && ending.ply == game.ply()
+            && matches!(e.kind, import::ErrorKind::IllegalMove { .. })
+        {
+            // Mate or stalemate: the next move is not a legal move because the game is over.
+            report.moves_after_end = 1;
+        }
+    }
+    report.result = match (report.ending, report.recorded) {
+        (Some(ending), Some(Outcome::Known(recorded))) if recorded == ending.outcome() => {
+            ResultCheck::Agrees
+        }
+        (Some(ending), Some(Outcome::Known(recorded))) => {
+            ResultCheck::Contradicts { recorded, ending }
+        }
+        (Some(ending), _) => ResultCheck::Unrecorded { ending },
+        (None, _) if report.error.is_some() => ResultCheck::Unknown,
+        (None, _) => ResultCheck::NotDecidedByMoves,
+    };
+    report.claims = first_of_runs(game.claim_history())
+        .into_iter()
+        .map(|c: DrawClaim| Claim {
+            kind: c.kind,
+            ply: c.ply,
+            after: move_ref(c.ply),
+            intended: c
+                .intended
+                .and_then(|m| Some(MoveRef::new(game.position_at(c.ply)?, m, c.ply + 1))),
+            repetitions: c.repetitions,
+        })
+        .collect();
+    report
+}
+
+/// The move between two consecutive positions of the game.
+fn find_move(before: &Chess, after: &Chess) -> Option<Move> {
+    use shakmaty::Position;
+    before.legal_moves().into_iter().find(|&m| {
+        let mut p = before.clone();
+        p.play_unchecked(m);
+        p == *after
+    })
+}
+
+/// Keeps the first claim of each run of the same kind on consecutive plies.
+fn first_of_runs(claims: Vec<DrawClaim>) -> Vec<DrawClaim> {
+    let mut last_ply: Vec<(ClaimKind, u32)> = Vec::new();
+    let mut kept = Vec::new();
+    for claim in claims {
+        let previous = last_ply.iter_mut().find(|(k, _)| *k == claim.kind);
+        let continues = previous.as_ref().is_some_and(|(_, p)| p + 1 == claim.ply);
+        match previous {
+            Some(entry) => entry.1 = claim.ply,
+            None => last_ply.push((claim.kind, claim.ply)),
+        }
+        if !continues {
+            kept.push(claim);
+        }
+    }
+    kept
+}
