@@ -19,10 +19,13 @@ struct Cli {
 enum Command {
     /// Print the Chess960 start position with the given number (0-959), or a random one.
     Chess960(commands::chess960::Args),
+    /// Check every game of a PGN file against the Laws: legal moves, end by rule, result, draw claims.
+    Check(commands::check::Args),
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Chess960(args) => commands::chess960::run(args),
+        Command::Check(args) => commands::check::run(args),
     }
 }

@@ -152,7 +152,10 @@ mod tests {
             let (b, r, k) = (at('B'), at('R'), at('K'));
             assert_eq!(b.len(), 2, "{n}: {rank}");
             assert_ne!(b[0] % 2, b[1] % 2, "{n}: bishops on one colour in {rank}");
-            assert!(r[0] < k[0] && k[0] < r[1], "{n}: king not between rooks in {rank}");
+            assert!(
+                r[0] < k[0] && k[0] < r[1],
+                "{n}: king not between rooks in {rank}"
+            );
             assert_eq!(at('N').len(), 2);
             assert_eq!(at('Q').len(), 1);
         }

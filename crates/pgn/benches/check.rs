@@ -71,7 +71,10 @@ fn main() {
             plies += result.plies as usize;
             findings += usize::from(result.has_findings());
         }
-        assert_eq!(findings, 0);
+        assert_eq!(
+            findings, 0,
+            "the real-game corpus has no illegal move or wrong result"
+        );
         report(
             "arbiter check (pgn crate)",
             games,

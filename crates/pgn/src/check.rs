@@ -94,8 +94,9 @@ impl MoveRef {
     }
 }
 
-/// SAN with the piece letters of `lang` (Appendix C.1).
-fn localise(san: &str, lang: Lang) -> String {
+/// SAN with the piece letters of `lang` (Appendix C.1); stands in for
+/// `laws::notation` until that module is on main.
+pub(crate) fn localise(san: &str, lang: Lang) -> String {
     match lang {
         Lang::English => san.to_owned(),
         Lang::German => san
@@ -333,10 +334,11 @@ pub struct GameCheck {
 }
 
 impl GameCheck {
-    /// Whether an arbiter must look at this game: an error, moves after the
-    /// end, or a result that contradicts the Laws.
+    /// Whether an arbiter must look at this game: an error or a result that
+    /// contradicts the Laws. Moves after the end by rule alone are a note: they
+    /// do not change the result (Art. 5, 9.6).
     pub fn has_findings(&self) -> bool {
-        self.error.is_some() || self.moves_after_end > 0 || self.result.is_finding()
+        self.error.is_some() || self.result.is_finding()
     }
 }
 

@@ -22,6 +22,7 @@ use shakmaty::{
     CastlingMode, Chess, Color, KnownOutcome, Move, Outcome, Position, PositionErrorKinds,
 };
 
+use crate::check::{Lang, localise};
 use crate::reader::{Location, MoveToken, RawGame, SyntaxError};
 
 /// A move number as written on a scoresheet: `23.` for White, `23...` for Black.
@@ -152,6 +153,54 @@ impl fmt::Display for ImportError {
 }
 
 impl std::error::Error for ImportError {}
+
+impl ErrorKind {
+    /// The message in `lang`; [`Display`](fmt::Display) gives the English one.
+    pub fn message(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (_, Lang::English) => self.to_string(),
+            (ErrorKind::Syntax(e), Lang::German) => match e {
+                SyntaxError::UnterminatedTag => {
+                    "Tag nicht geschlossen: `\"Wert\"]` in derselben Zeile erwartet".into()
+                }
+                SyntaxError::UnterminatedComment => {
+                    "Kommentar nicht geschlossen: `}` erwartet".into()
+                }
+                SyntaxError::UnterminatedVariation => {
+                    "Variante nicht geschlossen: `)` erwartet".into()
+                }
+                SyntaxError::UnmatchedParenthesis => {
+                    "`)` ohne `(`: Zug oder Ergebnis erwartet".into()
+                }
+            },
+            (ErrorKind::UnsupportedVariant(v), Lang::German) => {
+                format!("Variante `{v}` ist kein Schach: Schach oder Chess960 erwartet")
+            }
+            (ErrorKind::InvalidFen { fen, reason }, Lang::German) => {
+                format!("FEN `{fen}`: {reason}")
+            }
+            (ErrorKind::NotAMove(t), Lang::German) => {
+                format!("Zug in SAN oder Ergebnis erwartet, gefunden: `{t}`")
+            }
+            (ErrorKind::UciMove(t), Lang::German) => {
+                format!("`{t}` ist UCI-Notation: Zug in SAN erwartet")
+            }
+            (ErrorKind::NullMove { number, token }, Lang::German) => {
+                format!("{number}{token} ist ein Nullzug, kein regelgemäßer Zug (Art. 1.2)")
+            }
+            (ErrorKind::IllegalMove { number, san }, Lang::German) => {
+                format!(
+                    "{number}{} ist kein regelgemäßer Zug (Art. 3)",
+                    localise(san, lang)
+                )
+            }
+            (ErrorKind::AmbiguousMove { number, san }, Lang::German) => format!(
+                "{number}{} ist mehrdeutig: Linie oder Reihe der ziehenden Figur erwartet (Anhang C.10)",
+                localise(san, lang)
+            ),
+        }
+    }
+}
 
 /// Something repaired or doubtful in a game that could still be read.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -23,6 +23,11 @@ pub fn run(args: Args) -> ExitCode {
         },
         None => StartPosition::from_random_bits(RandomState::new().hash_one(0u8)),
     };
-    println!("{} {} {}", position.number(), position.back_rank(), position.fen());
+    println!(
+        "{} {} {}",
+        position.number(),
+        position.back_rank(),
+        position.fen()
+    );
     ExitCode::SUCCESS
 }

@@ -1,1 +1,2 @@
+pub mod check;
 pub mod chess960;
