@@ -6,5 +6,9 @@
 
 mod article;
 pub mod chess960;
+pub mod draws;
+pub mod game;
+pub mod illegal_position;
+pub mod position;
 
 pub use article::Article;
