@@ -24,7 +24,8 @@ use shakmaty::{Chess, Color, KnownOutcome, Move, Outcome};
 
 use crate::import::{self, ImportError, MoveNumber, Warning};
 use crate::reader::{Location, RawGame};
-use crate::record::{ClaimKind, DrawClaim, Game, Termination};
+use laws::draws::{ClaimKind, DrawClaim};
+use laws::game::{Game, Termination};
 
 /// Language of messages and moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -369,7 +370,21 @@ pub fn check(raw: &RawGame<'_>) -> GameCheck {
     let mut game = Game::new(start.position);
     for token in &raw.moves {
         match import::parse_move(raw, token, game.position()) {
-            Ok(m) => game.play(m),
+            Ok(m) => {
+                let number = MoveNumber::of(game.position());
+                if game.play(m).is_err() {
+                    let kind = import::ErrorKind::IllegalMove {
+                        number,
+                        san: token.text.to_owned(),
+                    };
+                    report.error = Some(ImportError {
+                        game: raw.number,
+                        location: raw.locate(token.at),
+                        kind,
+                    });
+                    break;
+                }
+            }
             Err(e) => {
                 report.error = Some(e);
                 break;

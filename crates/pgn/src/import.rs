@@ -16,11 +16,9 @@
 
 use std::fmt;
 
-use shakmaty::fen::Fen;
+use laws::position::{Import, StartingPosition};
 use shakmaty::san::{San, SanError, SanPlus};
-use shakmaty::{
-    CastlingMode, Chess, Color, KnownOutcome, Move, Outcome, Position, PositionErrorKinds,
-};
+use shakmaty::{Chess, Color, KnownOutcome, Move, Outcome, Position};
 
 use crate::check::{Lang, localise};
 use crate::reader::{Location, MoveToken, RawGame, SyntaxError};
@@ -205,10 +203,8 @@ impl ErrorKind {
 /// Something repaired or doubtful in a game that could still be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Warning {
-    /// Castling rights in the FEN that the position cannot have were dropped.
-    InvalidCastlingRights,
-    /// An en-passant square in the FEN that cannot be right was dropped.
-    InvalidEnPassantSquare,
+    /// The `FEN` tag was repaired (invalid castling rights or en passant square dropped).
+    Fen(laws::position::Warning),
     /// The `Result` tag and the termination marker after the moves differ.
     ResultTagDiffers {
         /// Value of the `Result` tag.
@@ -221,10 +217,7 @@ pub enum Warning {
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Warning::InvalidCastlingRights => f.write_str("invalid castling rights in FEN dropped"),
-            Warning::InvalidEnPassantSquare => {
-                f.write_str("invalid en-passant square in FEN dropped")
-            }
+            Warning::Fen(w) => write!(f, "FEN: {w} ({})", w.article()),
             Warning::ResultTagDiffers { tag, marker } => {
                 write!(
                     f,
@@ -240,10 +233,8 @@ impl fmt::Display for Warning {
 pub struct Start {
     /// Chess or Chess960.
     pub variant: Variant,
-    /// The position before the first move.
-    pub position: Chess,
-    /// How castling rights are written (Chess960: rook files).
-    pub castling_mode: CastlingMode,
+    /// The position before the first move, with its castling rules.
+    pub position: StartingPosition,
     /// Repairs made to the `FEN` tag.
     pub warnings: Vec<Warning>,
 }
@@ -264,7 +255,7 @@ pub struct ImportedGame<'a> {
 impl ImportedGame<'_> {
     /// The position after the legal moves.
     pub fn final_position(&self) -> Option<Chess> {
-        let mut pos = self.start.as_ref()?.position.clone();
+        let mut pos = self.start.as_ref()?.position.position().clone();
         for m in &self.moves {
             pos.play_unchecked(*m);
         }
@@ -287,7 +278,7 @@ pub fn import<'a>(raw: &RawGame<'a>) -> ImportedGame<'a> {
             return game;
         }
     };
-    let mut pos = start.position.clone();
+    let mut pos = start.position.position().clone();
     game.start = Some(start);
     for token in &raw.moves {
         match parse_move(raw, token, &pos) {
@@ -349,8 +340,9 @@ pub fn variant(name: &str) -> Result<Variant, ErrorKind> {
     }
 }
 
-/// The start position from the `Variant` and `FEN` tags, tolerant of invalid
-/// castling rights and en-passant squares (dropped with a warning).
+/// The start position from the `Variant` and `FEN` tags (X-FEN or
+/// Shredder-FEN), tolerant of invalid castling rights and en passant squares
+/// (dropped with a warning, [`Import::Tolerant`]).
 pub fn start(raw: &RawGame<'_>) -> Result<Start, ImportError> {
     let error_at = |at: usize, kind: ErrorKind| ImportError {
         game: raw.number,
@@ -362,69 +354,34 @@ pub fn start(raw: &RawGame<'_>) -> Result<Start, ImportError> {
         variant(raw.tag("Variant").unwrap_or("")).map_err(|k| error_at(tag_at("Variant"), k))?;
     let mut warnings: Vec<Warning> = result_tag_warning(raw).into_iter().collect();
     let Some(fen_text) = raw.tag("FEN") else {
-        let castling_mode = match variant {
-            Variant::Standard => CastlingMode::Standard,
-            Variant::Chess960 => CastlingMode::Chess960,
+        let position = match variant {
+            Variant::Standard => StartingPosition::standard(),
+            Variant::Chess960 => {
+                StartingPosition::chess960(laws::chess960::StartPosition::STANDARD)
+            }
         };
         return Ok(Start {
             variant,
-            position: Chess::default(),
-            castling_mode,
+            position,
             warnings,
         });
     };
-    let (position, castling_mode) =
-        position_from_fen(fen_text, variant, &mut warnings).map_err(|reason| {
+    let (position, repairs) = StartingPosition::from_fen(fen_text.trim(), Import::Tolerant)
+        .map_err(|e| {
             error_at(
                 tag_at("FEN"),
                 ErrorKind::InvalidFen {
                     fen: fen_text.to_owned(),
-                    reason,
+                    reason: e.to_string(),
                 },
             )
         })?;
+    warnings.extend(repairs.into_iter().map(Warning::Fen));
     Ok(Start {
         variant,
         position,
-        castling_mode,
         warnings,
     })
-}
-
-/// A position from FEN (X-FEN or Shredder-FEN), repairing castling rights and
-/// the en-passant square with a warning; other defects are errors.
-pub fn position_from_fen(
-    fen: &str,
-    variant: Variant,
-    warnings: &mut Vec<Warning>,
-) -> Result<(Chess, CastlingMode), String> {
-    let fen = Fen::from_ascii(fen.trim().as_bytes()).map_err(|e| e.to_string())?;
-    let mode = match variant {
-        Variant::Chess960 => CastlingMode::Chess960,
-        Variant::Standard => CastlingMode::detect(fen.as_setup()),
-    };
-    match fen.into_position::<Chess>(mode) {
-        Ok(pos) => Ok((pos, mode)),
-        Err(e) => {
-            let kinds = e.kinds();
-            let repaired = match e.ignore_invalid_castling_rights() {
-                Ok(pos) => Ok(pos),
-                Err(e) => e.ignore_invalid_ep_square(),
-            };
-            match repaired {
-                Ok(pos) => {
-                    if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
-                        warnings.push(Warning::InvalidCastlingRights);
-                    }
-                    if kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE) {
-                        warnings.push(Warning::InvalidEnPassantSquare);
-                    }
-                    Ok((pos, mode))
-                }
-                Err(e) => Err(e.to_string()),
-            }
-        }
-    }
 }
 
 /// The legal move that `token` names in `pos`.
@@ -568,7 +525,7 @@ mod tests {
         assert_eq!(game.error, None);
         assert_eq!(
             game.start.unwrap().warnings,
-            [Warning::InvalidCastlingRights]
+            [Warning::Fen(laws::position::Warning::CastlingRightsDropped)]
         );
     }
 

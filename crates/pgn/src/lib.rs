@@ -18,5 +18,4 @@
 pub mod check;
 pub mod import;
 pub mod reader;
-pub mod record;
 pub mod text;
