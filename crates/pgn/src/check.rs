@@ -454,18 +454,28 @@ fn find_move(before: &Chess, after: &Chess) -> Option<Move> {
     })
 }
 
-/// Keeps the first claim of each run of the same kind on consecutive plies.
+/// When each claim first became available: a repetition claim when the
+/// position appears for the third time, a 50-move claim at the first ply of
+/// each run of consecutive plies.
 fn first_of_runs(claims: Vec<DrawClaim>) -> Vec<DrawClaim> {
     let mut last_ply: Vec<(ClaimKind, u32)> = Vec::new();
     let mut kept = Vec::new();
     for claim in claims {
-        let previous = last_ply.iter_mut().find(|(k, _)| *k == claim.kind);
-        let continues = previous.as_ref().is_some_and(|(_, p)| p + 1 == claim.ply);
-        match previous {
-            Some(entry) => entry.1 = claim.ply,
-            None => last_ply.push((claim.kind, claim.ply)),
-        }
-        if !continues {
+        let keep = match claim.kind {
+            ClaimKind::Repetition | ClaimKind::RepetitionByIntendedMove => {
+                claim.repetitions.len() == 3
+            }
+            ClaimKind::FiftyMoves | ClaimKind::FiftyMovesByIntendedMove => {
+                let previous = last_ply.iter_mut().find(|(k, _)| *k == claim.kind);
+                let continues = previous.as_ref().is_some_and(|(_, p)| p + 1 == claim.ply);
+                match previous {
+                    Some(entry) => entry.1 = claim.ply,
+                    None => last_ply.push((claim.kind, claim.ply)),
+                }
+                !continues
+            }
+        };
+        if keep {
             kept.push(claim);
         }
     }
