@@ -9,6 +9,7 @@ pub mod chess960;
 pub mod draws;
 pub mod game;
 pub mod illegal_position;
+pub mod notation;
 pub mod position;
 
 pub use article::Article;
