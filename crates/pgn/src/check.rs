@@ -11,14 +11,14 @@
 //! let report = check(&Reader::new(pgn).next().unwrap());
 //! assert!(matches!(report.result, ResultCheck::Contradicts { .. }));
 //! assert_eq!(
-//!     report.result.message(Lang::English).unwrap(),
+//!     report.result.message(Lang::ENGLISH).unwrap(),
 //!     "1-0 recorded, but after 54.Kxg2 the position is dead: Art. 5.2.2, the game was drawn"
 //! );
 //! ```
 
-use std::fmt;
 use std::str::FromStr;
 
+use laws::notation::{self, Form, Language, UnknownLanguage};
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Color, KnownOutcome, Move, Outcome};
 
@@ -27,57 +27,62 @@ use crate::reader::{Location, RawGame};
 use laws::draws::{ClaimKind, DrawClaim};
 use laws::game::{Game, Termination};
 
-/// Language of messages and moves.
+/// Language of the user interface: German or English.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Lang {
-    /// English messages, English piece letters (K Q R B N).
+pub enum Ui {
+    /// English messages.
     English,
-    /// German messages, German piece letters (K D T L S).
+    /// German messages.
     German,
 }
 
-/// A language code that is not `en` or `de`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownLang(pub String);
-
-impl fmt::Display for UnknownLang {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown language `{}`: expected `en` or `de`", self.0)
-    }
-}
-
-impl std::error::Error for UnknownLang {}
-
-impl FromStr for Lang {
-    type Err = UnknownLang;
-
-    fn from_str(s: &str) -> Result<Lang, UnknownLang> {
-        match s.to_ascii_lowercase().as_str() {
-            "en" | "english" => Ok(Lang::English),
-            "de" | "german" | "deutsch" => Ok(Lang::German),
-            _ => Err(UnknownLang(s.to_owned())),
-        }
-    }
-}
+/// Language of moves (any language of Appendix C) and of messages (German
+/// for German, English for all others).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Lang(pub Language);
 
 impl Lang {
-    fn pick(self, english: &'static str, german: &'static str) -> &'static str {
-        match self {
-            Lang::English => english,
-            Lang::German => german,
+    /// English messages and moves in SAN, as in PGN.
+    pub const ENGLISH: Lang = Lang(Language::English);
+    /// German messages and moves (K D T L S).
+    pub const GERMAN: Lang = Lang(Language::German);
+
+    /// The language of messages.
+    pub fn ui(self) -> Ui {
+        match self.0 {
+            Language::German => Ui::German,
+            _ => Ui::English,
         }
+    }
+
+    fn pick(self, english: &'static str, german: &'static str) -> &'static str {
+        match self.ui() {
+            Ui::English => english,
+            Ui::German => german,
+        }
+    }
+}
+
+impl FromStr for Lang {
+    type Err = UnknownLanguage;
+
+    /// A language code such as `en`, `de`, `fr` ([`Language`]).
+    fn from_str(s: &str) -> Result<Lang, UnknownLanguage> {
+        s.parse().map(Lang)
     }
 }
 
 /// A move as a scoresheet shows it: `54...Kxh7`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveRef {
-    /// The ply after the move (1 = after White's first move from the start position).
+    /// The ply after the move (1 = after the first move from the start position).
     pub ply: u32,
     /// The move number.
     pub number: MoveNumber,
-    /// The move in SAN.
-    pub san: SanPlus,
+    /// The move.
+    pub mv: Move,
+    /// The position the move was made in.
+    pub before: Chess,
 }
 
 impl MoveRef {
@@ -85,36 +90,28 @@ impl MoveRef {
         MoveRef {
             ply,
             number: MoveNumber::of(before),
-            san: SanPlus::from_move(before.clone(), m),
+            mv: m,
+            before: before.clone(),
         }
     }
 
-    /// The move in the given language, e.g. `54...Kxh7` or `54...Kxh7` / `12.Sf3`.
+    /// The move with its number: SAN for English (`54...Kxh7`, as in PGN),
+    /// Appendix C short form otherwise (`54...Kxh7`, `12.Sf3`).
     pub fn text(&self, lang: Lang) -> String {
-        format!("{}{}", self.number, localise(&self.san.to_string(), lang))
+        format!("{}{}", self.number, write_move(&self.before, self.mv, lang))
     }
 }
 
-/// SAN with the piece letters of `lang` (Appendix C.1); stands in for
-/// `laws::notation` until that module is on main.
-pub(crate) fn localise(san: &str, lang: Lang) -> String {
-    match lang {
-        Lang::English => san.to_owned(),
-        Lang::German => san
-            .chars()
-            .map(|c| match c {
-                'Q' => 'D',
-                'R' => 'T',
-                'B' => 'L',
-                'N' => 'S',
-                c => c,
-            })
-            .collect(),
+/// A legal move in `pos`: SAN for English, Appendix C short form in other languages.
+pub fn write_move(pos: &Chess, m: Move, lang: Lang) -> String {
+    match lang.0 {
+        Language::English => SanPlus::from_move(pos.clone(), m).to_string(),
+        other => notation::write_move(pos, &m, other, Form::Short),
     }
 }
 
 /// The end of a game by rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ending {
     /// Why the game ended; names its article.
     pub termination: Termination,
@@ -132,38 +129,38 @@ impl Ending {
 
     /// "after 54...Kxh7 the position is dead (Art. 5.2.2)".
     pub fn message(&self, lang: Lang) -> String {
-        let what = match (self.termination, lang) {
-            (Termination::Checkmate { .. }, Lang::English) => "the king is checkmated",
-            (Termination::Checkmate { .. }, Lang::German) => "ist der König matt",
-            (Termination::Stalemate, Lang::English) => "the position is stalemate",
-            (Termination::Stalemate, Lang::German) => "ist die Stellung patt",
-            (Termination::DeadPosition, Lang::English) => "the position is dead",
-            (Termination::DeadPosition, Lang::German) => "ist die Stellung tot",
-            (Termination::FivefoldRepetition, Lang::English) => {
+        let what = match (self.termination, lang.ui()) {
+            (Termination::Checkmate { .. }, Ui::English) => "the king is checkmated",
+            (Termination::Checkmate { .. }, Ui::German) => "ist der König matt",
+            (Termination::Stalemate, Ui::English) => "the position is stalemate",
+            (Termination::Stalemate, Ui::German) => "ist die Stellung patt",
+            (Termination::DeadPosition, Ui::English) => "the position is dead",
+            (Termination::DeadPosition, Ui::German) => "ist die Stellung tot",
+            (Termination::FivefoldRepetition, Ui::English) => {
                 "the position has appeared five times"
             }
-            (Termination::FivefoldRepetition, Lang::German) => {
+            (Termination::FivefoldRepetition, Ui::German) => {
                 "ist dieselbe Stellung fünfmal aufgetreten"
             }
-            (Termination::SeventyFiveMoves, Lang::English) => {
+            (Termination::SeventyFiveMoves, Ui::English) => {
                 "75 moves by each player were made without pawn move or capture"
             }
-            (Termination::SeventyFiveMoves, Lang::German) => {
+            (Termination::SeventyFiveMoves, Ui::German) => {
                 "hat jeder Spieler 75 Züge ohne Bauernzug und ohne Schlagen gemacht"
             }
         };
         let article = self.termination.article();
-        match (&self.last_move, lang) {
-            (Some(m), Lang::English) => format!("after {} {what}: {article}", m.text(lang)),
-            (Some(m), Lang::German) => format!("nach {} {what}: {article}", m.text(lang)),
-            (None, Lang::English) => format!("in the start position {what}: {article}"),
-            (None, Lang::German) => format!("in der Ausgangsstellung {what}: {article}"),
+        match (&self.last_move, lang.ui()) {
+            (Some(m), Ui::English) => format!("after {} {what}: {article}", m.text(lang)),
+            (Some(m), Ui::German) => format!("nach {} {what}: {article}", m.text(lang)),
+            (None, Ui::English) => format!("in the start position {what}: {article}"),
+            (None, Ui::German) => format!("in der Ausgangsstellung {what}: {article}"),
         }
     }
 }
 
 /// Whether the recorded result agrees with the Laws.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ResultCheck {
     /// The game ended by rule and the recorded result is that result.
     Agrees,
@@ -187,33 +184,33 @@ pub enum ResultCheck {
 }
 
 fn result_text(outcome: KnownOutcome, lang: Lang) -> String {
-    match (outcome, lang) {
+    match (outcome, lang.ui()) {
         (
             KnownOutcome::Decisive {
                 winner: Color::White,
             },
-            Lang::English,
+            Ui::English,
         ) => "White won".into(),
         (
             KnownOutcome::Decisive {
                 winner: Color::Black,
             },
-            Lang::English,
+            Ui::English,
         ) => "Black won".into(),
-        (KnownOutcome::Draw, Lang::English) => "the game was drawn".into(),
+        (KnownOutcome::Draw, Ui::English) => "the game was drawn".into(),
         (
             KnownOutcome::Decisive {
                 winner: Color::White,
             },
-            Lang::German,
+            Ui::German,
         ) => "Weiß hat gewonnen".into(),
         (
             KnownOutcome::Decisive {
                 winner: Color::Black,
             },
-            Lang::German,
+            Ui::German,
         ) => "Schwarz hat gewonnen".into(),
-        (KnownOutcome::Draw, Lang::German) => "die Partie endete remis".into(),
+        (KnownOutcome::Draw, Ui::German) => "die Partie endete remis".into(),
     }
 }
 
@@ -408,7 +405,7 @@ pub fn check(raw: &RawGame<'_>) -> GameCheck {
             ply,
             last_move: move_ref(ply),
         });
-    if let Some(ending) = report.ending {
+    if let Some(ending) = &report.ending {
         report.moves_after_end = game.ply() - ending.ply;
         if let Some(e) = &report.error
             && ending.ply == game.ply()
@@ -418,7 +415,7 @@ pub fn check(raw: &RawGame<'_>) -> GameCheck {
             report.moves_after_end = 1;
         }
     }
-    report.result = match (report.ending, report.recorded) {
+    report.result = match (report.ending.clone(), report.recorded) {
         (Some(ending), Some(Outcome::Known(recorded))) if recorded == ending.outcome() => {
             ResultCheck::Agrees
         }

@@ -20,7 +20,7 @@ use laws::position::{Import, StartingPosition};
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::{Chess, Color, KnownOutcome, Move, Outcome, Position};
 
-use crate::check::{Lang, localise};
+use crate::check::{Lang, Ui};
 use crate::reader::{Location, MoveToken, RawGame, SyntaxError};
 
 /// A move number as written on a scoresheet: `23.` for White, `23...` for Black.
@@ -155,9 +155,9 @@ impl std::error::Error for ImportError {}
 impl ErrorKind {
     /// The message in `lang`; [`Display`](fmt::Display) gives the English one.
     pub fn message(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (_, Lang::English) => self.to_string(),
-            (ErrorKind::Syntax(e), Lang::German) => match e {
+        match (self, lang.ui()) {
+            (_, Ui::English) => self.to_string(),
+            (ErrorKind::Syntax(e), Ui::German) => match e {
                 SyntaxError::UnterminatedTag => {
                     "Tag nicht geschlossen: `\"Wert\"]` in derselben Zeile erwartet".into()
                 }
@@ -171,30 +171,27 @@ impl ErrorKind {
                     "`)` ohne `(`: Zug oder Ergebnis erwartet".into()
                 }
             },
-            (ErrorKind::UnsupportedVariant(v), Lang::German) => {
+            (ErrorKind::UnsupportedVariant(v), Ui::German) => {
                 format!("Variante `{v}` ist kein Schach: Schach oder Chess960 erwartet")
             }
-            (ErrorKind::InvalidFen { fen, reason }, Lang::German) => {
+            (ErrorKind::InvalidFen { fen, reason }, Ui::German) => {
                 format!("FEN `{fen}`: {reason}")
             }
-            (ErrorKind::NotAMove(t), Lang::German) => {
+            (ErrorKind::NotAMove(t), Ui::German) => {
                 format!("Zug in SAN oder Ergebnis erwartet, gefunden: `{t}`")
             }
-            (ErrorKind::UciMove(t), Lang::German) => {
+            (ErrorKind::UciMove(t), Ui::German) => {
                 format!("`{t}` ist UCI-Notation: Zug in SAN erwartet")
             }
-            (ErrorKind::NullMove { number, token }, Lang::German) => {
+            (ErrorKind::NullMove { number, token }, Ui::German) => {
                 format!("{number}{token} ist ein Nullzug, kein regelgemäßer Zug (Art. 1.2)")
             }
-            (ErrorKind::IllegalMove { number, san }, Lang::German) => {
-                format!(
-                    "{number}{} ist kein regelgemäßer Zug (Art. 3)",
-                    localise(san, lang)
-                )
+            (ErrorKind::IllegalMove { number, san }, Ui::German) => {
+                format!("{number}{} ist kein regelgemäßer Zug (Art. 3)", san)
             }
-            (ErrorKind::AmbiguousMove { number, san }, Lang::German) => format!(
+            (ErrorKind::AmbiguousMove { number, san }, Ui::German) => format!(
                 "{number}{} ist mehrdeutig: Linie oder Reihe der ziehenden Figur erwartet (Anhang C.10)",
-                localise(san, lang)
+                san
             ),
         }
     }

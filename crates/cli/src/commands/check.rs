@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use pgn::check::{Claim, GameCheck, Lang, MoveRef, ResultCheck, check};
+use pgn::check::{Claim, GameCheck, Lang, MoveRef, ResultCheck, Ui, check};
 use pgn::reader::Reader;
 use pgn::text::decode;
 use serde_json::{Value, json};
@@ -21,7 +21,8 @@ use shakmaty::Outcome;
 pub struct Args {
     /// The PGN file (UTF-8, with or without BOM, or ISO-8859-1/Windows-1252).
     file: PathBuf,
-    /// Language of messages and moves: `en` (default) or `de`.
+    /// Language of moves (Appendix C: `en`, `de`, `fr`, `it`, `es`, `nl`, ...);
+    /// messages are German for `de`, English otherwise.
     #[arg(long, default_value = "en")]
     lang: Lang,
     /// One JSON object per game on standard output instead of text.
@@ -76,11 +77,11 @@ pub fn run(args: Args) -> ExitCode {
         bar.finish_and_clear();
     }
     let _ = out.flush();
-    let summary = match lang {
-        Lang::English => format!(
+    let summary = match lang.ui() {
+        Ui::English => format!(
             "{games} games, {plies} plies: {errors} with errors, {contradicted} results contradicting the Laws, {with_claims} with draw claims available"
         ),
-        Lang::German => format!(
+        Ui::German => format!(
             "{games} Partien, {plies} Halbzüge: {errors} mit Fehlern, {contradicted} Ergebnisse im Widerspruch zu den Regeln, {with_claims} mit möglichen Remisreklamationen"
         ),
     };
@@ -93,9 +94,9 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 fn pick(lang: Lang, english: &'static str, german: &'static str) -> &'static str {
-    match lang {
-        Lang::English => english,
-        Lang::German => german,
+    match lang.ui() {
+        Ui::English => english,
+        Ui::German => german,
     }
 }
 
@@ -218,7 +219,7 @@ fn to_json(r: &GameCheck, lang: Lang) -> Value {
         })),
         "warnings": r.warnings.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "recorded": r.recorded.map(|o: Outcome| o.to_string()),
-        "ending": r.ending.map(|e| json!({
+        "ending": r.ending.as_ref().map(|e| json!({
             "termination": e.termination.to_string(),
             "article": e.termination.article().as_str(),
             "ply": e.ply,
