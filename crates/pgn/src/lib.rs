@@ -16,6 +16,7 @@
 //! ```
 
 pub mod check;
+pub mod export;
 pub mod import;
 pub mod reader;
 pub mod text;
