@@ -7,8 +7,10 @@ use std::ops::ControlFlow;
 use std::path::Path;
 
 use common::shared_data;
+use laws::notation::Language;
 use pgn::check::{GameCheck, check};
-use pgn::import::ErrorKind;
+use pgn::export::write_pgn;
+use pgn::import::{ErrorKind, import};
 use pgn::reader::Reader;
 use pgn::text::{Encoding, decode};
 
@@ -176,7 +178,8 @@ fn chessbase_blank_line_in_tags() {
 }
 
 /// Deterministic pseudo-random mutations of corpus bytes (flip, insert, delete,
-/// duplicate) never make the importer or checker panic.
+/// duplicate) never make the importer or checker panic, and every game read
+/// without error exports to PGN that reads back to the same moves.
 #[test]
 fn mutated_corpus_bytes_do_not_panic() {
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -237,10 +240,22 @@ fn mutated_corpus_bytes_do_not_panic() {
                 }
             }
             let (text, _) = decode(&bytes);
-            for game in Reader::new(&text) {
-                let report = check(&game);
+            for raw in Reader::new(&text) {
+                let report = check(&raw);
                 if let Some(e) = &report.error {
                     assert!(e.location.line >= 1 && e.location.column >= 1);
+                }
+                let game = import(&raw);
+                if let (None, Some(start)) = (&game.error, &game.start) {
+                    let tags: Vec<(&str, &str)> = raw
+                        .tags
+                        .iter()
+                        .map(|t| (t.name, t.value.as_ref()))
+                        .collect();
+                    let out =
+                        write_pgn(&tags, &start.position, &game.moves, None, Language::English);
+                    let back = Reader::new(&out).next().map(|r| import(&r).moves);
+                    assert_eq!(back.as_deref(), Some(&game.moves[..]), "{out}");
                 }
             }
         }
