@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use pgn::check::check;
+use pgn::check::Checker;
 use pgn::reader::Reader;
 use pgn::text::decode;
 use shakmaty::{Chess, Position};
@@ -65,8 +65,9 @@ fn main() {
         let t = Instant::now();
         let (text, _) = decode(&bytes);
         let (mut games, mut plies, mut findings) = (0, 0, 0);
+        let mut checker = Checker::new();
         for game in Reader::new(&text) {
-            let result = check(&game);
+            let result = checker.check(&game);
             games += 1;
             plies += result.plies as usize;
             findings += usize::from(result.has_findings());

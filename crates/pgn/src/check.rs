@@ -342,6 +342,28 @@ impl GameCheck {
 
 /// Checks one game.
 pub fn check(raw: &RawGame<'_>) -> GameCheck {
+    Checker::default().check(raw)
+}
+
+/// Checks games one after another, reusing the memory of the game record.
+#[derive(Debug, Clone, Default)]
+pub struct Checker {
+    game: Game,
+}
+
+impl Checker {
+    /// A checker with an empty game record.
+    pub fn new() -> Checker {
+        Checker::default()
+    }
+
+    /// Checks one game.
+    pub fn check(&mut self, raw: &RawGame<'_>) -> GameCheck {
+        check_with(&mut self.game, raw)
+    }
+}
+
+fn check_with(game: &mut Game, raw: &RawGame<'_>) -> GameCheck {
     let mut report = GameCheck {
         number: raw.number,
         location: raw.location(),
@@ -364,7 +386,7 @@ pub fn check(raw: &RawGame<'_>) -> GameCheck {
         }
     };
     report.warnings = start.warnings;
-    let mut game = Game::new(start.position);
+    game.reset(start.position);
     for token in &raw.moves {
         match import::parse_move(raw, token, game.position()) {
             Ok(m) => {

@@ -186,7 +186,7 @@ impl<'a> Reader<'a> {
     }
 
     fn skip_line(&mut self) {
-        self.at = match memchr(b'\n', &self.bytes()[self.at..]) {
+        self.at = match memchr::memchr(b'\n', &self.bytes()[self.at..]) {
             Some(i) => self.at + i + 1,
             None => self.text.len(),
         };
@@ -194,7 +194,7 @@ impl<'a> Reader<'a> {
 
     /// Skips a `{comment}` starting at `{`; false if it is not closed.
     fn skip_comment(&mut self) -> bool {
-        match memchr(b'}', &self.bytes()[self.at..]) {
+        match memchr::memchr(b'}', &self.bytes()[self.at..]) {
             Some(i) => {
                 self.at += i + 1;
                 true
@@ -238,7 +238,8 @@ impl<'a> Reader<'a> {
     /// Reads a tag pair at `[`.
     fn read_tag(&mut self) -> Result<Tag<'a>, SyntaxError> {
         let start = self.at;
-        let line_end = memchr(b'\n', &self.bytes()[start..]).map_or(self.text.len(), |i| start + i);
+        let line_end =
+            memchr::memchr(b'\n', &self.bytes()[start..]).map_or(self.text.len(), |i| start + i);
         let line = &self.text[start + 1..line_end];
         let name_len = line
             .find(|c: char| c.is_whitespace() || c == '"' || c == ']')
@@ -286,32 +287,12 @@ impl<'a> Reader<'a> {
     fn token_len(&self) -> usize {
         self.bytes()[self.at..]
             .iter()
-            .position(|&b| {
-                matches!(
-                    b,
-                    b' ' | b'\t'
-                        | b'\r'
-                        | b'\n'
-                        | b'{'
-                        | b'}'
-                        | b'('
-                        | b')'
-                        | b';'
-                        | b'$'
-                        | b'!'
-                        | b'?'
-                        | b'['
-                        | b']'
-                )
-            })
+            .position(|&b| TOKEN_END[usize::from(b)])
             .unwrap_or(self.text.len() - self.at)
     }
 
     fn count_lines_to(&mut self, at: usize) {
-        let newlines = self.bytes()[self.counted_to..at]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count();
+        let newlines = memchr::memchr_iter(b'\n', &self.bytes()[self.counted_to..at]).count();
         self.line += u32::try_from(newlines).unwrap_or(u32::MAX);
         self.counted_to = at;
     }
@@ -465,9 +446,17 @@ fn unescape(raw: &str) -> String {
     out
 }
 
-fn memchr(needle: u8, haystack: &[u8]) -> Option<usize> {
-    haystack.iter().position(|&b| b == needle)
-}
+/// Bytes that end a move token: white space and PGN delimiters.
+const TOKEN_END: [bool; 256] = {
+    let mut table = [false; 256];
+    let ends = b" \t\r\n{}();$!?[]";
+    let mut i = 0;
+    while i < ends.len() {
+        table[ends[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests {

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use pgn::check::{Claim, GameCheck, Lang, MoveRef, ResultCheck, Ui, check};
+use pgn::check::{Checker, Claim, GameCheck, Lang, MoveRef, ResultCheck, Ui};
 use pgn::reader::Reader;
 use pgn::text::decode;
 use serde_json::{Value, json};
@@ -51,8 +51,9 @@ pub fn run(args: Args) -> ExitCode {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let (mut games, mut plies, mut errors, mut contradicted, mut with_claims) =
         (0usize, 0u64, 0usize, 0usize, 0usize);
+    let mut checker = Checker::new();
     for game in Reader::new(&text) {
-        let report = check(&game);
+        let report = checker.check(&game);
         games += 1;
         plies += u64::from(report.plies);
         errors += usize::from(report.error.is_some());
