@@ -176,6 +176,14 @@ pub enum ResultCheck {
         /// How the game ended.
         ending: Ending,
     },
+    /// No end by rule, a win recorded, but the winner cannot checkmate by any
+    /// series of legal moves in the final position: a resignation (Art. 5.1.2,
+    /// 2023 Laws), a flag fall (Art. 6.9) or a penalty loss (Art. 11.3.2.1, 12.9)
+    /// then gives a draw, not a win.
+    WinnerCannotCheckmate {
+        /// The recorded winner.
+        winner: Color,
+    },
     /// No end by rule: the result rests on resignation, agreement, a claim or
     /// the clock, which the moves alone cannot show.
     NotDecidedByMoves,
@@ -183,43 +191,25 @@ pub enum ResultCheck {
     Unknown,
 }
 
-fn result_text(outcome: KnownOutcome, lang: Lang) -> String {
-    match (outcome, lang.ui()) {
-        (
-            KnownOutcome::Decisive {
-                winner: Color::White,
-            },
-            Ui::English,
-        ) => "White won".into(),
-        (
-            KnownOutcome::Decisive {
-                winner: Color::Black,
-            },
-            Ui::English,
-        ) => "Black won".into(),
-        (KnownOutcome::Draw, Ui::English) => "the game was drawn".into(),
-        (
-            KnownOutcome::Decisive {
-                winner: Color::White,
-            },
-            Ui::German,
-        ) => "Weiß hat gewonnen".into(),
-        (
-            KnownOutcome::Decisive {
-                winner: Color::Black,
-            },
-            Ui::German,
-        ) => "Schwarz hat gewonnen".into(),
-        (KnownOutcome::Draw, Ui::German) => "die Partie endete remis".into(),
+fn result_text(outcome: KnownOutcome, lang: Lang) -> &'static str {
+    let winner = match outcome {
+        KnownOutcome::Decisive { winner } => Some(winner),
+        KnownOutcome::Draw => None,
+    };
+    match winner {
+        Some(Color::White) => lang.pick("White won", "Weiß hat gewonnen"),
+        Some(Color::Black) => lang.pick("Black won", "Schwarz hat gewonnen"),
+        None => lang.pick("the game was drawn", "die Partie endete remis"),
     }
 }
 
 impl ResultCheck {
-    /// Whether this is a finding an arbiter must look at.
+    /// Whether the recorded result contradicts the Laws. A missing result
+    /// (`*`) after an end by rule is reported but is no contradiction.
     pub fn is_finding(&self) -> bool {
         matches!(
             self,
-            ResultCheck::Contradicts { .. } | ResultCheck::Unrecorded { .. }
+            ResultCheck::Contradicts { .. } | ResultCheck::WinnerCannotCheckmate { .. }
         )
     }
 
@@ -234,6 +224,23 @@ impl ResultCheck {
                 ending.message(lang),
                 result_text(ending.outcome(), lang)
             )),
+            ResultCheck::WinnerCannotCheckmate { winner } => {
+                let recorded = Outcome::Known(KnownOutcome::Decisive { winner: *winner });
+                let (english, german) = match winner {
+                    Color::White => ("White", "Weiß"),
+                    Color::Black => ("Black", "Schwarz"),
+                };
+                Some(match lang.ui() {
+                    Ui::English => format!(
+                        "{recorded} recorded, but {english} cannot checkmate by any series of legal moves: \
+                         resignation, flag fall or a penalty give a draw (Art. 5.1.2, 6.9)"
+                    ),
+                    Ui::German => format!(
+                        "{recorded} eingetragen, aber {german} kann durch keine Folge regelgemäßer Züge mattsetzen: \
+                         Aufgabe, Zeitüberschreitung oder eine Strafe ergeben remis (Art. 5.1.2, 6.9)"
+                    ),
+                })
+            }
             ResultCheck::Unrecorded { ending } => Some(format!(
                 "{}, {}: {}",
                 lang.pick("no result recorded", "kein Ergebnis eingetragen"),
@@ -446,6 +453,11 @@ fn check_with(game: &mut Game, raw: &RawGame<'_>) -> GameCheck {
         }
         (Some(ending), _) => ResultCheck::Unrecorded { ending },
         (None, _) if report.error.is_some() => ResultCheck::Unknown,
+        (None, Some(Outcome::Known(KnownOutcome::Decisive { winner })))
+            if winner_cannot_checkmate(game.position(), winner) =>
+        {
+            ResultCheck::WinnerCannotCheckmate { winner }
+        }
         (None, _) => ResultCheck::NotDecidedByMoves,
     };
     report.claims = first_of_runs(game.claim_history())
@@ -461,6 +473,14 @@ fn check_with(game: &mut Game, raw: &RawGame<'_>) -> GameCheck {
         })
         .collect();
     report
+}
+
+/// Whether `winner` cannot checkmate by any series of legal moves: material
+/// alone (sound, never true for a side that could still mate). The seam for
+/// `laws::dead_position::can_checkmate` once that module is on main.
+fn winner_cannot_checkmate(pos: &Chess, winner: Color) -> bool {
+    use shakmaty::Position;
+    pos.has_insufficient_material(winner)
 }
 
 /// The move between two consecutive positions of the game.

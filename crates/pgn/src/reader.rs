@@ -264,8 +264,14 @@ impl<'a> Reader<'a> {
         let Some(close) = close else {
             return Err(SyntaxError::UnterminatedTag);
         };
-        let raw = &quoted[..close];
-        let after = quoted[close + 1..].trim_start();
+        let mut raw = &quoted[..close];
+        let mut after = quoted[close + 1..].trim_start();
+        if !after.starts_with(']') {
+            // Tolerate unescaped quotes inside the value: `[White ""Socrates""]`.
+            let last = quoted.rfind('"').unwrap_or(close);
+            raw = &quoted[..last];
+            after = quoted[last + 1..].trim_start();
+        }
         if !after.starts_with(']') || name.is_empty() {
             return Err(SyntaxError::UnterminatedTag);
         }
@@ -322,10 +328,8 @@ impl<'a> Reader<'a> {
                     }
                     Ok(tag) => game.tags.push(tag),
                     Err(e) => {
-                        game.syntax_error = Some((e, here));
+                        game.syntax_error.get_or_insert((e, here));
                         self.skip_line();
-                        self.skip_to_next_game();
-                        break;
                     }
                 },
                 b'[' => break,
@@ -515,9 +519,21 @@ mod tests {
     }
 
     #[test]
-    fn broken_tag_skips_to_next_game() {
-        let games: Vec<_> = Reader::new("[Event \"x]\n1. e4 *\n[Event \"y\"]\n1. d4 *").collect();
+    fn unescaped_quotes_in_tag_value() {
+        let game = Reader::new("[White \"\"Socrates\" Expert\"]\n*")
+            .next()
+            .unwrap();
+        assert_eq!(game.tag("White"), Some("\"Socrates\" Expert"));
+        assert_eq!(game.syntax_error, None);
+    }
+
+    #[test]
+    fn broken_tag_is_skipped_within_its_game() {
+        let games: Vec<_> =
+            Reader::new("[Event \"x]\n[Site \"s\"]\n1. e4 *\n[Event \"y\"]\n1. d4 *").collect();
         assert_eq!(games.len(), 2);
+        assert_eq!(games[0].tag("Site"), Some("s"));
+        assert_eq!(moves(&games[0]), ["e4"]);
         assert_eq!(
             games[0].syntax_error.as_ref().map(|e| &e.0),
             Some(&SyntaxError::UnterminatedTag)

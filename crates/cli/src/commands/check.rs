@@ -233,6 +233,7 @@ fn to_json(r: &GameCheck, lang: Lang) -> Value {
             ResultCheck::Agrees => "agrees",
             ResultCheck::Contradicts { .. } => "contradicts",
             ResultCheck::Unrecorded { .. } => "unrecorded",
+            ResultCheck::WinnerCannotCheckmate { .. } => "winner_cannot_checkmate",
             ResultCheck::NotDecidedByMoves => "not_decided_by_moves",
             ResultCheck::Unknown => "unknown",
         },
