@@ -422,9 +422,9 @@ fn check_with(game: &mut Game, raw: &RawGame<'_>) -> GameCheck {
         report.error = import::syntax_error(raw);
     }
     let move_ref = |ply: u32| -> Option<MoveRef> {
-        let before = game.position_at(ply.checked_sub(1)?)?;
-        let after = game.position_at(ply)?;
-        let m = find_move(before, after)?;
+        let index = ply.checked_sub(1)?;
+        let before = game.position_at(index)?;
+        let m = *game.moves().get(index as usize)?;
         Some(MoveRef::new(before, m, ply))
     };
     report.ending = game
@@ -481,16 +481,6 @@ fn check_with(game: &mut Game, raw: &RawGame<'_>) -> GameCheck {
 fn winner_cannot_checkmate(pos: &Chess, winner: Color) -> bool {
     use shakmaty::Position;
     pos.has_insufficient_material(winner)
-}
-
-/// The move between two consecutive positions of the game.
-fn find_move(before: &Chess, after: &Chess) -> Option<Move> {
-    use shakmaty::Position;
-    before.legal_moves().into_iter().find(|&m| {
-        let mut p = before.clone();
-        p.play_unchecked(m);
-        p == *after
-    })
 }
 
 /// When each claim first became available: a repetition claim when the

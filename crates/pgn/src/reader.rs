@@ -309,8 +309,8 @@ impl<'a> Reader<'a> {
         self.count_lines_to(start);
         let mut game = RawGame {
             number: self.games + 1,
-            tags: Vec::new(),
-            moves: Vec::new(),
+            tags: Vec::with_capacity(16),
+            moves: Vec::with_capacity(128),
             termination: None,
             syntax_error: None,
             text: self.text,
