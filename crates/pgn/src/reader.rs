@@ -133,6 +133,11 @@ impl<'a> RawGame<'a> {
         }
     }
 
+    /// Byte offset in the text where the game starts.
+    pub fn offset(&self) -> usize {
+        self.start
+    }
+
     /// Where the game starts.
     pub fn location(&self) -> Location {
         self.locate(self.start)

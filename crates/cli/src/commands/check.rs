@@ -40,12 +40,14 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     let (text, _) = decode(&bytes);
-    let progress = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new_spinner();
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} {pos} games {per_sec}")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-        );
+    // A progress bar for files above 1 MB, only on a terminal.
+    let progress = (std::io::stderr().is_terminal() && text.len() > 1 << 20).then(|| {
+        let bar = ProgressBar::new(text.len() as u64);
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {msg} {eta}")
+        {
+            bar.set_style(style);
+        }
         bar
     });
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -69,9 +71,10 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::SUCCESS;
         }
         if let Some(bar) = &progress
-            && games % 64 == 0
+            && games % 256 == 0
         {
-            bar.set_position(games as u64);
+            bar.set_position(game.offset() as u64);
+            bar.set_message(format!("{games} games"));
         }
     }
     if let Some(bar) = progress {
