@@ -21,11 +21,14 @@ enum Command {
     Chess960(commands::chess960::Args),
     /// Check every game of a PGN file against the Laws: legal moves, end by rule, result, draw claims.
     Check(commands::check::Args),
+    /// Check a position (FEN, X-FEN, Shredder-FEN, `startpos`, `chess960 N`) for legality (Art. 3.10.3).
+    Fen(commands::fen::Args),
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Chess960(args) => commands::chess960::run(args),
         Command::Check(args) => commands::check::run(args),
+        Command::Fen(args) => commands::fen::run(args),
     }
 }

@@ -22,7 +22,11 @@
 
 use std::fmt;
 
-use shakmaty::{Chess, Color, Move, Position, uci::UciMove};
+use shakmaty::{
+    Chess, Color, Move, Position,
+    san::{San, SanError},
+    uci::UciMove,
+};
 
 use crate::{
     Article,
@@ -126,6 +130,8 @@ struct Occurrence {
 /// A game from its start position: moves, positions and Article 9 bookkeeping.
 ///
 /// Ply `n` is the position after `n` half-moves; ply 0 is the start position.
+/// Repetitions count from the start position: what preceded a FEN is unknown,
+/// though its halfmove clock counts towards Art. 9.3 and 9.6.2.
 /// Moves after the game has ended (dead position, fivefold repetition, 75-move
 /// rule) are still recorded, so a checker can report them, but
 /// [`termination`](Game::termination) keeps the first end: later events do not
@@ -171,13 +177,26 @@ impl Game {
 
     /// Plays a legal move (Art. 3.10.1) and records the position it produces.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        let before = self.position();
-        if !before.is_legal(m) {
+        if !self.position().is_legal(m) {
             return Err(IllegalMove {
                 ply: self.ply(),
                 uci: m.to_uci(self.start.castling_mode()),
             });
         }
+        self.record(m);
+        Ok(())
+    }
+
+    /// Plays the move a SAN (Appendix C) names, if it names exactly one legal move.
+    pub fn play_san(&mut self, san: &San) -> Result<Move, SanError> {
+        let m = san.to_move(self.position())?;
+        self.record(m);
+        Ok(m)
+    }
+
+    /// Records the legal move `m`.
+    fn record(&mut self, m: Move) {
+        let before = self.position();
         let mut after = before.clone();
         after.play_unchecked(m);
         let key = self.occurrences[self.occurrences.len() - 1]
@@ -196,7 +215,6 @@ impl Game {
         });
         self.positions.push(after);
         self.moves.push(m);
-        Ok(())
     }
 
     /// Art. 9.2.3: the last earlier ply with the same position. Only positions
@@ -245,6 +263,11 @@ impl Game {
     /// FEN of the current position, in the start position's notation.
     pub fn fen(&self) -> String {
         self.start.fen_of(self.position())
+    }
+
+    /// FEN of the position at `ply`, in the start position's notation.
+    pub fn fen_at(&self, ply: u32) -> Option<String> {
+        self.position_at(ply).map(|p| self.start.fen_of(p))
     }
 
     /// The Art. 9.2.3 key of the position at `ply`.
@@ -318,7 +341,13 @@ impl Game {
                 self.moves.get(ply as usize),
                 self.positions.get(ply as usize + 1),
             ) {
-                claims.extend(self.claims_by_move(ply, m, after, self.repetitions(ply + 1)));
+                let count = self.occurrences[ply as usize + 1].count;
+                let repetitions = if count >= 3 {
+                    self.repetitions(ply + 1)
+                } else {
+                    Vec::new()
+                };
+                claims.extend(self.claims_by_move(ply, m, after, repetitions));
             }
         }
         claims
@@ -417,4 +446,75 @@ fn automatic_end(position: &Chess, occurrences: u8) -> Option<Termination> {
 /// module will decide blocked positions too).
 fn dead_position(position: &Chess) -> bool {
     position.is_insufficient_material()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{Role, Square};
+
+    fn knight(from: Square, to: Square) -> Move {
+        Move::Normal {
+            role: Role::Knight,
+            from,
+            capture: None,
+            to,
+            promotion: None,
+        }
+    }
+
+    #[test]
+    fn move_numbers_count_from_the_fen() {
+        let game = Game::new("4k3/8/8/8/8/8/8/4K2R b K - 7 30".parse().unwrap());
+        assert_eq!(game.move_number(0), 30);
+        assert_eq!(game.move_number(1), 31);
+        assert_eq!(game.move_number(2), 31);
+        let game = Game::default();
+        assert_eq!(game.move_number(0), 1);
+        assert_eq!(game.move_number(1), 1);
+        assert_eq!(game.move_number(2), 2);
+        assert_eq!(game.fen_at(0), Some(game.fen()));
+        assert_eq!(game.fen_at(1), None);
+    }
+
+    #[test]
+    fn claim_history_names_each_ply() {
+        let mut game = Game::default();
+        let shuffle = [
+            knight(Square::G1, Square::F3),
+            knight(Square::G8, Square::F6),
+            knight(Square::F3, Square::G1),
+            knight(Square::F6, Square::G8),
+        ];
+        for m in shuffle.iter().chain(&shuffle).chain(&shuffle[..1]) {
+            game.play(*m).unwrap();
+        }
+        let history: Vec<(u32, ClaimKind)> = game
+            .claim_history()
+            .iter()
+            .map(|c| (c.ply, c.kind))
+            .collect();
+        assert_eq!(
+            history,
+            [
+                (7, ClaimKind::RepetitionByIntendedMove),
+                (8, ClaimKind::Repetition),
+                (8, ClaimKind::RepetitionByIntendedMove),
+                (9, ClaimKind::Repetition),
+            ]
+        );
+        let claims = game.claim_history();
+        assert_eq!(claims[0].intended, Some(shuffle[3]));
+        assert_eq!(claims[0].repetitions, [0, 4, 8]);
+        assert_eq!(claims[2].repetitions, [1, 5, 9]);
+    }
+
+    #[test]
+    fn illegal_move_is_rejected_and_not_recorded() {
+        let mut game = Game::default();
+        let err = game.play(knight(Square::G1, Square::E2)).unwrap_err();
+        assert_eq!(err.to_string(), "illegal move g1e2 at ply 0 (Art. 3.10.2)");
+        assert_eq!(game.ply(), 0);
+        assert_eq!(game.moves(), []);
+    }
 }

@@ -6,10 +6,13 @@
 
 mod article;
 pub mod chess960;
+pub mod clock;
 pub mod draws;
 pub mod game;
+pub mod game_type;
 pub mod illegal_position;
 pub mod notation;
 pub mod position;
+pub mod time_control;
 
 pub use article::Article;

@@ -145,9 +145,10 @@ impl StartingPosition {
     /// A Chess960 start position (Guideline II.1), castling by Guideline II.3,
     /// written in Shredder-FEN.
     pub fn chess960(start: chess960::StartPosition) -> StartingPosition {
-        let fen = start.fen();
-        let setup = Fen::from_str(&fen).map(Fen::into_setup).unwrap_or_default();
-        let position = Chess::from_setup(setup, CastlingMode::Chess960).unwrap_or_default();
+        let position = Fen::from_str(&start.fen())
+            .ok()
+            .and_then(|fen| fen.into_position(CastlingMode::Chess960).ok())
+            .expect("every Guideline II start position is a legal FEN");
         StartingPosition {
             position,
             mode: CastlingMode::Chess960,
@@ -155,10 +156,30 @@ impl StartingPosition {
         }
     }
 
-    /// Reads a FEN, X-FEN or Shredder-FEN. Returns the warnings of tolerant import.
+    /// Reads a FEN, X-FEN or Shredder-FEN, detecting the castling rules from it.
+    /// Returns the warnings of tolerant import.
     pub fn from_fen(
         fen: &str,
         import: Import,
+    ) -> Result<(StartingPosition, Vec<Warning>), ParseStartError> {
+        StartingPosition::read_fen(fen, import, None)
+    }
+
+    /// Reads a FEN under castling rules known from elsewhere, e.g. a PGN
+    /// `Variant` tag: with [`CastlingMode::Standard`] a king or rook off its
+    /// standard square has no castling right (dropped in tolerant import).
+    pub fn from_fen_as(
+        fen: &str,
+        import: Import,
+        mode: CastlingMode,
+    ) -> Result<(StartingPosition, Vec<Warning>), ParseStartError> {
+        StartingPosition::read_fen(fen, import, Some(mode))
+    }
+
+    fn read_fen(
+        fen: &str,
+        import: Import,
+        mode: Option<CastlingMode>,
     ) -> Result<(StartingPosition, Vec<Warning>), ParseStartError> {
         let parsed = Fen::from_str(fen).map_err(|error| ParseStartError::Syntax {
             column: column_of(fen, &error),
@@ -166,7 +187,7 @@ impl StartingPosition {
         })?;
         let notation = castling_notation(fen);
         let setup = parsed.into_setup();
-        let mode = castling_mode(&setup, notation);
+        let mode = mode.unwrap_or_else(|| castling_mode(&setup, notation));
         if import == Import::Strict {
             let reasons = explain_illegal_in(&setup, mode);
             if !reasons.is_empty() {
@@ -298,7 +319,7 @@ fn castling_notation(fen: &str) -> CastlingNotation {
 
 /// Chess960 castling when the FEN names rook files or a castling king or rook
 /// stands away from its standard square (Guideline II.3).
-pub(crate) fn castling_mode(setup: &Setup, notation: CastlingNotation) -> CastlingMode {
+fn castling_mode(setup: &Setup, notation: CastlingNotation) -> CastlingMode {
     match notation {
         CastlingNotation::Shredder => CastlingMode::Chess960,
         CastlingNotation::XFen => CastlingMode::detect(setup),
@@ -422,6 +443,22 @@ mod tests {
         let (start, warnings) = StartingPosition::from_fen(fen, Import::Tolerant).unwrap();
         assert_eq!(warnings, [Warning::EnPassantSquareDropped(Square::E6)]);
         assert_eq!(start.to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    }
+
+    #[test]
+    fn standard_rules_drop_chess960_castling_rights() {
+        let fen = "rr4k1/8/8/8/8/8/8/1NKR1B1R b Kq - 0 1";
+        let (detected, warnings) = StartingPosition::from_fen(fen, Import::Strict).unwrap();
+        assert!(detected.is_chess960());
+        assert!(warnings.is_empty());
+        assert!(
+            StartingPosition::from_fen_as(fen, Import::Strict, CastlingMode::Standard).is_err()
+        );
+        let (standard, warnings) =
+            StartingPosition::from_fen_as(fen, Import::Tolerant, CastlingMode::Standard).unwrap();
+        assert!(!standard.is_chess960());
+        assert_eq!(warnings, [Warning::CastlingRightsDropped]);
+        assert_eq!(standard.to_string(), "rr4k1/8/8/8/8/8/8/1NKR1B1R b - - 0 1");
     }
 
     #[test]

@@ -136,6 +136,49 @@ fn a_012_check_from_a_pinned_piece() {
 }
 
 #[test]
+fn a_013_incomplete_moves_are_illegal() {
+    // (a) e5-d6 leaving the black pawn on d5 is a diagonal pawn move to an empty square.
+    let mut g = game("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    let incomplete_ep = Move::Normal {
+        role: Role::Pawn,
+        from: Square::E5,
+        capture: None,
+        to: Square::D6,
+        promotion: None,
+    };
+    assert!(g.play(incomplete_ep).is_err());
+    // (b) a7-a8 without promotion is illegal, and the position it leaves is illegal.
+    let mut g = game("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    let unpromoted = Move::Normal {
+        role: Role::Pawn,
+        from: Square::A7,
+        capture: None,
+        to: Square::A8,
+        promotion: None,
+    };
+    assert!(g.play(unpromoted).is_err());
+    assert_eq!(g.ply(), 0);
+    assert_eq!(
+        reasons("P3k3/8/8/8/8/8/8/4K3 b - - 0 1"),
+        [IllegalReason::PawnOnBackRank(Square::A8)]
+    );
+}
+
+#[test]
+fn a_014_capturing_the_king_is_illegal() {
+    // A position in which the side to move could capture the king cannot arise.
+    assert_eq!(
+        reasons("4k3/8/8/8/8/8/8/4K2r b - - 0 1"),
+        [IllegalReason::OpponentInCheck]
+    );
+    assert!(
+        "4k3/8/8/8/8/8/8/4K2r b - - 0 1"
+            .parse::<StartingPosition>()
+            .is_err()
+    );
+}
+
+#[test]
 fn a_015_promotion_to_any_piece_of_own_colour() {
     let start = "4k3/P7/8/8/8/8/8/Q3K3 w - - 0 1";
     let mut g = game(start);

@@ -395,26 +395,14 @@ fn check_with(game: &mut Game, raw: &RawGame<'_>) -> GameCheck {
     report.warnings = start.warnings;
     game.reset(start.position);
     for token in &raw.moves {
-        match import::parse_move(raw, token, game.position()) {
-            Ok(m) => {
-                let number = MoveNumber::of(game.position());
-                if game.play(m).is_err() {
-                    let kind = import::ErrorKind::IllegalMove {
-                        number,
-                        san: token.text.to_owned(),
-                    };
-                    report.error = Some(ImportError {
-                        game: raw.number,
-                        location: raw.locate(token.at),
-                        kind,
-                    });
-                    break;
-                }
-            }
-            Err(e) => {
-                report.error = Some(e);
-                break;
-            }
+        let number = MoveNumber::of(game.position());
+        let played = import::parse_san(raw, token, number).and_then(|san| {
+            game.play_san(&san)
+                .map_err(|e| import::san_error(raw, token, number, e))
+        });
+        if let Err(e) = played {
+            report.error = Some(e);
+            break;
         }
     }
     report.plies = game.ply();

@@ -388,6 +388,18 @@ pub fn parse_move(
     pos: &Chess,
 ) -> Result<Move, ImportError> {
     let number = MoveNumber::of(pos);
+    let san = parse_san(raw, token, number)?;
+    san.to_move(pos)
+        .map_err(|e| san_error(raw, token, number, e))
+}
+
+/// The SAN that `token`, move `number`, is written in; UCI, null moves and
+/// piece drops are errors.
+pub fn parse_san(
+    raw: &RawGame<'_>,
+    token: &MoveToken<'_>,
+    number: MoveNumber,
+) -> Result<San, ImportError> {
     let text = token.text;
     let error = |kind: ErrorKind| ImportError {
         game: raw.number,
@@ -402,27 +414,36 @@ pub fn parse_move(
         .strip_suffix(b"+")
         .filter(|a| a.ends_with(b"+"))
         .unwrap_or(ascii);
-    let san = match SanPlus::from_ascii(ascii) {
-        Ok(SanPlus { san: San::Null, .. }) => {
-            return Err(error(ErrorKind::NullMove {
-                number,
-                token: text.to_owned(),
-            }));
-        }
+    match SanPlus::from_ascii(ascii) {
+        Ok(SanPlus { san: San::Null, .. }) => Err(error(ErrorKind::NullMove {
+            number,
+            token: text.to_owned(),
+        })),
         Ok(SanPlus {
             san: San::Put { .. },
             ..
         })
-        | Err(_) => return Err(error(ErrorKind::NotAMove(text.to_owned()))),
-        Ok(san) => san.san,
-    };
-    san.to_move(pos).map_err(|e| {
-        let san = text.to_owned();
-        error(match e {
+        | Err(_) => Err(error(ErrorKind::NotAMove(text.to_owned()))),
+        Ok(san) => Ok(san.san),
+    }
+}
+
+/// The error for a SAN that names no legal move or more than one.
+pub fn san_error(
+    raw: &RawGame<'_>,
+    token: &MoveToken<'_>,
+    number: MoveNumber,
+    error: SanError,
+) -> ImportError {
+    let san = token.text.to_owned();
+    ImportError {
+        game: raw.number,
+        location: raw.locate(token.at),
+        kind: match error {
             SanError::AmbiguousSan => ErrorKind::AmbiguousMove { number, san },
             SanError::IllegalSan => ErrorKind::IllegalMove { number, san },
-        })
-    })
+        },
+    }
 }
 
 /// `e2e4`, `e7e8q`: from and to square without a piece letter.

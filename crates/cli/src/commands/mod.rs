@@ -1,2 +1,3 @@
 pub mod check;
 pub mod chess960;
+pub mod fen;
