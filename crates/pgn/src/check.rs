@@ -96,7 +96,7 @@ impl MoveRef {
     }
 
     /// The move with its number: SAN for English (`54...Kxh7`, as in PGN),
-    /// Appendix C short form otherwise (`54...Kxh7`, `12.Sf3`).
+    /// Appendix C short form otherwise (`12.Sf3` in German, `12.Cf3` in French).
     pub fn text(&self, lang: Lang) -> String {
         format!("{}{}", self.number, write_move(&self.before, self.mv, lang))
     }

@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use laws::draws::ClaimKind;
 use pgn::check::{Checker, Claim, GameCheck, Lang, MoveRef, ResultCheck, Ui};
 use pgn::reader::Reader;
 use pgn::text::decode;
@@ -198,7 +199,12 @@ fn move_json(m: &Option<MoveRef>, lang: Lang) -> Value {
 
 fn claim_json(c: &Claim, lang: Lang) -> Value {
     json!({
-        "kind": format!("{:?}", c.kind),
+        "kind": match c.kind {
+            ClaimKind::Repetition => "repetition",
+            ClaimKind::RepetitionByIntendedMove => "repetition_by_intended_move",
+            ClaimKind::FiftyMoves => "fifty_moves",
+            ClaimKind::FiftyMovesByIntendedMove => "fifty_moves_by_intended_move",
+        },
         "article": c.kind.article().as_str(),
         "ply": c.ply,
         "after": move_json(&c.after, lang),
