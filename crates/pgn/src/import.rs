@@ -18,7 +18,7 @@ use std::fmt;
 
 use laws::position::{Import, StartingPosition};
 use shakmaty::san::{San, SanError, SanPlus};
-use shakmaty::{Chess, Color, KnownOutcome, Move, Outcome, Position};
+use shakmaty::{CastlingMode, Chess, Color, KnownOutcome, Move, Outcome, Position};
 
 use crate::check::{Lang, Ui};
 use crate::reader::{Location, MoveToken, RawGame, SyntaxError};
@@ -363,22 +363,41 @@ pub fn start(raw: &RawGame<'_>) -> Result<Start, ImportError> {
             warnings,
         });
     };
-    let (position, repairs) = StartingPosition::from_fen(fen_text.trim(), Import::Tolerant)
-        .map_err(|e| {
-            error_at(
-                tag_at("FEN"),
-                ErrorKind::InvalidFen {
-                    fen: fen_text.to_owned(),
-                    reason: e.to_string(),
-                },
-            )
-        })?;
+    let fen = fen_text.trim();
+    let read = match (variant, names_rook_files(fen)) {
+        (Variant::Chess960, _) => {
+            StartingPosition::from_fen_as(fen, Import::Tolerant, CastlingMode::Chess960)
+        }
+        // Shredder-FEN without a `Variant` tag: a Chess960 game that lacks the tag.
+        (Variant::Standard, true) => StartingPosition::from_fen(fen, Import::Tolerant),
+        // X-FEN in standard chess: castling only with king and rook on their
+        // original squares (Art. 3.8.2); other rights are dropped with a warning.
+        (Variant::Standard, false) => {
+            StartingPosition::from_fen_as(fen, Import::Tolerant, CastlingMode::Standard)
+        }
+    };
+    let (position, repairs) = read.map_err(|e| {
+        error_at(
+            tag_at("FEN"),
+            ErrorKind::InvalidFen {
+                fen: fen_text.to_owned(),
+                reason: e.to_string(),
+            },
+        )
+    })?;
     warnings.extend(repairs.into_iter().map(Warning::Fen));
     Ok(Start {
         variant,
         position,
         warnings,
     })
+}
+
+/// Whether the castling field of a FEN names rook files (Shredder-FEN, `HAha`).
+fn names_rook_files(fen: &str) -> bool {
+    fen.split_whitespace()
+        .nth(2)
+        .is_some_and(|field| field.bytes().any(|c| !b"KQkq-".contains(&c)))
 }
 
 /// The legal move that `token` names in `pos`.

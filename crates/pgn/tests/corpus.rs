@@ -10,7 +10,7 @@ use common::shared_data;
 use laws::notation::Language;
 use pgn::check::{GameCheck, check};
 use pgn::export::write_pgn;
-use pgn::import::{ErrorKind, import};
+use pgn::import::{ErrorKind, Warning, import};
 use pgn::reader::Reader;
 use pgn::text::{Encoding, decode};
 
@@ -96,6 +96,26 @@ fn same_move_counts_as_pgn_reader() {
         let ours: Vec<usize> = Reader::new(&text).map(|g| g.moves.len()).collect();
         assert_eq!(ours, theirs, "{file}");
     }
+}
+
+/// The corpus README: two study FENs carry castling rights the position
+/// cannot have; they are dropped with a warning and the games still read.
+#[test]
+fn invalid_castling_rights_in_studies_are_dropped_with_a_warning() {
+    let mut files = Vec::new();
+    pgn_files(&shared_data("pgn/pychess-lichess-studies"), &mut files);
+    let mut repaired = Vec::new();
+    for file in &files {
+        for c in check_file(file).1 {
+            if c.warnings.contains(&Warning::Fen(
+                laws::position::Warning::CastlingRightsDropped,
+            )) {
+                assert!(c.error.is_none(), "{:?}", c.error);
+                repaired.push(c.number);
+            }
+        }
+    }
+    assert_eq!(repaired.len(), 2, "{repaired:?}");
 }
 
 #[test]
