@@ -131,3 +131,39 @@ fn unreadable_file_exits_3() {
     assert!(stderr.starts_with("arbiter check: "), "{stderr}");
     assert_eq!(code, Some(3));
 }
+
+#[test]
+fn standard_input_and_json_lines() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["check", "--json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("arbiter runs");
+    let pgn = b"[White \"A\"]\n1. e4 e5 1/2-1/2\n[White \"B\"]\n1. e4 e2e4 *";
+    child.stdin.take().unwrap().write_all(pgn).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let games: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0]["white"], "A");
+    assert_eq!(games[0]["result"], "not_decided_by_moves");
+    assert_eq!(
+        games[1]["error"]["message"],
+        "`e2e4` is UCI notation: expected a move in SAN"
+    );
+    assert_eq!(
+        (
+            games[1]["error"]["line"].as_u64(),
+            games[1]["error"]["column"].as_u64()
+        ),
+        (Some(4), Some(7))
+    );
+    assert_eq!(out.status.code(), Some(1));
+}

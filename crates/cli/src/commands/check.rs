@@ -6,7 +6,7 @@
 //! variant) or a result that contradicts the Laws; 2 bad command line;
 //! 3 the file cannot be read.
 
-use std::io::{IsTerminal, Write};
+use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -19,8 +19,13 @@ use serde_json::{Value, json};
 use shakmaty::Outcome;
 
 #[derive(clap::Args)]
+#[command(
+    after_help = "Exit codes: 0 all games legal and no result contradicts the Laws; \
+    1 a game has an error or a result that contradicts the Laws; 2 bad command line; \
+    3 the file cannot be read."
+)]
 pub struct Args {
-    /// The PGN file (UTF-8, with or without BOM, or ISO-8859-1/Windows-1252).
+    /// The PGN file (UTF-8, with or without BOM, or ISO-8859-1/Windows-1252); `-` reads standard input.
     file: PathBuf,
     /// Language of moves (Appendix C: `en`, `de`, `fr`, `it`, `es`, `nl`, ...);
     /// messages are German for `de`, English otherwise.
@@ -33,7 +38,13 @@ pub struct Args {
 
 pub fn run(args: Args) -> ExitCode {
     let lang = args.lang;
-    let bytes = match std::fs::read(&args.file) {
+    let read = if args.file.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
+    } else {
+        std::fs::read(&args.file)
+    };
+    let bytes = match read {
         Ok(bytes) => bytes,
         Err(e) => {
             eprintln!("arbiter check: {}: {e}", args.file.display());
