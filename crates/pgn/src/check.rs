@@ -429,7 +429,8 @@ fn check_with(game: &mut Game, raw: &RawGame<'_>) -> GameCheck {
             && matches!(e.kind, import::ErrorKind::IllegalMove { .. })
         {
             // Mate or stalemate: the next move is not a legal move because the game is over.
-            report.moves_after_end = 1;
+            report.moves_after_end =
+                u32::try_from(raw.moves.len()).unwrap_or(u32::MAX) - game.ply();
         }
     }
     report.result = match (report.ending.clone(), report.recorded) {

@@ -65,6 +65,9 @@ fn a_033_stalemate_ends_the_game_at_once() {
     assert!(matches!(report.result, ResultCheck::Contradicts { .. }));
     let agreed = check_pgn("[FEN \"7k/8/6K1/8/8/8/8/5Q2 w - - 0 1\"]\n1. Qf7 1/2-1/2");
     assert_eq!(agreed.result, ResultCheck::Agrees);
+    let played_on = check_pgn("[FEN \"7k/8/6K1/8/8/8/8/5Q2 w - - 0 1\"]\n1. Qf7 Kh7 2. Qg7# 1-0");
+    assert_eq!(played_on.moves_after_end, 2);
+    assert!(matches!(played_on.result, ResultCheck::Contradicts { .. }));
 }
 
 /// White (K+R) resigns against a bare king: under the 2023 Laws
