@@ -167,3 +167,20 @@ fn standard_input_and_json_lines() {
     );
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn pgn_rewrites_with_german_moves() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/check/chess960.pgn");
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["pgn", "--lang", "de"])
+        .arg(&path)
+        .output()
+        .expect("arbiter runs");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "[Event \"960\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n[Black \"B\"]\n\
+         [Result \"*\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+         [FEN \"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1\"]\n\n1. 0-0-0 0-0 *\n"
+    );
+    assert_eq!(out.status.code(), Some(0));
+}

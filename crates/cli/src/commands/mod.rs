@@ -1,3 +1,4 @@
 pub mod check;
 pub mod chess960;
 pub mod fen;
+pub mod pgn;
