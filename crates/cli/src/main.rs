@@ -23,6 +23,8 @@ enum Command {
     Check(commands::check::Args),
     /// Check a position (FEN, X-FEN, Shredder-FEN, `startpos`, `chess960 N`) for legality (Art. 3.10.3).
     Fen(commands::fen::Args),
+    /// Translate a game record between languages and forms of algebraic notation, or announce its moves.
+    Notation(commands::notation::Args),
     /// Rewrite a PGN file as standard PGN, or with the moves in another language for a scoresheet.
     Pgn(commands::pgn::Args),
 }
@@ -32,6 +34,7 @@ fn main() -> ExitCode {
         Command::Chess960(args) => commands::chess960::run(args),
         Command::Check(args) => commands::check::run(args),
         Command::Fen(args) => commands::fen::run(args),
+        Command::Notation(args) => commands::notation::run(args),
         Command::Pgn(args) => commands::pgn::run(args),
     }
 }

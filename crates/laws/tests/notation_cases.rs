@@ -343,3 +343,190 @@ fn b_047_announcement_vocabulary() {
         "Bauer David sieben David acht wandelt um in Turm Schach"
     );
 }
+
+#[test]
+fn b_048_touched_and_made_on_the_special_board() {
+    use laws::notation::impaired::BoardMove;
+    let feeling = BoardMove::default();
+    assert!(!feeling.touched());
+    let lifted = BoardMove {
+        lifted: true,
+        ..BoardMove::default()
+    };
+    assert!(lifted.touched());
+
+    // A capture is made only when the captured piece is off the board, the piece
+    // is in its new hole and the move has been announced; only then the clock.
+    let complete = BoardMove {
+        lifted: true,
+        capture: true,
+        captured_removed: true,
+        placed: true,
+        announced: true,
+    };
+    assert_eq!(complete.missing(), None);
+    assert!(complete.may_start_opponent_clock());
+    for (m, article) in [
+        (
+            BoardMove {
+                captured_removed: false,
+                ..complete
+            },
+            "Appendix D.2.3.1",
+        ),
+        (
+            BoardMove {
+                placed: false,
+                ..complete
+            },
+            "Appendix D.2.3.2",
+        ),
+        (
+            BoardMove {
+                announced: false,
+                ..complete
+            },
+            "Appendix D.2.3.3",
+        ),
+    ] {
+        assert_eq!(m.missing().map(|a| a.as_str()), Some(article));
+        assert!(!m.may_start_opponent_clock());
+    }
+    // Without a capture nothing has to be removed.
+    let quiet = BoardMove {
+        capture: false,
+        captured_removed: false,
+        ..complete
+    };
+    assert!(quiet.may_start_opponent_clock());
+}
+
+#[test]
+fn b_049_diverging_boards() {
+    use laws::notation::impaired::{Correction, correct_boards};
+    use shakmaty::ByColor;
+    let start = Chess::default();
+    let record = parse_movetext(&start, "1.e4 e5 2.Sf3 Sc6", Language::German).unwrap();
+    let moves: Vec<Move> = record.iter().map(|p| p.mv).collect();
+    let mut right = start.clone();
+    for &m in &moves {
+        right.play_unchecked(m);
+    }
+    // Black executed 2...Sf6 on his board although both records say 2...Sc6.
+    let mut wrong = start.clone();
+    for m in parse_movetext(&start, "1.e4 e5 2.Sf3 Sf6", Language::German).unwrap() {
+        wrong.play_unchecked(m.mv);
+    }
+    let correction = correct_boards(
+        &start,
+        ByColor {
+            white: &moves[..],
+            black: &moves[..],
+        },
+        ByColor {
+            white: right.board(),
+            black: wrong.board(),
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        correction,
+        Correction::SetUpRecordedPosition {
+            position: right.board().clone(),
+            players: vec![shakmaty::Color::Black]
+        }
+    );
+    assert_eq!(correction.article().as_str(), "Appendix D.2.9");
+
+    // The records differ from the 4th half-move: retrace to the last agreed point.
+    let other: Vec<Move> = parse_movetext(&start, "1.e4 e5 2.Sf3 Sf6", Language::German)
+        .unwrap()
+        .iter()
+        .map(|p| p.mv)
+        .collect();
+    let mut after_three = start.clone();
+    for &m in &moves[..3] {
+        after_three.play_unchecked(m);
+    }
+    assert_eq!(
+        correct_boards(
+            &start,
+            ByColor {
+                white: &moves[..],
+                black: &other[..]
+            },
+            ByColor {
+                white: right.board(),
+                black: wrong.board()
+            }
+        ),
+        Ok(Correction::RetractTo {
+            plies: 3,
+            position: after_three.board().clone()
+        })
+    );
+}
+
+#[test]
+fn b_050_boards_clocks_assistants() {
+    use laws::notation::impaired::{AssistantDuty, ImpairedClock, SpecialBoard, check_assistants};
+    let good = SpecialBoard {
+        side_mm: 200,
+        dark_squares_raised: true,
+        apertures: true,
+        pegged_pieces: true,
+        staunton_marked: true,
+    };
+    assert!(good.defects().is_empty());
+    let small = SpecialBoard {
+        side_mm: 190,
+        apertures: false,
+        ..good
+    };
+    let defects: Vec<&str> = small.defects().iter().map(|a| a.as_str()).collect();
+    assert_eq!(defects, ["Appendix D.1.1", "Appendix D.1.3"]);
+
+    assert!(ImpairedClock::Announcing.defects().is_empty());
+    assert!(
+        ImpairedClock::Analogue {
+            tactile_dial: true,
+            tactile_flag: true
+        }
+        .defects()
+        .is_empty()
+    );
+    let no_flag = ImpairedClock::Analogue {
+        tactile_dial: true,
+        tactile_flag: false,
+    };
+    assert_eq!(
+        no_flag
+            .defects()
+            .iter()
+            .map(|a| a.as_str())
+            .collect::<Vec<_>>(),
+        ["Appendix D.2.6.2.2"]
+    );
+
+    // The visually impaired player's assistant may do all six duties.
+    assert_eq!(
+        check_assistants(Some(&AssistantDuty::ALL), None, false),
+        Ok(())
+    );
+    // Without one, the sighted player's assistant only makes and announces moves.
+    let moves_only = [AssistantDuty::MakeMoves, AssistantDuty::AnnounceMoves];
+    assert_eq!(check_assistants(None, Some(&moves_only), false), Ok(()));
+    let too_much = [
+        AssistantDuty::MakeMoves,
+        AssistantDuty::KeepScoreAndStartClock,
+    ];
+    assert!(check_assistants(None, Some(&too_much), false).is_err());
+    assert!(check_assistants(Some(&AssistantDuty::ALL), Some(&moves_only), false).is_err());
+    // Against a deaf player an assistant is mandatory.
+    assert_eq!(check_assistants(None, None, false), Ok(()));
+    assert_eq!(
+        check_assistants(None, None, true).map_err(|a| a.as_str()),
+        Err("Appendix D.2.11")
+    );
+    assert_eq!(check_assistants(Some(&moves_only), None, true), Ok(()));
+}

@@ -265,14 +265,14 @@ impl<'a> Tokens<'a> {
 
     /// Consumes the words of `phrase` if they come next.
     fn phrase(&mut self, phrase: &str) -> bool {
-        let wanted: Vec<&str> = phrase.split(' ').collect();
-        let fits = self.words.len() >= self.next + wanted.len()
-            && wanted
-                .iter()
+        let count = phrase.split(' ').count();
+        let fits = self.words.len() >= self.next + count
+            && phrase
+                .split(' ')
                 .zip(&self.words[self.next..])
                 .all(|(w, (_, t))| same_word(w, t));
         if fits {
-            self.next += wanted.len();
+            self.next += count;
         }
         fits
     }

@@ -22,6 +22,7 @@
 //! ```
 
 mod announce;
+pub mod impaired;
 mod language;
 mod movetext;
 mod parse;

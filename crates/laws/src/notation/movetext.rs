@@ -25,11 +25,11 @@ pub struct MovetextError {
 
 impl fmt::Display for MovetextError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}: half-move {}: {}",
-            self.line, self.column, self.ply, self.error
-        )
+        write!(f, "{}:{}: half-move {}: ", self.line, self.column, self.ply)?;
+        match self.error {
+            NotationError::Syntax { expected, .. } => write!(f, "expected {expected}"),
+            error => error.fmt(f),
+        }
     }
 }
 
