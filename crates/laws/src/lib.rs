@@ -7,6 +7,7 @@
 mod article;
 pub mod chess960;
 pub mod clock;
+pub mod dead_position;
 pub mod draws;
 pub mod game;
 pub mod game_type;

@@ -24,6 +24,7 @@ use shakmaty::{Chess, Color, KnownOutcome, Move, Outcome};
 
 use crate::import::{self, ImportError, MoveNumber, Warning};
 use crate::reader::{Location, RawGame};
+use laws::dead_position::{Tier, Verdict, can_checkmate};
 use laws::draws::{ClaimKind, DrawClaim};
 use laws::game::{Game, Termination};
 
@@ -464,12 +465,11 @@ fn check_with(game: &mut Game, raw: &RawGame<'_>) -> GameCheck {
     report
 }
 
-/// Whether `winner` cannot checkmate by any series of legal moves: material
-/// alone (sound, never true for a side that could still mate). The seam for
-/// `laws::dead_position::can_checkmate` once that module is on main.
+/// Whether `winner` cannot checkmate by any series of legal moves (Art. 5.1.2,
+/// 6.9), by the quick tier of `laws::dead_position`: sound, it never says so of
+/// a side that could still mate, and cheap enough for every game.
 fn winner_cannot_checkmate(pos: &Chess, winner: Color) -> bool {
-    use shakmaty::Position;
-    pos.has_insufficient_material(winner)
+    can_checkmate(pos, winner, Tier::Quick) == Verdict::Unwinnable
 }
 
 /// When each claim first became available: a repetition claim when the

@@ -126,3 +126,24 @@ fn b_018_seventy_five_moves_mate_takes_precedence() {
          Art. 9.6.2, die Partie endete remis"
     );
 }
+
+/// B-065: blocked pawns, no king can cross: neither side can checkmate, so a
+/// recorded win (by resignation or on time) contradicts Art. 5.1.2 / 6.9.
+/// Material alone would not see it.
+#[test]
+fn b_065_blocked_pawns_no_win_possible() {
+    let report = check_pgn("[FEN \"8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 50\"]\n1-0");
+    assert_eq!(
+        report.result,
+        ResultCheck::WinnerCannotCheckmate {
+            winner: Color::White
+        }
+    );
+    assert_eq!(
+        report.result.message(Lang::ENGLISH).unwrap(),
+        "1-0 recorded, but White cannot checkmate by any series of legal moves: resignation, flag fall \
+         or a penalty give a draw (Art. 5.1.2, 6.9)"
+    );
+    let open = check_pgn("[FEN \"8/8/1k6/p1p1p1p1/P1P1P1P1/1K6/8/6N1 w - - 0 1\"]\n1-0");
+    assert_eq!(open.result, ResultCheck::NotDecidedByMoves);
+}

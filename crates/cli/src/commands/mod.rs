@@ -1,5 +1,9 @@
+pub mod berger;
 pub mod check;
 pub mod chess960;
 pub mod fen;
 pub mod notation;
 pub mod pgn;
+pub mod rating;
+pub mod trf;
+pub mod unwinnable;

@@ -1,0 +1,104 @@
+//! `arbiter trf check FILE` and `arbiter trf convert IN --to trf26|trf16 [-o OUT]`:
+//! FIDE Tournament Report Files.
+//!
+//! Exit codes (as bbpPairings): 0 ok, 3 invalid input (with line and column), 5 file access.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use trf::{Format, Tournament};
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    /// Validate a TRF file: syntax, pairing numbers, symmetric pairings, points; print a summary.
+    Check {
+        /// The TRF16 or TRF-2026 file.
+        file: PathBuf,
+    },
+    /// Convert between TRF16 and TRF-2026; what is mapped or dropped goes to stderr.
+    Convert {
+        /// The TRF file to read.
+        input: PathBuf,
+        /// Target format: trf26 or trf16.
+        #[arg(long)]
+        to: Format,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+}
+
+const INVALID: u8 = 3;
+const FILE_ACCESS: u8 = 5;
+
+pub fn run(args: Args) -> ExitCode {
+    let result = match args.command {
+        Command::Check { file } => check(&file),
+        Command::Convert { input, to, output } => convert(&input, to, output.as_deref()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => ExitCode::from(code),
+    }
+}
+
+fn read(path: &Path) -> Result<Tournament, u8> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        eprintln!("arbiter trf: cannot read {}: {e}", path.display());
+        FILE_ACCESS
+    })?;
+    Tournament::from_bytes(&bytes).map_err(|e| {
+        eprintln!("{}: {e}", path.display());
+        INVALID
+    })
+}
+
+fn check(path: &Path) -> Result<(), u8> {
+    let t = read(path)?;
+    let report = t.validate();
+    for issue in &report.issues {
+        println!("{}: {issue}", path.display());
+    }
+    let total = t
+        .total_rounds()
+        .map_or_else(|| "?".to_string(), |n| n.to_string());
+    let errors = report.errors().count();
+    println!(
+        "{}: {}, {} players, {} of {total} rounds played, points checked for {} players, {errors} errors, {} warnings",
+        path.display(),
+        t.format(),
+        report.players,
+        report.rounds,
+        report.points_checked,
+        report.warnings().count(),
+    );
+    if errors > 0 { Err(INVALID) } else { Ok(()) }
+}
+
+fn convert(input: &Path, to: Format, output: Option<&Path>) -> Result<(), u8> {
+    let t = read(input)?;
+    let conversion = t.convert(to);
+    for note in &conversion.notes {
+        eprintln!("{}: {note}", input.display());
+    }
+    let text = conversion.tournament.write().map_err(|e| {
+        eprintln!("{}: {e}", input.display());
+        INVALID
+    })?;
+    match output {
+        Some(path) => std::fs::write(path, text).map_err(|e| {
+            eprintln!("arbiter trf: cannot write {}: {e}", path.display());
+            FILE_ACCESS
+        }),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}

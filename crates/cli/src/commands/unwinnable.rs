@@ -1,0 +1,241 @@
+//! `arbiter unwinnable [--quick] [--node-limit N] FILE`: can a player still
+//! checkmate by any series of legal moves (Art. 6.9), or is the position dead
+//! (Art. 5.2.2)? One position per line: `FEN [white|black|both]`.
+
+use std::fmt;
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use laws::dead_position::{self, Analysis, Tier, Verdict};
+use shakmaty::fen::Fen;
+use shakmaty::san::SanPlus;
+use shakmaty::{CastlingMode, Chess, Color, FromSetup, Position, PositionError, Setup};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Only the cheap checks run after every move of a game (never "winnable").
+    #[arg(long, conflicts_with = "node_limit")]
+    quick: bool,
+    /// Positions the full analysis may search per colour.
+    #[arg(long, value_name = "N", default_value_t = Tier::DEFAULT_NODE_LIMIT)]
+    node_limit: u64,
+    /// File with one `FEN [white|black|both]` per line, or `-` for standard input.
+    /// Without a colour, the side that just moved (not the side to move) is the intended winner.
+    file: PathBuf,
+}
+
+/// Whose mate is asked about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Question {
+    /// Art. 6.9: can this colour checkmate?
+    Winner(Color),
+    /// Art. 5.2.2: is the position dead (neither colour can)?
+    Both,
+}
+
+/// A line that is not `FEN [white|black|both]`.
+#[derive(Debug)]
+struct BadLine {
+    column: usize,
+    expected: String,
+}
+
+impl fmt::Display for BadLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column {}: expected {}", self.column, self.expected)
+    }
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let input: Box<dyn BufRead> = if args.file.as_os_str() == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        match std::fs::File::open(&args.file) {
+            Ok(f) => Box::new(io::BufReader::new(f)),
+            Err(e) => {
+                eprintln!("arbiter unwinnable: {}: {e}", args.file.display());
+                return ExitCode::from(3);
+            }
+        }
+    };
+    let tier = if args.quick {
+        Tier::Quick
+    } else {
+        Tier::Full {
+            node_limit: args.node_limit,
+        }
+    };
+    let mut out = io::stdout().lock();
+    let mut status = ExitCode::SUCCESS;
+    for (index, line) in input.lines().enumerate() {
+        let line = match line {
+            Ok(line) => line,
+            Err(e) => {
+                eprintln!(
+                    "arbiter unwinnable: {}: line {}: {e}",
+                    args.file.display(),
+                    index + 1
+                );
+                return ExitCode::from(3);
+            }
+        };
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        match parse_line(&line) {
+            Ok((pos, question)) => {
+                if writeln!(out, "{}", report(&pos, question, tier)).is_err() {
+                    return ExitCode::from(3);
+                }
+            }
+            Err(e) => {
+                eprintln!(
+                    "arbiter unwinnable: {}: line {}, {e}",
+                    args.file.display(),
+                    index + 1
+                );
+                status = ExitCode::from(3);
+            }
+        }
+    }
+    status
+}
+
+fn report(pos: &Chess, question: Question, tier: Tier) -> String {
+    let (Analysis { verdict, nodes }, subject) = match question {
+        Question::Winner(c) => (dead_position::analyse(pos, c, tier), c.to_string()),
+        Question::Both => (
+            dead_position::analyse_dead_position(pos, tier),
+            "both".to_owned(),
+        ),
+    };
+    match verdict {
+        Verdict::Winnable(line) => {
+            let mut p = pos.clone();
+            let sans: Vec<String> = line
+                .into_iter()
+                .map(|m| SanPlus::from_move_and_play_unchecked(&mut p, m).to_string())
+                .collect();
+            let mated = p.turn();
+            format!(
+                "winnable {subject}: {} mates {mated} with {}; nodes {nodes}",
+                !mated,
+                join_or_dash(&sans)
+            )
+        }
+        Verdict::Unwinnable => match question {
+            Question::Winner(c) => format!(
+                "unwinnable {subject}: {c} cannot checkmate ({}); nodes {nodes}",
+                dead_position::FLAG_FALL
+            ),
+            Question::Both => format!(
+                "unwinnable {subject}: dead position ({}); nodes {nodes}",
+                dead_position::DEAD_POSITION
+            ),
+        },
+        Verdict::Undetermined => format!("undetermined {subject}: budget exhausted; nodes {nodes}"),
+    }
+}
+
+fn join_or_dash(sans: &[String]) -> String {
+    if sans.is_empty() {
+        "- (already mated)".to_owned()
+    } else {
+        sans.join(" ")
+    }
+}
+
+/// Splits `FEN [white|black|both]`; the FEN has 4 to 6 fields.
+fn parse_line(line: &str) -> Result<(Chess, Question), BadLine> {
+    let tokens: Vec<(usize, &str)> = line
+        .split_whitespace()
+        .map(|t| (t.as_ptr() as usize - line.as_ptr() as usize + 1, t))
+        .collect();
+    let (fen_tokens, question) = match tokens.split_last() {
+        Some((&(column, word), rest))
+            if rest.len() >= 4 && word.chars().all(|c| c.is_ascii_alphabetic()) =>
+        {
+            let question = match word {
+                "white" => Question::Winner(Color::White),
+                "black" => Question::Winner(Color::Black),
+                "both" => Question::Both,
+                _ => {
+                    return Err(BadLine {
+                        column,
+                        expected: format!("white, black or both, found {word:?}"),
+                    });
+                }
+            };
+            (rest, Some(question))
+        }
+        _ => (&tokens[..], None),
+    };
+    let column = fen_tokens.first().map_or(1, |t| t.0);
+    let bad_fen = |what: String| BadLine {
+        column,
+        expected: format!("a FEN with 4 to 6 fields ({what})"),
+    };
+    if !(4..=6).contains(&fen_tokens.len()) {
+        return Err(bad_fen(format!("found {} fields", fen_tokens.len())));
+    }
+    let text: Vec<&str> = fen_tokens.iter().map(|t| t.1).collect();
+    let fen: Fen = text
+        .join(" ")
+        .parse()
+        .map_err(|e| bad_fen(format!("{e}")))?;
+    let setup: Setup = fen.into();
+    let mode = CastlingMode::detect(&setup);
+    let pos: Chess = Chess::from_setup(setup, mode)
+        .or_else(PositionError::ignore_too_much_material)
+        .or_else(PositionError::ignore_impossible_check)
+        .map_err(|e| bad_fen(format!("{e}")))?;
+    let question = question.unwrap_or(Question::Winner(!pos.turn()));
+    Ok((pos, question))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_winner_is_the_side_that_just_moved() {
+        let (pos, q) = parse_line("7K/7q/5k2/8/8/8/8/8 w - - 18 61").unwrap();
+        assert_eq!(q, Question::Winner(Color::Black));
+        assert!(report(&pos, q, Tier::Quick).starts_with("unwinnable black"));
+    }
+
+    #[test]
+    fn colour_word_and_four_field_fen() {
+        let (_, q) = parse_line("8/8/4k3/8/8/3K4/8/8 w - - both").unwrap();
+        assert_eq!(q, Question::Both);
+        let (pos, q) = parse_line("8/8/4k3/8/8/3BK3/8/8 w - - 0 60 white").unwrap();
+        assert_eq!(
+            report(&pos, q, Tier::full()).split_whitespace().next(),
+            Some("unwinnable")
+        );
+    }
+
+    #[test]
+    fn witness_is_printed_in_san() {
+        let (pos, q) = parse_line("6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1 white").unwrap();
+        let r = report(&pos, q, Tier::full());
+        assert!(
+            r.starts_with("winnable white: white mates black with"),
+            "{r}"
+        );
+        assert!(r.contains('#'), "{r}");
+    }
+
+    #[test]
+    fn bad_lines_name_the_column() {
+        let e = parse_line("8/8/4k3/8/8/3K4/8/8 w - - 0 1 purple").unwrap_err();
+        assert_eq!(e.column, 31);
+        assert!(e.to_string().contains("white, black or both"));
+        let e = parse_line("  8/8/4k3/8/8/3K4/8/9 w - - 0 1").unwrap_err();
+        assert_eq!(e.column, 3);
+        assert!(e.to_string().starts_with("column 3: expected a FEN"));
+        assert!(parse_line("8/8/8 w").is_err());
+        assert!(parse_line("8/8/8/8/8/8/8/8 w - - 0 1").is_err());
+    }
+}

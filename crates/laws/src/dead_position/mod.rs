@@ -1,0 +1,221 @@
+//! Dead positions (Art. 5.2.2) and whether a player can still checkmate
+//! "by any series of legal moves" (Art. 5.1.2, 6.9, 7.5.5, A.5.3, Guideline I.8).
+//!
+//! The question is about helpmates: the opponent may cooperate, so a lone
+//! knight against a knight can still win, while a locked pawn chain with only
+//! kings behind it cannot. [`can_checkmate`] answers it for one player,
+//! [`is_dead_position`] for both. Answers are [`Verdict::Winnable`] with a
+//! witness line of legal moves ending in mate, [`Verdict::Unwinnable`] (never
+//! given wrongly) or [`Verdict::Undetermined`] when the work budget ran out.
+//!
+//! ```
+//! use laws::dead_position::{Tier, Verdict, can_checkmate, is_dead_position};
+//! use shakmaty::{Chess, Color, CastlingMode, fen::Fen};
+//!
+//! let pos = |fen: &str| -> Chess {
+//!     fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+//! };
+//!
+//! // Art. 5.2.2: a locked pawn chain that neither king can cross.
+//! let locked = pos("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 50");
+//! assert_eq!(is_dead_position(&locked, Tier::full()), Verdict::Unwinnable);
+//!
+//! // Knight against knight: a helpmate exists, so the game goes on.
+//! let knights = pos("8/8/2n1k3/8/8/3NK3/8/8 w - - 0 60");
+//! assert!(matches!(can_checkmate(&knights, Color::White, Tier::full()), Verdict::Winnable(_)));
+//!
+//! // Art. 6.9: Black's flag fell, but the only legal move Kxh7 leaves White a bare king.
+//! let bare = pos("7K/7q/5k2/8/8/8/8/8 w - - 18 61");
+//! assert_eq!(can_checkmate(&bare, Color::Black, Tier::Quick), Verdict::Unwinnable);
+//! ```
+//!
+//! Positions are compared as in Art. 9.2.3; the move counters (and with them
+//! the 75-move rule of Art. 9.6.2) are ignored, as in the usual reading of
+//! "any series of legal moves". Visited positions are identified by 128-bit
+//! Zobrist keys.
+
+mod frozen;
+mod search;
+
+use shakmaty::{Bitboard, Chess, Color, Move, Position};
+
+use crate::Article;
+use search::{Budget, Exhausted, Helpmate, OutOfBudget};
+
+/// Art. 5.2.2: the game is drawn when neither player can checkmate by any series of legal moves.
+pub const DEAD_POSITION: Article = Article::new("Art. 5.2.2");
+
+/// Art. 6.9: after a flag fall the game is drawn if the opponent cannot checkmate by any series of legal moves.
+pub const FLAG_FALL: Article = Article::new("Art. 6.9");
+
+/// How much work an analysis may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tier {
+    /// Cheap enough to run after every move of every game: material, forced
+    /// replies to check, frozen structures, with a tiny search. Never reports
+    /// [`Verdict::Winnable`] for ordinary positions, only [`Verdict::Undetermined`].
+    Quick,
+    /// Helpmate search and exhaustive analysis up to `node_limit` positions.
+    Full { node_limit: u64 },
+}
+
+impl Tier {
+    /// Default node limit of [`Tier::full`].
+    pub const DEFAULT_NODE_LIMIT: u64 = 500_000;
+
+    /// Full analysis with the default node limit.
+    pub const fn full() -> Tier {
+        Tier::Full {
+            node_limit: Tier::DEFAULT_NODE_LIMIT,
+        }
+    }
+}
+
+/// Whether a player can still checkmate (Art. 5.1.1) by some series of legal moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// A helpmate exists: the witness is a line of legal moves from the
+    /// position ending in checkmate of the opponent (empty if already mated).
+    Winnable(Vec<Move>),
+    /// No series of legal moves leads to checkmate by that player.
+    Unwinnable,
+    /// The budget ran out before either could be shown.
+    Undetermined,
+}
+
+/// A [`Verdict`] with the number of positions searched to reach it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    pub verdict: Verdict,
+    pub nodes: u64,
+}
+
+/// Art. 6.9, 5.1.2, 7.5.5, A.5.3: can `winner` checkmate by any series of legal moves?
+pub fn can_checkmate(pos: &Chess, winner: Color, tier: Tier) -> Verdict {
+    analyse(pos, winner, tier).verdict
+}
+
+/// Art. 5.2.2: [`Verdict::Unwinnable`] iff neither player can checkmate (a dead
+/// position); [`Verdict::Winnable`] with a witness for one of them otherwise.
+pub fn is_dead_position(pos: &Chess, tier: Tier) -> Verdict {
+    analyse_dead_position(pos, tier).verdict
+}
+
+/// [`can_checkmate`] with the node count.
+pub fn analyse(pos: &Chess, winner: Color, tier: Tier) -> Analysis {
+    if search::is_mated_loser(pos, winner) {
+        return Analysis {
+            verdict: Verdict::Winnable(Vec::new()),
+            nodes: 0,
+        };
+    }
+    if search::hopeless(pos, winner) {
+        return Analysis {
+            verdict: Verdict::Unwinnable,
+            nodes: 0,
+        };
+    }
+    match tier {
+        Tier::Quick => quick(pos, winner),
+        Tier::Full { node_limit } => full(pos, winner, node_limit),
+    }
+}
+
+/// [`is_dead_position`] with the node count. The side that just moved is analysed first.
+pub fn analyse_dead_position(pos: &Chess, tier: Tier) -> Analysis {
+    let first = analyse(pos, !pos.turn(), tier);
+    if let Verdict::Winnable(_) = first.verdict {
+        return first;
+    }
+    let second = analyse(pos, pos.turn(), tier);
+    let nodes = first.nodes + second.nodes;
+    let verdict = match (first.verdict, second.verdict) {
+        (_, Verdict::Winnable(line)) => Verdict::Winnable(line),
+        (Verdict::Unwinnable, Verdict::Unwinnable) => Verdict::Unwinnable,
+        _ => Verdict::Undetermined,
+    };
+    Analysis { verdict, nodes }
+}
+
+/// Positions the quick tier may search when a cheap test says the game may be frozen.
+const QUICK_NODES: u64 = 48;
+
+/// At most this many replies to check count as forced play worth a look.
+const QUICK_MAX_EVASIONS: usize = 3;
+
+fn quick(pos: &Chess, winner: Color) -> Analysis {
+    let stuck = || {
+        let board = pos.board();
+        let ours = board.by_color(winner);
+        let mobile_force = ours & (board.queens() | board.rooks() | board.knights());
+        let pawns = ours & board.pawns();
+        let pushes = match winner {
+            Color::White => pawns.shift(8),
+            Color::Black => pawns.shift(-8),
+        };
+        mobile_force.is_empty() && (pushes & !board.occupied()) == Bitboard::EMPTY
+    };
+    let forced = || pos.checkers().any() && pos.legal_moves().len() <= QUICK_MAX_EVASIONS;
+    if !(stuck() || forced()) {
+        return Analysis {
+            verdict: Verdict::Undetermined,
+            nodes: 0,
+        };
+    }
+    let mut budget = Budget {
+        used: 0,
+        limit: QUICK_NODES,
+    };
+    let verdict = match search::exhaust(pos, winner, &mut budget) {
+        Ok(Exhausted::NoMate) => Verdict::Unwinnable,
+        Ok(Exhausted::Mate(line)) => Verdict::Winnable(line),
+        Err(OutOfBudget) => Verdict::Undetermined,
+    };
+    Analysis {
+        verdict,
+        nodes: budget.used.min(budget.limit),
+    }
+}
+
+/// Depth cap (in ply cost) of the helpmate search.
+const MAX_DEPTH: u16 = 400;
+
+fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
+    let mut budget = Budget { used: 0, limit: 0 };
+    let verdict = full_stages(pos, winner, node_limit, &mut budget);
+    Analysis {
+        verdict,
+        nodes: budget.used.min(node_limit),
+    }
+}
+
+/// A helpmate search, guided random games, then the exhaustive walk, then the helpmate search
+/// again with whatever budget is left.
+fn full_stages(pos: &Chess, winner: Color, node_limit: u64, budget: &mut Budget) -> Verdict {
+    let mut helpmate = Helpmate::new(pos, winner);
+    budget.raise_to(node_limit / 8);
+    match helpmate.run(pos, MAX_DEPTH, budget) {
+        Ok(Some(Exhausted::Mate(line))) => return Verdict::Winnable(line),
+        Ok(Some(Exhausted::NoMate)) => return Verdict::Unwinnable,
+        Ok(None) | Err(OutOfBudget) => {}
+    }
+    budget.raise_to(budget.used.min(budget.limit) + node_limit / 8);
+    if let Ok(line) = helpmate.playouts(pos, budget) {
+        return Verdict::Winnable(line);
+    }
+    budget.raise_to(budget.used.min(budget.limit) + node_limit / 2);
+    match search::exhaust(pos, winner, budget) {
+        Ok(Exhausted::Mate(line)) => return Verdict::Winnable(line),
+        Ok(Exhausted::NoMate) => return Verdict::Unwinnable,
+        Err(OutOfBudget) => {}
+    }
+    budget.raise_to(node_limit);
+    match helpmate.run(pos, MAX_DEPTH, budget) {
+        Ok(Some(Exhausted::Mate(line))) => Verdict::Winnable(line),
+        Ok(Some(Exhausted::NoMate)) => Verdict::Unwinnable,
+        Ok(None) | Err(OutOfBudget) => Verdict::Undetermined,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,384 @@
+//! The two searches behind [`super::can_checkmate`]: a directed helpmate
+//! search that finds witness lines, and an exhaustive walk of every position
+//! reachable by legal moves that proves a mate can never occur.
+
+use std::collections::{HashMap, VecDeque};
+use std::hash::{BuildHasherDefault, Hasher};
+
+use shakmaty::zobrist::Zobrist128;
+
+use super::frozen;
+use shakmaty::attacks::king_attacks;
+use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, Position, Role, Square};
+
+/// The node budget ran out before the search could decide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutOfBudget;
+
+/// Node accounting shared by the searches of one analysis.
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    pub used: u64,
+    pub limit: u64,
+}
+
+impl Budget {
+    /// Allows work up to `limit` nodes in total, first settling an overrun.
+    pub fn raise_to(&mut self, limit: u64) {
+        self.used = self.used.min(self.limit);
+        self.limit = limit;
+    }
+
+    fn spend(&mut self) -> Result<(), OutOfBudget> {
+        self.used += 1;
+        if self.used > self.limit {
+            Err(OutOfBudget)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// Positions are identified as in Art. 9.2.3 (pieces, side to move, castling
+/// rights, en passant only when legal); move counters are ignored.
+type Key = Zobrist128;
+
+fn key(pos: &Chess) -> Key {
+    pos.zobrist_hash(EnPassantMode::Legal)
+}
+
+/// Zobrist keys are already uniformly distributed: hash them by passing them through.
+#[derive(Default)]
+struct PassThrough(u64);
+
+impl Hasher for PassThrough {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type KeyMap<V> = HashMap<Key, V, BuildHasherDefault<PassThrough>>;
+
+/// Cheap sound tests that `winner` can never mate from `pos`.
+pub fn hopeless(pos: &Chess, winner: Color) -> bool {
+    pos.has_insufficient_material(winner)
+        || (frozen::pawns_locked(pos) && frozen::never_checks(pos, winner))
+}
+
+/// Art. 5.1.1: `winner` has checkmated the opponent.
+pub fn is_mated_loser(pos: &Chess, winner: Color) -> bool {
+    pos.turn() != winner && pos.is_checkmate()
+}
+
+/// A search for a helpmate: both players cooperate so that `winner` mates.
+///
+/// Iterative deepening over a ply budget in which moves that lead away from a
+/// mate (the loser capturing, the winner's pieces walking away from the loser's
+/// king) cost more than one ply, so that promising lines are searched deeper.
+pub struct Helpmate {
+    winner: Color,
+    failed: KeyMap<u16>,
+    line: Vec<Move>,
+    corners: Bitboard,
+    depth: u16,
+    seed: u64,
+}
+
+impl Helpmate {
+    pub fn new(pos: &Chess, winner: Color) -> Helpmate {
+        let board = pos.board();
+        let force = board.by_color(winner) & !board.kings();
+        let mut corners = Bitboard::CORNERS;
+        if force.any() && force.is_subset(board.bishops()) {
+            for colour in [Bitboard::DARK_SQUARES, Bitboard::LIGHT_SQUARES] {
+                if force.is_subset(colour) {
+                    corners &= colour;
+                }
+            }
+        }
+        Helpmate {
+            winner,
+            failed: KeyMap::default(),
+            line: Vec::new(),
+            corners,
+            depth: 1,
+            seed: 0x9E37_79B9_7F4A_7C15,
+        }
+    }
+
+    /// Searches with growing depths (in ply cost) up to `max_depth`, going on
+    /// from where an earlier call stopped. `None` if `max_depth` was reached
+    /// without a mate while some line was still cut short.
+    pub fn run(
+        &mut self,
+        pos: &Chess,
+        max_depth: u16,
+        budget: &mut Budget,
+    ) -> Result<Option<Exhausted>, OutOfBudget> {
+        while self.depth <= max_depth {
+            match self.search(pos, self.depth, budget)? {
+                Step::Mate => {
+                    self.line.reverse();
+                    return Ok(Some(Exhausted::Mate(std::mem::take(&mut self.line))));
+                }
+                Step::Closed => return Ok(Some(Exhausted::NoMate)),
+                Step::Open => self.depth += 1,
+            }
+        }
+        Ok(None)
+    }
+
+    fn search(
+        &mut self,
+        pos: &Chess,
+        depth: u16,
+        budget: &mut Budget,
+    ) -> Result<Step, OutOfBudget> {
+        budget.spend()?;
+        let winner_to_move = pos.turn() == self.winner;
+        if !winner_to_move && pos.is_checkmate() {
+            return Ok(Step::Mate);
+        }
+        if hopeless(pos, self.winner) {
+            return Ok(Step::Closed);
+        }
+        // A mate needs the winner's move last: with the loser to move, two plies.
+        if depth == 0 || (!winner_to_move && depth < 2) {
+            return Ok(Step::Open);
+        }
+        let k = key(pos);
+        match self.failed.get(&k) {
+            Some(&CLOSED) => return Ok(Step::Closed),
+            Some(&d) if d >= depth => return Ok(Step::Open),
+            _ => {}
+        }
+        let mut children: Vec<(i32, Move, Chess)> = pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                (self.promise(&child), m, child)
+            })
+            .collect();
+        children.sort_by_key(|c| std::cmp::Reverse(c.0));
+        let mut closed = true;
+        for (rank, (_, m, child)) in children.into_iter().enumerate() {
+            let cost = match rank {
+                0 => 1,
+                1 => 2,
+                2 | 3 => 3,
+                _ => 4,
+            };
+            if depth < cost {
+                closed = false;
+                break;
+            }
+            match self.search(&child, depth - cost, budget)? {
+                Step::Mate => {
+                    self.line.push(m);
+                    return Ok(Step::Mate);
+                }
+                Step::Open => closed = false,
+                Step::Closed => {}
+            }
+        }
+        // Closed: every line from here was followed to its end (no cycles, no cut-offs).
+        self.failed.insert(k, if closed { CLOSED } else { depth });
+        Ok(if closed { Step::Closed } else { Step::Open })
+    }
+
+    /// Guided random games: each move is the most promising one most of the
+    /// time, otherwise another; repeated until a game ends in mate or the
+    /// budget runs out (the result is then always `Err`).
+    pub fn playouts(&mut self, pos: &Chess, budget: &mut Budget) -> Result<Vec<Move>, OutOfBudget> {
+        loop {
+            let mut p = pos.clone();
+            let mut line = Vec::new();
+            for _ in 0..PLAYOUT_PLIES {
+                budget.spend()?;
+                if is_mated_loser(&p, self.winner) {
+                    return Ok(line);
+                }
+                if hopeless(&p, self.winner) {
+                    break;
+                }
+                let mut children: Vec<(i32, Move)> = p
+                    .legal_moves()
+                    .into_iter()
+                    .map(|m| {
+                        let mut child = p.clone();
+                        child.play_unchecked(m);
+                        (self.promise(&child), m)
+                    })
+                    .collect();
+                if children.is_empty() {
+                    break;
+                }
+                children.sort_by_key(|c| std::cmp::Reverse(c.0));
+                let roll = self.next_random();
+                let pick = match roll % 8 {
+                    0..4 => 0,
+                    4 | 5 => 1,
+                    _ => (roll >> 8) as usize,
+                } % children.len();
+                let m = children[pick].1;
+                p.play_unchecked(m);
+                line.push(m);
+            }
+        }
+    }
+
+    /// xorshift64: deterministic, so analyses are reproducible.
+    fn next_random(&mut self) -> u64 {
+        self.seed ^= self.seed << 13;
+        self.seed ^= self.seed >> 7;
+        self.seed ^= self.seed << 17;
+        self.seed
+    }
+
+    /// Distance of the loser's king to the corners where the winner can mate:
+    /// with bishops of one colour only, the corners of that colour.
+    fn corner_distance(&self, sq: Square) -> i32 {
+        corner_distance(sq, self.corners)
+    }
+
+    /// How close a position looks to a mate by the winner; both players
+    /// cooperate, so both prefer the move with the highest promise. The loser's
+    /// king heads for a corner, every other piece heads for the loser's king.
+    fn promise(&self, pos: &Chess) -> i32 {
+        if pos.is_checkmate() {
+            return if pos.turn() == self.winner {
+                i32::MIN
+            } else {
+                i32::MAX
+            };
+        }
+        let board = pos.board();
+        let loser = !self.winner;
+        let Some(target) = board.king_of(loser) else {
+            return 0;
+        };
+        let mut s = -8 * self.corner_distance(target);
+        let occupied = board.occupied();
+        for flight in king_attacks(target) & !board.by_color(loser) {
+            if board.attacks_to(flight, self.winner, occupied).is_empty() {
+                s -= 6;
+            }
+        }
+        for sq in board.occupied() & !board.kings() {
+            let Some(piece) = board.piece_at(sq) else {
+                continue;
+            };
+            let d = sq.distance(target) as i32;
+            s += match (piece.color == self.winner, piece.role) {
+                (true, Role::Pawn) => 4 * advance(sq, self.winner),
+                (true, role) => 60 + material(role) - d,
+                (false, Role::Pawn) => advance(sq, loser),
+                (false, role) => material(role) / 4 - 2 * d,
+            };
+        }
+        if let Some(k) = board.king_of(self.winner) {
+            s -= 3 * (k.distance(target) as i32 - 2).abs();
+        }
+        if pos.checkers().any() && pos.turn() == loser {
+            s += 2;
+        }
+        s
+    }
+}
+
+fn material(role: Role) -> i32 {
+    match role {
+        Role::Queen => 90,
+        Role::Rook => 50,
+        Role::Bishop | Role::Knight => 30,
+        Role::Pawn | Role::King => 0,
+    }
+}
+
+/// Result of one helpmate search step.
+enum Step {
+    Mate,
+    /// No mate within the depth, but some line was cut short.
+    Open,
+    /// No mate by any line from here.
+    Closed,
+}
+
+/// Marks a position in the failure table from which no line leads to a mate.
+const CLOSED: u16 = u16::MAX;
+
+/// Length of one guided random game.
+const PLAYOUT_PLIES: usize = 120;
+
+/// Ranks a pawn of `color` on `sq` has advanced.
+fn advance(sq: Square, color: Color) -> i32 {
+    let r = sq.rank() as i32;
+    if color == Color::White { r } else { 7 - r }
+}
+
+fn corner_distance(sq: Square, corners: Bitboard) -> i32 {
+    corners
+        .into_iter()
+        .map(|c| sq.distance(c) as i32)
+        .min()
+        .unwrap_or(0)
+}
+
+/// Outcome of [`exhaust`].
+pub enum Exhausted {
+    /// A mate was reached; the line leads to it from the start position.
+    Mate(Vec<Move>),
+    /// Every reachable position was visited and none is a mate by the winner.
+    NoMate,
+}
+
+/// Visits every position reachable from `pos` by legal moves (breadth first,
+/// so a found line is a shortest one), skipping positions in which the winner
+/// has insufficient material, as those can never lead to a mate.
+pub fn exhaust(pos: &Chess, winner: Color, budget: &mut Budget) -> Result<Exhausted, OutOfBudget> {
+    let root = key(pos);
+    let mut parent: KeyMap<Option<(Key, Move)>> = KeyMap::default();
+    parent.insert(root, None);
+    let mut queue = VecDeque::from([(pos.clone(), root)]);
+    while let Some((p, k)) = queue.pop_front() {
+        for m in p.legal_moves() {
+            let mut child = p.clone();
+            child.play_unchecked(m);
+            let ck = key(&child);
+            if parent.contains_key(&ck) {
+                continue;
+            }
+            budget.spend()?;
+            parent.insert(ck, Some((k, m)));
+            if is_mated_loser(&child, winner) {
+                return Ok(Exhausted::Mate(line_to(&parent, ck)));
+            }
+            if !hopeless(&child, winner) {
+                queue.push_back((child, ck));
+            }
+        }
+    }
+    Ok(Exhausted::NoMate)
+}
+
+fn line_to(parent: &KeyMap<Option<(Key, Move)>>, mut k: Key) -> Vec<Move> {
+    let mut line = Vec::new();
+    while let Some(&Some((p, m))) = parent.get(&k) {
+        line.push(m);
+        k = p;
+    }
+    line.reverse();
+    line
+}

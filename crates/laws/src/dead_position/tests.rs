@@ -1,0 +1,205 @@
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Color, Position};
+
+use super::*;
+
+fn pos(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
+}
+
+/// Replays a witness: every move legal, ending in checkmate of the loser.
+fn assert_mates(p: &Chess, winner: Color, line: &[Move]) {
+    let mut p = p.clone();
+    for m in line {
+        assert!(p.is_legal(*m), "illegal witness move {m:?}");
+        p.play_unchecked(*m);
+    }
+    assert!(p.is_checkmate(), "witness does not end in mate");
+    assert_eq!(p.turn(), !winner, "witness mates the wrong side");
+}
+
+fn winnable(fen: &str, winner: Color) {
+    let p = pos(fen);
+    match can_checkmate(&p, winner, Tier::full()) {
+        Verdict::Winnable(line) => assert_mates(&p, winner, &line),
+        v => panic!("{fen}: {winner} should be able to mate, got {v:?}"),
+    }
+}
+
+fn unwinnable(fen: &str, winner: Color) {
+    assert_eq!(
+        can_checkmate(&pos(fen), winner, Tier::full()),
+        Verdict::Unwinnable,
+        "{fen} {winner}"
+    );
+}
+
+fn dead(fen: &str) {
+    assert_eq!(
+        is_dead_position(&pos(fen), Tier::full()),
+        Verdict::Unwinnable,
+        "{fen}"
+    );
+}
+
+fn not_dead(fen: &str) {
+    let p = pos(fen);
+    match is_dead_position(&p, Tier::full()) {
+        Verdict::Winnable(line) => {
+            let mut end = p.clone();
+            for m in &line {
+                end.play_unchecked(*m);
+            }
+            assert_mates(&p, !end.turn(), &line);
+        }
+        v => panic!("{fen}: should not be dead, got {v:?}"),
+    }
+}
+
+#[test]
+fn only_legal_move_leaves_bare_king() {
+    let fen = "7K/7q/5k2/8/8/8/8/8 w - - 18 61";
+    unwinnable(fen, Color::Black);
+    dead(fen);
+    assert_eq!(
+        can_checkmate(&pos(fen), Color::Black, Tier::Quick),
+        Verdict::Unwinnable
+    );
+}
+
+#[test]
+fn forced_capture_of_the_only_rook() {
+    dead("r7/K1k5/8/8/8/8/8/8 w - - 0 3");
+}
+
+#[test]
+fn every_legal_move_removes_the_queen() {
+    let fen = "Kq6/P7/3k4/8/8/8/8/8 w - - 0 67";
+    unwinnable(fen, Color::Black);
+    winnable(fen, Color::White);
+}
+
+#[test]
+fn only_move_mates_the_flag_winner() {
+    let fen = "7r/2PR4/6pk/6q1/5P1K/r7/8/8 w - - 0 40";
+    unwinnable(fen, Color::Black);
+    winnable(fen, Color::White);
+    let p = pos(fen);
+    assert_eq!(
+        can_checkmate(&p, Color::Black, Tier::Quick),
+        Verdict::Unwinnable
+    );
+}
+
+#[test]
+fn king_move_forces_stalemate() {
+    dead("8/p6p/5kp1/5pP1/5P1K/1r5P/8/8 b - - 0 47");
+}
+
+#[test]
+fn two_queens_yet_dead() {
+    dead("k7/2Q5/3Q4/1p6/8/KP6/P1P5/8 b - - 2 52");
+}
+
+#[test]
+fn black_frozen_forever() {
+    dead("7k/6pP/6P1/5K2/8/8/8/8 w - - 1 67");
+}
+
+#[test]
+fn locked_pawn_fortress() {
+    dead("8/3k4/6p1/p2p1pP1/P2P1P2/2K5/8/8 b - - 65 92");
+}
+
+#[test]
+fn locked_pawns_and_same_coloured_bishops() {
+    dead("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1");
+}
+
+#[test]
+fn opposite_coloured_bishops_both_winnable() {
+    let fen = "8/8/4k3/8/8/8/3BK3/7b w - - 0 1";
+    winnable(fen, Color::White);
+    winnable(fen, Color::Black);
+}
+
+#[test]
+fn a_034_dead_position_insufficient_material() {
+    dead("8/8/4k3/8/8/3K4/8/8 w - - 0 1");
+    dead("8/8/4k3/8/8/3K4/8/6N1 w - - 0 1");
+    dead("8/8/4k3/8/8/3K4/8/5B2 w - - 0 1");
+    dead("8/8/4k3/8/2b5/3K4/8/5B2 w - - 0 1");
+    not_dead("8/8/4k3/8/3b4/3K4/8/5B2 w - - 0 1");
+    for fen in [
+        "8/8/2n1k3/8/8/3NK3/8/8 w - - 0 1",
+        "8/8/2b1k3/8/8/3NK3/8/8 w - - 0 1",
+        "8/8/4k3/8/8/3NK3/8/6N1 w - - 0 1",
+    ] {
+        winnable(fen, Color::White);
+    }
+}
+
+#[test]
+fn a_035_dead_position_blocked_pawns() {
+    dead("8/8/1k6/p1p1p1p1/P1P1P1P1/1K6/8/8 w - - 0 1");
+    winnable(
+        "8/8/1k6/p1p1p1p1/P1P1P1P1/1K6/8/6N1 w - - 0 1",
+        Color::White,
+    );
+    // (c) a bishop can capture a pawn and open the position.
+    not_dead("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K2B w - - 0 1");
+}
+
+#[test]
+fn b_064_dead_position_automatic_draw() {
+    dead("8/8/4k3/8/8/3BK3/8/8 w - - 0 60");
+    dead("8/8/2b1k3/8/8/3BK3/8/8 w - - 0 60");
+    not_dead("8/8/3bk3/8/8/3BK3/8/8 w - - 0 60");
+    not_dead("8/8/2n1k3/8/8/3NK3/8/8 w - - 0 60");
+    assert_eq!(DEAD_POSITION.as_str(), "Art. 5.2.2");
+}
+
+#[test]
+fn b_065_dead_position_blocked_pawns() {
+    dead("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 50");
+}
+
+#[test]
+fn already_mated_and_stalemated() {
+    let mated = pos("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(
+        can_checkmate(&mated, Color::White, Tier::Quick),
+        Verdict::Winnable(Vec::new())
+    );
+    assert_eq!(
+        can_checkmate(&mated, Color::Black, Tier::full()),
+        Verdict::Unwinnable
+    );
+    let stalemate = pos("7k/8/6QK/8/8/8/8/8 b - - 0 1");
+    assert_eq!(
+        is_dead_position(&stalemate, Tier::full()),
+        Verdict::Unwinnable
+    );
+}
+
+#[test]
+fn quick_tier_leaves_ordinary_positions_open() {
+    let start = Chess::default();
+    assert_eq!(
+        can_checkmate(&start, Color::White, Tier::Quick),
+        Verdict::Undetermined
+    );
+    assert_eq!(analyse(&start, Color::Black, Tier::Quick).nodes, 0);
+}
+
+#[test]
+fn budget_exhaustion_is_undetermined() {
+    let p = pos("k7/2Q5/3Q4/1p6/8/KP6/P1P5/8 b - - 2 52");
+    assert_eq!(
+        is_dead_position(&p, Tier::Full { node_limit: 2 }),
+        Verdict::Undetermined
+    );
+}

@@ -1,0 +1,24 @@
+//! Scores, scoring systems and rating evaluation for chess tournaments.
+//!
+//! [`score`] holds the exact score type and the scoring systems (1/½/0, 3/1/0, the RKST 3/2/1 scheme
+//! and team match points); [`rating`] evaluates FIDE ratings (Handbook B.02) and the German DWZ
+//! (DSB Wertungsordnung 2014 and 2026).
+//!
+//! ```
+//! use standings::score::{Outcome, Points, ScoringSystem};
+//!
+//! let fide = ScoringSystem::STANDARD;
+//! let total: Points = [Outcome::Win, Outcome::Draw, Outcome::PairingBye]
+//!     .iter()
+//!     .map(|&o| fide.points(o))
+//!     .sum();
+//! assert_eq!(total.to_string(), "2.5");
+//! assert_eq!(ScoringSystem::RKST.points(Outcome::Loss).to_string(), "1");
+//! ```
+
+pub mod date;
+pub mod rating;
+pub mod score;
+
+pub use date::Date;
+pub use score::{Outcome, Points, ScoringSystem};
