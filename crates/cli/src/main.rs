@@ -19,6 +19,8 @@ struct Cli {
 enum Command {
     /// Print the Chess960 start position with the given number (0-959), or a random one.
     Chess960(commands::chess960::Args),
+    /// Check every game of a PGN file against the Laws: legal moves, end by rule, result, draw claims.
+    Check(commands::check::Args),
     /// Print a round-robin schedule (FIDE Berger tables, C.05 Annex 1).
     Berger(commands::berger::Args),
     /// Evaluate a player's games: FIDE rating (B.02) or DWZ (DSB Wertungsordnung).
@@ -29,6 +31,8 @@ enum Command {
     Fen(commands::fen::Args),
     /// Translate a game record between languages and forms of algebraic notation, or announce its moves.
     Notation(commands::notation::Args),
+    /// Rewrite a PGN file as standard PGN, or with the moves in another language for a scoresheet.
+    Pgn(commands::pgn::Args),
     /// Can a player still checkmate (Art. 6.9)? Is the position dead (Art. 5.2.2)? One `FEN [white|black|both]` per line.
     Unwinnable(commands::unwinnable::Args),
     /// Check and convert FIDE Tournament Report Files (TRF16, TRF-2026).
@@ -40,11 +44,13 @@ enum Command {
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Chess960(args) => commands::chess960::run(args),
+        Command::Check(args) => commands::check::run(args),
         Command::Berger(args) => commands::berger::run(args),
         Command::Rating(args) => commands::rating::run(args),
         Command::Replay(args) => commands::replay::run(args),
         Command::Fen(args) => commands::fen::run(args),
         Command::Notation(args) => commands::notation::run(args),
+        Command::Pgn(args) => commands::pgn::run(args),
         Command::Unwinnable(args) => commands::unwinnable::run(args),
         Command::Trf(args) => commands::trf::run(args),
         Command::Pair(args) => commands::pair::run(args),

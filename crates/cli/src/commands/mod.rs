@@ -1,8 +1,10 @@
 pub mod berger;
+pub mod check;
 pub mod chess960;
 pub mod fen;
 pub mod notation;
 pub mod pair;
+pub mod pgn;
 pub mod rating;
 pub mod replay;
 pub mod trf;
