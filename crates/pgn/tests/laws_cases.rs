@@ -127,20 +127,26 @@ fn b_018_seventy_five_moves_mate_takes_precedence() {
     );
 }
 
-/// B-065: blocked pawns, no king can cross: neither side can checkmate, so a
-/// recorded win (by resignation or on time) contradicts Art. 5.1.2 / 6.9.
-/// Material alone would not see it.
+/// B-065: blocked pawns, no king can cross: the position is dead (Art. 5.2.2),
+/// so the game was drawn before any move and a recorded win contradicts it.
+/// Material alone would not see it. A one-sided case (White cannot checkmate,
+/// Black could) contradicts a recorded White win under Art. 5.1.2 / 6.9.
 #[test]
 fn b_065_blocked_pawns_no_win_possible() {
     let report = check_pgn("[FEN \"8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 50\"]\n1-0");
+    let ResultCheck::Contradicts { ending, .. } = &report.result else {
+        panic!("expected a contradiction, got {:?}", report.result);
+    };
+    assert_eq!((ending.termination, ending.ply), (Termination::DeadPosition, 0));
+    let lone_king = check_pgn("[FEN \"8/8/4k3/8/8/4K3/8/3q4 w - - 0 50\"]\n1-0");
     assert_eq!(
-        report.result,
+        lone_king.result,
         ResultCheck::WinnerCannotCheckmate {
             winner: Color::White
         }
     );
     assert_eq!(
-        report.result.message(Lang::ENGLISH).unwrap(),
+        lone_king.result.message(Lang::ENGLISH).unwrap(),
         "1-0 recorded, but White cannot checkmate by any series of legal moves: resignation, flag fall \
          or a penalty give a draw (Art. 5.1.2, 6.9)"
     );
