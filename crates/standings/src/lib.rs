@@ -19,6 +19,7 @@
 pub mod date;
 pub mod rating;
 pub mod score;
+pub mod tiebreak;
 
 pub use date::Date;
 pub use score::{Outcome, Points, ScoringSystem};
