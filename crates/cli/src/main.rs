@@ -33,6 +33,8 @@ enum Command {
     Unwinnable(commands::unwinnable::Args),
     /// Check and convert FIDE Tournament Report Files (TRF16, TRF-2026).
     Trf(commands::trf::Args),
+    /// Rank a TRF tournament by points and FIDE C.07 tie-breaks (BH, SB, DE, WIN, ARO, TPR, ...).
+    Standings(commands::standings::Args),
 }
 
 fn main() -> ExitCode {
@@ -45,5 +47,6 @@ fn main() -> ExitCode {
         Command::Notation(args) => commands::notation::run(args),
         Command::Unwinnable(args) => commands::unwinnable::run(args),
         Command::Trf(args) => commands::trf::run(args),
+        Command::Standings(args) => commands::standings::run(args),
     }
 }

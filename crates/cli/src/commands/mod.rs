@@ -4,5 +4,6 @@ pub mod fen;
 pub mod notation;
 pub mod rating;
 pub mod replay;
+pub mod standings;
 pub mod trf;
 pub mod unwinnable;

@@ -1,0 +1,91 @@
+//! `arbiter standings`: the TEC exercise (C.07 2024/2026) through the command line.
+
+use std::process::Command;
+
+const HELD: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../standings/tests/data/held_swiss_5.trf"
+);
+
+fn arbiter(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .expect("arbiter runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(edition: &str, tiebreaks: &str) -> Vec<serde_json::Value> {
+    let (code, stdout, stderr) = arbiter(&[
+        "standings",
+        HELD,
+        "--tiebreaks",
+        tiebreaks,
+        "--edition",
+        edition,
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    serde_json::from_str::<serde_json::Value>(&stdout)
+        .expect("JSON")
+        .as_array()
+        .expect("array")
+        .clone()
+}
+
+fn row(rows: &[serde_json::Value], tpn: u64) -> &serde_json::Value {
+    rows.iter().find(|r| r["tpn"] == tpn).expect("player")
+}
+
+#[test]
+fn json_in_rank_order_with_codes_as_given() {
+    let rows = json("2024", "BH/C1,SB,WIN,DE");
+    assert_eq!(rows.len(), 16);
+    assert_eq!(rows[0]["tpn"], 2);
+    assert_eq!(rows[0]["rank"], 1);
+    assert_eq!(rows[0]["points"], 4.0);
+    let david = row(&rows, 4);
+    assert_eq!(david["tiebreaks"]["BH/C1"], 11.5);
+    assert_eq!(david["tiebreaks"]["SB"], 9.75);
+    assert_eq!(david["tiebreaks"]["WIN"], 2);
+    let ranks: Vec<u64> = rows.iter().map(|r| r["rank"].as_u64().unwrap()).collect();
+    assert!(ranks.windows(2).all(|w| w[0] <= w[1]));
+}
+
+#[test]
+fn edition_switch_changes_dummy_values() {
+    let v1 = json("2024", "bh-c1,SB");
+    let v2 = json("2026", "bh-c1,SB");
+    assert_eq!(row(&v1, 6)["tiebreaks"]["bh-c1"], 11.0);
+    assert_eq!(row(&v2, 6)["tiebreaks"]["bh-c1"], 10.5);
+    assert_eq!(row(&v2, 4)["tiebreaks"]["SB"], 9.25);
+}
+
+#[test]
+fn default_edition_follows_start_date() {
+    // 042 = 2024-08-01: the 2024 rules; Franck's BH is 12.0 (11.5 under 2026).
+    let (code, stdout, stderr) = arbiter(&["standings", HELD, "--tiebreaks", "BH", "--csv"]);
+    assert_eq!(code, 0, "{stderr}");
+    let franck = stdout
+        .lines()
+        .find(|l| l.split(',').nth(1) == Some("6"))
+        .unwrap();
+    assert!(franck.ends_with(",3,12.00"), "{franck}");
+}
+
+#[test]
+fn bad_code_is_reported_with_column() {
+    let (code, _, stderr) = arbiter(&["standings", HELD, "--tiebreaks", "BH/C1,KX,DE"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("`KX` (column 7)"), "{stderr}");
+}
+
+#[test]
+fn missing_file_exits_5() {
+    let (code, _, _) = arbiter(&["standings", "/nonexistent.trf"]);
+    assert_eq!(code, 5);
+}
