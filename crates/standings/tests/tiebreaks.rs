@@ -394,3 +394,87 @@ fn standings_rank_tec_exercise() {
     let ranks: Vec<usize> = table.rows.iter().map(|r| r.rank).collect();
     assert!(ranks.windows(2).all(|w| w[0] <= w[1]));
 }
+
+#[test]
+fn legacy_opponent_unplayed_rounds_count_as_draws() {
+    // tiebreaks-ratings.md §1.7: A beats B in R1; B then wins by forfeit (R2), is unpaired
+    // (R3) and loses by forfeit (R4). B's score in A's Buchholz is 0 + 3 × ½ = 1.5.
+    let b = Round::bye;
+    let field = Field::new(
+        vec![
+            p(1, vec![g(2, Win), g(4, Win), g(3, Draw), b(PairingBye)]),
+            p(
+                2,
+                vec![
+                    g(1, Loss),
+                    g(5, ForfeitWin),
+                    b(ZeroPointBye),
+                    g(3, ForfeitLoss),
+                ],
+            ),
+            p(
+                3,
+                vec![b(PairingBye), b(PairingBye), g(1, Draw), g(2, ForfeitWin)],
+            ),
+            p(4, vec![b(PairingBye), g(1, Loss)]),
+            p(5, vec![b(PairingBye), g(2, ForfeitLoss)]),
+        ],
+        4,
+        ScoringSystem::STANDARD,
+    )
+    .unwrap();
+    let legacy = Evaluation::new(&field, Edition::Legacy);
+    let bh = legacy.bh(1, None).unwrap();
+    assert_eq!(bh.contributions[0].opponent_score.to_string(), "1.5");
+    assert_eq!(bh.contributions[0].source, Source::Opponent);
+    // Under 2024 the forfeit loss in the last round is 16.2.4 and the ZPB in R3 is followed
+    // only by a VUR (16.2.5, a draw): 0 + 1 + ½ + 0 = 1.5 as well; the forfeit win counts 1.
+    let v1 = Evaluation::new(&field, Edition::Fide2024);
+    assert_eq!(v1.adjusted_score(2).unwrap().to_string(), "1.5");
+    // Player 4 is absent after round 2: under 2024 two ZPBs counted as draws (1 + 0 + ½ + ½).
+    assert_eq!(v1.adjusted_score(4).unwrap().to_string(), "2");
+    assert_eq!(legacy.adjusted_score(4).unwrap().to_string(), "1.5");
+}
+
+/// R-017 (DSJ Spielordnung RLP §6.1): Swiss ties go BH/C1, SB, wins, DE, then a playoff;
+/// round-robin ties SB, wins, DE, then a playoff.
+#[test]
+fn r_017_championship_tiebreak_order() {
+    let swiss: Vec<TieBreak> = standings::tiebreak::parse_list("BH/C1,SB,WIN,DE").unwrap();
+    let table = standings(&held_swiss(), &swiss, Rules::new(Edition::Fide2024));
+    let order: Vec<u16> = table.rows.iter().map(|r| r.tpn).collect();
+    assert_eq!(&order[..5], &[2, 3, 4, 1, 16]);
+
+    // Round robin of four: 1 and 2 finish on 2 points, 3 and 4 on 1; SB separates both pairs.
+    let field = Field::new(
+        vec![
+            p(1, vec![g(2, Loss), g(3, Win), g(4, Win)]),
+            p(2, vec![g(1, Win), g(4, Loss), g(3, Win)]),
+            p(3, vec![g(4, Win), g(1, Loss), g(2, Loss)]),
+            p(4, vec![g(3, Loss), g(2, Win), g(1, Loss)]),
+        ],
+        3,
+        ScoringSystem::STANDARD,
+    )
+    .unwrap();
+    let round_robin: Vec<TieBreak> = standings::tiebreak::parse_list("SB,WIN,DE").unwrap();
+    let table = standings(&field, &round_robin, Rules::new(Edition::Fide2026));
+    let order: Vec<(u16, usize)> = table.rows.iter().map(|r| (r.tpn, r.rank)).collect();
+    assert_eq!(order[0].1, 1);
+    // Points: 1 = 2, 2 = 2, 3 = 1, 4 = 1. SB: 1 = 1 (v 3) + 1 (v 4) = 2; 2 = 2 + 1 = 3.
+    assert_eq!(order[..2], [(2, 1), (1, 2)]);
+    // 3 and 4: SB 3 = 1 (beat 4), 4 = 2 (beat 2): 4 ahead before DE.
+    assert_eq!(order[2..], [(4, 3), (3, 4)]);
+    // Equal on everything: 1 v 2 drawn in a two-player field → shared rank (playoff).
+    let field = Field::new(
+        vec![p(1, vec![g(2, Draw)]), p(2, vec![g(1, Draw)])],
+        1,
+        ScoringSystem::STANDARD,
+    )
+    .unwrap();
+    let table = standings(&field, &round_robin, Rules::new(Edition::Fide2026));
+    assert!(
+        table.rows.iter().all(|r| r.rank == 1),
+        "still tied: playoff"
+    );
+}
