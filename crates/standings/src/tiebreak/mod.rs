@@ -36,6 +36,7 @@
 
 mod code;
 
+use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
@@ -458,24 +459,42 @@ impl Hundredths {
 pub struct Evaluation<'a> {
     field: &'a Field,
     edition: Edition,
+    scores: Scores,
+    /// The field with the last round drawn and its scores, for FB (computed once).
+    fore: OnceCell<(Field, Scores)>,
+    /// TPR and PTP of every participant, for APRO and APPO (computed once).
+    performances: OnceCell<Vec<(Option<i32>, Option<i32>)>>,
+}
+
+/// Scores and adjusted scores, by participant index.
+#[derive(Debug, Clone)]
+struct Scores {
     points: Vec<Points>,
     adjusted: Vec<Points>,
+}
+
+impl Scores {
+    fn new(field: &Field, edition: Edition) -> Scores {
+        Scores {
+            points: field.participants.iter().map(|p| field.total(p)).collect(),
+            adjusted: field
+                .participants
+                .iter()
+                .map(|p| adjusted_score(field, edition, p))
+                .collect(),
+        }
+    }
 }
 
 impl<'a> Evaluation<'a> {
     /// Precomputes scores and adjusted scores.
     pub fn new(field: &'a Field, edition: Edition) -> Evaluation<'a> {
-        let points = field.participants.iter().map(|p| field.total(p)).collect();
-        let adjusted = field
-            .participants
-            .iter()
-            .map(|p| adjusted_score(field, edition, p))
-            .collect();
         Evaluation {
             field,
             edition,
-            points,
-            adjusted,
+            scores: Scores::new(field, edition),
+            fore: OnceCell::new(),
+            performances: OnceCell::new(),
         }
     }
 
@@ -490,65 +509,16 @@ impl<'a> Evaluation<'a> {
 
     /// The participant's score (PTS).
     pub fn pts(&self, tpn: u16) -> Option<Points> {
-        self.idx(tpn).map(|i| self.points[i])
+        self.idx(tpn).map(|i| self.scores.points[i])
     }
 
     /// The score opponents see (Art. 16.3; legacy: unplayed rounds as draws).
     pub fn adjusted_score(&self, tpn: u16) -> Option<Points> {
-        self.idx(tpn).map(|i| self.adjusted[i])
+        self.idx(tpn).map(|i| self.scores.adjusted[i])
     }
 
-    /// The per-round opponent scores of a participant: opponent's adjusted score for games,
-    /// the dummy (Art. 16.4) or virtual opponent for unplayed rounds.
     fn opponent_scores(&self, i: usize) -> Vec<Contribution> {
-        let field = self.field;
-        let s = field.scoring;
-        let p = &field.participants[i];
-        let own_total = self.points[i];
-        let mut before = Points::ZERO;
-        let mut out = Vec::with_capacity(p.rounds.len());
-        for (r, round) in p.rounds.iter().enumerate() {
-            let own = s.points(round.outcome);
-            let opp_idx = round.opponent.and_then(|o| self.idx(o));
-            let (source, opponent_score) = match (round.outcome.is_played(), opp_idx) {
-                (true, Some(o)) => (Source::Opponent, self.adjusted[o]),
-                _ => match self.edition {
-                    Edition::Legacy => {
-                        let remaining = (field.rounds - r - 1) as u32;
-                        let virtual_score = Points::from_half_points(
-                            before.half_points()
-                                + s.win.half_points().saturating_sub(own.half_points())
-                                + s.draw.half_points() * remaining,
-                        );
-                        (Source::VirtualOpponent, virtual_score)
-                    }
-                    Edition::Fide2024 => (Source::Dummy, own_total),
-                    Edition::Fide2026 => {
-                        let forfeit =
-                            matches!(round.outcome, Outcome::ForfeitWin | Outcome::ForfeitLoss);
-                        let cap = match opp_idx {
-                            Some(o) if forfeit => self.adjusted[o],
-                            _ => {
-                                Points::from_half_points(s.draw.half_points() * field.rounds as u32)
-                            }
-                        };
-                        (Source::Dummy, own_total.min(cap))
-                    }
-                },
-            };
-            before += own;
-            out.push(Contribution {
-                round: r + 1,
-                opponent: round.opponent,
-                source,
-                opponent_score,
-                own,
-                vur: self.edition != Edition::Legacy && is_vur(round.outcome),
-                value: hundredths(opponent_score),
-                removed: None,
-            });
-        }
-        out
+        opponent_scores(self.field, self.edition, &self.scores, i)
     }
 
     /// Buchholz (Art. 8.1) with Cut or Median (Art. 14, 16.5); `None` for an unknown TPN.
@@ -568,10 +538,22 @@ impl<'a> Evaluation<'a> {
 
     /// Fore Buchholz (Art. 8.3): BH with every game of the last round counted as a draw.
     pub fn fb(&self, tpn: u16, trim: Option<Trim>) -> Option<Breakdown> {
-        let fore = self.field.fore();
-        let mut b = Evaluation::new(&fore, self.edition).bh(tpn, trim)?;
-        b.tiebreak.kind = Kind::Fb;
-        Some(b)
+        let i = self.idx(tpn)?;
+        let (fore, scores) = self.fore.get_or_init(|| {
+            let fore = self.field.fore();
+            let scores = Scores::new(&fore, self.edition);
+            (fore, scores)
+        });
+        let mut contributions = opponent_scores(fore, self.edition, scores, i);
+        let value = trim_and_sum(&mut contributions, trim);
+        Some(Breakdown {
+            tiebreak: TieBreak {
+                trim,
+                ..TieBreak::new(Kind::Fb)
+            },
+            contributions,
+            value,
+        })
     }
 
     /// Sonneborn-Berger (Art. 9.1): Σ opponent's score × own points; Cut removes the
@@ -706,11 +688,21 @@ impl<'a> Evaluation<'a> {
         rating::perfect_performance(&self.rated_games(self.idx(tpn)?)?)
     }
 
-    fn average_of(&self, tpn: u16, f: impl Fn(u16) -> Option<i32>) -> Option<i32> {
+    fn average_of(&self, tpn: u16, ptp: bool) -> Option<i32> {
         let i = self.idx(tpn)?;
+        let performances = self.performances.get_or_init(|| {
+            self.field
+                .participants
+                .iter()
+                .map(|p| (self.tpr(p.tpn), self.ptp(p.tpn)))
+                .collect()
+        });
         let values: Vec<i128> = self
             .played_opponents(i)
-            .filter_map(|(o, _)| f(self.field.participants[o].tpn).map(i128::from))
+            .filter_map(|(o, _)| {
+                let (tpr, p) = performances[o];
+                if ptp { p } else { tpr }.map(i128::from)
+            })
             .collect();
         if values.is_empty() {
             return None;
@@ -720,12 +712,12 @@ impl<'a> Evaluation<'a> {
 
     /// Average of opponents' TPR (Art. 10.4).
     pub fn apro(&self, tpn: u16) -> Option<i32> {
-        self.average_of(tpn, |o| self.tpr(o))
+        self.average_of(tpn, false)
     }
 
     /// Average of opponents' PTP (Art. 10.5).
     pub fn appo(&self, tpn: u16) -> Option<i32> {
-        self.average_of(tpn, |o| self.ptp(o))
+        self.average_of(tpn, true)
     }
 
     /// Direct encounter (Art. 6) among `group` (pairing numbers): the place of each member
@@ -901,7 +893,7 @@ pub fn standings(field: &Field, tiebreaks: &[TieBreak], rules: Rules) -> Standin
         .map(|&tb| tpns.iter().map(|&t| ev.value(tb, t)).collect())
         .collect();
     let mut groups: Vec<Vec<usize>> = vec![(0..tpns.len()).collect()];
-    groups = split(groups, |i| Some(hundredths(ev.points[i])), false);
+    groups = split(groups, |i| Some(hundredths(ev.scores.points[i])), false);
     for (k, tb) in tiebreaks.iter().enumerate() {
         if tb.kind == Kind::De {
             for group in &groups {
@@ -923,7 +915,7 @@ pub fn standings(field: &Field, tiebreaks: &[TieBreak], rules: Rules) -> Standin
             rows.push(Row {
                 tpn: tpns[i],
                 rank,
-                points: ev.points[i],
+                points: ev.scores.points[i],
                 values: values.iter().map(|column| column[i]).collect(),
             });
         }
@@ -954,6 +946,61 @@ fn split(
             out.push(group[start..end].to_vec());
             start = end;
         }
+    }
+    out
+}
+
+/// The per-round opponent scores of a participant: opponent's adjusted score for games,
+/// the dummy (Art. 16.4) or virtual opponent for unplayed rounds.
+fn opponent_scores(
+    field: &Field,
+    edition: Edition,
+    scores: &Scores,
+    i: usize,
+) -> Vec<Contribution> {
+    let s = field.scoring;
+    let p = &field.participants[i];
+    let own_total = scores.points[i];
+    let mut before = Points::ZERO;
+    let mut out = Vec::with_capacity(p.rounds.len());
+    for (r, round) in p.rounds.iter().enumerate() {
+        let own = s.points(round.outcome);
+        let opp_idx = round.opponent.and_then(|o| field.index.get(&o).copied());
+        let (source, opponent_score) = match (round.outcome.is_played(), opp_idx) {
+            (true, Some(o)) => (Source::Opponent, scores.adjusted[o]),
+            _ => match edition {
+                Edition::Legacy => {
+                    let remaining = (field.rounds - r - 1) as u32;
+                    let virtual_score = Points::from_half_points(
+                        before.half_points()
+                            + s.win.half_points().saturating_sub(own.half_points())
+                            + s.draw.half_points() * remaining,
+                    );
+                    (Source::VirtualOpponent, virtual_score)
+                }
+                Edition::Fide2024 => (Source::Dummy, own_total),
+                Edition::Fide2026 => {
+                    let forfeit =
+                        matches!(round.outcome, Outcome::ForfeitWin | Outcome::ForfeitLoss);
+                    let cap = match opp_idx {
+                        Some(o) if forfeit => scores.adjusted[o],
+                        _ => Points::from_half_points(s.draw.half_points() * field.rounds as u32),
+                    };
+                    (Source::Dummy, own_total.min(cap))
+                }
+            },
+        };
+        before += own;
+        out.push(Contribution {
+            round: r + 1,
+            opponent: round.opponent,
+            source,
+            opponent_score,
+            own,
+            vur: edition != Edition::Legacy && is_vur(round.outcome),
+            value: hundredths(opponent_score),
+            removed: None,
+        });
     }
     out
 }
