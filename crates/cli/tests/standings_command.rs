@@ -89,3 +89,33 @@ fn missing_file_exits_5() {
     let (code, _, _) = arbiter(&["standings", "/nonexistent.trf"]);
     assert_eq!(code, 5);
 }
+
+#[test]
+fn explain_shows_dummy_and_cut_per_round() {
+    let (code, stdout, stderr) = arbiter(&[
+        "standings",
+        HELD,
+        "--tiebreaks",
+        "BH/C1,SB/C1",
+        "--edition",
+        "2026",
+        "--explain",
+        "4",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("BH/C1 (C.07 Art. 8.1): 11.50"), "{stdout}");
+    assert!(stdout.contains("SB/C1 (C.07 Art. 9.1): 7.75"), "{stdout}");
+    let hpb = stdout
+        .lines()
+        .find(|l| l.contains("R2 opponent -") && l.contains("C.07 Art. 16.5"))
+        .expect("the HPB is cut from BH under 16.5");
+    assert!(hpb.contains("dummy opponent 2.5"), "{hpb}");
+    let opal = stdout
+        .lines()
+        .filter(|l| l.contains("R3 opponent 13"))
+        .nth(1)
+        .expect("SB line for Opal");
+    assert!(opal.contains("cut (least significant value"), "{opal}");
+    let (code, _, _) = arbiter(&["standings", HELD, "--explain", "99"]);
+    assert_eq!(code, 2);
+}

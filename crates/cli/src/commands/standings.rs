@@ -1,6 +1,8 @@
 //! `arbiter standings FILE.trf --tiebreaks "BH/C1,SB,WIN,DE" [--edition legacy|2024|2026]
 //! [--json|--csv]`: the ranking after the rounds played, by FIDE C.07 tie-breaks.
 //!
+//! `--explain TPN` prints one player's tie-breaks round by round instead.
+//!
 //! Exit codes (as `arbiter trf`): 0 ok, 2 bad arguments, 3 invalid input, 5 file access.
 
 use std::io::Write;
@@ -10,8 +12,8 @@ use std::process::ExitCode;
 use serde_json::{Map, Value, json};
 use standings::rating::Hundredths;
 use standings::tiebreak::{
-    DirectEncounterRule, Edition, Field, Kind, Participant, Round, Rules, TieBreak, parse_list,
-    standings,
+    DirectEncounterRule, Edition, Evaluation, Field, Kind, Participant, Removal, Round, Rules,
+    Source, TieBreak, parse_list, standings,
 };
 use standings::{Date, Outcome, Points, ScoringSystem};
 use trf::{Colour, ResultCode, Tournament};
@@ -36,6 +38,10 @@ pub struct Args {
     /// Print CSV with a header line.
     #[arg(long)]
     csv: bool,
+    /// Explain every tie-break of the player with this pairing number round by round
+    /// (opponent, adjusted or dummy score, what was cut and why) instead of the table.
+    #[arg(long, value_name = "TPN", conflicts_with_all = ["json", "csv"])]
+    explain: Option<u16>,
 }
 
 const USAGE: u8 = 2;
@@ -82,6 +88,9 @@ fn run_inner(args: &Args) -> Result<(), u8> {
             DirectEncounterRule::Fide
         },
     };
+    if let Some(tpn) = args.explain {
+        return explain(&field, &codes, &tiebreaks, rules, tpn);
+    }
     let table = standings(&field, &tiebreaks, rules);
     let name = |tpn: u16| t.player(tpn).map_or("", |p| p.person.name.as_str());
     if args.json {
@@ -133,6 +142,83 @@ fn run_inner(args: &Args) -> Result<(), u8> {
         );
     }
     Ok(())
+}
+
+/// Prints each tie-break of one player with its per-round breakdown (BH, FB, SB).
+fn explain(
+    field: &Field,
+    codes: &[String],
+    tiebreaks: &[TieBreak],
+    rules: Rules,
+    tpn: u16,
+) -> Result<(), u8> {
+    if field.participant(tpn).is_none() {
+        eprintln!("arbiter standings: --explain: no player {tpn}");
+        return Err(USAGE);
+    }
+    let ev = Evaluation::new(field, rules.edition);
+    let mut out = format!(
+        "player {tpn}: points {}, adjusted score {} (C.07 edition {}, {})\n",
+        ev.pts(tpn).unwrap_or_default(),
+        ev.adjusted_score(tpn).unwrap_or_default(),
+        rules.edition,
+        rules.edition.article()
+    );
+    for (code, &tb) in codes.iter().zip(tiebreaks) {
+        let breakdown = match tb.kind {
+            Kind::Bh => ev.bh(tpn, tb.trim),
+            Kind::Fb => ev.fb(tpn, tb.trim),
+            Kind::Sb => ev.sb(tpn, tb.trim),
+            _ => None,
+        };
+        let Some(b) = breakdown else {
+            let value = if tb.kind == Kind::De {
+                "place within the tie group; see the table".to_string()
+            } else {
+                ev.value(tb, tpn)
+                    .map_or_else(|| "-".to_string(), |v| text(tb, v))
+            };
+            out += &format!("{code} ({}): {value}\n", tb.kind.article());
+            continue;
+        };
+        out += &format!("{code} ({}): {}\n", tb.kind.article(), b.value);
+        for c in &b.contributions {
+            let opponent = c
+                .opponent
+                .map_or_else(|| "-".to_string(), |o| o.to_string());
+            let removed = c.removed.map_or_else(String::new, |r| {
+                format!(", cut ({}, {})", removal(r), r.article())
+            });
+            out += &format!(
+                "  R{} opponent {opponent}: {} {} ({}), own {}{}, value {}{removed}\n",
+                c.round,
+                source(c.source),
+                c.opponent_score,
+                c.source.article(),
+                c.own,
+                if c.vur { ", VUR" } else { "" },
+                c.value
+            );
+        }
+    }
+    emit(&out);
+    Ok(())
+}
+
+fn source(s: Source) -> &'static str {
+    match s {
+        Source::Opponent => "adjusted score",
+        Source::Dummy => "dummy opponent",
+        Source::VirtualOpponent => "virtual opponent",
+    }
+}
+
+fn removal(r: Removal) -> &'static str {
+    match r {
+        Removal::LeastSignificant => "least significant value",
+        Removal::VoluntarilyUnplayed => "voluntarily unplayed round first",
+        Removal::Highest => "highest value",
+    }
 }
 
 /// Writes to standard output; a closed pipe (`| head`) is not an error.

@@ -50,25 +50,25 @@ pub enum Kind {
 
 impl Kind {
     const ALL: [(Kind, &'static str, &'static str); 19] = [
-        (Kind::Pts, "PTS", "Art. 5"),
-        (Kind::De, "DE", "Art. 6"),
-        (Kind::Win, "WIN", "Art. 7.1"),
-        (Kind::Won, "WON", "Art. 7.2"),
-        (Kind::Bpg, "BPG", "Art. 7.3"),
-        (Kind::Bwg, "BWG", "Art. 7.4"),
-        (Kind::Ps, "PS", "Art. 7.5"),
-        (Kind::Rep, "REP", "Art. 7.6"),
-        (Kind::Tpn, "TPN", "Art. 7.8"),
-        (Kind::Bh, "BH", "Art. 8.1"),
-        (Kind::Aob, "AOB", "Art. 8.2"),
-        (Kind::Fb, "FB", "Art. 8.3"),
-        (Kind::Sb, "SB", "Art. 9.1"),
-        (Kind::Aro, "ARO", "Art. 10.1"),
-        (Kind::Tpr, "TPR", "Art. 10.2"),
-        (Kind::Ptp, "PTP", "Art. 10.3"),
-        (Kind::Apro, "APRO", "Art. 10.4"),
-        (Kind::Appo, "APPO", "Art. 10.5"),
-        (Kind::Rtng, "RTNG", "Art. 10.6"),
+        (Kind::Pts, "PTS", "C.07 Art. 5"),
+        (Kind::De, "DE", "C.07 Art. 6"),
+        (Kind::Win, "WIN", "C.07 Art. 7.1"),
+        (Kind::Won, "WON", "C.07 Art. 7.2"),
+        (Kind::Bpg, "BPG", "C.07 Art. 7.3"),
+        (Kind::Bwg, "BWG", "C.07 Art. 7.4"),
+        (Kind::Ps, "PS", "C.07 Art. 7.5"),
+        (Kind::Rep, "REP", "C.07 Art. 7.6"),
+        (Kind::Tpn, "TPN", "C.07 Art. 7.8"),
+        (Kind::Bh, "BH", "C.07 Art. 8.1"),
+        (Kind::Aob, "AOB", "C.07 Art. 8.2"),
+        (Kind::Fb, "FB", "C.07 Art. 8.3"),
+        (Kind::Sb, "SB", "C.07 Art. 9.1"),
+        (Kind::Aro, "ARO", "C.07 Art. 10.1"),
+        (Kind::Tpr, "TPR", "C.07 Art. 10.2"),
+        (Kind::Ptp, "PTP", "C.07 Art. 10.3"),
+        (Kind::Apro, "APRO", "C.07 Art. 10.4"),
+        (Kind::Appo, "APPO", "C.07 Art. 10.5"),
+        (Kind::Rtng, "RTNG", "C.07 Art. 10.6"),
     ];
 
     /// The acronym of C.07 Art. 5.
@@ -85,7 +85,7 @@ impl Kind {
             Kind::ALL
                 .iter()
                 .find(|(k, _, _)| *k == self)
-                .map_or("Art. 5", |(_, _, art)| art),
+                .map_or("C.07 Art. 5", |(_, _, art)| art),
         )
     }
 
@@ -316,7 +316,7 @@ mod tests {
         }
         let tb: TieBreak = "BH/C2".parse().unwrap();
         assert_eq!(tb.trim, Some(Trim::Cut(2)));
-        assert_eq!(tb.kind.article(), Article::new("Art. 8.1"));
+        assert_eq!(tb.kind.article(), Article::new("C.07 Art. 8.1"));
     }
 
     #[test]
