@@ -478,3 +478,45 @@ fn r_017_championship_tiebreak_order() {
         "still tied: playoff"
     );
 }
+
+#[test]
+fn round_robin_forfeit_counts_as_game() {
+    // Four players: R1 1 wins by forfeit against 2, 3 beats 4; R2 1–3 draw, 4 beats 2;
+    // R3 1 beats 4, 2–3 draw. Points: 1 = 2.5, 2 = 0.5, 3 = 2, 4 = 1.
+    let field = Field::new(
+        vec![
+            p(1, vec![g(2, ForfeitWin), g(3, Draw), g(4, Win)]),
+            p(2, vec![g(1, ForfeitLoss), g(4, Loss), g(3, Draw)]),
+            p(3, vec![g(4, Win), g(1, Draw), g(2, Draw)]),
+            p(4, vec![g(3, Loss), g(2, Win), g(1, Loss)]),
+        ],
+        3,
+        ScoringSystem::STANDARD,
+    )
+    .unwrap();
+    let bh_c1: TieBreak = "BH/C1".parse().unwrap();
+    let swiss = Evaluation::new(&field, Edition::Fide2026);
+    let rr = Evaluation::new(&field, Edition::Fide2026).round_robin(true);
+    // Swiss: 2's forfeit loss is a VUR against a dummy min(0.5, 2.5); cut first.
+    assert_eq!(swiss.bh(2, None).unwrap().value.to_string(), "3.50");
+    assert_eq!(swiss.value(bh_c1, 2).unwrap().to_string(), "3.00");
+    // Round robin (Art. 15.2): a game against 1 (2.5); the cut takes 4's 1 point.
+    assert_eq!(rr.bh(2, None).unwrap().value.to_string(), "5.50");
+    assert_eq!(rr.value(bh_c1, 2).unwrap().to_string(), "4.50");
+    // Counts: the forfeit win is a game won in a round robin.
+    assert_eq!(swiss.won(1), Some(1));
+    assert_eq!(rr.won(1), Some(2));
+    // Rating criteria still ignore the forfeit.
+    assert_eq!(rr.tpr(1), swiss.tpr(1));
+    // DE counts the forfeit in a round robin without /P.
+    assert_eq!(
+        swiss.de(&[1, 2], false, DirectEncounterRule::Fide),
+        vec![1, 1]
+    );
+    assert_eq!(rr.de(&[1, 2], false, DirectEncounterRule::Fide), vec![1, 2]);
+    // 2024 Art. 15: SB of 1 is 0.5 (v 2) + 1 (v 3) + 1 (v 4); as Swiss the dummy is 2.5.
+    let v1_rr = Evaluation::new(&field, Edition::Fide2024).round_robin(true);
+    let v1 = Evaluation::new(&field, Edition::Fide2024);
+    assert_eq!(v1_rr.sb(1, None).unwrap().value.to_string(), "2.50");
+    assert_eq!(v1.sb(1, None).unwrap().value.to_string(), "4.50");
+}

@@ -32,6 +32,9 @@ pub struct Args {
     /// DE only when every tied player met every other (DSJ "sofern vollständig vorhanden").
     #[arg(long)]
     de_complete_only: bool,
+    /// A round robin: forfeits count as games (C.07 2024 Art. 15, 2026 Art. 15.2).
+    #[arg(long)]
+    round_robin: bool,
     /// Print a JSON array in rank order.
     #[arg(long, conflicts_with = "csv")]
     json: bool,
@@ -87,6 +90,7 @@ fn run_inner(args: &Args) -> Result<(), u8> {
         } else {
             DirectEncounterRule::Fide
         },
+        round_robin: args.round_robin,
     };
     if let Some(tpn) = args.explain {
         return explain(&field, &codes, &tiebreaks, rules, tpn);
@@ -156,7 +160,7 @@ fn explain(
         eprintln!("arbiter standings: --explain: no player {tpn}");
         return Err(USAGE);
     }
-    let ev = Evaluation::new(field, rules.edition);
+    let ev = Evaluation::new(field, rules.edition).round_robin(rules.round_robin);
     let mut out = format!(
         "player {tpn}: points {}, adjusted score {} (C.07 edition {}, {})\n",
         ev.pts(tpn).unwrap_or_default(),

@@ -138,6 +138,8 @@ pub struct Rules {
     pub edition: Edition,
     /// Art. 6.3 or the DSJ variant.
     pub direct_encounter: DirectEncounterRule,
+    /// A round robin: forfeits count as games (2024 Art. 15, 2026 Art. 15.2).
+    pub round_robin: bool,
 }
 
 impl Rules {
@@ -146,6 +148,7 @@ impl Rules {
         Rules {
             edition,
             direct_encounter: DirectEncounterRule::Fide,
+            round_robin: false,
         }
     }
 }
@@ -459,6 +462,7 @@ impl Hundredths {
 pub struct Evaluation<'a> {
     field: &'a Field,
     edition: Edition,
+    round_robin: bool,
     scores: Scores,
     /// The field with the last round drawn and its scores, for FB (computed once).
     fore: OnceCell<(Field, Scores)>,
@@ -492,6 +496,7 @@ impl<'a> Evaluation<'a> {
         Evaluation {
             field,
             edition,
+            round_robin: false,
             scores: Scores::new(field, edition),
             fore: OnceCell::new(),
             performances: OnceCell::new(),
@@ -501,6 +506,21 @@ impl<'a> Evaluation<'a> {
     /// The edition.
     pub fn edition(&self) -> Edition {
         self.edition
+    }
+
+    /// Evaluates the field as a round robin: under 2024 (Art. 15) forfeits are games with the
+    /// awarded result; under 2026 (Art. 15.2) too, except that rating criteria (Art. 10) treat
+    /// every forfeit and counts (Art. 7) treat forfeit losses as unplayed. No effect on legacy.
+    pub fn round_robin(mut self, round_robin: bool) -> Evaluation<'a> {
+        self.round_robin = round_robin && self.edition != Edition::Legacy;
+        self
+    }
+
+    /// Whether a forfeit counts as a game for Art. 7 counts.
+    fn forfeit_counted(&self, outcome: Outcome) -> bool {
+        self.round_robin
+            && (outcome == Outcome::ForfeitWin
+                || (outcome == Outcome::ForfeitLoss && self.edition == Edition::Fide2024))
     }
 
     fn idx(&self, tpn: u16) -> Option<usize> {
@@ -518,7 +538,7 @@ impl<'a> Evaluation<'a> {
     }
 
     fn opponent_scores(&self, i: usize) -> Vec<Contribution> {
-        opponent_scores(self.field, self.edition, &self.scores, i)
+        opponent_scores(self.field, self.edition, self.round_robin, &self.scores, i)
     }
 
     /// Buchholz (Art. 8.1) with Cut or Median (Art. 14, 16.5); `None` for an unknown TPN.
@@ -544,7 +564,7 @@ impl<'a> Evaluation<'a> {
             let scores = Scores::new(&fore, self.edition);
             (fore, scores)
         });
-        let mut contributions = opponent_scores(fore, self.edition, scores, i);
+        let mut contributions = opponent_scores(fore, self.edition, self.round_robin, scores, i);
         let value = trim_and_sum(&mut contributions, trim);
         Some(Breakdown {
             tiebreak: TieBreak {
@@ -622,17 +642,26 @@ impl<'a> Evaluation<'a> {
 
     /// Games won over the board (Art. 7.2).
     pub fn won(&self, tpn: u16) -> Option<u32> {
-        self.count(tpn, |r| r.outcome == Outcome::Win)
+        self.count(tpn, |r| {
+            r.outcome == Outcome::Win
+                || (self.forfeit_counted(r.outcome) && r.outcome == Outcome::ForfeitWin)
+        })
     }
 
     /// Games played over the board with black (Art. 7.3).
     pub fn bpg(&self, tpn: u16) -> Option<u32> {
-        self.count(tpn, |r| r.black && r.outcome.is_played())
+        self.count(tpn, |r| {
+            r.black && (r.outcome.is_played() || self.forfeit_counted(r.outcome))
+        })
     }
 
     /// Games won over the board with black (Art. 7.4).
     pub fn bwg(&self, tpn: u16) -> Option<u32> {
-        self.count(tpn, |r| r.black && r.outcome == Outcome::Win)
+        self.count(tpn, |r| {
+            r.black
+                && (r.outcome == Outcome::Win
+                    || (self.forfeit_counted(r.outcome) && r.outcome == Outcome::ForfeitWin))
+        })
     }
 
     /// Rounds one elected to play (Art. 7.6): rounds minus requested byes and forfeit losses.
@@ -728,7 +757,7 @@ impl<'a> Evaluation<'a> {
         if members.len() != group.len() {
             return vec![1; group.len()];
         }
-        self.de_places(&members, forfeits_count, rule)
+        self.de_places(&members, forfeits_count || self.round_robin, rule)
     }
 
     /// Mini-table score of `a` against `b` in units of 1/5040 half-point, or `None` if they
@@ -886,7 +915,7 @@ pub struct Standings {
 /// Ranks the field by points, then by each tie-break in turn (C.07 Art. 4): every criterion
 /// only separates participants still tied on all earlier ones, which matters for DE.
 pub fn standings(field: &Field, tiebreaks: &[TieBreak], rules: Rules) -> Standings {
-    let ev = Evaluation::new(field, rules.edition);
+    let ev = Evaluation::new(field, rules.edition).round_robin(rules.round_robin);
     let tpns: Vec<u16> = field.participants.iter().map(|p| p.tpn).collect();
     let mut values: Vec<Vec<Option<Hundredths>>> = tiebreaks
         .iter()
@@ -955,6 +984,7 @@ fn split(
 fn opponent_scores(
     field: &Field,
     edition: Edition,
+    round_robin: bool,
     scores: &Scores,
     i: usize,
 ) -> Vec<Contribution> {
@@ -966,7 +996,9 @@ fn opponent_scores(
     for (r, round) in p.rounds.iter().enumerate() {
         let own = s.points(round.outcome);
         let opp_idx = round.opponent.and_then(|o| field.index.get(&o).copied());
-        let (source, opponent_score) = match (round.outcome.is_played(), opp_idx) {
+        let forfeit = matches!(round.outcome, Outcome::ForfeitWin | Outcome::ForfeitLoss);
+        let game = round.outcome.is_played() || (round_robin && forfeit);
+        let (source, opponent_score) = match (game, opp_idx) {
             (true, Some(o)) => (Source::Opponent, scores.adjusted[o]),
             _ => match edition {
                 Edition::Legacy => {
@@ -997,7 +1029,7 @@ fn opponent_scores(
             source,
             opponent_score,
             own,
-            vur: edition != Edition::Legacy && is_vur(round.outcome),
+            vur: edition != Edition::Legacy && is_vur(round.outcome) && !(round_robin && forfeit),
             value: hundredths(opponent_score),
             removed: None,
         });
