@@ -520,3 +520,30 @@ fn round_robin_forfeit_counts_as_game() {
     assert_eq!(v1_rr.sb(1, None).unwrap().value.to_string(), "2.50");
     assert_eq!(v1.sb(1, None).unwrap().value.to_string(), "4.50");
 }
+
+#[test]
+fn edition_by_start_date_and_name() {
+    let date = |s: &str| s.parse::<standings::Date>().unwrap();
+    assert_eq!(Edition::for_start_date(date("2024-03-31")), Edition::Legacy);
+    assert_eq!(
+        Edition::for_start_date(date("2024-04-01")),
+        Edition::Fide2024
+    );
+    assert_eq!(
+        Edition::for_start_date(date("2026-02-28")),
+        Edition::Fide2024
+    );
+    assert_eq!(
+        Edition::for_start_date(date("2026-03-01")),
+        Edition::Fide2026
+    );
+    assert_eq!("LEGACY".parse::<Edition>(), Ok(Edition::Legacy));
+    assert_eq!("2026".parse::<Edition>().unwrap().to_string(), "2026");
+    assert!(
+        "2025"
+            .parse::<Edition>()
+            .unwrap_err()
+            .to_string()
+            .contains("`2025`")
+    );
+}

@@ -63,12 +63,21 @@ pub enum Edition {
 }
 
 impl Edition {
+    /// The first start date under C.07 2024 (mandatory for rated events from 1 Apr 2024).
+    pub fn fide2024_from() -> Date {
+        Date::new(2024, 4, 1).expect("a valid date")
+    }
+
+    /// The first start date under C.07 2026 (in force from 1 Mar 2026).
+    pub fn fide2026_from() -> Date {
+        Date::new(2026, 3, 1).expect("a valid date")
+    }
+
     /// The edition in force for a tournament that starts on `start`.
     pub fn for_start_date(start: Date) -> Edition {
-        let ymd = |y, m, d| Date::new(y, m, d).unwrap_or(start);
-        if start >= ymd(2026, 3, 1) {
+        if start >= Edition::fide2026_from() {
             Edition::Fide2026
-        } else if start >= ymd(2024, 4, 1) {
+        } else if start >= Edition::fide2024_from() {
             Edition::Fide2024
         } else {
             Edition::Legacy
@@ -443,18 +452,6 @@ pub struct Breakdown {
 
 fn hundredths(p: Points) -> Hundredths {
     Hundredths::from_points(p)
-}
-
-impl Hundredths {
-    /// A score in hundredths.
-    pub fn from_points(p: Points) -> Hundredths {
-        crate::rating::Fixed(i64::from(p.half_points()) * 50)
-    }
-
-    /// A whole number in hundredths.
-    pub fn from_whole(n: i64) -> Hundredths {
-        crate::rating::Fixed(n * 100)
-    }
 }
 
 /// A field evaluated under one edition of C.07.
