@@ -119,3 +119,19 @@ fn explain_shows_dummy_and_cut_per_round() {
     let (code, _, _) = arbiter(&["standings", HELD, "--explain", "99"]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn inconsistent_pairings_are_refused() {
+    let text = std::fs::read_to_string(HELD).unwrap();
+    // Bruno's round-1 opponent changed from 10 to 11: the pairing is no longer symmetric.
+    let broken = text.replacen("4.0    2    10 b 1", "4.0    2    11 b 1", 1);
+    assert_ne!(broken, text);
+    let path = std::env::temp_dir().join(format!("arbiter-standings-{}.trf", std::process::id()));
+    std::fs::write(&path, broken).unwrap();
+    let (code, stdout, stderr) =
+        arbiter(&["standings", path.to_str().unwrap(), "--tiebreaks", "BH"]);
+    std::fs::remove_file(&path).ok();
+    assert_eq!(code, 3, "{stdout}");
+    assert!(stderr.contains("error"), "{stderr}");
+    assert!(stdout.is_empty());
+}

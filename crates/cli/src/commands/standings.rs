@@ -74,6 +74,16 @@ fn run_inner(args: &Args) -> Result<(), u8> {
         (codes, tiebreaks)
     };
     let t = read(&args.file)?;
+    let report = t.validate();
+    let errors: Vec<String> = report
+        .errors()
+        .map(|issue| format!("{}: {issue}", args.file.display()))
+        .collect();
+    if !errors.is_empty() {
+        eprintln!("{}", errors.join("\n"));
+        eprintln!("arbiter standings: the file is inconsistent; no standings computed");
+        return Err(INVALID);
+    }
     let field = field(&t).map_err(|e| {
         eprintln!("{}: {e}", args.file.display());
         INVALID
