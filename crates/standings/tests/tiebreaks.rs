@@ -547,3 +547,24 @@ fn edition_by_start_date_and_name() {
             .contains("`2025`")
     );
 }
+
+#[test]
+fn std_recomputes_with_standard_scoring() {
+    let b = Round::bye;
+    let field = Field::new(
+        vec![
+            p(1, vec![g(2, Win), g(3, Draw), b(PairingBye)]),
+            p(2, vec![g(1, Loss), b(PairingBye), g(3, ForfeitWin)]),
+            p(3, vec![b(PairingBye), g(1, Draw), g(2, ForfeitLoss)]),
+        ],
+        3,
+        ScoringSystem::THREE_ONE_ZERO,
+    )
+    .unwrap();
+    let ev = Evaluation::new(&field, Edition::Fide2026);
+    assert_eq!(ev.pts(1).unwrap().to_string(), "7");
+    assert_eq!(ev.std(1).unwrap().to_string(), "2.5");
+    assert_eq!(ev.std(2).unwrap().to_string(), "2");
+    // WIN counts rounds worth 3 points under 3/1/0: the win and the PAB.
+    assert_eq!(ev.win(1), Some(2));
+}

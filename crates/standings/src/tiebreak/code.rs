@@ -24,6 +24,8 @@ pub enum Kind {
     Ps,
     /// Rounds one elected to play (Art. 7.6, formerly GE).
     Rep,
+    /// Standard points: the score recomputed with 1/½/0 (2026 Art. 7.7).
+    Std,
     /// Tournament pairing number, lower ranks higher (2026 Art. 7.8).
     Tpn,
     /// Buchholz (Art. 8.1).
@@ -49,7 +51,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    const ALL: [(Kind, &'static str, &'static str); 19] = [
+    const ALL: [(Kind, &'static str, &'static str); 20] = [
         (Kind::Pts, "PTS", "C.07 Art. 5"),
         (Kind::De, "DE", "C.07 Art. 6"),
         (Kind::Win, "WIN", "C.07 Art. 7.1"),
@@ -58,6 +60,7 @@ impl Kind {
         (Kind::Bwg, "BWG", "C.07 Art. 7.4"),
         (Kind::Ps, "PS", "C.07 Art. 7.5"),
         (Kind::Rep, "REP", "C.07 Art. 7.6"),
+        (Kind::Std, "STD", "C.07 Art. 7.7"),
         (Kind::Tpn, "TPN", "C.07 Art. 7.8"),
         (Kind::Bh, "BH", "C.07 Art. 8.1"),
         (Kind::Aob, "AOB", "C.07 Art. 8.2"),

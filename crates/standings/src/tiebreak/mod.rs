@@ -666,6 +666,18 @@ impl<'a> Evaluation<'a> {
         self.count(tpn, |r| !is_vur(r.outcome))
     }
 
+    /// Standard points (2026 Art. 7.7): the score under 1/½/0 scoring.
+    pub fn std(&self, tpn: u16) -> Option<Points> {
+        let i = self.idx(tpn)?;
+        Some(
+            self.field.participants[i]
+                .rounds
+                .iter()
+                .map(|r| ScoringSystem::STANDARD.points(r.outcome))
+                .sum(),
+        )
+    }
+
     /// Progressive score (Art. 7.5): Σ of the running scores, the first `cut` dropped.
     pub fn ps(&self, tpn: u16, cut: usize) -> Option<Points> {
         let i = self.idx(tpn)?;
@@ -862,6 +874,7 @@ impl<'a> Evaluation<'a> {
             Kind::Bwg => count(self.bwg(tpn)),
             Kind::Ps => self.ps(tpn, cut).map(hundredths),
             Kind::Rep => count(self.rep(tpn)),
+            Kind::Std => self.std(tpn).map(hundredths),
             Kind::Tpn => self
                 .idx(tpn)
                 .map(|_| Hundredths::from_whole(i64::from(tpn))),
