@@ -568,3 +568,22 @@ fn std_recomputes_with_standard_scoring() {
     // WIN counts rounds worth 3 points under 3/1/0: the win and the PAB.
     assert_eq!(ev.win(1), Some(2));
 }
+
+#[test]
+fn ks_hand_calculated_on_tec_exercise() {
+    let field = held_swiss();
+    let ks = |ev: &Evaluation, code: &str, tpn| {
+        ev.value(code.parse().unwrap(), tpn).unwrap().to_string()
+    };
+    let v1 = Evaluation::new(&field, Edition::Fide2024);
+    let v2 = Evaluation::new(&field, Edition::Fide2026);
+    // Alyx: limit 2.5 of 5; opponents Bruno 4.0 (½) and David 3.5 (½) qualify.
+    assert_eq!(ks(&v1, "KS", 1), "1.00");
+    // /L-1 lowers the limit to 2.0: Reine (2.0, a win) joins.
+    assert_eq!(ks(&v1, "KS/L-1", 1), "2.00");
+    assert_eq!(ks(&v1, "KS/L+2", 1), "1.00");
+    // David, /L+1 (limit 3.0): Nick 3.0 (1), Charline (½), Alyx (½), and the HPB dummy
+    // (½) only under 2024, where it is 3.5; under 2026 it is 2.5.
+    assert_eq!(ks(&v1, "KS/L+1", 4), "2.50");
+    assert_eq!(ks(&v2, "KS/L+1", 4), "2.00");
+}

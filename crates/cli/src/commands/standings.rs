@@ -252,7 +252,7 @@ fn csv_field(s: &str, csv: bool) -> String {
 fn is_score(tb: TieBreak) -> bool {
     matches!(
         tb.kind,
-        Kind::Pts | Kind::Std | Kind::Bh | Kind::Fb | Kind::Sb | Kind::Ps | Kind::Aob
+        Kind::Pts | Kind::Std | Kind::Bh | Kind::Fb | Kind::Sb | Kind::Ks | Kind::Ps | Kind::Aob
     )
 }
 

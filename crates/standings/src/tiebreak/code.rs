@@ -36,6 +36,8 @@ pub enum Kind {
     Fb,
     /// Sonneborn-Berger (Art. 9.1).
     Sb,
+    /// Koya: points scored against opponents with at least half the maximum score (Art. 9.2).
+    Ks,
     /// Average rating of opponents (Art. 10.1).
     Aro,
     /// Tournament performance rating (Art. 10.2).
@@ -51,7 +53,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    const ALL: [(Kind, &'static str, &'static str); 20] = [
+    const ALL: [(Kind, &'static str, &'static str); 21] = [
         (Kind::Pts, "PTS", "C.07 Art. 5"),
         (Kind::De, "DE", "C.07 Art. 6"),
         (Kind::Win, "WIN", "C.07 Art. 7.1"),
@@ -66,6 +68,7 @@ impl Kind {
         (Kind::Aob, "AOB", "C.07 Art. 8.2"),
         (Kind::Fb, "FB", "C.07 Art. 8.3"),
         (Kind::Sb, "SB", "C.07 Art. 9.1"),
+        (Kind::Ks, "KS", "C.07 Art. 9.2"),
         (Kind::Aro, "ARO", "C.07 Art. 10.1"),
         (Kind::Tpr, "TPR", "C.07 Art. 10.2"),
         (Kind::Ptp, "PTP", "C.07 Art. 10.3"),
@@ -121,7 +124,7 @@ pub enum Trim {
 
 /// A tie-break with its modifiers, e.g. `BH/C1` or `DE/P`.
 ///
-/// Accepted forms: `NAME[/Cn|/Mn][/P]`, with `-` also accepted in place of `/` (`BH-C1`),
+/// Accepted forms: `NAME[/Cn|/Mn][/L±n][/P]`, with `-` also accepted in place of `/` (`BH-C1`),
 /// case-insensitive. `GE` is read as its new name `REP`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TieBreak {
@@ -131,6 +134,8 @@ pub struct TieBreak {
     pub trim: Option<Trim>,
     /// `/P`: forfeited games count as played (Art. 6.1.1, for DE).
     pub forfeits_count: bool,
+    /// `/L±n`: KS limit shifted by n half-points (Art. 14.3).
+    pub limit: Option<i8>,
 }
 
 impl TieBreak {
@@ -140,6 +145,7 @@ impl TieBreak {
             kind,
             trim: None,
             forfeits_count: false,
+            limit: None,
         }
     }
 }
@@ -151,6 +157,9 @@ impl fmt::Display for TieBreak {
             Some(Trim::Cut(n)) => write!(f, "/C{n}")?,
             Some(Trim::Median(n)) => write!(f, "/M{n}")?,
             None => {}
+        }
+        if let Some(n) = self.limit {
+            write!(f, "/L{n:+}")?;
         }
         if self.forfeits_count {
             f.write_str("/P")?;
@@ -192,7 +201,7 @@ impl fmt::Display for ParseTieBreakError {
         match &self.kind {
             ParseTieBreakErrorKind::UnknownName(n) => write!(f, "unknown tie-break `{n}`"),
             ParseTieBreakErrorKind::UnknownModifier(m) => {
-                write!(f, "unknown modifier `{m}` (expected Cn, Mn or P)")
+                write!(f, "unknown modifier `{m}` (expected Cn, Mn, L±n or P)")
             }
             ParseTieBreakErrorKind::ModifierNotAllowed(m) => {
                 write!(f, "modifier `{m}` does not apply here (C.07 Art. 14)")
@@ -220,7 +229,12 @@ impl FromStr for TieBreak {
         if trimmed.is_empty() {
             return Err(err(1, ParseTieBreakErrorKind::Empty));
         }
-        let mut parts = trimmed.split(['/', '-']);
+        let separators: &[char] = if trimmed.contains('/') {
+            &['/']
+        } else {
+            &['/', '-']
+        };
+        let mut parts = trimmed.split(separators);
         let name = parts.next().unwrap_or_default();
         let kind = Kind::from_acronym(name).ok_or_else(|| {
             err(
@@ -234,7 +248,25 @@ impl FromStr for TieBreak {
             let column = s[..offset.min(s.len())].chars().count() + 1;
             let upper = part.to_ascii_uppercase();
             let number = |rest: &str| rest.parse::<u8>().ok().filter(|n| *n > 0);
-            if upper == "P" {
+            if let Some(limit) = upper
+                .strip_prefix('L')
+                .filter(|rest| !rest.is_empty())
+                .and_then(|rest| rest.strip_prefix('+').unwrap_or(rest).parse::<i8>().ok())
+            {
+                if kind != Kind::Ks {
+                    return Err(err(
+                        column,
+                        ParseTieBreakErrorKind::ModifierNotAllowed(part.into()),
+                    ));
+                }
+                if tb.limit.is_some() {
+                    return Err(err(
+                        column,
+                        ParseTieBreakErrorKind::DuplicateModifier(part.into()),
+                    ));
+                }
+                tb.limit = Some(limit);
+            } else if upper == "P" {
                 if kind != Kind::De {
                     return Err(err(
                         column,
@@ -313,6 +345,9 @@ mod tests {
             ("GE", "REP"),
             ("ARO/C1", "ARO/C1"),
             ("PS/C2", "PS/C2"),
+            ("KS/L-1", "KS/L-1"),
+            ("KS/L+2", "KS/L+2"),
+            ("ks/l1", "KS/L+1"),
         ] {
             let tb: TieBreak = text.parse().unwrap();
             assert_eq!(tb.to_string(), shown);
@@ -351,6 +386,8 @@ mod tests {
             ParseTieBreakErrorKind::Empty
         );
         assert!("SB/M1".parse::<TieBreak>().is_err());
+        assert!("BH/L1".parse::<TieBreak>().is_err());
+        assert!("KS/L".parse::<TieBreak>().is_err());
         assert!("BH/C0".parse::<TieBreak>().is_err());
     }
 }

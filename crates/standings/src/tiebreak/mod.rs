@@ -594,6 +594,23 @@ impl<'a> Evaluation<'a> {
         })
     }
 
+    /// Koya (Art. 9.2): points scored against opponents (adjusted score, or the dummy for an
+    /// unplayed round) with at least half the maximum possible score, the limit shifted by
+    /// `limit` half-points (Art. 14.3).
+    pub fn ks(&self, tpn: u16, limit: i8) -> Option<Points> {
+        let i = self.idx(tpn)?;
+        let maximum = i64::from(self.field.scoring.win.half_points()) * self.field.rounds as i64;
+        Some(
+            self.opponent_scores(i)
+                .iter()
+                .filter(|c| {
+                    2 * i64::from(c.opponent_score.half_points()) >= maximum + 2 * i64::from(limit)
+                })
+                .map(|c| c.own)
+                .sum(),
+        )
+    }
+
     fn played_opponents(&self, i: usize) -> impl Iterator<Item = (usize, &Round)> + '_ {
         self.field.participants[i]
             .rounds
@@ -882,6 +899,7 @@ impl<'a> Evaluation<'a> {
             Kind::Aob => self.aob(tpn),
             Kind::Fb => self.fb(tpn, tb.trim).map(|b| b.value),
             Kind::Sb => self.sb(tpn, tb.trim).map(|b| b.value),
+            Kind::Ks => self.ks(tpn, tb.limit.unwrap_or(0)).map(hundredths),
             Kind::Aro => whole(self.aro(tpn, cut).map(i32::from)),
             Kind::Tpr => whole(self.tpr(tpn)),
             Kind::Ptp => whole(self.ptp(tpn)),
