@@ -587,3 +587,15 @@ fn ks_hand_calculated_on_tec_exercise() {
     assert_eq!(ks(&v1, "KS/L+1", 4), "2.50");
     assert_eq!(ks(&v2, "KS/L+1", 4), "2.00");
 }
+
+#[test]
+fn buchholz_family_banned_in_2026_round_robins() {
+    let list = standings::tiebreak::parse_list("SB,AOB").unwrap();
+    let mut rules = Rules::new(Edition::Fide2026);
+    assert!(standings::tiebreak::check(&list, rules).is_ok());
+    rules.round_robin = true;
+    let e = standings::tiebreak::check(&list, rules).unwrap_err();
+    assert_eq!(e.tiebreak.to_string(), "AOB");
+    rules.edition = Edition::Fide2024;
+    assert!(standings::tiebreak::check(&list, rules).is_ok());
+}

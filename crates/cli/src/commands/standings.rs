@@ -13,7 +13,7 @@ use serde_json::{Map, Value, json};
 use standings::rating::Hundredths;
 use standings::tiebreak::{
     DirectEncounterRule, Edition, Evaluation, Field, Kind, Participant, Removal, Round, Rules,
-    Source, TieBreak, parse_list, standings,
+    Source, TieBreak, check, parse_list, standings,
 };
 use standings::{Date, Outcome, Points, ScoringSystem};
 use trf::{Colour, ResultCode, Tournament};
@@ -102,6 +102,10 @@ fn run_inner(args: &Args) -> Result<(), u8> {
         },
         round_robin: args.round_robin,
     };
+    check(&tiebreaks, rules).map_err(|e| {
+        eprintln!("arbiter standings: --tiebreaks: {e}");
+        USAGE
+    })?;
     if let Some(tpn) = args.explain {
         return explain(&field, &codes, &tiebreaks, rules, tpn);
     }

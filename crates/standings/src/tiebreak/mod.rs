@@ -919,6 +919,43 @@ fn lower_is_better(kind: Kind) -> bool {
     matches!(kind, Kind::Tpn | Kind::De)
 }
 
+/// A tie-break the rules do not allow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotAllowed {
+    /// The criterion.
+    pub tiebreak: TieBreak,
+    /// The article that forbids it.
+    pub article: Article,
+}
+
+impl fmt::Display for NotAllowed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} may not be used in a round robin ({})",
+            self.tiebreak, self.article
+        )
+    }
+}
+
+impl std::error::Error for NotAllowed {}
+
+/// Checks a tie-break list against the rules: C.07 2026 forbids the Buchholz family (BH, FB,
+/// AOB) in round robins.
+pub fn check(tiebreaks: &[TieBreak], rules: Rules) -> Result<(), NotAllowed> {
+    let banned = rules.round_robin && rules.edition == Edition::Fide2026;
+    match tiebreaks
+        .iter()
+        .find(|tb| banned && matches!(tb.kind, Kind::Bh | Kind::Fb | Kind::Aob))
+    {
+        Some(&tiebreak) => Err(NotAllowed {
+            tiebreak,
+            article: Article::new("C.07 Art. 8"),
+        }),
+        None => Ok(()),
+    }
+}
+
 /// One line of the final table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
