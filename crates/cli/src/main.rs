@@ -35,6 +35,8 @@ enum Command {
     Trf(commands::trf::Args),
     /// Rank a TRF tournament by points and FIDE C.07 tie-breaks (BH, SB, DE, WIN, ARO, TPR, ...).
     Standings(commands::standings::Args),
+    /// Pair the next round by the FIDE Dutch system (-p), or check every recorded round (-c).
+    Pair(commands::pair::Args),
 }
 
 fn main() -> ExitCode {
@@ -48,5 +50,6 @@ fn main() -> ExitCode {
         Command::Unwinnable(args) => commands::unwinnable::run(args),
         Command::Trf(args) => commands::trf::run(args),
         Command::Standings(args) => commands::standings::run(args),
+        Command::Pair(args) => commands::pair::run(args),
     }
 }

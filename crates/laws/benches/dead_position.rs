@@ -1,10 +1,10 @@
 //! Throughput of the dead-position analysis on the CHA corpora (single thread):
-//! `cargo bench -p laws --bench dead_position`.
+//! `cargo bench -p laws --bench dead_position` (add `-- quick` for the quick tier only).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use laws::dead_position::{Tier, analyse};
+use laws::dead_position::{Tier, Verdict, analyse};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, PositionError};
 
@@ -26,11 +26,13 @@ fn position(fen: &str) -> Chess {
 
 fn measure(label: &str, jobs: &[(Chess, Color)], tier: Tier) {
     let mut worst = (Duration::ZERO, 0);
-    let mut nodes = 0;
+    let (mut nodes, mut decided) = (0, 0);
     let start = Instant::now();
     for (i, (pos, winner)) in jobs.iter().enumerate() {
         let t = Instant::now();
-        nodes += analyse(pos, *winner, tier).nodes;
+        let a = analyse(pos, *winner, tier);
+        nodes += a.nodes;
+        decided += usize::from(a.verdict != Verdict::Undetermined);
         let e = t.elapsed();
         if e > worst.0 {
             worst = (e, i);
@@ -39,7 +41,7 @@ fn measure(label: &str, jobs: &[(Chess, Color)], tier: Tier) {
     let total = start.elapsed();
     let (pos, winner) = &jobs[worst.1];
     println!(
-        "{label}: {} (pos, colour) in {:.3} s = {:.0}/s, {:.2} µs avg, {nodes} nodes; worst {:.1} ms: {} {winner}",
+        "{label}: {} (pos, colour), {decided} decided, in {:.3} s = {:.0}/s, {:.2} µs avg, {nodes} nodes; worst {:.1} ms: {} {winner}",
         jobs.len(),
         total.as_secs_f64(),
         jobs.len() as f64 / total.as_secs_f64(),
@@ -67,8 +69,18 @@ fn main() {
             [(pos.clone(), Color::White), (pos, Color::Black)]
         })
         .collect();
+    // The common case in a game: positions the quick tier dismisses without searching.
+    let open: Vec<(Chess, Color)> = lichess
+        .iter()
+        .filter(|(pos, winner)| analyse(pos, *winner, Tier::Quick).nodes == 0)
+        .cloned()
+        .collect();
+    let quick_only = std::env::args().any(|a| a == "quick");
+    measure("lichess-30K quick, not searched", &open, Tier::Quick);
     measure("lichess-30K quick", &lichess, Tier::Quick);
-    measure("lichess-30K full", &lichess, Tier::full());
     measure("test-vector quick", &vectors, Tier::Quick);
-    measure("test-vector full", &vectors, Tier::full());
+    if !quick_only {
+        measure("lichess-30K full", &lichess, Tier::full());
+        measure("test-vector full", &vectors, Tier::full());
+    }
 }

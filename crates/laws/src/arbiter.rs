@@ -34,6 +34,7 @@ use shakmaty::{ByColor, Chess, Color, Move, Position, Role, Square};
 
 use crate::Article;
 use crate::clock::{self, Adjustment, Clock, ClockError};
+use crate::dead_position::{self, Tier, Verdict};
 use crate::draws::ClaimKind;
 use crate::edition::{DeviceRule, Edition, IllegalMoveRegime, Profile, Supervision};
 use crate::game::Game;
@@ -1592,8 +1593,8 @@ fn queen(mv: Move) -> Move {
 }
 
 /// Whether `color` cannot checkmate by any series of legal moves (Art. 5.1.2,
-/// 6.9, 7.5.5). For now by material alone; the dead-position analysis will
-/// decide blocked positions too.
+/// 6.9, 7.5.5), by the full dead-position analysis. An undetermined answer
+/// counts as "can checkmate": the Laws' default stands unless proven otherwise.
 pub(crate) fn cannot_checkmate(position: &Chess, color: Color) -> bool {
-    position.has_insufficient_material(color)
+    dead_position::can_checkmate(position, color, Tier::full()) == Verdict::Unwinnable
 }

@@ -30,6 +30,7 @@ use shakmaty::{
 
 use crate::{
     Article,
+    dead_position::{self, Tier, Verdict},
     draws::{ClaimKind, DrawClaim, PositionKey},
     position::StartingPosition,
 };
@@ -442,10 +443,10 @@ fn automatic_end(position: &Chess, occurrences: u8) -> Option<Termination> {
     }
 }
 
-/// Art. 5.2.2, for now by insufficient material alone (the dead-position
-/// module will decide blocked positions too).
+/// Art. 5.2.2 by the cheap tier of the dead-position analysis, which runs
+/// after every move; the full tier is for rulings that depend on it.
 fn dead_position(position: &Chess) -> bool {
-    position.is_insufficient_material()
+    dead_position::is_dead_position(position, Tier::Quick) == Verdict::Unwinnable
 }
 
 #[cfg(test)]

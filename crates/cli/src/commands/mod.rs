@@ -2,6 +2,7 @@ pub mod berger;
 pub mod chess960;
 pub mod fen;
 pub mod notation;
+pub mod pair;
 pub mod rating;
 pub mod replay;
 pub mod standings;

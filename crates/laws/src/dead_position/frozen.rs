@@ -1,78 +1,123 @@
-//! Frozen pawn structures: when no pawn can ever move or be captured, each
-//! piece stays inside a region of the board that can be computed once. If no
-//! piece of the winner can ever attack a square the loser's king can reach,
-//! the winner can never give check, let alone checkmate (Art. 5.2.2, 6.9).
+//! Frozen pawn structures: when no pawn can ever be captured or promote, every
+//! pawn stays on its file between its square and the opposing pawn in front
+//! of it, and each piece stays inside a region of the board that can be
+//! computed once. If no unit of the winner can ever attack a square the
+//! loser's king can reach, the winner can never give check, let alone
+//! checkmate (Art. 5.2.2, 6.9).
 //!
-//! Every region is over-approximated (other pieces are treated as absent),
-//! so the conclusion is sound; anything that could change the pawn
-//! structure makes the test give up.
+//! Every region is over-approximated (other pieces are treated as absent,
+//! pawns that may still move as absent too), so the conclusion is sound;
+//! anything that could capture a pawn makes the test give up.
 
 use shakmaty::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
-use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square};
 
-/// Every pawn is blocked head-on by a pawn (cheap; a precondition of [`never_checks`]).
-pub fn pawns_locked(pos: &Chess) -> bool {
+/// Every pawn has an opposing pawn somewhere in front of it on its file
+/// (cheap; a precondition of [`never_checks`]).
+pub fn pawns_facing(pos: &Chess) -> bool {
     let board = pos.board();
     let pawns = board.pawns();
-    (board.white() & pawns).shift(8) & !pawns == Bitboard::EMPTY
-        && (board.black() & pawns).shift(-8) & !pawns == Bitboard::EMPTY
+    let (white, black) = (pawns & board.white(), pawns & board.black());
+    white.is_subset(fill(black, -8)) && black.is_subset(fill(white, 8))
 }
 
-/// `true` if the pawn structure is frozen for good and `winner` can never give check.
+/// All squares strictly beyond `b` in the direction of `shift`.
+fn fill(b: Bitboard, shift: i32) -> Bitboard {
+    let mut f = b.shift(shift);
+    for _ in 0..6 {
+        f |= f.shift(shift);
+    }
+    f
+}
+
+/// Where the pawns of one colour can ever stand and what they can ever attack.
+struct Pawns {
+    /// Pawns blocked head-on by an opposing pawn that they block in turn.
+    fixed: Bitboard,
+    /// Every square on the way to the opposing pawn in front.
+    squares: Bitboard,
+    /// Squares attacked from any of those squares.
+    attacks: Bitboard,
+    /// Squares attacked by the fixed pawns, at all times.
+    fixed_attacks: Bitboard,
+}
+
+impl Pawns {
+    fn of(board: &Board, c: Color) -> Pawns {
+        let pawns = board.pawns();
+        let own = pawns & board.by_color(c);
+        let opposing = pawns & board.by_color(!c);
+        let forward = c.fold_wb(8, -8);
+        let fixed = own & opposing.shift(-forward);
+        let mut p = Pawns {
+            fixed,
+            squares: Bitboard::EMPTY,
+            attacks: Bitboard::EMPTY,
+            fixed_attacks: Bitboard::EMPTY,
+        };
+        for sq in own {
+            let mut at = Some(sq);
+            while let Some(s) = at.filter(|s| !opposing.contains(*s)) {
+                p.squares.add(s);
+                p.attacks |= pawn_attacks(c, s);
+                at = s.offset(forward);
+            }
+            if fixed.contains(sq) {
+                p.fixed_attacks |= pawn_attacks(c, sq);
+            }
+        }
+        p
+    }
+}
+
+/// `true` if no pawn can ever be captured and `winner` can never give check.
 pub fn never_checks(pos: &Chess, winner: Color) -> bool {
-    if !pawns_locked(pos)
+    if !pawns_facing(pos)
         || pos.ep_square(shakmaty::EnPassantMode::Legal).is_some()
         || pos.castles().any()
     {
         return false;
     }
     let board = pos.board();
-    let pawns = board.pawns();
-    let attacked_by = |c: Color| -> Bitboard {
-        let mut a = Bitboard::EMPTY;
-        for sq in pawns & board.by_color(c) {
-            a |= pawn_attacks(c, sq);
-        }
-        a
-    };
-    let (white_reach, black_reach) = (attacked_by(Color::White), attacked_by(Color::Black));
-    let pawn_reach = |c: Color| c.fold_wb(white_reach, black_reach);
-    // No pawn may capture now: enemy pawns on its capture squares.
-    for c in Color::ALL {
-        if (pawn_reach(c) & pawns & board.by_color(!c)).any() {
-            return false;
-        }
+    let (white, black) = (
+        Pawns::of(board, Color::White),
+        Pawns::of(board, Color::Black),
+    );
+    let pawns_of = |c: Color| c.fold_wb(&white, &black);
+    let blockers = white.fixed | black.fixed;
+    // No pawn may ever capture a pawn (en passant included: the square passed is on the path).
+    if (white.attacks & black.squares).any() || (black.attacks & white.squares).any() {
+        return false;
     }
     let mut loser_king = Bitboard::EMPTY;
-    let mut winner_attacks = Bitboard::EMPTY;
+    let mut winner_attacks = pawns_of(winner).attacks;
     for c in Color::ALL {
-        let own_pawns = pawns & board.by_color(c);
-        let enemy_pawns = pawns & board.by_color(!c);
-        let enemy_pawn_attacks = pawn_reach(!c);
-        for sq in board.by_color(c) & !pawns {
+        let (own, enemy) = (pawns_of(c), pawns_of(!c));
+        for sq in board.by_color(c) & !board.pawns() {
             let Some(role) = board.role_at(sq) else {
                 return false;
             };
             let region = if role == Role::King {
-                let region = flood(sq, role, pawns, own_pawns | enemy_pawn_attacks);
-                // Capturing an enemy pawn that no pawn defends would unfreeze the structure.
-                if (region_attacks(region, role, pawns) & enemy_pawns & !enemy_pawn_attacks).any() {
+                let region = flood(sq, role, blockers, own.fixed | enemy.fixed_attacks);
+                // Capturing a pawn that no fixed pawn defends would change the structure.
+                let defended = enemy.fixed & enemy.fixed_attacks;
+                if (region_attacks(region, role, blockers) & enemy.squares & !defended).any() {
                     return false;
                 }
                 region
             } else {
-                let region = flood(sq, role, pawns, own_pawns);
-                // Capturing a pawn, or being captured by one, would unfreeze the structure.
-                if (region & (enemy_pawns | enemy_pawn_attacks)).any() {
+                let region = flood(sq, role, blockers, own.fixed);
+                // Capturing a pawn, or being captured by one, would change the structure.
+                if (region & (enemy.squares | enemy.attacks)).any() {
                     return false;
                 }
                 region
             };
             if c == winner {
                 if role != Role::King {
-                    winner_attacks |= region_attacks(region, role, pawns);
+                    winner_attacks |= region_attacks(region, role, blockers);
                 }
             } else if role == Role::King {
                 loser_king |= region;
@@ -82,7 +127,7 @@ pub fn never_checks(pos: &Chess, winner: Color) -> bool {
     (winner_attacks & loser_king).is_empty()
 }
 
-/// Squares a `role` on `from` can ever occupy when `pawns` never move,
+/// Squares a `role` on `from` can ever occupy when only `pawns` block lines,
 /// other pieces are ignored and `barred` squares cannot be entered.
 fn flood(from: Square, role: Role, pawns: Bitboard, barred: Bitboard) -> Bitboard {
     let mut region = Bitboard::from_square(from);
@@ -130,7 +175,14 @@ mod tests {
     #[test]
     fn locked_chain_with_same_coloured_bishops_never_checks() {
         let p = pos("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -");
-        assert!(pawns_locked(&p));
+        assert!(pawns_facing(&p));
+        assert!(never_checks(&p, Color::White));
+        assert!(never_checks(&p, Color::Black));
+    }
+
+    #[test]
+    fn pawns_that_can_still_advance_until_blocked() {
+        let p = pos("4k3/8/8/1p1p1p1p/1P1P1P1P/8/1P6/4K3 w - -");
         assert!(never_checks(&p, Color::White));
         assert!(never_checks(&p, Color::Black));
     }
@@ -142,10 +194,15 @@ mod tests {
             &pos("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K2B w - -"),
             Color::White
         ));
-        // A free pawn.
-        assert!(!pawns_locked(&pos(
-            "4k3/8/8/1p1p1p1p/1P1P1P2/8/7P/4K3 w - -"
+        // A passed pawn.
+        assert!(!pawns_facing(&pos(
+            "4k3/8/8/1p1p1p2/1P1P1P2/8/7P/4K3 w - -"
         )));
+        // The h-pawns meet, but h4 could then take g5.
+        assert!(!never_checks(
+            &pos("4k3/8/6p1/1p1p1pPp/1P1P1P2/8/7P/4K3 w - -"),
+            Color::White
+        ));
         // The white king can take the undefended b5 pawn.
         assert!(!never_checks(
             &pos("4k3/8/8/1p6/1P6/2K5/8/8 w - -"),

@@ -189,11 +189,15 @@ fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
     }
 }
 
-/// A helpmate search, guided random games, then the exhaustive walk, then the helpmate search
+/// A few guided random games, a helpmate search, more random games, then the exhaustive walk, then the helpmate search
 /// again with whatever budget is left.
 fn full_stages(pos: &Chess, winner: Color, node_limit: u64, budget: &mut Budget) -> Verdict {
     let mut helpmate = Helpmate::new(pos, winner);
-    budget.raise_to(node_limit / 8);
+    budget.raise_to(node_limit / 64);
+    if let Ok(line) = helpmate.playouts(pos, budget) {
+        return Verdict::Winnable(line);
+    }
+    budget.raise_to(budget.used.min(budget.limit) + node_limit / 8);
     match helpmate.run(pos, MAX_DEPTH, budget) {
         Ok(Some(Exhausted::Mate(line))) => return Verdict::Winnable(line),
         Ok(Some(Exhausted::NoMate)) => return Verdict::Unwinnable,

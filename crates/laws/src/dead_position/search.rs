@@ -72,12 +72,13 @@ type KeyMap<V> = HashMap<Key, V, BuildHasherDefault<PassThrough>>;
 /// Cheap sound tests that `winner` can never mate from `pos`.
 pub fn hopeless(pos: &Chess, winner: Color) -> bool {
     pos.has_insufficient_material(winner)
-        || (frozen::pawns_locked(pos) && frozen::never_checks(pos, winner))
+        || (frozen::pawns_facing(pos) && frozen::never_checks(pos, winner))
 }
 
 /// Art. 5.1.1: `winner` has checkmated the opponent.
 pub fn is_mated_loser(pos: &Chess, winner: Color) -> bool {
-    pos.turn() != winner && pos.is_checkmate()
+    // The cheap checker test first: this runs after every move of every game.
+    pos.turn() != winner && pos.checkers().any() && pos.is_checkmate()
 }
 
 /// A search for a helpmate: both players cooperate so that `winner` mates.

@@ -1,0 +1,187 @@
+//! `arbiter pair --dutch FILE (-p [OUT] | -c)`: FIDE Dutch pairings (C.04.3) with the engine
+//! protocol of JaVaFo and bbpPairings.
+//!
+//! `-p` pairs the next round: the first line is the number of pairs, then `white black` per
+//! board by pairing number, the pairing-allocated bye as `id 0`. `-c` re-pairs every recorded
+//! round from the history before it and prints the differences.
+//! Exit codes: 0 ok, 1 no valid pairing, 2 unexpected, 3 invalid input, 4 size limit,
+//! 5 file access.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use pairing::dutch::{DutchEdition, Pairing, PairingError, pair_round};
+use pairing::trf_input::TrfHistory;
+
+/// Pairing numbers a TRF record can hold (4 columns).
+const MAX_PLAYERS: usize = 9999;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// TRF file with the tournament so far (the FIDE Dutch system, C.04.3).
+    #[arg(long, value_name = "FILE")]
+    dutch: PathBuf,
+    /// Pair the next round; write to OUT (default: standard output).
+    #[arg(short = 'p', value_name = "OUT", num_args = 0..=1, conflicts_with = "check")]
+    pair: Option<Option<PathBuf>>,
+    /// Re-pair every recorded round and report differences.
+    #[arg(short = 'c')]
+    check: bool,
+    /// Rules edition, overriding the `192` code and the `042` start date: 2017 or 2026.
+    #[arg(long, value_parser = parse_edition)]
+    edition: Option<DutchEdition>,
+}
+
+fn parse_edition(s: &str) -> Result<DutchEdition, String> {
+    match s {
+        "2017" => Ok(DutchEdition::Rules2017),
+        "2026" | "2025" => Ok(DutchEdition::Rules2026),
+        other => other.parse().map_err(|e| format!("{e}")),
+    }
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let text = match std::fs::read(&args.dutch) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) => {
+            eprintln!("arbiter pair: {}: {e}", args.dutch.display());
+            return ExitCode::from(5);
+        }
+    };
+    let history = match TrfHistory::parse(&text) {
+        Ok(h) => h,
+        Err(e) => {
+            eprintln!("arbiter pair: {}: {e}", args.dutch.display());
+            return ExitCode::from(3);
+        }
+    };
+    if history.players.len() > MAX_PLAYERS {
+        eprintln!("arbiter pair: more than {MAX_PLAYERS} players");
+        return ExitCode::from(4);
+    }
+    let edition = args
+        .edition
+        .or(history.edition())
+        .unwrap_or(DutchEdition::Rules2026);
+    if args.check {
+        return check(&history, edition);
+    }
+    match args.pair {
+        Some(out) => pair(&history, edition, out),
+        None => {
+            eprintln!("arbiter pair: give -p [OUT] or -c");
+            ExitCode::from(3)
+        }
+    }
+}
+
+fn pairing_error(e: &PairingError) -> ExitCode {
+    eprintln!("arbiter pair: {e} ({})", e.article());
+    match e {
+        PairingError::NoValidPairing => ExitCode::from(1),
+        _ => ExitCode::from(3),
+    }
+}
+
+fn pair(history: &TrfHistory, edition: DutchEdition, out: Option<PathBuf>) -> ExitCode {
+    let round = history.round_to_pair();
+    let input = match history.input_for_round(round) {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("arbiter pair: {e}");
+            return ExitCode::from(3);
+        }
+    };
+    let pairing = match pair_round(&input, edition) {
+        Ok(p) => p,
+        Err(e) => return pairing_error(&e),
+    };
+    let text = engine_output(&pairing);
+    match out {
+        Some(path) => match std::fs::write(&path, text) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("arbiter pair: {}: {e}", path.display());
+                ExitCode::from(5)
+            }
+        },
+        None => {
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// The engine protocol: number of pairs, then `white black` lines, the bye as `id 0`.
+fn engine_output(pairing: &Pairing) -> String {
+    let mut text = String::new();
+    let count = pairing.boards.len() + usize::from(pairing.bye.is_some());
+    let _ = writeln!(text, "{count}");
+    for b in &pairing.boards {
+        let _ = writeln!(text, "{} {}", b.white, b.black);
+    }
+    if let Some(id) = pairing.bye {
+        let _ = writeln!(text, "{id} 0");
+    }
+    text
+}
+
+fn check(history: &TrfHistory, edition: DutchEdition) -> ExitCode {
+    let mut report = String::new();
+    let rounds = history.round_to_pair() - 1;
+    let mut discrepancies = 0;
+    for round in 1..=rounds {
+        let input = match history.input_for_round(round) {
+            Ok(i) => i,
+            Err(e) => {
+                eprintln!("arbiter pair: {e}");
+                return ExitCode::from(3);
+            }
+        };
+        let (recorded, recorded_bye) = history.recorded_pairing(round);
+        let (mut got, got_bye) = match pair_round(&input, edition) {
+            Ok(p) => (
+                p.boards
+                    .iter()
+                    .map(|b| (b.white, b.black))
+                    .collect::<Vec<_>>(),
+                p.bye,
+            ),
+            Err(e) => {
+                discrepancies += 1;
+                let _ = writeln!(report, "round {round}: {e}");
+                continue;
+            }
+        };
+        got.sort_unstable();
+        if got == recorded && got_bye == recorded_bye {
+            continue;
+        }
+        discrepancies += 1;
+        let _ = writeln!(report, "round {round}:");
+        for p in recorded.iter().filter(|p| !got.contains(p)) {
+            let _ = writeln!(report, "  recorded {} {}", p.0, p.1);
+        }
+        for p in got.iter().filter(|p| !recorded.contains(p)) {
+            let _ = writeln!(report, "  engine   {} {}", p.0, p.1);
+        }
+        if got_bye != recorded_bye {
+            let show = |b: Option<u32>| b.map_or("none".to_owned(), |id| id.to_string());
+            let _ = writeln!(
+                report,
+                "  bye: recorded {}, engine {}",
+                show(recorded_bye),
+                show(got_bye)
+            );
+        }
+    }
+    let _ = writeln!(
+        report,
+        "checked {rounds} rounds, {discrepancies} discrepancies"
+    );
+    // A closed pipe (e.g. `| head`) is not an error of the check.
+    let _ = std::io::stdout().lock().write_all(report.as_bytes());
+    ExitCode::SUCCESS
+}

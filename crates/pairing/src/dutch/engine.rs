@@ -1,0 +1,1106 @@
+//! The round pairing: brackets from the top scoregroup down (C.04.3 Art. 1.9, 3 and 4).
+//!
+//! Each bracket is paired by generating candidates in the order of Art. 4 (MDP sets, S2
+//! transpositions, remainder exchanges and transpositions), evaluating every candidate against
+//! the criteria in order and accepting the first perfect one, else the best one found.
+//! Completion (C4) and the bye assignee's score (C5) are decided with a maximum matching over
+//! all players still to be paired.
+
+use std::collections::HashMap;
+
+use laws::Article;
+
+use super::colour::{ColourPreference, PreferenceStrength, allocate_colours, colour_difference};
+use super::{
+    Board, Colour, DutchEdition, Float, Input, PairExplanation, Pairing, PairingError, RoundEntry,
+    Score,
+};
+use crate::matching::Graph;
+
+/// Candidates evaluated per bracket before the best one found so far is taken.
+const SEARCH_BUDGET: usize = 1_000_000;
+
+/// Score difference given to a downfloater in C18-C21: above any difference between two scores.
+const DOWNFLOATER_DIFFERENCE: i64 = 1 << 40;
+
+/// Search-tree nodes visited per bracket level before the best candidate found is taken.
+const NODE_BUDGET: usize = 5_000_000;
+
+/// A present player prepared for pairing.
+struct Prepared {
+    id: u32,
+    /// Position among the present players in pairing-number order, used by C.04.3 5.2.5.
+    colour_number: u32,
+    score: Score,
+    played: Vec<Colour>,
+    preference: Option<ColourPreference>,
+    bye_eligible: bool,
+    unplayed: u32,
+    topscorer: bool,
+    /// Floats one and two rounds before.
+    floats: [Option<Float>; 2],
+}
+
+struct Context<'a> {
+    players: Vec<Prepared>,
+    compatible: Vec<Vec<u64>>,
+    edition: DutchEdition,
+    /// Who may receive the pairing-allocated bye (C2, and C5 in 2026).
+    bye_allowed: Vec<bool>,
+    input: &'a Input,
+}
+
+impl Context<'_> {
+    fn compatible(&self, a: usize, b: usize) -> bool {
+        self.compatible[a][b / 64] >> (b % 64) & 1 == 1
+    }
+
+    /// Whether the players in `set` can all be paired (one of them receiving the bye when the
+    /// set is odd) under the absolute criteria: C4.
+    fn completable(&self, set: &[usize]) -> bool {
+        let odd = set.len() % 2 == 1;
+        let n = set.len() + usize::from(odd);
+        let mut graph = Graph::new(n);
+        for (i, &a) in set.iter().enumerate() {
+            for (j, &b) in set.iter().enumerate().skip(i + 1) {
+                if self.compatible(a, b) {
+                    graph.add_edge(i, j);
+                }
+            }
+            if odd && self.bye_allowed[a] {
+                graph.add_edge(i, set.len());
+            }
+        }
+        graph.maximum_matching() * 2 == n
+    }
+}
+
+/// One criterion's value: a count, or a list compared lexicographically.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Value {
+    Count(u32),
+    List(Vec<i64>),
+}
+
+/// What one pair contributes to C10-C21 (2017: C.8-C.19): counts of C10, C11, C12, C13,
+/// C14-C17, and score differences for C18-C21.
+#[derive(Debug, Clone, Copy, Default)]
+struct PairCost {
+    counts: [u32; 8],
+    lists: [Option<i64>; 4],
+}
+
+#[derive(Clone)]
+struct Candidate {
+    /// (higher-ranked, lower-ranked) indices.
+    pairs: Vec<(usize, usize)>,
+    downfloaters: Vec<usize>,
+}
+
+/// Prepares the players and pairs the round by the given edition of C.04.3.
+pub fn pair_round(input: &Input, edition: DutchEdition) -> Result<Pairing, PairingError> {
+    if input.round == 0 || input.round > input.total_rounds.max(input.round) {
+        return Err(PairingError::RoundOutOfRange {
+            round: input.round,
+            total_rounds: input.total_rounds,
+        });
+    }
+    let by_id = index_players(input)?;
+    let scores_before = scores_before_each_round(input, &by_id);
+    let mut players: Vec<Prepared> = input
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| !p.absent)
+        .map(|(i, p)| prepare(input, edition, i, &scores_before, &by_id, p))
+        .collect();
+    players.sort_by_key(|p| p.id);
+    for (k, p) in players.iter_mut().enumerate() {
+        // In round 1 the colours alternate down the boards, numbered among the players
+        // present; later rounds use the pairing number (C.04.3 5.2.5).
+        p.colour_number = if input.round == 1 { k as u32 + 1 } else { p.id };
+    }
+    players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
+    let n = players.len();
+    let words = n.div_ceil(64);
+    let mut compatible = vec![vec![0u64; words]; n];
+    let position: HashMap<u32, usize> =
+        players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let mut forbidden = vec![Vec::new(); n];
+    for (i, p) in players.iter().enumerate() {
+        let source = &input.players[by_id[&p.id]];
+        // C1 concerns games played: a forfeit does not count as a meeting (C.04.1).
+        for e in &source.history {
+            if let RoundEntry::Game { opponent: o, .. } = *e
+                && let Some(&j) = position.get(&o)
+            {
+                forbidden[i].push(j);
+            }
+        }
+    }
+    for &(a, b) in &input.forbidden_pairs {
+        if let (Some(&i), Some(&j)) = (position.get(&a), position.get(&b)) {
+            forbidden[i].push(j);
+            forbidden[j].push(i);
+        }
+    }
+    for a in 0..n {
+        for b in 0..n {
+            if a != b && !forbidden[a].contains(&b) && colours_allow(&players[a], &players[b]) {
+                compatible[a][b / 64] |= 1 << (b % 64);
+            }
+        }
+    }
+    let mut context = Context {
+        bye_allowed: players.iter().map(|p| p.bye_eligible).collect(),
+        players,
+        compatible,
+        edition,
+        input,
+    };
+    let everyone: Vec<usize> = (0..n).collect();
+    if n % 2 == 1 && edition == DutchEdition::Rules2026 {
+        // C5: the bye goes to the lowest score for which a complete pairing exists.
+        let mut scores: Vec<Score> = context
+            .players
+            .iter()
+            .filter(|p| p.bye_eligible)
+            .map(|p| p.score)
+            .collect();
+        scores.sort();
+        scores.dedup();
+        let eligible: Vec<bool> = context.players.iter().map(|p| p.bye_eligible).collect();
+        let mut found = false;
+        for s in scores {
+            context.bye_allowed = context
+                .players
+                .iter()
+                .zip(&eligible)
+                .map(|(p, &e)| e && p.score == s)
+                .collect();
+            if context.completable(&everyone) {
+                found = true;
+                break;
+            }
+        }
+        if !found {
+            return Err(PairingError::NoValidPairing);
+        }
+    } else if !context.completable(&everyone) {
+        return Err(PairingError::NoValidPairing);
+    }
+    pair_brackets(&context)
+}
+
+fn index_players(input: &Input) -> Result<HashMap<u32, usize>, PairingError> {
+    let mut by_id = HashMap::new();
+    for (i, p) in input.players.iter().enumerate() {
+        if by_id.insert(p.id, i).is_some() {
+            return Err(PairingError::DuplicatePlayer(p.id));
+        }
+    }
+    for p in &input.players {
+        for e in &p.history {
+            if let Some(o) = e.opponent()
+                && !by_id.contains_key(&o)
+            {
+                return Err(PairingError::UnknownOpponent {
+                    player: p.id,
+                    opponent: o,
+                });
+            }
+        }
+    }
+    Ok(by_id)
+}
+
+/// `result[i][k]`: score of player `i` before round `k + 1`.
+fn scores_before_each_round(input: &Input, _by_id: &HashMap<u32, usize>) -> Vec<Vec<Score>> {
+    input
+        .players
+        .iter()
+        .map(|p| {
+            let mut total = 0;
+            let mut before = Vec::with_capacity(p.history.len());
+            for e in &p.history {
+                before.push(Score(total));
+                total += e.points(&input.scoring).0;
+            }
+            before
+        })
+        .collect()
+}
+
+/// The float a player received in a past round (C.04.3 1.4; 2017: A.4).
+fn float_in_round(
+    input: &Input,
+    edition: DutchEdition,
+    player: usize,
+    round: usize,
+    scores_before: &[Vec<Score>],
+    by_id: &HashMap<u32, usize>,
+) -> Option<Float> {
+    let entry = input.players[player].history[round];
+    match entry {
+        RoundEntry::Game { opponent, .. } => {
+            let mine = scores_before[player][round];
+            let theirs = scores_before[by_id[&opponent]]
+                .get(round)
+                .copied()
+                .unwrap_or(mine);
+            if mine > theirs {
+                Some(Float::Down)
+            } else if mine < theirs {
+                Some(Float::Up)
+            } else {
+                None
+            }
+        }
+        _ => match edition {
+            DutchEdition::Rules2017 => Some(Float::Down),
+            DutchEdition::Rules2026 => {
+                (entry.points(&input.scoring) > input.scoring.loss).then_some(Float::Down)
+            }
+        },
+    }
+}
+
+fn prepare(
+    input: &Input,
+    edition: DutchEdition,
+    index: usize,
+    scores_before: &[Vec<Score>],
+    by_id: &HashMap<u32, usize>,
+    p: &super::Player,
+) -> Prepared {
+    let played: Vec<Colour> = p.history.iter().filter_map(|e| e.played_colour()).collect();
+    let score = p.score(&input.scoring);
+    let win = input.scoring.win;
+    let bye_eligible = !p.history.iter().any(|e| match e {
+        RoundEntry::PairingAllocatedBye => true,
+        RoundEntry::Forfeit { won, .. } => *won,
+        RoundEntry::Unpaired { points } => *points >= win,
+        RoundEntry::Game { .. } => false,
+    });
+    let rounds_before = input.round.saturating_sub(1);
+    let topscorer = input.round == input.total_rounds && score.0 * 2 > win.0 * rounds_before;
+    let h = p.history.len();
+    let float = |back: usize| {
+        (h >= back)
+            .then(|| float_in_round(input, edition, index, h - back, scores_before, by_id))?
+    };
+    Prepared {
+        id: p.id,
+        colour_number: 0,
+        score: Score(score.0 + p.acceleration.0),
+        preference: ColourPreference::from_played(&played),
+        played,
+        bye_eligible,
+        unplayed: p
+            .history
+            .iter()
+            .filter(|e| e.played_colour().is_none())
+            .count() as u32,
+        topscorer,
+        floats: [float(1), float(2)],
+    }
+}
+
+/// C3: non-topscorers with the same absolute colour preference shall not meet.
+fn colours_allow(a: &Prepared, b: &Prepared) -> bool {
+    if a.topscorer || b.topscorer {
+        return true;
+    }
+    match (a.preference, b.preference) {
+        (Some(x), Some(y)) => {
+            !(x.strength == PreferenceStrength::Absolute
+                && y.strength == PreferenceStrength::Absolute
+                && x.colour == y.colour)
+        }
+        _ => true,
+    }
+}
+
+fn pair_brackets(context: &Context) -> Result<Pairing, PairingError> {
+    let players = &context.players;
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for i in 0..players.len() {
+        match groups.last_mut() {
+            Some(g) if players[g[0]].score == players[i].score => g.push(i),
+            _ => groups.push(vec![i]),
+        }
+    }
+    let mut boards = Vec::new();
+    let mut mdps: Vec<usize> = Vec::new();
+    let mut bye = None;
+    for g in 0..groups.len() {
+        let lower: Vec<usize> = groups[g + 1..].iter().flatten().copied().collect();
+        let next = groups.get(g + 1).cloned().unwrap_or_default();
+        let bracket_score = players[groups[g][0]].score;
+        let mut search = BracketSearch::new(context, &mdps, &groups[g], lower, next);
+        let (candidate, failed) = search.run().ok_or(PairingError::NoValidPairing)?;
+        for &(a, b) in &candidate.pairs {
+            boards.push(make_board(context, a, b, bracket_score, failed.clone()));
+        }
+        mdps = candidate.downfloaters;
+        if g + 1 == groups.len() {
+            bye = mdps.first().map(|&i| players[i].id);
+        }
+    }
+    if groups.is_empty() {
+        bye = None;
+    }
+    boards.sort_by_key(|b| b.0);
+    Ok(Pairing {
+        boards: boards.into_iter().map(|b| b.1).collect(),
+        bye,
+    })
+}
+
+fn make_board(
+    context: &Context,
+    a: usize,
+    b: usize,
+    bracket: Score,
+    criteria_failed: Vec<Article>,
+) -> ((std::cmp::Reverse<Score>, usize), Board) {
+    let (hi, lo) = if a < b { (a, b) } else { (b, a) };
+    let (h, l) = (&context.players[hi], &context.players[lo]);
+    let (colour, rule) = allocate_colours(
+        (h.colour_number, &h.played),
+        (l.colour_number, &l.played),
+        context.input.initial_colour,
+    );
+    let (hf, lf) = if h.score > l.score {
+        (Some(Float::Down), Some(Float::Up))
+    } else {
+        (None, None)
+    };
+    let (white, black, floats) = match colour {
+        Colour::White => (h.id, l.id, (hf, lf)),
+        Colour::Black => (l.id, h.id, (lf, hf)),
+    };
+    let explanation = PairExplanation {
+        bracket,
+        floats,
+        colour_rule: rule,
+        criteria_failed,
+    };
+    (
+        (std::cmp::Reverse(h.score), hi),
+        Board {
+            white,
+            black,
+            explanation,
+        },
+    )
+}
+
+/// The search for one bracket's pairing.
+struct BracketSearch<'a> {
+    context: &'a Context<'a>,
+    mdps: Vec<usize>,
+    residents: Vec<usize>,
+    lower: Vec<usize>,
+    next: Vec<usize>,
+    is_last: bool,
+    lowest_score: Score,
+    bound: Vec<Value>,
+    best: Option<(Vec<Value>, Candidate)>,
+    evaluated: usize,
+    stop: bool,
+    completion_cache: HashMap<Vec<usize>, bool>,
+    next_bracket_cache: HashMap<Vec<usize>, u32>,
+    pair_costs: HashMap<(usize, usize), PairCost>,
+    partial_counts: [u32; 8],
+    partial_lists: [Vec<i64>; 4],
+    nodes: usize,
+}
+
+impl<'a> BracketSearch<'a> {
+    fn new(
+        context: &'a Context<'a>,
+        mdps: &[usize],
+        residents: &[usize],
+        lower: Vec<usize>,
+        next: Vec<usize>,
+    ) -> BracketSearch<'a> {
+        let lowest_score = context.players[*residents.last().unwrap_or(&0)].score;
+        BracketSearch {
+            context,
+            mdps: mdps.to_vec(),
+            residents: residents.to_vec(),
+            is_last: lower.is_empty(),
+            lower,
+            next,
+            lowest_score,
+            bound: Vec::new(),
+            best: None,
+            evaluated: 0,
+            stop: false,
+            completion_cache: HashMap::new(),
+            next_bracket_cache: HashMap::new(),
+            pair_costs: HashMap::new(),
+            partial_counts: [0; 8],
+            partial_lists: Default::default(),
+            nodes: 0,
+        }
+    }
+
+    /// Maximum number of pairs in the bracket, MDPs pairing only with residents.
+    fn max_pairs(&self) -> usize {
+        let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
+        let m0 = self.mdps.len();
+        let mut graph = Graph::new(all.len());
+        for i in 0..all.len() {
+            for j in (i + 1).max(m0)..all.len() {
+                if self.context.compatible(all[i], all[j]) {
+                    graph.add_edge(i, j);
+                }
+            }
+        }
+        graph.maximum_matching()
+    }
+
+    fn run(&mut self) -> Option<(Candidate, Vec<Article>)> {
+        let m0 = self.mdps.len();
+        let res = self.residents.len();
+        for pairs in (0..=self.max_pairs()).rev() {
+            for m1 in (0..=m0.min(pairs).min(res)).rev() {
+                let remainder_pairs = pairs - m1;
+                if remainder_pairs * 2 > res - m1 {
+                    continue;
+                }
+                self.bound = self.lower_bound(pairs, m1);
+                self.evaluated = 0;
+                self.nodes = 0;
+                self.stop = false;
+                self.search_mdp_sets(m1, remainder_pairs);
+                if let Some((values, candidate)) = self.best.take() {
+                    let failed = self.failed_criteria(&values);
+                    return Some((candidate, failed));
+                }
+            }
+        }
+        None
+    }
+
+    fn criteria_names(&self) -> &'static [&'static str] {
+        match self.context.edition {
+            DutchEdition::Rules2026 => &[
+                "C.04.3 C6",
+                "C.04.3 C7",
+                "C.04.3 C8",
+                "C.04.3 C9",
+                "C.04.3 C10",
+                "C.04.3 C11",
+                "C.04.3 C12",
+                "C.04.3 C13",
+                "C.04.3 C14",
+                "C.04.3 C15",
+                "C.04.3 C16",
+                "C.04.3 C17",
+                "C.04.3 C18",
+                "C.04.3 C19",
+                "C.04.3 C20",
+                "C.04.3 C21",
+            ],
+            DutchEdition::Rules2017 => &[
+                "C.04.3 C.5",
+                "C.04.3 C.6",
+                "C.04.3 C.7",
+                "C.04.3 C.8",
+                "C.04.3 C.9",
+                "C.04.3 C.10",
+                "C.04.3 C.11",
+                "C.04.3 C.12",
+                "C.04.3 C.13",
+                "C.04.3 C.14",
+                "C.04.3 C.15",
+                "C.04.3 C.16",
+                "C.04.3 C.17",
+                "C.04.3 C.18",
+                "C.04.3 C.19",
+            ],
+        }
+    }
+
+    fn failed_criteria(&self, values: &[Value]) -> Vec<Article> {
+        values
+            .iter()
+            .zip(&self.bound)
+            .zip(self.criteria_names())
+            .filter(|((v, b), _)| v != b)
+            .map(|(_, name)| Article::new(name))
+            .collect()
+    }
+
+    /// Values no candidate of this level can beat; reaching them makes a candidate perfect.
+    fn lower_bound(&self, pairs: usize, m1: usize) -> Vec<Value> {
+        let players = &self.context.players;
+        let m0 = self.mdps.len();
+        let floaters = m0 + self.residents.len() - 2 * pairs;
+        // The lowest MDPs stay in the Limbo, the lowest residents float.
+        let mut scores: Vec<i64> = self.mdps[m1..]
+            .iter()
+            .chain(self.residents[self.residents.len() + m0 - m1 - floaters..].iter())
+            .map(|&i| i64::from(players[i].score.0))
+            .collect();
+        scores.sort_by(|a, b| b.cmp(a));
+        let next_floaters = ((floaters + self.next.len()) % 2) as u32;
+        let next_floaters = if self.next.is_empty() {
+            0
+        } else {
+            next_floaters
+        };
+        let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
+        let unplayed = if self.is_last && floaters == 1 {
+            all.iter()
+                .filter(|&&i| self.context.bye_allowed[i])
+                .map(|&i| players[i].unplayed)
+                .min()
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        let colour_bound = |strong: bool| {
+            let wants = |c: Colour| {
+                all.iter()
+                    .filter(|&&i| {
+                        players[i].preference.is_some_and(|p| {
+                            p.colour == c && (!strong || p.strength >= PreferenceStrength::Strong)
+                        })
+                    })
+                    .count()
+            };
+            let excess = wants(Colour::White).saturating_sub(pairs)
+                + wants(Colour::Black).saturating_sub(pairs);
+            excess.saturating_sub(floaters) as u32
+        };
+        let mut bound = vec![Value::Count(floaters as u32)];
+        match self.context.edition {
+            DutchEdition::Rules2026 => {
+                bound.push(Value::List(scores));
+                bound.push(Value::Count(next_floaters));
+                bound.push(Value::Count(unplayed));
+            }
+            DutchEdition::Rules2017 => {
+                let base =
+                    i64::from(self.lowest_score.0) - i64::from(self.context.input.scoring.win.0);
+                // The highest MDPs paired, every other pair inside the scoregroup (A.8).
+                let resident = i64::from(self.lowest_score.0);
+                let mut psd: Vec<i64> = scores.iter().map(|s| s - base).collect();
+                psd.extend(
+                    self.mdps[..m1]
+                        .iter()
+                        .map(|&i| i64::from(players[i].score.0) - resident),
+                );
+                psd.extend(std::iter::repeat_n(0, pairs - m1));
+                psd.sort_by(|a, b| b.cmp(a));
+                bound.push(Value::List(psd));
+                bound.push(Value::Count(next_floaters));
+            }
+        }
+        bound.push(Value::Count(0));
+        bound.push(Value::Count(0));
+        bound.push(Value::Count(colour_bound(false)));
+        bound.push(Value::Count(colour_bound(true)));
+        for _ in 0..4 {
+            bound.push(Value::Count(0));
+        }
+        for _ in 0..4 {
+            bound.push(Value::List(Vec::new()));
+        }
+        bound
+    }
+
+    fn search_mdp_sets(&mut self, m1: usize, remainder_pairs: usize) {
+        let m0 = self.mdps.len();
+        let mut chosen: Vec<usize> = (0..m1).collect();
+        loop {
+            let set: Vec<usize> = chosen.iter().map(|&k| self.mdps[k]).collect();
+            let limbo: Vec<usize> = (0..m0)
+                .filter(|k| !chosen.contains(k))
+                .map(|k| self.mdps[k])
+                .collect();
+            let mut used = vec![false; self.residents.len()];
+            let mut pairs = Vec::new();
+            self.pair_mdps(&set, 0, &mut used, &mut pairs, &limbo, remainder_pairs);
+            if self.stop {
+                return;
+            }
+            // Next combination in lexicographic order (C.04.3 4.4).
+            let mut k = m1;
+            loop {
+                if k == 0 {
+                    return;
+                }
+                k -= 1;
+                if chosen[k] < m0 - m1 + k {
+                    chosen[k] += 1;
+                    for j in k + 1..m1 {
+                        chosen[j] = chosen[j - 1] + 1;
+                    }
+                    break;
+                }
+                if k == 0 {
+                    return;
+                }
+            }
+        }
+    }
+
+    fn pair_mdps(
+        &mut self,
+        set: &[usize],
+        i: usize,
+        used: &mut Vec<bool>,
+        pairs: &mut Vec<(usize, usize)>,
+        limbo: &[usize],
+        remainder_pairs: usize,
+    ) {
+        if self.stop {
+            return;
+        }
+        if i == set.len() {
+            let remainder: Vec<usize> = self
+                .residents
+                .iter()
+                .zip(used.iter())
+                .filter(|(_, u)| !**u)
+                .map(|(&r, _)| r)
+                .collect();
+            self.pair_homogeneous(&remainder, remainder_pairs, pairs, limbo);
+            return;
+        }
+        for k in 0..self.residents.len() {
+            let r = self.residents[k];
+            if used[k] || !self.context.compatible(set[i], r) {
+                continue;
+            }
+            used[k] = true;
+            self.push_pair(pairs, set[i], r);
+            self.nodes += 1;
+            if !self.hopeless((0, 0)) {
+                self.pair_mdps(set, i + 1, used, pairs, limbo, remainder_pairs);
+            }
+            self.pop_pair(pairs);
+            used[k] = false;
+            if self.stop {
+                return;
+            }
+        }
+    }
+
+    /// Pairs a homogeneous bracket or remainder: exchanges (C.04.3 4.3), then transpositions
+    /// (C.04.3 4.2) of each.
+    fn pair_homogeneous(
+        &mut self,
+        group: &[usize],
+        pairs_wanted: usize,
+        pairs: &mut Vec<(usize, usize)>,
+        limbo: &[usize],
+    ) {
+        if pairs_wanted * 2 > group.len() {
+            return;
+        }
+        let (s1, s2) = group.split_at(pairs_wanted);
+        for (out, into) in exchanges(s1.len(), s2.len()) {
+            let mut new_s1: Vec<usize> = (0..s1.len())
+                .filter(|k| !out.contains(k))
+                .chain(into.iter().map(|&k| k + s1.len()))
+                .collect();
+            let mut new_s2: Vec<usize> = out
+                .iter()
+                .copied()
+                .chain(
+                    (0..s2.len())
+                        .filter(|k| !into.contains(k))
+                        .map(|k| k + s1.len()),
+                )
+                .collect();
+            new_s1.sort_unstable();
+            new_s2.sort_unstable();
+            let new_s1: Vec<usize> = new_s1.iter().map(|&k| group[k]).collect();
+            let new_s2: Vec<usize> = new_s2.iter().map(|&k| group[k]).collect();
+            let mut used = vec![false; new_s2.len()];
+            self.transpose(&new_s1, &new_s2, 0, &mut used, pairs, limbo);
+            if self.stop {
+                return;
+            }
+        }
+    }
+
+    fn transpose(
+        &mut self,
+        s1: &[usize],
+        s2: &[usize],
+        i: usize,
+        used: &mut Vec<bool>,
+        pairs: &mut Vec<(usize, usize)>,
+        limbo: &[usize],
+    ) {
+        if self.stop {
+            return;
+        }
+        if i == s1.len() {
+            let mut downfloaters: Vec<usize> = limbo.to_vec();
+            downfloaters.extend(
+                s2.iter()
+                    .zip(used.iter())
+                    .filter(|(_, u)| !**u)
+                    .map(|(&p, _)| p),
+            );
+            downfloaters.sort_unstable();
+            self.evaluate(pairs, downfloaters);
+            return;
+        }
+        for k in 0..s2.len() {
+            if used[k] || !self.context.compatible(s1[i], s2[k]) {
+                continue;
+            }
+            used[k] = true;
+            self.push_pair(pairs, s1[i], s2[k]);
+            self.nodes += 1;
+            if self.nodes > NODE_BUDGET {
+                self.stop = true;
+            }
+            let bound = self.remaining_colour_bound(&s1[i + 1..], s2, used);
+            if !self.hopeless(bound) {
+                self.transpose(s1, s2, i + 1, used, pairs, limbo);
+            }
+            self.pop_pair(pairs);
+            used[k] = false;
+            if self.stop {
+                return;
+            }
+        }
+    }
+
+    fn evaluate(&mut self, pairs: &[(usize, usize)], downfloaters: Vec<usize>) {
+        self.evaluated += 1;
+        if self.evaluated >= SEARCH_BUDGET {
+            self.stop = true;
+        }
+        if !self.valid_floaters(&downfloaters) {
+            return;
+        }
+        let values = self.values(pairs, &downfloaters);
+        let better = match &self.best {
+            None => true,
+            Some((best, _)) => values < *best,
+        };
+        if better {
+            if values == self.bound {
+                self.stop = true;
+            }
+            self.best = Some((
+                values,
+                Candidate {
+                    pairs: pairs.to_vec(),
+                    downfloaters,
+                },
+            ));
+        }
+    }
+
+    /// C4 (and C5 through the bye candidates): the downfloaters and all lower players can
+    /// still be paired; in the last bracket only the bye assignee may remain.
+    fn valid_floaters(&mut self, downfloaters: &[usize]) -> bool {
+        if self.is_last {
+            return match downfloaters {
+                [] => true,
+                [x] => self.context.bye_allowed[*x],
+                _ => false,
+            };
+        }
+        if let Some(&ok) = self.completion_cache.get(downfloaters) {
+            return ok;
+        }
+        let set: Vec<usize> = downfloaters.iter().chain(&self.lower).copied().collect();
+        let ok = self.context.completable(&set);
+        self.completion_cache.insert(downfloaters.to_vec(), ok);
+        ok
+    }
+
+    /// Players left unpaired in the next bracket if the downfloaters move there (C8).
+    fn next_bracket_floaters(&mut self, downfloaters: &[usize]) -> u32 {
+        if self.next.is_empty() {
+            return 0;
+        }
+        if let Some(&v) = self.next_bracket_cache.get(downfloaters) {
+            return v;
+        }
+        let all: Vec<usize> = downfloaters.iter().chain(&self.next).copied().collect();
+        let m0 = downfloaters.len();
+        let mut graph = Graph::new(all.len());
+        for i in 0..all.len() {
+            for j in (i + 1).max(m0)..all.len() {
+                if self.context.compatible(all[i], all[j]) {
+                    graph.add_edge(i, j);
+                }
+            }
+        }
+        let v = (all.len() - 2 * graph.maximum_matching()) as u32;
+        self.next_bracket_cache.insert(downfloaters.to_vec(), v);
+        v
+    }
+
+    /// Number of leading criteria that depend on the downfloaters only (C6-C9; 2017: C.5-C.7).
+    fn prefix_len(&self) -> usize {
+        match self.context.edition {
+            DutchEdition::Rules2026 => 4,
+            DutchEdition::Rules2017 => 3,
+        }
+    }
+
+    /// The colour and float criteria a pair contributes (higher-ranked player first).
+    fn pair_cost(&mut self, a: usize, b: usize) -> PairCost {
+        if let Some(c) = self.pair_costs.get(&(a, b)) {
+            return *c;
+        }
+        let context = self.context;
+        let (pa, pb) = (&context.players[a], &context.players[b]);
+        let mut cost = PairCost::default();
+        let (colour, _) = allocate_colours(
+            (pa.colour_number, &pa.played),
+            (pb.colour_number, &pb.played),
+            context.input.initial_colour,
+        );
+        let topscorers = pa.topscorer || pb.topscorer;
+        for (p, c) in [(pa, colour), (pb, colour.opposite())] {
+            if let Some(pref) = p.preference
+                && pref.colour != c
+            {
+                cost.counts[2] += 1;
+                if pref.strength >= PreferenceStrength::Strong {
+                    cost.counts[3] += 1;
+                }
+            }
+            if topscorers {
+                let cd = colour_difference(&p.played) + if c == Colour::White { 1 } else { -1 };
+                if cd.abs() > 2 {
+                    cost.counts[0] += 1;
+                }
+                let n = p.played.len();
+                if n >= 2 && p.played[n - 1] == c && p.played[n - 2] == c {
+                    cost.counts[1] += 1;
+                }
+            }
+        }
+        if pa.score != pb.score {
+            let difference = i64::from(pa.score.0 - pb.score.0);
+            for back in 0..2 {
+                if pa.floats[back] == Some(Float::Down) {
+                    cost.lists[back * 2] = Some(difference);
+                    if context.edition == DutchEdition::Rules2017 {
+                        cost.counts[4 + back * 2] += 1;
+                    }
+                }
+                if pb.floats[back] == Some(Float::Up) {
+                    cost.counts[5 + back * 2] += 1;
+                    cost.lists[back * 2 + 1] = Some(difference);
+                }
+            }
+        }
+        self.pair_costs.insert((a, b), cost);
+        cost
+    }
+
+    fn push_pair(&mut self, pairs: &mut Vec<(usize, usize)>, a: usize, b: usize) {
+        let (hi, lo) = if a < b { (a, b) } else { (b, a) };
+        let cost = self.pair_cost(hi, lo);
+        for (total, c) in self.partial_counts.iter_mut().zip(cost.counts) {
+            *total += c;
+        }
+        for (list, c) in self.partial_lists.iter_mut().zip(cost.lists) {
+            if let Some(v) = c {
+                list.push(v);
+            }
+        }
+        pairs.push((hi, lo));
+    }
+
+    fn pop_pair(&mut self, pairs: &mut Vec<(usize, usize)>) {
+        if let Some((hi, lo)) = pairs.pop() {
+            let cost = self.pair_costs[&(hi, lo)];
+            for (total, c) in self.partial_counts.iter_mut().zip(cost.counts) {
+                *total -= c;
+            }
+            for (list, c) in self.partial_lists.iter_mut().zip(cost.lists) {
+                if c.is_some() {
+                    list.pop();
+                }
+            }
+        }
+    }
+
+    /// The criteria after the prefix, from the pairs so far plus the downfloaters' share.
+    fn tail_values(&self, downfloaters: &[usize]) -> Vec<Value> {
+        let players = &self.context.players;
+        let mut counts = self.partial_counts;
+        let mut lists = self.partial_lists.clone();
+        for &d in downfloaters {
+            for back in 0..2 {
+                if players[d].floats[back] == Some(Float::Down) {
+                    counts[4 + back * 2] += 1;
+                    // A downfloater's score difference counts as larger than any pair's.
+                    lists[back * 2].push(DOWNFLOATER_DIFFERENCE);
+                }
+            }
+        }
+        let mut values: Vec<Value> = counts.iter().map(|&c| Value::Count(c)).collect();
+        for mut list in lists {
+            list.sort_by(|a, b| b.cmp(a));
+            values.push(Value::List(list));
+        }
+        values
+    }
+
+    /// Whether no completion of the current partial candidate can beat the best one.
+    fn hopeless(&self, colour_bound: (u32, u32)) -> bool {
+        let Some((best, _)) = &self.best else {
+            return false;
+        };
+        let mut node: Vec<Value> = self.bound[..self.prefix_len()].to_vec();
+        let mut tail = self.tail_values(&[]);
+        for (k, extra) in [(2, colour_bound.0), (3, colour_bound.1)] {
+            if let Value::Count(c) = &mut tail[k] {
+                *c += extra;
+            }
+        }
+        node.extend(tail);
+        node >= *best
+    }
+
+    /// Lower bounds for C12 and C13 (players denied their colour preference, their strong one)
+    /// over the pairs still to be made between the rest of S1 and the unused players of S2.
+    fn remaining_colour_bound(&self, s1_rest: &[usize], s2: &[usize], used: &[bool]) -> (u32, u32) {
+        let players = &self.context.players;
+        let count = |set: &mut dyn Iterator<Item = usize>, strong: bool| {
+            let (mut w, mut b, mut n) = (0i64, 0i64, 0i64);
+            for i in set {
+                n += 1;
+                if let Some(p) = players[i].preference
+                    && (!strong || p.strength >= PreferenceStrength::Strong)
+                {
+                    match p.colour {
+                        Colour::White => w += 1,
+                        Colour::Black => b += 1,
+                    }
+                }
+            }
+            (w, b, n)
+        };
+        let bound = |strong: bool| {
+            let (w1, b1, n1) = count(&mut s1_rest.iter().copied(), strong);
+            let (w2, b2, n2) = count(
+                &mut s2.iter().zip(used).filter(|(_, u)| !**u).map(|(&p, _)| p),
+                strong,
+            );
+            let floaters = n2 - n1;
+            let from_s1 = (w1 - (n2 - w2)).max(0) + (b1 - (n2 - b2)).max(0);
+            let from_s2 = (w2 - floaters - (n1 - w1)).max(0) + (b2 - floaters - (n1 - b1)).max(0);
+            from_s1.max(from_s2) as u32
+        };
+        (bound(false), bound(true))
+    }
+
+    fn values(&mut self, pairs: &[(usize, usize)], downfloaters: &[usize]) -> Vec<Value> {
+        let context = self.context;
+        let players = &context.players;
+        let mut scores: Vec<i64> = downfloaters
+            .iter()
+            .map(|&i| i64::from(players[i].score.0))
+            .collect();
+        scores.sort_by(|a, b| b.cmp(a));
+        let mut values = vec![Value::Count(downfloaters.len() as u32)];
+        match context.edition {
+            DutchEdition::Rules2026 => {
+                values.push(Value::List(scores));
+                values.push(Value::Count(self.next_bracket_floaters(downfloaters)));
+                let unplayed = match downfloaters {
+                    [x] if self.is_last => players[*x].unplayed,
+                    _ => 0,
+                };
+                values.push(Value::Count(unplayed));
+            }
+            DutchEdition::Rules2017 => {
+                let base = i64::from(self.lowest_score.0) - i64::from(context.input.scoring.win.0);
+                let mut psd: Vec<i64> = scores.iter().map(|s| s - base).collect();
+                psd.extend(pairs.iter().map(|&(a, b)| {
+                    (i64::from(players[a].score.0) - i64::from(players[b].score.0)).abs()
+                }));
+                psd.sort_by(|a, b| b.cmp(a));
+                values.push(Value::List(psd));
+                values.push(Value::Count(self.next_bracket_floaters(downfloaters)));
+            }
+        }
+        values.extend(self.tail_values(downfloaters));
+        values
+    }
+}
+
+/// Resident exchanges between S1 (size `n1`) and S2 (size `n2`) in the order of C.04.3 4.3,
+/// the identity first. Each item is (S1 positions moved out, S2 positions moved in).
+fn exchanges(n1: usize, n2: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+    const LIMIT: usize = 20_000;
+    let mut all = vec![(Vec::new(), Vec::new())];
+    for k in 1..=n1.min(n2) {
+        let count = binomial(n1, k).saturating_mul(binomial(n2, k));
+        if count > LIMIT {
+            break;
+        }
+        let mut level = Vec::new();
+        for out in combinations(n1, k) {
+            for into in combinations(n2, k) {
+                level.push((out.clone(), into));
+            }
+        }
+        level.sort_by(|(o1, i1), (o2, i2)| {
+            // BSNs: S1 positions 0..n1 are 1..n1, S2 position k is n1 + k + 1.
+            let diff = |o: &[usize], i: &[usize]| {
+                i.iter().map(|&x| (x + n1) as i64).sum::<i64>()
+                    - o.iter().map(|&x| x as i64).sum::<i64>()
+            };
+            diff(o1, i1)
+                .cmp(&diff(o2, i2))
+                .then_with(|| o2.iter().rev().cmp(o1.iter().rev()))
+                .then_with(|| i1.cmp(i2))
+        });
+        all.extend(level);
+    }
+    all
+}
+
+fn binomial(n: usize, k: usize) -> usize {
+    (0..k).fold(1usize, |acc, i| acc.saturating_mul(n - i) / (i + 1))
+}
+
+fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut current: Vec<usize> = (0..k).collect();
+    if k > n {
+        return out;
+    }
+    loop {
+        out.push(current.clone());
+        let mut i = k;
+        loop {
+            if i == 0 {
+                return out;
+            }
+            i -= 1;
+            if current[i] < n - k + i {
+                current[i] += 1;
+                for j in i + 1..k {
+                    current[j] = current[j - 1] + 1;
+                }
+                break;
+            }
+            if i == 0 {
+                return out;
+            }
+        }
+    }
+}

@@ -1,0 +1,322 @@
+//! The FIDE (Dutch) system, C.04.3: model, editions and the round pairing.
+//!
+//! Scores are exact: [`Score`] counts tenths of a point, as TRF files write them.
+
+mod colour;
+mod engine;
+
+use std::fmt;
+use std::str::FromStr;
+
+use laws::Article;
+
+pub use colour::{ColourPreference, PreferenceStrength, allocate_colours};
+pub use engine::pair_round;
+
+/// A score in tenths of a point (`Score(15)` is 1.5 points).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Score(pub u32);
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.0 / 10, self.0 % 10)
+    }
+}
+
+/// A piece colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Colour {
+    White,
+    Black,
+}
+
+impl Colour {
+    /// The other colour.
+    pub fn opposite(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+}
+
+/// Points awarded per result (C.04.1: a pairing-allocated bye scores a win unless the regulations
+/// say otherwise).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scoring {
+    pub win: Score,
+    pub draw: Score,
+    pub loss: Score,
+    pub pairing_allocated_bye: Score,
+}
+
+impl Scoring {
+    /// 1 - ½ - 0, and a win for the pairing-allocated bye.
+    pub const STANDARD: Scoring = Scoring {
+        win: Score(10),
+        draw: Score(5),
+        loss: Score(0),
+        pairing_allocated_bye: Score(10),
+    };
+}
+
+/// A game result from one player's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// What happened to one player in one past round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoundEntry {
+    /// A game played over the board.
+    Game {
+        opponent: u32,
+        colour: Colour,
+        outcome: Outcome,
+    },
+    /// A pairing decided by forfeit: not a played game (C.04.2 3.4), but the players were paired.
+    Forfeit {
+        opponent: u32,
+        colour: Colour,
+        won: bool,
+    },
+    /// The pairing-allocated bye (C.04.1 Art. 3).
+    PairingAllocatedBye,
+    /// A requested bye or an absence, with the points it scored (full, half or zero).
+    Unpaired { points: Score },
+}
+
+impl RoundEntry {
+    /// The colour of a game actually played, if any.
+    pub fn played_colour(self) -> Option<Colour> {
+        match self {
+            RoundEntry::Game { colour, .. } => Some(colour),
+            _ => None,
+        }
+    }
+
+    /// Points scored with this entry.
+    pub fn points(self, scoring: &Scoring) -> Score {
+        match self {
+            RoundEntry::Game {
+                outcome: Outcome::Win,
+                ..
+            } => scoring.win,
+            RoundEntry::Game {
+                outcome: Outcome::Draw,
+                ..
+            } => scoring.draw,
+            RoundEntry::Game {
+                outcome: Outcome::Loss,
+                ..
+            } => scoring.loss,
+            RoundEntry::Forfeit { won: true, .. } => scoring.win,
+            RoundEntry::Forfeit { won: false, .. } => scoring.loss,
+            RoundEntry::PairingAllocatedBye => scoring.pairing_allocated_bye,
+            RoundEntry::Unpaired { points } => points,
+        }
+    }
+
+    /// The opponent this entry paired the player with, played or forfeited.
+    pub fn opponent(self) -> Option<u32> {
+        match self {
+            RoundEntry::Game { opponent, .. } | RoundEntry::Forfeit { opponent, .. } => {
+                Some(opponent)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A participant as the pairing sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    /// Pairing number (TPN): the rank in the initial ranking list (C.04.2).
+    pub id: u32,
+    pub rating: u16,
+    /// Rounds 1.. before the round being paired.
+    pub history: Vec<RoundEntry>,
+    /// Not to be paired this round (requested bye, absence, withdrawal).
+    pub absent: bool,
+    /// Virtual points added to the pairing score this round (acceleration, C.04.7).
+    pub acceleration: Score,
+}
+
+impl Player {
+    /// A present player with no history.
+    pub fn new(id: u32, rating: u16) -> Player {
+        Player {
+            id,
+            rating,
+            history: Vec::new(),
+            absent: false,
+            acceleration: Score(0),
+        }
+    }
+
+    /// Points scored so far.
+    pub fn score(&self, scoring: &Scoring) -> Score {
+        Score(self.history.iter().map(|e| e.points(scoring).0).sum())
+    }
+}
+
+/// Everything needed to pair one round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Input {
+    /// The round to pair, from 1.
+    pub round: u32,
+    /// Rounds in the tournament: the last one has topscorers (C.04.3 1.8).
+    pub total_rounds: u32,
+    /// Colour drawn by lot for the odd pairing numbers (C.04.3 5.1).
+    pub initial_colour: Colour,
+    pub scoring: Scoring,
+    pub players: Vec<Player>,
+    /// Pairs that shall not meet (besides previous opponents).
+    pub forbidden_pairs: Vec<(u32, u32)>,
+}
+
+/// The edition of C.04.3 to apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DutchEdition {
+    /// Baku 2016 / Goynuk 2017 text, criteria C1-C19.
+    Rules2017,
+    /// Text in force from 1 February 2026, criteria C1-C21.
+    Rules2026,
+}
+
+impl DutchEdition {
+    /// The edition in force for an event starting on the given date: 2026 rules from 2026-02-01.
+    pub fn for_start_date(year: u16, month: u8, day: u8) -> DutchEdition {
+        if (year, month, day) >= (2026, 2, 1) {
+            DutchEdition::Rules2026
+        } else {
+            DutchEdition::Rules2017
+        }
+    }
+}
+
+/// A `192` tournament type code that does not name a Dutch edition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownSystem(pub String);
+
+impl fmt::Display for UnknownSystem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a FIDE Dutch system code with an edition",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownSystem {}
+
+impl FromStr for DutchEdition {
+    type Err = UnknownSystem;
+
+    /// Parses the edition-bearing `192` codes `FIDE_DUTCH_2017`, `FIDE_DUTCH_2025` and
+    /// `FIDE_DUTCH_2026` (optionally with `_BAKU`).
+    fn from_str(s: &str) -> Result<DutchEdition, UnknownSystem> {
+        let code = s.trim();
+        let base = code.strip_suffix("_BAKU").unwrap_or(code);
+        match base {
+            "FIDE_DUTCH_2017" => Ok(DutchEdition::Rules2017),
+            "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => Ok(DutchEdition::Rules2026),
+            _ => Err(UnknownSystem(code.to_owned())),
+        }
+    }
+}
+
+impl fmt::Display for DutchEdition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DutchEdition::Rules2017 => "FIDE_DUTCH_2017",
+            DutchEdition::Rules2026 => "FIDE_DUTCH_2026",
+        })
+    }
+}
+
+/// A float received in this round (C.04.3 1.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Float {
+    Down,
+    Up,
+}
+
+/// Why a pair stands as it does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairExplanation {
+    /// Score of the bracket (scoregroup) in which the pair was made.
+    pub bracket: Score,
+    /// Float of the white and the black player.
+    pub floats: (Option<Float>, Option<Float>),
+    /// The colour allocation rule applied (C.04.3 5.2.x).
+    pub colour_rule: Article,
+    /// Criteria that were not fully met by the bracket's chosen candidate.
+    pub criteria_failed: Vec<Article>,
+}
+
+/// One board of the pairing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    pub white: u32,
+    pub black: u32,
+    pub explanation: PairExplanation,
+}
+
+/// The pairing of one round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pairing {
+    /// Boards in order: higher scores first.
+    pub boards: Vec<Board>,
+    /// The player receiving the pairing-allocated bye (C.04.1 Art. 3).
+    pub bye: Option<u32>,
+}
+
+/// Why a round cannot be paired.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PairingError {
+    /// No pairing satisfies the absolute criteria C1-C3 (C.04.3 1.9.3: the arbiter decides).
+    NoValidPairing,
+    /// Two players share a pairing number.
+    DuplicatePlayer(u32),
+    /// A history entry names an opponent that is not a player.
+    UnknownOpponent { player: u32, opponent: u32 },
+    /// The round number is 0 or beyond the number of rounds.
+    RoundOutOfRange { round: u32, total_rounds: u32 },
+}
+
+impl PairingError {
+    /// The provision the error rests on.
+    pub fn article(&self) -> Article {
+        match self {
+            PairingError::NoValidPairing => Article::new("C.04.3 1.9.3"),
+            _ => Article::new("C.04.2 B"),
+        }
+    }
+}
+
+impl fmt::Display for PairingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PairingError::NoValidPairing => {
+                f.write_str("no pairing satisfies the absolute criteria C1-C3")
+            }
+            PairingError::DuplicatePlayer(id) => write!(f, "pairing number {id} is used twice"),
+            PairingError::UnknownOpponent { player, opponent } => {
+                write!(f, "player {player} has unknown opponent {opponent}")
+            }
+            PairingError::RoundOutOfRange {
+                round,
+                total_rounds,
+            } => {
+                write!(f, "round {round} is outside 1-{total_rounds}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PairingError {}

@@ -1,0 +1,192 @@
+//! Hand-made cases, one per criterion, and the bbpPairings fixtures with expected output.
+
+mod common;
+
+use std::fs;
+
+use pairing::dutch::{
+    Colour, DutchEdition, Input, Outcome, Pairing, PairingError, Player, RoundEntry, Score,
+    Scoring, pair_round,
+};
+use pairing::trf_input::TrfHistory;
+
+fn game(opponent: u32, colour: Colour, outcome: Outcome) -> RoundEntry {
+    RoundEntry::Game {
+        opponent,
+        colour,
+        outcome,
+    }
+}
+
+fn input(round: u32, players: Vec<Player>) -> Input {
+    Input {
+        round,
+        total_rounds: 9,
+        initial_colour: Colour::White,
+        scoring: Scoring::STANDARD,
+        players,
+        forbidden_pairs: Vec::new(),
+    }
+}
+
+fn player(id: u32, history: Vec<RoundEntry>) -> Player {
+    Player {
+        history,
+        ..Player::new(id, 2000)
+    }
+}
+
+fn absent(id: u32) -> Player {
+    Player {
+        absent: true,
+        ..Player::new(id, 1000)
+    }
+}
+
+fn pairs(p: &Pairing) -> Vec<(u32, u32)> {
+    let mut v: Vec<(u32, u32)> = p.boards.iter().map(|b| (b.white, b.black)).collect();
+    v.sort_unstable();
+    v
+}
+
+use Colour::{Black as B, White as W};
+use Outcome::Draw;
+
+#[test]
+fn c1_players_do_not_meet_twice() {
+    // All drew in round 1 (1-3, 2-4): S1[i]-S2[i] would repeat both games.
+    let players = vec![
+        player(1, vec![game(3, W, Draw)]),
+        player(2, vec![game(4, W, Draw)]),
+        player(3, vec![game(1, B, Draw)]),
+        player(4, vec![game(2, B, Draw)]),
+    ];
+    let p = pair_round(&input(2, players), DutchEdition::Rules2026).unwrap();
+    assert_eq!(pairs(&p), [(3, 2), (4, 1)]);
+    let two = vec![
+        player(1, vec![game(2, W, Draw)]),
+        player(2, vec![game(1, B, Draw)]),
+    ];
+    assert_eq!(
+        pair_round(&input(2, two), DutchEdition::Rules2026),
+        Err(PairingError::NoValidPairing)
+    );
+}
+
+#[test]
+fn c1_a_forfeited_game_is_not_a_meeting() {
+    let players = vec![
+        player(
+            1,
+            vec![RoundEntry::Forfeit {
+                opponent: 2,
+                colour: W,
+                won: true,
+            }],
+        ),
+        player(
+            2,
+            vec![RoundEntry::Forfeit {
+                opponent: 1,
+                colour: B,
+                won: false,
+            }],
+        ),
+    ];
+    let p = pair_round(&input(2, players), DutchEdition::Rules2026).unwrap();
+    assert_eq!(p.boards.len(), 1);
+}
+
+#[test]
+fn c2_no_second_pairing_allocated_bye() {
+    // A zero-point bye keeps player 3 lowest, so C5 alone would give it to him again.
+    let players = vec![
+        player(1, vec![game(2, W, Draw)]),
+        player(2, vec![game(1, B, Draw)]),
+        player(3, vec![RoundEntry::PairingAllocatedBye]),
+    ];
+    let mut i = input(2, players);
+    i.scoring.pairing_allocated_bye = Score(0);
+    let p = pair_round(&i, DutchEdition::Rules2026).unwrap();
+    assert_ne!(p.bye, Some(3));
+    assert_eq!(p.boards.len(), 1);
+}
+
+#[test]
+fn c3_same_absolute_colour_preferences_do_not_meet() {
+    let players = vec![
+        player(1, vec![game(5, W, Draw), game(6, W, Draw)]),
+        player(2, vec![game(7, B, Draw), game(8, B, Draw)]),
+        player(3, vec![game(6, W, Draw), game(5, W, Draw)]),
+        player(4, vec![game(8, B, Draw), game(7, B, Draw)]),
+        absent(5),
+        absent(6),
+        absent(7),
+        absent(8),
+    ];
+    let p = pair_round(&input(3, players), DutchEdition::Rules2026).unwrap();
+    // 1-3 and 2-4 share an absolute preference: the transposition 1-4, 2-3 is made.
+    assert_eq!(pairs(&p), [(2, 3), (4, 1)]);
+}
+
+#[test]
+fn c5_minimise_pab_score_against_the_bbp_fixture() {
+    assert_fixture("test_tests_dutch_2025_C5");
+}
+
+#[test]
+fn c9_minimise_unplayed_games_of_the_pab_assignee_against_the_bbp_fixture() {
+    assert_fixture("test_tests_dutch_2025_C9");
+}
+
+#[test]
+fn c12_grant_colour_preferences() {
+    // Round 2 after 1-3 and 2-4 were won by the higher player: 1 and 2 (White once) both want
+    // Black, so 1-2 denies one preference; the bracket of 3 and 4 likewise.
+    let players = vec![
+        player(1, vec![game(3, W, Outcome::Win)]),
+        player(2, vec![game(4, B, Outcome::Win)]),
+        player(3, vec![game(1, B, Outcome::Loss)]),
+        player(4, vec![game(2, W, Outcome::Loss)]),
+    ];
+    let p = pair_round(&input(2, players), DutchEdition::Rules2026).unwrap();
+    // Different preferences: both granted (C.04.3 5.2.1).
+    assert_eq!(pairs(&p), [(2, 1), (3, 4)]);
+    assert!(
+        p.boards
+            .iter()
+            .all(|b| b.explanation.colour_rule.as_str() == "C.04.3 5.2.1")
+    );
+}
+
+fn assert_fixture(name: &str) {
+    let dir = common::shared_data("trf/bbpPairings-tests");
+    let text = fs::read_to_string(dir.join(format!("{name}.input"))).unwrap();
+    let expected = fs::read_to_string(dir.join(format!("{name}.output.expected"))).unwrap();
+    let history = TrfHistory::parse(&text).unwrap();
+    let input = history.input_for_round(history.round_to_pair()).unwrap();
+    let p = pair_round(&input, DutchEdition::Rules2026).unwrap();
+    let mut lines = vec![(p.boards.len() + usize::from(p.bye.is_some())).to_string()];
+    lines.extend(p.boards.iter().map(|b| format!("{} {}", b.white, b.black)));
+    lines.extend(p.bye.map(|id| format!("{id} 0")));
+    let expected: Vec<&str> = expected
+        .split(['\r', '\n'])
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(lines, expected, "{name}");
+}
+
+#[test]
+fn editions_follow_the_start_date_and_the_192_code() {
+    assert_eq!(
+        DutchEdition::for_start_date(2026, 1, 31),
+        DutchEdition::Rules2017
+    );
+    assert_eq!(
+        DutchEdition::for_start_date(2026, 2, 1),
+        DutchEdition::Rules2026
+    );
+    assert_eq!("FIDE_DUTCH_2017".parse(), Ok(DutchEdition::Rules2017));
+    assert_eq!("FIDE_DUTCH_2025_BAKU".parse(), Ok(DutchEdition::Rules2026));
+    assert!("FIDE_DUBOV".parse::<DutchEdition>().is_err());
+}
