@@ -37,6 +37,8 @@ enum Command {
     Unwinnable(commands::unwinnable::Args),
     /// Check and convert FIDE Tournament Report Files (TRF16, TRF-2026).
     Trf(commands::trf::Args),
+    /// Rank a TRF tournament by points and FIDE C.07 tie-breaks (BH, SB, DE, WIN, ARO, TPR, ...).
+    Standings(commands::standings::Args),
     /// Pair the next round by the FIDE Dutch system (-p), or check every recorded round (-c).
     Pair(commands::pair::Args),
 }
@@ -53,6 +55,7 @@ fn main() -> ExitCode {
         Command::Pgn(args) => commands::pgn::run(args),
         Command::Unwinnable(args) => commands::unwinnable::run(args),
         Command::Trf(args) => commands::trf::run(args),
+        Command::Standings(args) => commands::standings::run(args),
         Command::Pair(args) => commands::pair::run(args),
     }
 }

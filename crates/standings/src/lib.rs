@@ -2,7 +2,8 @@
 //!
 //! [`score`] holds the exact score type and the scoring systems (1/½/0, 3/1/0, the RKST 3/2/1 scheme
 //! and team match points); [`rating`] evaluates FIDE ratings (Handbook B.02) and the German DWZ
-//! (DSB Wertungsordnung 2014 and 2026).
+//! (DSB Wertungsordnung 2014 and 2026); [`tiebreak`] computes the FIDE C.07 tie-breaks (legacy,
+//! 2024 and 2026 editions) and ranks a field.
 //!
 //! ```
 //! use standings::score::{Outcome, Points, ScoringSystem};
@@ -19,6 +20,7 @@
 pub mod date;
 pub mod rating;
 pub mod score;
+pub mod tiebreak;
 
 pub use date::Date;
 pub use score::{Outcome, Points, ScoringSystem};

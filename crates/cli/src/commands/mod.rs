@@ -7,5 +7,6 @@ pub mod pair;
 pub mod pgn;
 pub mod rating;
 pub mod replay;
+pub mod standings;
 pub mod trf;
 pub mod unwinnable;

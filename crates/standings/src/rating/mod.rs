@@ -127,6 +127,18 @@ impl<const PLACES: u32> fmt::Display for Fixed<PLACES> {
     }
 }
 
+impl Hundredths {
+    /// A score in hundredths.
+    pub fn from_points(p: Points) -> Hundredths {
+        Fixed(i64::from(p.half_points()) * 50)
+    }
+
+    /// A whole number in hundredths.
+    pub fn from_whole(n: i64) -> Hundredths {
+        Fixed(n * 100)
+    }
+}
+
 /// `num / den` rounded to the nearest integer, halves away from zero (`den > 0`).
 pub(crate) fn round_half_away(num: i128, den: i128) -> i128 {
     let q = (2 * num.abs() + den) / (2 * den);
