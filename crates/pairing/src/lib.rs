@@ -3,7 +3,7 @@
 //! [`dutch::pair_round`] pairs the next round of a tournament described by a
 //! [`dutch::Input`]: every player's pairing number, history and availability.
 //! Both editions of the rules are supported ([`dutch::DutchEdition`]).
-//! [`trf_input`] reads the history from a TRF file.
+//! [`trf_input`] converts a TRF file read by the `trf` crate into that input.
 //!
 //! ```
 //! use pairing::dutch::{pair_round, Colour, DutchEdition, Input, Player, Scoring};

@@ -1,400 +1,365 @@
-//! Pairing input from a TRF file (FIDE Tournament Report File, with the JaVaFo/bbp extensions
-//! `XXR` and `XXC`).
+//! Pairing input from a TRF file read by the [`trf`] crate: the conversion from a
+//! [`trf::Tournament`] to the engine's [`Input`].
 //!
-//! This is a small reader of what the pairing needs: `001` player records (pairing number,
-//! rating, points, rounds), `XXR`/`142` number of rounds, `XXC`/`152` initial colour, `192`
-//! system code, `042` start date. Lines may end with CR, LF or CRLF.
+//! The history comes from the `001` player records; `XXR`/`142` give the number of rounds,
+//! `XXC`/`152` the initial colour, `192` the edition (else the `042` start date). Players with a
+//! `240` bye record or an `XXZ` entry for the round to pair are absent; `260` and `XXP` forbid
+//! pairings (C.04.3 C1 extended by the arbiter, C.04.1).
 //!
 //! ```
-//! use pairing::trf_input::TrfHistory;
+//! use pairing::trf_input;
+//! use trf::Tournament;
 //!
-//! let trf = "XXR 3\n\
+//! let trf: Tournament = "XXR 3\n\
 //! 001    1      A                                 2000                             1.0    1     2 w 1\n\
-//! 001    2      B                                 1900                             0.0    2     1 b 0\n";
-//! let history = TrfHistory::parse(trf).unwrap();
-//! assert_eq!(history.round_to_pair(), 2);
-//! let input = history.input_for_round(2).unwrap();
-//! assert_eq!(input.players.len(), 2);
+//! 001    2      B                                 1900                             0.0    2     1 b 0\n\
+//! 001    3      C                                 1800                             1.0    3  0000 - U\n\
+//! 260   2   2    1    2\n"
+//!     .parse()?;
+//! assert_eq!(trf_input::round_to_pair(&trf), 2);
+//! let input = trf_input::input_for_round(&trf, 2)?;
+//! assert_eq!(input.players.len(), 3);
+//! assert_eq!(input.forbidden_pairs, [(1, 2)]);
+//! # Ok::<(), trf::TrfError>(())
 //! ```
 
-use std::fmt;
+use trf::{Record, ResultCode, Tournament, TrfError};
 
 use crate::dutch::{Colour, DutchEdition, Input, Outcome, Player, RoundEntry, Score, Scoring};
 
-/// One round cell of a `001` record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RoundCell {
-    pub opponent: Option<u32>,
-    pub colour: Option<Colour>,
-    /// The TRF result code (`1 = 0 + - W D L U F H Z` or blank).
-    pub result: char,
-}
-
-/// A `001` player record.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TrfPlayer {
-    pub id: u32,
-    pub rating: u16,
-    pub points: Score,
-    pub rounds: Vec<RoundCell>,
-}
-
-/// A tournament history read from TRF.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TrfHistory {
-    pub players: Vec<TrfPlayer>,
-    pub total_rounds: Option<u32>,
-    pub initial_colour: Option<Colour>,
-    pub system: Option<String>,
-    pub start_date: Option<(u16, u8, u8)>,
-}
-
-/// A TRF line that cannot be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TrfError {
-    pub line: usize,
-    pub column: usize,
-    pub message: String,
-}
-
-impl fmt::Display for TrfError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {}",
-            self.line, self.column, self.message
-        )
+impl From<trf::Colour> for Colour {
+    fn from(c: trf::Colour) -> Colour {
+        match c {
+            trf::Colour::White => Colour::White,
+            trf::Colour::Black => Colour::Black,
+        }
     }
 }
 
-impl std::error::Error for TrfError {}
-
-fn field(line: &str, from: usize, to: usize) -> &str {
-    let end = to.min(line.len());
-    if from >= end {
-        ""
-    } else {
-        line.get(from..end).unwrap_or("")
-    }
+/// Whether a round entry holds a pairing: an opponent or a pairing-allocated bye.
+fn is_paired(e: &trf::RoundEntry) -> bool {
+    e.opponent.is_some() || e.result == ResultCode::PairingAllocatedBye
 }
 
-fn number<T: std::str::FromStr>(
-    line: &str,
-    from: usize,
-    to: usize,
-    line_no: usize,
-    what: &str,
-) -> Result<Option<T>, TrfError> {
-    let text = field(line, from, to).trim();
-    if text.is_empty() {
-        return Ok(None);
+/// Whether a bye or absence code keeps a player out of the round: any but `*` (not decided yet).
+fn is_absence(result: ResultCode) -> bool {
+    result != ResultCode::Pending
+}
+
+/// The first round without any pairing recorded.
+pub fn round_to_pair(t: &Tournament) -> u32 {
+    u32::try_from(t.rounds_played())
+        .unwrap_or(u32::MAX)
+        .saturating_add(1)
+}
+
+/// The edition named by the `192` code, else the one in force at the `042` start date.
+pub fn edition(t: &Tournament) -> Option<DutchEdition> {
+    if let Some(e) = t.pairing_system().and_then(|s| s.parse().ok()) {
+        return Some(e);
     }
-    text.parse().map(Some).map_err(|_| TrfError {
-        line: line_no,
-        column: from + 1,
-        message: format!("{what} `{text}` is not a number"),
+    t.start_date()
+        .map(|d| DutchEdition::for_start_date(d.year, d.month, d.day))
+}
+
+/// The initial colour: given by `152`/`XXC`, else inferred from a round-1 game by C.04.3 5.2.5.
+/// In round 1 the boards alternate colours among the players present, so the higher-ranked
+/// player's position among them decides.
+pub fn initial_colour(t: &Tournament) -> Colour {
+    if let Some(c) = t.initial_colour() {
+        return c.into();
+    }
+    let mut present: Vec<&trf::Player> = t
+        .players()
+        .filter(|p| p.round(1).is_some_and(is_paired))
+        .collect();
+    present.sort_by_key(|p| p.number());
+    for (position, p) in present.iter().enumerate() {
+        if let Some(trf::RoundEntry {
+            opponent: Some(o),
+            colour: Some(c),
+            ..
+        }) = p.round(1)
+            && p.number() < *o
+        {
+            let c = Colour::from(*c);
+            return if position % 2 == 0 { c } else { c.opposite() };
+        }
+    }
+    Colour::White
+}
+
+/// Column of the first character (opponent) of round `round`'s block in a `001` record.
+fn round_column(round: usize) -> usize {
+    92 + 10 * (round - 1)
+}
+
+/// The pairing input for `round` built from the rounds before it. Players whose cell in
+/// `round` holds no pairing (a requested bye or an absence; `0000 - *` is no decision yet), or
+/// who have a `240` bye or an `XXZ` entry for it, are absent. `260`/`XXP` groups covering `round` become forbidden pairs.
+///
+/// A game in an earlier round needs a colour and a result: otherwise the error names the
+/// record's line and the round's column.
+pub fn input_for_round(t: &Tournament, round: u32) -> Result<Input, TrfError> {
+    let scoring = Scoring::STANDARD;
+    let r = usize::try_from(round).unwrap_or(usize::MAX);
+    let requested: Vec<u16> = t
+        .requested_byes(r)
+        .into_iter()
+        .filter(|&(_, result)| is_absence(result))
+        .map(|(p, _)| p)
+        .collect();
+    let mut players = Vec::new();
+    for line in t.lines() {
+        let Record::Player(p) = &line.record else {
+            continue;
+        };
+        let history = p
+            .rounds
+            .iter()
+            .take(r.saturating_sub(1))
+            .enumerate()
+            .map(|(i, e)| entry(e, &scoring, line.number, i + 1))
+            .collect::<Result<_, _>>()?;
+        let absent = p
+            .round(r)
+            .is_some_and(|e| !is_paired(e) && is_absence(e.result))
+            || requested.contains(&p.number());
+        players.push(Player {
+            id: u32::from(p.number()),
+            rating: p.person.rating.unwrap_or(0),
+            history,
+            absent,
+            acceleration: Score(0),
+        });
+    }
+    let mut forbidden_pairs: Vec<(u32, u32)> = t
+        .prohibited_pairings(r)
+        .into_iter()
+        .flat_map(|group| {
+            group.iter().enumerate().flat_map(move |(i, &a)| {
+                group[i + 1..]
+                    .iter()
+                    .filter(move |&&b| b != a)
+                    .map(move |&b| (u32::from(a.min(b)), u32::from(a.max(b))))
+            })
+        })
+        .collect();
+    forbidden_pairs.sort_unstable();
+    forbidden_pairs.dedup();
+    Ok(Input {
+        round,
+        total_rounds: t.total_rounds().unwrap_or(round).max(round),
+        initial_colour: initial_colour(t),
+        scoring,
+        players,
+        forbidden_pairs,
     })
 }
 
-fn parse_points(text: &str, line: usize, column: usize) -> Result<Score, TrfError> {
-    let error = || TrfError {
-        line,
-        column,
-        message: format!("points `{text}` are not a score"),
-    };
-    let (whole, tenths) = match text.split_once('.') {
-        Some((w, t)) => (w, t),
-        None => (text, "0"),
-    };
-    let whole: u32 = whole.parse().map_err(|_| error())?;
-    let tenths: u32 = match tenths.len() {
-        1 => tenths.parse().map_err(|_| error())?,
-        _ => return Err(error()),
-    };
-    Ok(Score(whole * 10 + tenths))
-}
-
-impl TrfHistory {
-    /// Reads a TRF text.
-    pub fn parse(text: &str) -> Result<TrfHistory, TrfError> {
-        let mut history = TrfHistory {
-            players: Vec::new(),
-            total_rounds: None,
-            initial_colour: None,
-            system: None,
-            start_date: None,
-        };
-        for (index, line) in text.split(['\r', '\n']).enumerate() {
-            let line_no = index + 1;
-            if !line.is_ascii() && line.starts_with("001") {
-                return Err(TrfError {
-                    line: line_no,
-                    column: 1,
-                    message: "non-ASCII player record".into(),
-                });
-            }
-            let code = field(line, 0, 3);
-            let rest = line.get(3..).unwrap_or("").trim();
-            match code {
-                "001" => history.players.push(parse_player(line, line_no)?),
-                "XXR" | "142" => {
-                    let rounds = rest.split_whitespace().next().unwrap_or("");
-                    history.total_rounds = Some(rounds.parse().map_err(|_| TrfError {
-                        line: line_no,
-                        column: 5,
-                        message: format!("number of rounds `{rounds}` is not a number"),
-                    })?);
-                }
-                "XXC" => {
-                    for word in rest.split_whitespace() {
-                        match word {
-                            "white1" => history.initial_colour = Some(Colour::White),
-                            "black1" => history.initial_colour = Some(Colour::Black),
-                            _ => {}
-                        }
-                    }
-                }
-                "152" => match rest {
-                    "W" | "w" => history.initial_colour = Some(Colour::White),
-                    "B" | "b" => history.initial_colour = Some(Colour::Black),
-                    _ => {}
-                },
-                "192" => history.system = Some(rest.to_owned()),
-                "042" => history.start_date = parse_date(rest),
-                _ => {}
-            }
-        }
-        Ok(history)
-    }
-
-    /// The first round without any pairing recorded (a pairing: an opponent or a `U` bye).
-    pub fn round_to_pair(&self) -> u32 {
-        let paired = |c: &RoundCell| c.opponent.is_some() || c.result == 'U';
-        let last = self
-            .players
-            .iter()
-            .filter_map(|p| p.rounds.iter().rposition(paired))
-            .max()
-            .map_or(0, |r| r + 1);
-        last as u32 + 1
-    }
-
-    /// The edition named by the `192` code, else the one in force at the `042` start date.
-    pub fn edition(&self) -> Option<DutchEdition> {
-        if let Some(e) = self.system.as_deref().and_then(|s| s.parse().ok()) {
-            return Some(e);
-        }
-        self.start_date
-            .map(|(y, m, d)| DutchEdition::for_start_date(y, m, d))
-    }
-
-    /// The initial colour: given by `XXC`/`152`, else inferred from a round-1 game by
-    /// C.04.3 5.2.5. In round 1 the boards alternate colours among the players present, so the
-    /// higher-ranked player's position among them decides.
-    pub fn initial_colour(&self) -> Colour {
-        if let Some(c) = self.initial_colour {
-            return c;
-        }
-        let mut present: Vec<&TrfPlayer> = self
-            .players
-            .iter()
-            .filter(|p| {
-                p.rounds
-                    .first()
-                    .is_some_and(|c| c.opponent.is_some() || c.result == 'U')
-            })
-            .collect();
-        present.sort_by_key(|p| p.id);
-        for (position, p) in present.iter().enumerate() {
-            if let Some(RoundCell {
+/// The pairs recorded for `round` as (white, black), and the pairing-allocated bye.
+pub fn recorded_pairing(t: &Tournament, round: u32) -> (Vec<(u32, u32)>, Option<u32>) {
+    let r = usize::try_from(round).unwrap_or(usize::MAX);
+    let mut pairs = Vec::new();
+    let mut bye = None;
+    for p in t.players() {
+        match p.round(r) {
+            Some(trf::RoundEntry {
                 opponent: Some(o),
-                colour: Some(c),
+                colour: Some(trf::Colour::White),
                 ..
-            }) = p.rounds.first()
-                && p.id < *o
-            {
-                return if position % 2 == 0 { *c } else { c.opposite() };
-            }
+            }) => pairs.push((u32::from(p.number()), u32::from(*o))),
+            Some(trf::RoundEntry {
+                opponent: None,
+                result: ResultCode::PairingAllocatedBye,
+                ..
+            }) => bye = Some(u32::from(p.number())),
+            _ => {}
         }
-        Colour::White
     }
-
-    /// The pairing input for `round` built from the rounds before it. Players whose cell in
-    /// `round` holds no pairing (a requested bye or an absence) are absent.
-    pub fn input_for_round(&self, round: u32) -> Result<Input, TrfError> {
-        let scoring = Scoring::STANDARD;
-        let r = round as usize - 1;
-        let players = self
-            .players
-            .iter()
-            .map(|p| {
-                let history = p
-                    .rounds
-                    .iter()
-                    .take(r)
-                    .map(|c| entry(*c, &scoring))
-                    .collect();
-                let absent = p
-                    .rounds
-                    .get(r)
-                    .is_some_and(|c| c.opponent.is_none() && c.result != 'U');
-                Player {
-                    id: p.id,
-                    rating: p.rating,
-                    history,
-                    absent,
-                    acceleration: Score(0),
-                }
-            })
-            .collect();
-        Ok(Input {
-            round,
-            total_rounds: self.total_rounds.unwrap_or(round).max(round),
-            initial_colour: self.initial_colour(),
-            scoring,
-            players,
-            forbidden_pairs: Vec::new(),
-        })
-    }
-
-    /// The pairs recorded for `round` as (white, black), and the pairing-allocated bye.
-    pub fn recorded_pairing(&self, round: u32) -> (Vec<(u32, u32)>, Option<u32>) {
-        let r = round as usize - 1;
-        let mut pairs = Vec::new();
-        let mut bye = None;
-        for p in &self.players {
-            match p.rounds.get(r) {
-                Some(RoundCell {
-                    opponent: Some(o),
-                    colour: Some(Colour::White),
-                    ..
-                }) => {
-                    pairs.push((p.id, *o));
-                }
-                Some(RoundCell {
-                    opponent: None,
-                    result: 'U',
-                    ..
-                }) => bye = Some(p.id),
-                _ => {}
-            }
-        }
-        pairs.sort_unstable();
-        (pairs, bye)
-    }
+    pairs.sort_unstable();
+    (pairs, bye)
 }
 
-fn parse_date(text: &str) -> Option<(u16, u8, u8)> {
-    let mut parts = text.split(['/', '-', '.']).map(|p| p.trim());
-    let y = parts.next()?.parse().ok()?;
-    let m = parts.next()?.parse().ok()?;
-    let d = parts.next()?.parse().ok()?;
-    Some((y, m, d))
-}
-
-fn entry(cell: RoundCell, scoring: &Scoring) -> RoundEntry {
-    match (cell.opponent, cell.colour) {
-        (Some(opponent), Some(colour)) => match cell.result {
-            '+' => RoundEntry::Forfeit {
-                opponent,
-                colour,
-                won: true,
-            },
-            '-' => RoundEntry::Forfeit {
-                opponent,
-                colour,
-                won: false,
-            },
-            '1' | 'W' => RoundEntry::Game {
-                opponent,
-                colour,
-                outcome: Outcome::Win,
-            },
-            '=' | 'D' => RoundEntry::Game {
-                opponent,
-                colour,
-                outcome: Outcome::Draw,
-            },
-            _ => RoundEntry::Game {
-                opponent,
-                colour,
-                outcome: Outcome::Loss,
-            },
-        },
-        _ => match cell.result {
-            'U' => RoundEntry::PairingAllocatedBye,
-            'F' | '+' => RoundEntry::Unpaired {
+/// One round of the history; `line` and `round` locate the entry for errors.
+fn entry(
+    e: &trf::RoundEntry,
+    scoring: &Scoring,
+    line: usize,
+    round: usize,
+) -> Result<RoundEntry, TrfError> {
+    let column = round_column(round);
+    let Some(opponent) = e.opponent.map(u32::from) else {
+        return Ok(match e.result {
+            ResultCode::PairingAllocatedBye => RoundEntry::PairingAllocatedBye,
+            ResultCode::FullPointBye | ResultCode::ForfeitWin => RoundEntry::Unpaired {
                 points: scoring.win,
             },
-            'H' | '=' => RoundEntry::Unpaired {
+            ResultCode::HalfPointBye | ResultCode::Draw => RoundEntry::Unpaired {
                 points: scoring.draw,
             },
             _ => RoundEntry::Unpaired {
                 points: scoring.loss,
             },
-        },
-    }
-}
-
-fn parse_player(line: &str, line_no: usize) -> Result<TrfPlayer, TrfError> {
-    let id = number(line, 4, 8, line_no, "pairing number")?.ok_or(TrfError {
-        line: line_no,
-        column: 5,
-        message: "missing pairing number".into(),
-    })?;
-    let rating = number(line, 48, 52, line_no, "rating")?.unwrap_or(0);
-    let points_text = field(line, 80, 84).trim();
-    let points = if points_text.is_empty() {
-        Score(0)
-    } else {
-        parse_points(points_text, line_no, 81)?
+        });
     };
-    let mut rounds = Vec::new();
-    let mut start = 91;
-    while start < line.len() {
-        let opponent: Option<u32> = number(line, start, start + 4, line_no, "opponent")?;
-        let colour = match field(line, start + 5, start + 6) {
-            "w" | "W" => Some(Colour::White),
-            "b" | "B" => Some(Colour::Black),
-            "" | " " | "-" => None,
-            other => {
-                return Err(TrfError {
-                    line: line_no,
-                    column: start + 6,
-                    message: format!("colour `{other}` is not w, b or -"),
-                });
-            }
-        };
-        let result = field(line, start + 7, start + 8)
-            .chars()
-            .next()
-            .unwrap_or(' ');
-        if !"10=+-WDLUFHZ ".contains(result) {
-            return Err(TrfError {
-                line: line_no,
-                column: start + 8,
-                message: format!("result `{result}` is not a TRF result code"),
-            });
-        }
-        let opponent = opponent.filter(|&o| o != 0);
-        if opponent.is_some() && colour.is_none() {
-            return Err(TrfError {
-                line: line_no,
-                column: start + 6,
-                message: "a paired round needs a colour".into(),
-            });
-        }
-        rounds.push(RoundCell {
+    let Some(colour) = e.colour.map(Colour::from) else {
+        return Err(TrfError {
+            line,
+            column: column + 5,
+            expected: "a colour w or b for a paired round".into(),
+        });
+    };
+    Ok(match e.result {
+        ResultCode::ForfeitWin | ResultCode::ForfeitLoss => RoundEntry::Forfeit {
             opponent,
             colour,
-            result,
-        });
-        start += 10;
-    }
-    Ok(TrfPlayer {
-        id,
-        rating,
-        points,
-        rounds,
+            won: e.result == ResultCode::ForfeitWin,
+        },
+        ResultCode::Win | ResultCode::UnratedWin => RoundEntry::Game {
+            opponent,
+            colour,
+            outcome: Outcome::Win,
+        },
+        ResultCode::Draw | ResultCode::UnratedDraw => RoundEntry::Game {
+            opponent,
+            colour,
+            outcome: Outcome::Draw,
+        },
+        ResultCode::Pending => {
+            return Err(TrfError {
+                line,
+                column: column + 7,
+                expected: "the result of a game of an earlier round, not `*`".into(),
+            });
+        }
+        _ => RoundEntry::Game {
+            opponent,
+            colour,
+            outcome: Outcome::Loss,
+        },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PLAYERS: &str = "XXR 3\n\
+001    1      A                                 2000                             1.0    1     2 w 1\n\
+001    2      B                                 1900                             0.0    2     1 b 0\n\
+001    3      C                                 1800                             1.0    3     4 w 1\n\
+001    4      D                                 1700                             0.0    4     3 b 0\n";
+
+    fn tournament(extra: &str) -> Tournament {
+        format!("{PLAYERS}{extra}").parse().unwrap()
+    }
+
+    fn absent(input: &Input) -> Vec<u32> {
+        input
+            .players
+            .iter()
+            .filter(|p| p.absent)
+            .map(|p| p.id)
+            .collect()
+    }
+
+    #[test]
+    fn history_and_settings_come_from_the_records() {
+        let t = tournament("");
+        assert_eq!(round_to_pair(&t), 2);
+        let input = input_for_round(&t, 2).unwrap();
+        assert_eq!(input.total_rounds, 3);
+        assert_eq!(input.initial_colour, Colour::White);
+        assert_eq!(input.players[3].rating, 1700);
+        assert_eq!(
+            input.players[0].history,
+            [RoundEntry::Game {
+                opponent: 2,
+                colour: Colour::White,
+                outcome: Outcome::Win
+            }]
+        );
+        assert!(absent(&input).is_empty());
+        assert!(input.forbidden_pairs.is_empty());
+        assert_eq!(recorded_pairing(&t, 1), (vec![(1, 2), (3, 4)], None));
+    }
+
+    #[test]
+    fn a_240_bye_record_makes_players_absent_in_its_round() {
+        let t = tournament("240 H   2    2    4\n240 F   3    1\n");
+        assert_eq!(absent(&input_for_round(&t, 2).unwrap()), [2, 4]);
+        assert_eq!(absent(&input_for_round(&t, 3).unwrap()), [1]);
+    }
+
+    #[test]
+    fn a_pending_cell_without_opponent_is_not_an_absence() {
+        let t = tournament("");
+        let pending: Tournament = PLAYERS
+            .replace(" 0\n", " 0  0000 - *\n")
+            .replace(" 1\n", " 1  0000 - H\n")
+            .parse()
+            .unwrap();
+        assert_eq!(round_to_pair(&pending), 2);
+        assert!(absent(&input_for_round(&t, 2).unwrap()).is_empty());
+        assert_eq!(absent(&input_for_round(&pending, 2).unwrap()), [1, 3]);
+    }
+
+    #[test]
+    fn an_xxz_line_makes_players_absent_in_the_round_to_pair() {
+        let t = tournament("XXZ 3\n");
+        assert_eq!(absent(&input_for_round(&t, 2).unwrap()), [3]);
+    }
+
+    #[test]
+    fn a_260_record_forbids_every_pair_of_its_group_in_its_rounds() {
+        let t = tournament("260   2   3    1    3    4\n");
+        let input = input_for_round(&t, 2).unwrap();
+        assert_eq!(input.forbidden_pairs, [(1, 3), (1, 4), (3, 4)]);
+        assert!(input_for_round(&t, 4).unwrap().forbidden_pairs.is_empty());
+    }
+
+    #[test]
+    fn the_engine_avoids_a_pair_forbidden_by_260() {
+        let boards = |t: &Tournament| -> Vec<(u32, u32)> {
+            let input = input_for_round(t, 2).unwrap();
+            crate::dutch::pair_round(&input, DutchEdition::Rules2026)
+                .unwrap()
+                .boards
+                .iter()
+                .map(|b| (b.white.min(b.black), b.white.max(b.black)))
+                .collect()
+        };
+        assert!(boards(&tournament("")).contains(&(1, 3)));
+        let forbidden = boards(&tournament("260   2   2    3    1\n"));
+        assert!(!forbidden.contains(&(1, 3)));
+        assert_eq!(forbidden.len(), 2);
+    }
+
+    #[test]
+    fn an_xxp_line_forbids_pairs_in_every_round() {
+        let t = tournament("XXP 4 2\n");
+        assert_eq!(input_for_round(&t, 2).unwrap().forbidden_pairs, [(2, 4)]);
+        assert_eq!(input_for_round(&t, 3).unwrap().forbidden_pairs, [(2, 4)]);
+    }
+
+    #[test]
+    fn a_game_without_colour_is_an_error_at_its_column() {
+        let t: Tournament = "001    1      A                                 2000                             1.0    1     2 - 1\n\
+001    2      B                                 1900                             0.0    2     1 b 0\n"
+            .parse()
+            .unwrap();
+        let e = input_for_round(&t, 2).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 97));
+    }
+
+    #[test]
+    fn a_pending_result_in_the_history_is_an_error_at_its_column() {
+        let t: Tournament = "001    1      A                                 2000                             1.0    1     2 w *\n\
+001    2      B                                 1900                             0.0    2     1 b *\n"
+            .parse()
+            .unwrap();
+        let e = input_for_round(&t, 2).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 99));
+    }
 }

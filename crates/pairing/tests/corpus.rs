@@ -7,7 +7,8 @@ mod common;
 use std::fs;
 
 use pairing::dutch::{DutchEdition, pair_round};
-use pairing::trf_input::TrfHistory;
+use pairing::trf_input;
+use trf::Tournament;
 
 /// (rounds, identical rounds, discrepancies as "file round").
 fn replay(folder: &str, edition: DutchEdition) -> (usize, usize, Vec<String>) {
@@ -23,12 +24,12 @@ fn replay(folder: &str, edition: DutchEdition) -> (usize, usize, Vec<String>) {
         .filter(|p| p.extension().is_some_and(|e| e == "trf"))
     {
         let text = fs::read_to_string(path).unwrap();
-        let history = TrfHistory::parse(&text).unwrap();
-        let played = history.round_to_pair() - 1;
+        let t: Tournament = text.parse().unwrap();
+        let played = trf_input::round_to_pair(&t) - 1;
         for round in 1..=played {
             rounds += 1;
-            let input = history.input_for_round(round).unwrap();
-            let expected = history.recorded_pairing(round);
+            let input = trf_input::input_for_round(&t, round).unwrap();
+            let expected = trf_input::recorded_pairing(&t, round);
             let got = pair_round(&input, edition).map(|p| {
                 let mut pairs: Vec<(u32, u32)> =
                     p.boards.iter().map(|b| (b.white, b.black)).collect();

@@ -8,7 +8,8 @@ use pairing::dutch::{
     Colour, DutchEdition, Input, Outcome, Pairing, PairingError, Player, RoundEntry, Score,
     Scoring, pair_round,
 };
-use pairing::trf_input::TrfHistory;
+use pairing::trf_input;
+use trf::Tournament;
 
 fn game(opponent: u32, colour: Colour, outcome: Outcome) -> RoundEntry {
     RoundEntry::Game {
@@ -163,8 +164,8 @@ fn assert_fixture(name: &str) {
     let dir = common::shared_data("trf/bbpPairings-tests");
     let text = fs::read_to_string(dir.join(format!("{name}.input"))).unwrap();
     let expected = fs::read_to_string(dir.join(format!("{name}.output.expected"))).unwrap();
-    let history = TrfHistory::parse(&text).unwrap();
-    let input = history.input_for_round(history.round_to_pair()).unwrap();
+    let t: Tournament = text.parse().unwrap();
+    let input = trf_input::input_for_round(&t, trf_input::round_to_pair(&t)).unwrap();
     let p = pair_round(&input, DutchEdition::Rules2026).unwrap();
     let mut lines = vec![(p.boards.len() + usize::from(p.bye.is_some())).to_string()];
     lines.extend(p.boards.iter().map(|b| format!("{} {}", b.white, b.black)));

@@ -9,11 +9,12 @@
 
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use pairing::dutch::{DutchEdition, Pairing, PairingError, pair_round};
-use pairing::trf_input::TrfHistory;
+use pairing::trf_input;
+use trf::Tournament;
 
 /// Pairing numbers a TRF record can hold (4 columns).
 const MAX_PLAYERS: usize = 9999;
@@ -50,26 +51,26 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(5);
         }
     };
-    let history = match TrfHistory::parse(&text) {
-        Ok(h) => h,
+    let tournament = match Tournament::parse(&text) {
+        Ok(t) => t,
         Err(e) => {
             eprintln!("arbiter pair: {}: {e}", args.dutch.display());
             return ExitCode::from(3);
         }
     };
-    if history.players.len() > MAX_PLAYERS {
+    if tournament.players().count() > MAX_PLAYERS {
         eprintln!("arbiter pair: more than {MAX_PLAYERS} players");
         return ExitCode::from(4);
     }
     let edition = args
         .edition
-        .or(history.edition())
+        .or(trf_input::edition(&tournament))
         .unwrap_or(DutchEdition::Rules2026);
     if args.check {
-        return check(&history, edition);
+        return check(&tournament, edition, &args.dutch);
     }
     match args.pair {
-        Some(out) => pair(&history, edition, out),
+        Some(out) => pair(&tournament, edition, &args.dutch, out),
         None => {
             eprintln!("arbiter pair: give -p [OUT] or -c");
             ExitCode::from(3)
@@ -85,12 +86,17 @@ fn pairing_error(e: &PairingError) -> ExitCode {
     }
 }
 
-fn pair(history: &TrfHistory, edition: DutchEdition, out: Option<PathBuf>) -> ExitCode {
-    let round = history.round_to_pair();
-    let input = match history.input_for_round(round) {
+fn pair(
+    tournament: &Tournament,
+    edition: DutchEdition,
+    file: &Path,
+    out: Option<PathBuf>,
+) -> ExitCode {
+    let round = trf_input::round_to_pair(tournament);
+    let input = match trf_input::input_for_round(tournament, round) {
         Ok(i) => i,
         Err(e) => {
-            eprintln!("arbiter pair: {e}");
+            eprintln!("arbiter pair: {}: {e}", file.display());
             return ExitCode::from(3);
         }
     };
@@ -128,19 +134,19 @@ fn engine_output(pairing: &Pairing) -> String {
     text
 }
 
-fn check(history: &TrfHistory, edition: DutchEdition) -> ExitCode {
+fn check(tournament: &Tournament, edition: DutchEdition, file: &Path) -> ExitCode {
     let mut report = String::new();
-    let rounds = history.round_to_pair() - 1;
+    let rounds = trf_input::round_to_pair(tournament) - 1;
     let mut discrepancies = 0;
     for round in 1..=rounds {
-        let input = match history.input_for_round(round) {
+        let input = match trf_input::input_for_round(tournament, round) {
             Ok(i) => i,
             Err(e) => {
-                eprintln!("arbiter pair: {e}");
+                eprintln!("arbiter pair: {}: {e}", file.display());
                 return ExitCode::from(3);
             }
         };
-        let (recorded, recorded_bye) = history.recorded_pairing(round);
+        let (recorded, recorded_bye) = trf_input::recorded_pairing(tournament, round);
         let (mut got, got_bye) = match pair_round(&input, edition) {
             Ok(p) => (
                 p.boards
