@@ -6,7 +6,7 @@
 //! variant) or a result that contradicts the Laws; 2 bad command line;
 //! 3 the file cannot be read.
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -38,13 +38,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> ExitCode {
     let lang = args.lang;
-    let read = if args.file.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
-    } else {
-        std::fs::read(&args.file)
-    };
-    let bytes = match read {
+    let bytes = match super::input::read(&args.file) {
         Ok(bytes) => bytes,
         Err(e) => {
             eprintln!("arbiter check: {}: {e}", args.file.display());

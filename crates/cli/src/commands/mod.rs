@@ -2,6 +2,7 @@ pub mod berger;
 pub mod check;
 pub mod chess960;
 pub mod fen;
+mod input;
 pub mod notation;
 pub mod pair;
 pub mod pgn;

@@ -5,7 +5,7 @@
 //! Exit codes: 0 every game written; 1 some games could not be read (each is
 //! named on stderr and left out); 2 bad command line; 3 the file cannot be read.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -24,13 +24,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let read = if args.file.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
-    } else {
-        std::fs::read(&args.file)
-    };
-    let bytes = match read {
+    let bytes = match super::input::read(&args.file) {
         Ok(bytes) => bytes,
         Err(e) => {
             eprintln!("arbiter pgn: {}: {e}", args.file.display());

@@ -123,8 +123,27 @@ pub fn analyse(pos: &Chess, winner: Color, tier: Tier) -> Analysis {
 
 /// [`is_dead_position`] with the node count. The side that just moved is analysed first.
 pub fn analyse_dead_position(pos: &Chess, tier: Tier) -> Analysis {
+    // The per-move path: without a check on the board and with pawns not
+    // locked head-on, one side with play left settles the quick tier at once.
+    // Facing pawns that could still advance are left until they lock, so that
+    // ordinary positions (every opening) cost a few bitboard operations.
+    if tier == Tier::Quick
+        && !pos.checkers().any()
+        && !pawns_locked(pos)
+        && [Color::White, Color::Black]
+            .into_iter()
+            .any(|c| quick_open(pos, c))
+    {
+        return Analysis {
+            verdict: Verdict::Undetermined,
+            nodes: 0,
+        };
+    }
     let first = analyse(pos, !pos.turn(), tier);
-    if let Verdict::Winnable(_) = first.verdict {
+    // The quick tier gives no witnesses worth a second search: stop unless dead is still possible.
+    if matches!(first.verdict, Verdict::Winnable(_))
+        || (tier == Tier::Quick && first.verdict != Verdict::Unwinnable)
+    {
         return first;
     }
     let second = analyse(pos, pos.turn(), tier);
@@ -143,20 +162,51 @@ const QUICK_NODES: u64 = 48;
 /// At most this many replies to check count as forced play worth a look.
 const QUICK_MAX_EVASIONS: usize = 3;
 
-fn quick(pos: &Chess, winner: Color) -> Analysis {
-    let stuck = || {
-        let board = pos.board();
-        let ours = board.by_color(winner);
-        let mobile_force = ours & (board.queens() | board.rooks() | board.knights());
-        let pawns = ours & board.pawns();
-        let pushes = match winner {
-            Color::White => pawns.shift(8),
-            Color::Black => pawns.shift(-8),
-        };
-        mobile_force.is_empty() && (pushes & !board.occupied()) == Bitboard::EMPTY
+/// Whether the quick tier can say nothing about `winner` while no king is in
+/// check: sufficient material, pawns not all facing opposing pawns, and force that
+/// can move.
+fn quick_open(pos: &Chess, winner: Color) -> bool {
+    !stuck(pos, winner) && !pos.has_insufficient_material(winner)
+}
+
+/// Every pawn stands head-on against an opposing pawn (none can advance).
+fn pawns_locked(pos: &Chess) -> bool {
+    let board = pos.board();
+    let (white, black) = (board.pawns() & board.white(), board.pawns() & board.black());
+    white.shift(8).is_subset(black) && black.shift(-8).is_subset(white)
+}
+
+/// `winner` has no queen, rook or knight and no pawn that can advance.
+fn stuck(pos: &Chess, winner: Color) -> bool {
+    let board = pos.board();
+    let ours = board.by_color(winner);
+    let mobile_force = ours & (board.queens() | board.rooks() | board.knights());
+    let pawns = ours & board.pawns();
+    let pushes = match winner {
+        Color::White => pawns.shift(8),
+        Color::Black => pawns.shift(-8),
     };
-    let forced = || pos.checkers().any() && pos.legal_moves().len() <= QUICK_MAX_EVASIONS;
-    if !(stuck() || forced()) {
+    mobile_force.is_empty() && (pushes & !board.occupied()) == Bitboard::EMPTY
+}
+
+/// A check with at most [`QUICK_MAX_EVASIONS`] replies, none of which leaves
+/// `winner` with play in a quiet position: only then can the tiny search close
+/// (a reply that stalemates is left to the full tier).
+fn forced(pos: &Chess, winner: Color) -> bool {
+    if !pos.checkers().any() {
+        return false;
+    }
+    let evasions = pos.legal_moves();
+    evasions.len() <= QUICK_MAX_EVASIONS
+        && evasions.iter().all(|m| {
+            let mut after = pos.clone();
+            after.play_unchecked(*m);
+            after.checkers().any() || !quick_open(&after, winner)
+        })
+}
+
+fn quick(pos: &Chess, winner: Color) -> Analysis {
+    if !(stuck(pos, winner) || forced(pos, winner)) {
         return Analysis {
             verdict: Verdict::Undetermined,
             nodes: 0,
