@@ -137,7 +137,10 @@ fn b_065_blocked_pawns_no_win_possible() {
     let ResultCheck::Contradicts { ending, .. } = &report.result else {
         panic!("expected a contradiction, got {:?}", report.result);
     };
-    assert_eq!((ending.termination, ending.ply), (Termination::DeadPosition, 0));
+    assert_eq!(
+        (ending.termination, ending.ply),
+        (Termination::DeadPosition, 0)
+    );
     let lone_king = check_pgn("[FEN \"8/8/4k3/8/8/4K3/8/3q4 w - - 0 50\"]\n1-0");
     assert_eq!(
         lone_king.result,
