@@ -4,11 +4,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn corpus(relative: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/trf")
-        .join(relative);
-    assert!(path.exists(), "corpus {} is missing", path.display());
-    path
+    testkit::shared_data(&format!("trf/{relative}"))
 }
 
 fn arbiter(args: &[&std::ffi::OsStr]) -> (i32, String, String) {

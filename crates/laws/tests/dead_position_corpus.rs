@@ -1,7 +1,5 @@
 //! Dead-position corpora from CHA (see `shared/data/dead-positions/README.md`), release mode.
 
-mod common;
-
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -61,7 +59,7 @@ const TEST_VECTOR_DECIDED_FLOOR: usize = 3387;
 #[test]
 fn test_vector_no_wrong_verdicts() {
     let text =
-        std::fs::read_to_string(common::shared_data("dead-positions/test-vector.txt")).unwrap();
+        std::fs::read_to_string(testkit::shared_data("dead-positions/test-vector.txt")).unwrap();
     let mut jobs = Vec::new();
     for line in text
         .lines()
@@ -120,8 +118,9 @@ fn test_vector_no_wrong_verdicts() {
 /// In these timeouts the side to move flagged: the intended winner (Art. 6.9) is the other side.
 #[test]
 fn lichess_30k_timeouts_exactly_three_unwinnable() {
-    let text = std::fs::read_to_string(common::shared_data("dead-positions/lichess-30K-games.txt"))
-        .unwrap();
+    let text =
+        std::fs::read_to_string(testkit::shared_data("dead-positions/lichess-30K-games.txt"))
+            .unwrap();
     let jobs: Vec<(String, String)> = text
         .lines()
         .filter(|l| !l.trim().is_empty())

@@ -2,8 +2,6 @@
 //! castling) are accepted and written back unchanged, illegal ones are
 //! rejected in strict mode with the reasons of Art. 3.10.3.
 
-mod common;
-
 use laws::{
     chess960,
     illegal_position::explain_illegal,
@@ -12,7 +10,7 @@ use laws::{
 use shakmaty::{EnPassantMode, Position, fen::Fen};
 
 fn lines(file: &str) -> Vec<String> {
-    let text = std::fs::read_to_string(common::shared_data(file)).unwrap();
+    let text = std::fs::read_to_string(testkit::shared_data(file)).unwrap();
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())

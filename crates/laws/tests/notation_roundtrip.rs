@@ -2,8 +2,6 @@
 //! (Appendix D.2.1): over every move of real games, over random play from all
 //! Chess960 start positions, and garbage input that must not panic.
 
-mod common;
-
 use std::{fs::File, io, ops::ControlFlow};
 
 use laws::{
@@ -15,6 +13,7 @@ use laws::{
 };
 use pgn_reader::{Reader, SanPlus, Visitor};
 use shakmaty::{CastlingMode, Chess, Move, Position, fen::Fen, san::San};
+use testkit::Rng;
 
 /// Checks that `m` survives writing and reading in every language and form,
 /// and announcing in both wordings; returns how many texts were checked.
@@ -125,7 +124,7 @@ impl Visitor for Games {
 }
 
 fn corpus(name: &str) -> Games {
-    let file = File::open(common::shared_data(name)).unwrap();
+    let file = File::open(testkit::shared_data(name)).unwrap();
     let mut games = Games {
         plies: 0,
         checked: 0,
@@ -148,25 +147,9 @@ fn every_move_of_lichess_round_trips() {
     assert!(games.plies > 20_000, "only {} plies", games.plies);
 }
 
-/// xorshift64*: deterministic test randomness without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 #[test]
 fn every_legal_move_round_trips_in_random_chess960_play() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let mut castles = 0;
     let mut checked = 0;
     for number in (0..960).step_by(20) {
@@ -258,7 +241,7 @@ fn garbage_never_panics() {
         "schlägt",
         "wandelt um in",
     ];
-    let mut rng = Rng(42);
+    let mut rng = Rng::new(42);
     let positions = [
         Chess::default(),
         "r3k2r/1P4P1/8/3pP3/2N3N1/8/8/R3K2R w KQkq d6 0 1"
@@ -282,7 +265,7 @@ fn garbage_never_panics() {
     }
     // Random bytes, decoded lossily.
     for _ in 0..50_000 {
-        let bytes: Vec<u8> = (0..rng.below(12)).map(|_| rng.next() as u8).collect();
+        let bytes: Vec<u8> = (0..rng.below(12)).map(|_| rng.next_u64() as u8).collect();
         let text = String::from_utf8_lossy(&bytes);
         let _ = parse_record(&positions[0], &text, Language::German);
         let _ = parse_movetext(&positions[0], &text, Language::German);

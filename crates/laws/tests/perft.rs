@@ -1,8 +1,6 @@
 //! Move generation from positions read by `StartingPosition`, against the
 //! shared perft corpora (castling rules picked from the FEN: X-FEN or Shredder).
 
-mod common;
-
 use laws::{
     game::Game,
     illegal_position::explain_illegal,
@@ -37,7 +35,7 @@ struct Entry {
 }
 
 fn entries(file: &str) -> Vec<Entry> {
-    let text = std::fs::read_to_string(common::shared_data(file)).unwrap();
+    let text = std::fs::read_to_string(testkit::shared_data(file)).unwrap();
     let mut entries: Vec<Entry> = Vec::new();
     let mut id = String::new();
     for (i, line) in text.lines().enumerate() {

@@ -2,8 +2,6 @@
 //! accepted, check and mate marks agree with the record, and the FEN tags of
 //! the study collection import (tolerantly where their castling rights are invalid).
 
-mod common;
-
 use std::{fs, io, ops::ControlFlow};
 
 use laws::{
@@ -123,7 +121,7 @@ fn check(file: &str) -> Checker {
         ..Checker::default()
     };
     let mut reader = Reader::new(io::Cursor::new(
-        fs::read(common::shared_data(file)).unwrap(),
+        fs::read(testkit::shared_data(file)).unwrap(),
     ));
     while reader.read_game(&mut checker).unwrap().is_some() {}
     checker
@@ -150,7 +148,7 @@ fn study_games_from_fen_tags() {
     let mut fen_tags = 0;
     let mut repaired = 0;
     let mut illegal = Vec::new();
-    let dir = common::shared_data("pgn/pychess-lichess-studies");
+    let dir = testkit::shared_data("pgn/pychess-lichess-studies");
     let mut files: Vec<_> = fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())

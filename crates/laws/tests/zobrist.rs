@@ -1,13 +1,11 @@
 //! Position keys (Art. 9.2.3) against the Polyglot reference keys.
 
-mod common;
-
 use laws::{draws::PositionKey, position::StartingPosition};
 
 #[test]
 fn polyglot_reference_keys() {
     let text =
-        std::fs::read_to_string(common::shared_data("zobrist/polyglot-reference.tsv")).unwrap();
+        std::fs::read_to_string(testkit::shared_data("zobrist/polyglot-reference.tsv")).unwrap();
     let mut checked = 0;
     for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
         let (fen, key) = line.split_once('\t').unwrap();
@@ -27,7 +25,7 @@ fn polyglot_reference_keys() {
 #[test]
 fn incremental_keys_match_scratch_keys() {
     let text =
-        std::fs::read_to_string(common::shared_data("zobrist/shakmaty-zobrist.csv")).unwrap();
+        std::fs::read_to_string(testkit::shared_data("zobrist/shakmaty-zobrist.csv")).unwrap();
     let mut games = 0;
     for line in text.lines().filter(|l| l.starts_with("chess,")) {
         let uci = line.split(',').nth(1).unwrap();

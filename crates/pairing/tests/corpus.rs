@@ -2,8 +2,6 @@
 //! compares pairs, colours and the bye with what the reference engine recorded (bbp v6 for the
 //! 2026 rules, v5 for the 2017 rules). The floors are the rates reached today; the goal is 100 %.
 
-mod common;
-
 use std::fs;
 
 use pairing::dutch::{DutchEdition, pair_round};
@@ -12,7 +10,7 @@ use trf::Tournament;
 
 /// (rounds, identical rounds, discrepancies as "file round").
 fn replay(folder: &str, edition: DutchEdition) -> (usize, usize, Vec<String>) {
-    let dir = common::shared_data(folder);
+    let dir = testkit::shared_data(folder);
     let mut files: Vec<_> = fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())

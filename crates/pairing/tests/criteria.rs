@@ -1,7 +1,5 @@
 //! Hand-made cases, one per criterion, and the bbpPairings fixtures with expected output.
 
-mod common;
-
 use std::fs;
 
 use pairing::dutch::{
@@ -161,7 +159,7 @@ fn c12_grant_colour_preferences() {
 }
 
 fn assert_fixture(name: &str) {
-    let dir = common::shared_data("trf/bbpPairings-tests");
+    let dir = testkit::shared_data("trf/bbpPairings-tests");
     let text = fs::read_to_string(dir.join(format!("{name}.input"))).unwrap();
     let expected = fs::read_to_string(dir.join(format!("{name}.output.expected"))).unwrap();
     let t: Tournament = text.parse().unwrap();

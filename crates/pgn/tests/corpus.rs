@@ -1,18 +1,16 @@
 //! Every PGN file of the shared corpora goes through the importer and the
 //! checker without a panic, with the findings the corpus README documents.
 
-mod common;
-
 use std::ops::ControlFlow;
 use std::path::Path;
 
-use common::shared_data;
 use laws::notation::Language;
 use pgn::check::{GameCheck, check};
 use pgn::export::write_pgn;
 use pgn::import::{ErrorKind, Warning, import};
 use pgn::reader::Reader;
 use pgn::text::{Encoding, decode};
+use testkit::shared_data;
 
 fn check_file(path: &Path) -> (Encoding, Vec<GameCheck>) {
     let bytes = std::fs::read(path).unwrap();

@@ -1,14 +1,12 @@
 //! Export round trips over the real-game corpora: import, write PGN, read it
 //! back; the German scoresheet form reads back through `laws::notation`.
 
-mod common;
-
-use common::shared_data;
 use laws::notation::{Language, parse_movetext};
 use pgn::export::write_pgn;
 use pgn::import::import;
 use pgn::reader::Reader;
 use pgn::text::decode;
+use testkit::shared_data;
 
 #[test]
 fn export_round_trips() {

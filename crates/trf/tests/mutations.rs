@@ -4,23 +4,8 @@
 
 mod common;
 
+use testkit::Rng;
 use trf::{Format, LineEnding, Tournament, WriteOptions};
-
-/// xorshift64*: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 const INTERESTING: &[u8] = b" 0123456789.-+=*#wbWBDLHFUZX\r\n\t\xc3\xa9\xff";
 
@@ -40,7 +25,7 @@ fn mutate(rng: &mut Rng, data: &mut Vec<u8>) {
                 let to = rng.below(data.len() + 1);
                 data.splice(to..to, chunk);
             }
-            _ if at < data.len() => data[at] = rng.next() as u8,
+            _ if at < data.len() => data[at] = rng.next_u64() as u8,
             _ => {}
         }
     }
@@ -72,7 +57,7 @@ fn exercise(data: &[u8]) {
 
 #[test]
 fn mutated_corpus_files_never_panic() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let mut parsed = 0;
     let mut rejected = 0;
     for path in common::trf_files() {

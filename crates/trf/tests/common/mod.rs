@@ -1,16 +1,7 @@
 //! Helpers shared by the corpus tests.
 
 use std::path::{Path, PathBuf};
-
-/// A file under the project's shared corpora (`../shared/data` beside the repository).
-/// Missing corpora fail the test: CI always has them.
-pub fn shared_data(relative: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(relative);
-    assert!(path.exists(), "corpus {} is missing", path.display());
-    path
-}
+pub use testkit::shared_data;
 
 /// Every TRF file (`*.trf`, `*.input`) of the TRF corpus, sorted.
 pub fn trf_files() -> Vec<PathBuf> {
