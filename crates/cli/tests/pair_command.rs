@@ -103,3 +103,28 @@ fn a_260_record_keeps_two_players_apart() {
         ["1 4", "2 3"]
     );
 }
+
+#[test]
+fn pair_berger_prints_the_berger_schedule() {
+    let via_pair = arbiter(&[
+        "pair".as_ref(),
+        "--berger".as_ref(),
+        "6".as_ref(),
+        "--double".as_ref(),
+    ]);
+    let via_berger = arbiter(&["berger".as_ref(), "6".as_ref(), "--double".as_ref()]);
+    assert_eq!(via_pair.0, 0, "{}", via_pair.2);
+    assert_eq!(via_pair, via_berger);
+    assert_eq!(
+        via_pair.1.lines().count(),
+        10,
+        "6 players, two cycles of 5 rounds"
+    );
+    let refused = arbiter(&[
+        "pair".as_ref(),
+        "--berger".as_ref(),
+        "6".as_ref(),
+        "-c".as_ref(),
+    ]);
+    assert_eq!(refused.0, 2, "--berger takes no -c");
+}

@@ -20,6 +20,16 @@ pub struct Args {
     json: bool,
 }
 
+/// `arbiter pair --berger N [--double]`: the text schedule, as `arbiter berger`.
+pub fn schedule(players: usize, double: bool) -> ExitCode {
+    run(Args {
+        players,
+        double,
+        varma: false,
+        json: false,
+    })
+}
+
 pub fn run(args: Args) -> ExitCode {
     let schedule = if args.double {
         Schedule::double(args.players)

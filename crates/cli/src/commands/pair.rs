@@ -1,5 +1,6 @@
 //! `arbiter pair --dutch FILE (-p [OUT] | -c)`: FIDE Dutch pairings (C.04.3) with the engine
-//! protocol of JaVaFo and bbpPairings.
+//! protocol of JaVaFo and bbpPairings; `arbiter pair --berger N [--double]`: a round-robin
+//! schedule (C.05 Annex 1), as `arbiter berger`.
 //!
 //! `-p` pairs the next round: the first line is the number of pairs, then `white black` per
 //! board by pairing number, the pairing-allocated bye as `id 0`. `-c` re-pairs every recorded
@@ -20,10 +21,17 @@ use trf::Tournament;
 const MAX_PLAYERS: usize = 9999;
 
 #[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("system").required(true).args(["dutch", "berger"])))]
 pub struct Args {
     /// TRF file with the tournament so far (the FIDE Dutch system, C.04.3).
     #[arg(long, value_name = "FILE")]
-    dutch: PathBuf,
+    dutch: Option<PathBuf>,
+    /// Round robin for N participants: print the Berger table schedule (C.05 Annex 1).
+    #[arg(long, value_name = "N", conflicts_with_all = ["pair", "check", "edition"])]
+    berger: Option<usize>,
+    /// With --berger: a double round robin, the second cycle with colours reversed.
+    #[arg(long, requires = "berger")]
+    double: bool,
     /// Pair the next round; write to OUT (default: standard output).
     #[arg(short = 'p', value_name = "OUT", num_args = 0..=1, conflicts_with = "check")]
     pair: Option<Option<PathBuf>>,
@@ -44,17 +52,25 @@ fn parse_edition(s: &str) -> Result<DutchEdition, String> {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let text = match std::fs::read(&args.dutch) {
+    let dutch = match (args.dutch, args.berger) {
+        (_, Some(players)) => return super::berger::schedule(players, args.double),
+        (Some(file), None) => file,
+        (None, None) => {
+            eprintln!("arbiter pair: name the system: --dutch FILE or --berger N");
+            return ExitCode::from(2);
+        }
+    };
+    let text = match std::fs::read(&dutch) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(e) => {
-            eprintln!("arbiter pair: {}: {e}", args.dutch.display());
+            eprintln!("arbiter pair: {}: {e}", dutch.display());
             return ExitCode::from(5);
         }
     };
     let tournament = match Tournament::parse(&text) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("arbiter pair: {}: {e}", args.dutch.display());
+            eprintln!("arbiter pair: {}: {e}", dutch.display());
             return ExitCode::from(3);
         }
     };
@@ -67,10 +83,10 @@ pub fn run(args: Args) -> ExitCode {
         .or(trf_input::edition(&tournament))
         .unwrap_or(DutchEdition::Rules2026);
     if args.check {
-        return check(&tournament, edition, &args.dutch);
+        return check(&tournament, edition, &dutch);
     }
     match args.pair {
-        Some(out) => pair(&tournament, edition, &args.dutch, out),
+        Some(out) => pair(&tournament, edition, &dutch, out),
         None => {
             eprintln!("arbiter pair: give -p [OUT] or -c");
             ExitCode::from(3)
