@@ -1,22 +1,13 @@
 //! `arbiter pair`: engine output, TRF errors with line and column, `260` forbidden pairs.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 fn corpus(relative: &str) -> PathBuf {
     testkit::shared_data(&format!("trf/{relative}"))
 }
 
 fn arbiter(args: &[&std::ffi::OsStr]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("arbiter runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    testkit::run(env!("CARGO_BIN_EXE_arbiter"), args)
 }
 
 fn temp_file(name: &str, text: &str) -> PathBuf {

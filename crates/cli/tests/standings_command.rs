@@ -1,22 +1,12 @@
 //! `arbiter standings`: the TEC exercise (C.07 2024/2026) through the command line.
 
-use std::process::Command;
-
 const HELD: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../standings/tests/data/held_swiss_5.trf"
 );
 
 fn arbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("arbiter runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    testkit::run(env!("CARGO_BIN_EXE_arbiter"), args)
 }
 
 fn json(edition: &str, tiebreaks: &str) -> Vec<serde_json::Value> {

@@ -39,3 +39,21 @@ impl Rng {
         (self.next_u64() % n.max(1) as u64) as usize
     }
 }
+
+/// Runs the program `bin` (a test passes `env!("CARGO_BIN_EXE_…")`) with `args` and
+/// returns its exit code (-1 when killed by a signal), standard output and standard error.
+pub fn run<I, S>(bin: &str, args: I) -> (i32, String, String)
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let out = std::process::Command::new(bin)
+        .args(args)
+        .output()
+        .expect("the program runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
