@@ -119,3 +119,52 @@ fn pair_berger_prints_the_berger_schedule() {
     ]);
     assert_eq!(refused.0, 2, "--berger takes no -c");
 }
+
+#[test]
+fn checker_with_the_2017_edition_reports_the_rounds_where_the_editions_differ() {
+    let file = corpus("generated/bbp-v6-byes-heavy/h6_10409992.trf");
+    let (code, stdout, stderr) = arbiter(&[
+        "pair".as_ref(),
+        "--dutch".as_ref(),
+        file.as_os_str(),
+        "-c".as_ref(),
+        "--edition".as_ref(),
+        "2017".as_ref(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let reported: Vec<u32> = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("round ")?.split(':').next()?.parse().ok())
+        .collect();
+    let t: trf::Tournament = std::fs::read_to_string(&file)
+        .expect("corpus file")
+        .parse()
+        .expect("valid TRF");
+    let rules_2026 = pairing::trf_input::check_rounds(&t, pairing::dutch::DutchEdition::Rules2026)
+        .expect("rounds");
+    let rules_2017 = pairing::trf_input::check_rounds(&t, pairing::dutch::DutchEdition::Rules2017)
+        .expect("rounds");
+    assert!(
+        rules_2026.iter().all(|c| c.agrees()),
+        "2026 rules reproduce the file"
+    );
+    let differing: Vec<u32> = rules_2026
+        .iter()
+        .zip(&rules_2017)
+        .filter(|(a, b)| a.computed != b.computed)
+        .map(|(a, _)| a.round)
+        .collect();
+    assert!(!differing.is_empty());
+    assert_eq!(reported, differing);
+    assert_eq!(
+        stdout.lines().last(),
+        Some(
+            format!(
+                "checked {} rounds, {} discrepancies",
+                rules_2026.len(),
+                differing.len()
+            )
+            .as_str()
+        )
+    );
+}

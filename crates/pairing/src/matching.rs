@@ -1,11 +1,21 @@
 //! Maximum-cardinality matching in general graphs (Edmonds' blossom algorithm).
 //!
 //! Used to decide the completion criterion (C4): whether the players still to be
-//! paired admit a pairing that respects the absolute criteria.
+//! paired admit a pairing that respects the absolute criteria. [`Graph`] holds adjacency
+//! lists; [`SubsetGraph`] reads the neighbours of a subset of players straight from the
+//! compatibility bit rows, so a completion check builds no graph.
 
 use std::collections::VecDeque;
 
 const NONE: usize = usize::MAX;
+
+/// Neighbour enumeration for the blossom search.
+pub(crate) trait Neighbours {
+    /// Number of vertex indices (vertices are `0..len()`, some possibly unused).
+    fn len(&self) -> usize;
+    /// Replaces `out` with the neighbours of `v`.
+    fn neighbours(&self, v: usize, out: &mut Vec<usize>);
+}
 
 /// An undirected graph on vertices `0..n` given by adjacency lists.
 pub(crate) struct Graph {
@@ -24,32 +34,102 @@ impl Graph {
         self.adjacency[b].push(a);
     }
 
+    /// The size of a maximum matching.
+    pub(crate) fn maximum_matching(&self) -> usize {
+        let vertices: Vec<usize> = (0..self.len()).collect();
+        maximum_matching(self, &vertices)
+    }
+}
+
+impl Neighbours for Graph {
     fn len(&self) -> usize {
         self.adjacency.len()
     }
 
-    /// The size of a maximum matching.
-    pub(crate) fn maximum_matching(&self) -> usize {
-        let mut mate = vec![NONE; self.len()];
-        // Greedy start: most vertices are matched without any search.
-        for v in 0..self.len() {
-            if mate[v] == NONE
-                && let Some(&w) = self.adjacency[v]
-                    .iter()
-                    .find(|&&w| mate[w] == NONE && w != v)
-            {
-                mate[v] = w;
-                mate[w] = v;
-            }
-        }
-        let mut search = Search::new(self.len());
-        for root in 0..self.len() {
-            if mate[root] == NONE {
-                search.augment_from(self, &mut mate, root);
-            }
-        }
-        mate.iter().filter(|&&m| m != NONE).count() / 2
+    fn neighbours(&self, v: usize, out: &mut Vec<usize>) {
+        out.clear();
+        out.extend_from_slice(&self.adjacency[v]);
     }
+}
+
+/// The subgraph induced by `members` of a graph given by symmetric bit rows (`rows[a]` has
+/// bit `b` set when `a` and `b` are adjacent), plus an optional extra vertex `rows.len()`
+/// adjacent to the members flagged in `extra`.
+pub(crate) struct SubsetGraph<'a> {
+    rows: &'a [Vec<u64>],
+    mask: Vec<u64>,
+    extra: Option<&'a [bool]>,
+}
+
+impl<'a> SubsetGraph<'a> {
+    pub(crate) fn new(rows: &'a [Vec<u64>], members: &[usize], extra: Option<&'a [bool]>) -> Self {
+        let mut mask = vec![0u64; rows.len().div_ceil(64)];
+        for &m in members {
+            mask[m / 64] |= 1 << (m % 64);
+        }
+        SubsetGraph { rows, mask, extra }
+    }
+
+    /// Whether the members, with the extra vertex if given, can all be matched.
+    pub(crate) fn is_perfect(&self, members: &[usize]) -> bool {
+        let mut vertices = members.to_vec();
+        if self.extra.is_some() {
+            vertices.push(self.rows.len());
+        }
+        maximum_matching(self, &vertices) * 2 == vertices.len()
+    }
+}
+
+impl Neighbours for SubsetGraph<'_> {
+    fn len(&self) -> usize {
+        self.rows.len() + 1
+    }
+
+    fn neighbours(&self, v: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let n = self.rows.len();
+        if v == n {
+            if let Some(extra) = self.extra {
+                out.extend((0..n).filter(|&i| extra[i] && self.mask[i / 64] >> (i % 64) & 1 == 1));
+            }
+            return;
+        }
+        for (w, (&row, &mask)) in self.rows[v].iter().zip(&self.mask).enumerate() {
+            let mut bits = row & mask;
+            while bits != 0 {
+                out.push(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+        if self.extra.is_some_and(|extra| extra[v]) {
+            out.push(n);
+        }
+    }
+}
+
+/// The size of a maximum matching among `vertices` (every neighbour reported for them must
+/// be one of them).
+fn maximum_matching(graph: &impl Neighbours, vertices: &[usize]) -> usize {
+    let mut mate = vec![NONE; graph.len()];
+    let mut scratch = Vec::new();
+    // Greedy start: most vertices are matched without any search.
+    for &v in vertices {
+        if mate[v] != NONE {
+            continue;
+        }
+        graph.neighbours(v, &mut scratch);
+        if let Some(&w) = scratch.iter().find(|&&w| mate[w] == NONE && w != v) {
+            mate[v] = w;
+            mate[w] = v;
+        }
+    }
+    let mut search = Search::new(graph.len());
+    for &root in vertices {
+        if mate[root] == NONE {
+            search.augment_from(graph, &mut mate, root);
+        }
+    }
+    vertices.iter().filter(|&&v| mate[v] != NONE).count() / 2
 }
 
 struct Search {
@@ -101,8 +181,9 @@ impl Search {
     }
 
     /// Searches an augmenting path from the free vertex `root` and applies it.
-    fn augment_from(&mut self, graph: &Graph, mate: &mut [usize], root: usize) -> bool {
+    fn augment_from(&mut self, graph: &impl Neighbours, mate: &mut [usize], root: usize) -> bool {
         let n = graph.len();
+        let mut neighbours = Vec::new();
         self.parent.fill(NONE);
         self.used.fill(false);
         for (i, b) in self.base.iter_mut().enumerate() {
@@ -112,7 +193,8 @@ impl Search {
         self.used[root] = true;
         self.queue.push_back(root);
         while let Some(v) = self.queue.pop_front() {
-            for &to in &graph.adjacency[v] {
+            graph.neighbours(v, &mut neighbours);
+            for &to in &neighbours {
                 if self.base[v] == self.base[to] || mate[v] == to {
                     continue;
                 }

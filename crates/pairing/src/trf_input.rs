@@ -25,7 +25,10 @@
 
 use trf::{Record, ResultCode, Tournament, TrfError};
 
-use crate::dutch::{Colour, DutchEdition, Input, Outcome, Player, RoundEntry, Score, Scoring};
+use crate::dutch::{
+    Colour, DutchEdition, Input, Outcome, PairingError, Player, RoundEntry, Score, Scoring,
+    pair_round,
+};
 
 impl From<trf::Colour> for Colour {
     fn from(c: trf::Colour) -> Colour {
@@ -179,6 +182,45 @@ pub fn recorded_pairing(t: &Tournament, round: u32) -> (Vec<(u32, u32)>, Option<
     }
     pairs.sort_unstable();
     (pairs, bye)
+}
+
+/// A round's pairs as `(white, black)` sorted, and the pairing-allocated bye.
+pub type RoundPairs = (Vec<(u32, u32)>, Option<u32>);
+
+/// One recorded round re-paired from the history before it (the free pairings checker of
+/// C.04.A): what the file records and what the engine computes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundCheck {
+    pub round: u32,
+    pub recorded: RoundPairs,
+    pub computed: Result<RoundPairs, PairingError>,
+}
+
+impl RoundCheck {
+    /// Whether the engine gives the recorded pairs, colours and bye.
+    pub fn agrees(&self) -> bool {
+        self.computed.as_ref() == Ok(&self.recorded)
+    }
+}
+
+/// Re-pairs every recorded round by the given edition.
+pub fn check_rounds(t: &Tournament, edition: DutchEdition) -> Result<Vec<RoundCheck>, TrfError> {
+    (1..round_to_pair(t))
+        .map(|round| {
+            let input = input_for_round(t, round)?;
+            let computed = pair_round(&input, edition).map(|p| {
+                let mut pairs: Vec<(u32, u32)> =
+                    p.boards.iter().map(|b| (b.white, b.black)).collect();
+                pairs.sort_unstable();
+                (pairs, p.bye)
+            });
+            Ok(RoundCheck {
+                round,
+                recorded: recorded_pairing(t, round),
+                computed,
+            })
+        })
+        .collect()
 }
 
 /// One round of the history; `line` and `round` locate the entry for errors.

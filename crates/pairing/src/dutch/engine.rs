@@ -15,7 +15,7 @@ use super::{
     Board, Colour, DutchEdition, Float, Input, PairExplanation, Pairing, PairingError, RoundEntry,
     Score,
 };
-use crate::matching::Graph;
+use crate::matching::{Graph, SubsetGraph};
 
 /// Candidates evaluated per bracket before the best one found so far is taken.
 const SEARCH_BUDGET: usize = 1_000_000;
@@ -58,20 +58,8 @@ impl Context<'_> {
     /// Whether the players in `set` can all be paired (one of them receiving the bye when the
     /// set is odd) under the absolute criteria: C4.
     fn completable(&self, set: &[usize]) -> bool {
-        let odd = set.len() % 2 == 1;
-        let n = set.len() + usize::from(odd);
-        let mut graph = Graph::new(n);
-        for (i, &a) in set.iter().enumerate() {
-            for (j, &b) in set.iter().enumerate().skip(i + 1) {
-                if self.compatible(a, b) {
-                    graph.add_edge(i, j);
-                }
-            }
-            if odd && self.bye_allowed[a] {
-                graph.add_edge(i, set.len());
-            }
-        }
-        graph.maximum_matching() * 2 == n
+        let bye = (set.len() % 2 == 1).then_some(self.bye_allowed.as_slice());
+        SubsetGraph::new(&self.compatible, set, bye).is_perfect(set)
     }
 }
 
@@ -114,11 +102,23 @@ pub fn pair_round(input: &Input, edition: DutchEdition) -> Result<Pairing, Pairi
         .filter(|(_, p)| !p.absent)
         .map(|(i, p)| prepare(input, edition, i, &scores_before, &by_id, p))
         .collect();
-    players.sort_by_key(|p| p.id);
-    for (k, p) in players.iter_mut().enumerate() {
-        // In round 1 the colours alternate down the boards, numbered among the players
-        // present; later rounds use the pairing number (C.04.3 5.2.5).
-        p.colour_number = if input.round == 1 { k as u32 + 1 } else { p.id };
+    // C.04.3 5.2.5 numbers the players in the initial order among those taking part in the
+    // pairings: present now, or paired in an earlier round. A player who has never been paired
+    // and is absent takes no number, so in round 1 the colours alternate down the boards.
+    let mut taking_part: Vec<u32> = input
+        .players
+        .iter()
+        .filter(|p| {
+            !p.absent
+                || p.history
+                    .iter()
+                    .any(|e| e.opponent().is_some() || *e == RoundEntry::PairingAllocatedBye)
+        })
+        .map(|p| p.id)
+        .collect();
+    taking_part.sort_unstable();
+    for p in &mut players {
+        p.colour_number = taking_part.partition_point(|&id| id < p.id) as u32 + 1;
     }
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
     let n = players.len();
@@ -144,11 +144,22 @@ pub fn pair_round(input: &Input, edition: DutchEdition) -> Result<Pairing, Pairi
             forbidden[j].push(i);
         }
     }
+    let mut forbidden_row = vec![false; n];
     for a in 0..n {
-        for b in 0..n {
-            if a != b && !forbidden[a].contains(&b) && colours_allow(&players[a], &players[b]) {
+        for &b in &forbidden[a] {
+            forbidden_row[b] = true;
+        }
+        for b in a + 1..n {
+            if !forbidden_row[b]
+                && !forbidden[b].contains(&a)
+                && colours_allow(&players[a], &players[b])
+            {
                 compatible[a][b / 64] |= 1 << (b % 64);
+                compatible[b][a / 64] |= 1 << (a % 64);
             }
+        }
+        for &b in &forbidden[a] {
+            forbidden_row[b] = false;
         }
     }
     let mut context = Context {
