@@ -78,6 +78,32 @@ struct PairCost {
     lists: [Option<i64>; 4],
 }
 
+/// Colour preferences in a set of players: White, Black, strong White, strong Black, players.
+#[derive(Debug, Clone, Copy, Default)]
+struct PreferenceCounts([i64; 5]);
+
+impl PreferenceCounts {
+    fn add(&mut self, other: PreferenceCounts) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a += b;
+        }
+    }
+
+    fn remove(&mut self, other: PreferenceCounts) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a -= b;
+        }
+    }
+}
+
+/// The state of a transposition search: the S2 players used, and the preference counts of S1
+/// from each position on and of the S2 players not yet used.
+struct Transposition {
+    used: Vec<bool>,
+    s1_suffix: Vec<PreferenceCounts>,
+    s2_free: PreferenceCounts,
+}
+
 #[derive(Clone)]
 struct Candidate {
     /// (higher-ranked, lower-ranked) indices.
@@ -422,7 +448,8 @@ struct BracketSearch<'a> {
     stop: bool,
     completion_cache: HashMap<Vec<usize>, bool>,
     next_bracket_cache: HashMap<Vec<usize>, u32>,
-    pair_costs: HashMap<(usize, usize), PairCost>,
+    /// The costs of the pairs in the partial candidate, in the order they were made.
+    pair_costs: Vec<PairCost>,
     partial_counts: [u32; 8],
     partial_lists: [Vec<i64>; 4],
     nodes: usize,
@@ -451,7 +478,7 @@ impl<'a> BracketSearch<'a> {
             stop: false,
             completion_cache: HashMap::new(),
             next_bracket_cache: HashMap::new(),
-            pair_costs: HashMap::new(),
+            pair_costs: Vec::new(),
             partial_counts: [0; 8],
             partial_lists: Default::default(),
             nodes: 0,
@@ -734,8 +761,21 @@ impl<'a> BracketSearch<'a> {
             new_s2.sort_unstable();
             let new_s1: Vec<usize> = new_s1.iter().map(|&k| group[k]).collect();
             let new_s2: Vec<usize> = new_s2.iter().map(|&k| group[k]).collect();
-            let mut used = vec![false; new_s2.len()];
-            self.transpose(&new_s1, &new_s2, 0, &mut used, pairs, limbo);
+            let mut s1_suffix = vec![PreferenceCounts::default(); new_s1.len() + 1];
+            for (k, &p) in new_s1.iter().enumerate().rev() {
+                s1_suffix[k] = s1_suffix[k + 1];
+                s1_suffix[k].add(self.preference_counts(p));
+            }
+            let mut s2_free = PreferenceCounts::default();
+            for &p in &new_s2 {
+                s2_free.add(self.preference_counts(p));
+            }
+            let mut state = Transposition {
+                used: vec![false; new_s2.len()],
+                s1_suffix,
+                s2_free,
+            };
+            self.transpose(&new_s1, &new_s2, 0, pairs, limbo, &mut state);
             if self.stop {
                 return;
             }
@@ -747,9 +787,9 @@ impl<'a> BracketSearch<'a> {
         s1: &[usize],
         s2: &[usize],
         i: usize,
-        used: &mut Vec<bool>,
         pairs: &mut Vec<(usize, usize)>,
         limbo: &[usize],
+        state: &mut Transposition,
     ) {
         if self.stop {
             return;
@@ -758,7 +798,7 @@ impl<'a> BracketSearch<'a> {
             let mut downfloaters: Vec<usize> = limbo.to_vec();
             downfloaters.extend(
                 s2.iter()
-                    .zip(used.iter())
+                    .zip(state.used.iter())
                     .filter(|(_, u)| !**u)
                     .map(|(&p, _)| p),
             );
@@ -767,21 +807,24 @@ impl<'a> BracketSearch<'a> {
             return;
         }
         for k in 0..s2.len() {
-            if used[k] || !self.context.compatible(s1[i], s2[k]) {
+            if state.used[k] || !self.context.compatible(s1[i], s2[k]) {
                 continue;
             }
-            used[k] = true;
+            state.used[k] = true;
+            let taken = self.preference_counts(s2[k]);
+            state.s2_free.remove(taken);
             self.push_pair(pairs, s1[i], s2[k]);
             self.nodes += 1;
             if self.nodes > NODE_BUDGET {
                 self.stop = true;
             }
-            let bound = self.remaining_colour_bound(&s1[i + 1..], s2, used);
+            let bound = Self::remaining_colour_bound(state.s1_suffix[i + 1], state.s2_free);
             if !self.hopeless(bound) {
-                self.transpose(s1, s2, i + 1, used, pairs, limbo);
+                self.transpose(s1, s2, i + 1, pairs, limbo, state);
             }
             self.pop_pair(pairs);
-            used[k] = false;
+            state.s2_free.add(taken);
+            state.used[k] = false;
             if self.stop {
                 return;
             }
@@ -866,10 +909,7 @@ impl<'a> BracketSearch<'a> {
     }
 
     /// The colour and float criteria a pair contributes (higher-ranked player first).
-    fn pair_cost(&mut self, a: usize, b: usize) -> PairCost {
-        if let Some(c) = self.pair_costs.get(&(a, b)) {
-            return *c;
-        }
+    fn pair_cost(&self, a: usize, b: usize) -> PairCost {
         let context = self.context;
         let (pa, pb) = (&context.players[a], &context.players[b]);
         let mut cost = PairCost::default();
@@ -914,7 +954,6 @@ impl<'a> BracketSearch<'a> {
                 }
             }
         }
-        self.pair_costs.insert((a, b), cost);
         cost
     }
 
@@ -930,11 +969,13 @@ impl<'a> BracketSearch<'a> {
             }
         }
         pairs.push((hi, lo));
+        self.pair_costs.push(cost);
     }
 
     fn pop_pair(&mut self, pairs: &mut Vec<(usize, usize)>) {
-        if let Some((hi, lo)) = pairs.pop() {
-            let cost = self.pair_costs[&(hi, lo)];
+        if pairs.pop().is_some()
+            && let Some(cost) = self.pair_costs.pop()
+        {
             for (total, c) in self.partial_counts.iter_mut().zip(cost.counts) {
                 *total -= c;
             }
@@ -970,51 +1011,59 @@ impl<'a> BracketSearch<'a> {
 
     /// Whether no completion of the current partial candidate can beat the best one.
     fn hopeless(&self, colour_bound: (u32, u32)) -> bool {
+        use std::cmp::Ordering;
         let Some((best, _)) = &self.best else {
             return false;
         };
-        let mut node: Vec<Value> = self.bound[..self.prefix_len()].to_vec();
-        let mut tail = self.tail_values(&[]);
-        for (k, extra) in [(2, colour_bound.0), (3, colour_bound.1)] {
-            if let Value::Count(c) = &mut tail[k] {
-                *c += extra;
+        let prefix = self.prefix_len();
+        for (b, v) in self.bound[..prefix].iter().zip(best) {
+            match b.cmp(v) {
+                Ordering::Less => return false,
+                Ordering::Greater => return true,
+                Ordering::Equal => {}
             }
         }
-        node.extend(tail);
-        node >= *best
+        // The counts first without building the values; the lists only when they all tie.
+        let mut counts = self.partial_counts;
+        counts[2] += colour_bound.0;
+        counts[3] += colour_bound.1;
+        for (&c, v) in counts.iter().zip(&best[prefix..]) {
+            match Value::Count(c).cmp(v) {
+                Ordering::Less => return false,
+                Ordering::Greater => return true,
+                Ordering::Equal => {}
+            }
+        }
+        let tail = self.tail_values(&[]);
+        tail[counts.len()..] >= best[prefix + counts.len()..]
+    }
+
+    /// What a player adds to [`PreferenceCounts`].
+    fn preference_counts(&self, i: usize) -> PreferenceCounts {
+        let mut c = [0i64; 5];
+        c[4] = 1;
+        if let Some(p) = self.context.players[i].preference {
+            let strong = usize::from(p.strength >= PreferenceStrength::Strong);
+            let k = usize::from(p.colour == Colour::Black);
+            c[k] += 1;
+            c[2 + k] += strong as i64;
+        }
+        PreferenceCounts(c)
     }
 
     /// Lower bounds for C12 and C13 (players denied their colour preference, their strong one)
     /// over the pairs still to be made between the rest of S1 and the unused players of S2.
-    fn remaining_colour_bound(&self, s1_rest: &[usize], s2: &[usize], used: &[bool]) -> (u32, u32) {
-        let players = &self.context.players;
-        let count = |set: &mut dyn Iterator<Item = usize>, strong: bool| {
-            let (mut w, mut b, mut n) = (0i64, 0i64, 0i64);
-            for i in set {
-                n += 1;
-                if let Some(p) = players[i].preference
-                    && (!strong || p.strength >= PreferenceStrength::Strong)
-                {
-                    match p.colour {
-                        Colour::White => w += 1,
-                        Colour::Black => b += 1,
-                    }
-                }
-            }
-            (w, b, n)
-        };
-        let bound = |strong: bool| {
-            let (w1, b1, n1) = count(&mut s1_rest.iter().copied(), strong);
-            let (w2, b2, n2) = count(
-                &mut s2.iter().zip(used).filter(|(_, u)| !**u).map(|(&p, _)| p),
-                strong,
-            );
+    fn remaining_colour_bound(s1_rest: PreferenceCounts, s2_free: PreferenceCounts) -> (u32, u32) {
+        let bound = |strong: usize| {
+            let [w1, b1] = [s1_rest.0[strong * 2], s1_rest.0[strong * 2 + 1]];
+            let [w2, b2] = [s2_free.0[strong * 2], s2_free.0[strong * 2 + 1]];
+            let (n1, n2) = (s1_rest.0[4], s2_free.0[4]);
             let floaters = n2 - n1;
             let from_s1 = (w1 - (n2 - w2)).max(0) + (b1 - (n2 - b2)).max(0);
             let from_s2 = (w2 - floaters - (n1 - w1)).max(0) + (b2 - floaters - (n1 - b1)).max(0);
             from_s1.max(from_s2) as u32
         };
-        (bound(false), bound(true))
+        (bound(0), bound(1))
     }
 
     fn values(&mut self, pairs: &[(usize, usize)], downfloaters: &[usize]) -> Vec<Value> {
