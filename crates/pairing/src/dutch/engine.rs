@@ -574,7 +574,7 @@ impl<'a> BracketSearch<'a> {
     }
 
     /// Values no candidate of this level can beat; reaching them makes a candidate perfect.
-    fn lower_bound(&self, pairs: usize, m1: usize) -> Vec<Value> {
+    fn lower_bound(&mut self, pairs: usize, m1: usize) -> Vec<Value> {
         let players = &self.context.players;
         let m0 = self.mdps.len();
         let floaters = m0 + self.residents.len() - 2 * pairs;
@@ -585,11 +585,14 @@ impl<'a> BracketSearch<'a> {
             .map(|&i| i64::from(players[i].score.0))
             .collect();
         scores.sort_by(|a, b| b.cmp(a));
-        let next_floaters = ((floaters + self.next.len()) % 2) as u32;
+        // C8: each downfloater pairs at most one player of the next bracket, so at least the
+        // players it leaves unpaired by itself, less one per downfloater, stay unpaired.
         let next_floaters = if self.next.is_empty() {
             0
         } else {
-            next_floaters
+            let parity = ((floaters + self.next.len()) % 2) as u32;
+            let alone = self.next_bracket_floaters(&[]);
+            parity.max(alone.saturating_sub(floaters as u32))
         };
         let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
         let unplayed = if self.is_last && floaters == 1 {
