@@ -1,6 +1,9 @@
 //! Pairing time for large synthetic tournaments: rounds 1-5 are paired by the engine with
 //! results drawn from a fixed pseudo-random sequence (higher rating wins more often), then
-//! round 6 is timed. `cargo bench -p pairing --bench dutch [-- SIZES...]`.
+//! round 6 is timed. `cargo bench -p pairing --bench dutch [-- SIZES...] [--trf DIR]`.
+//!
+//! With `--trf DIR` the round-6 input is also written as `DIR/synthetic-N.trf` (TRF with `XXR`
+//! and `XXC`), so other Dutch engines can pair the same round side by side.
 
 use std::time::Instant;
 
@@ -46,11 +49,56 @@ fn play_round(input: &mut Input, state: &mut u64) {
     input.round += 1;
 }
 
+/// The tournament so far as TRF: `001` records with the history, `XXR` and `XXC`.
+fn trf(input: &Input) -> String {
+    let mut text = format!(
+        "012 Synthetic {} players\nXXR {}\nXXC white1\n",
+        input.players.len(),
+        input.total_rounds
+    );
+    for p in &input.players {
+        let points = p.score(&input.scoring).0;
+        text += &format!(
+            "001 {:>4}      {:<33} {:>4}{:28}{:>2}.{} {:>4}",
+            p.id,
+            format!("Player{:04}", p.id),
+            p.rating,
+            "",
+            points / 10,
+            points % 10,
+            p.id
+        );
+        for e in &p.history {
+            text += &match *e {
+                RoundEntry::Game {
+                    opponent,
+                    colour,
+                    outcome,
+                } => {
+                    let c = if colour == Colour::White { 'w' } else { 'b' };
+                    let r = match outcome {
+                        Outcome::Win => '1',
+                        Outcome::Draw => '=',
+                        Outcome::Loss => '0',
+                    };
+                    format!("  {opponent:>4} {c} {r}")
+                }
+                _ => "  0000 - U".to_owned(),
+            };
+        }
+        text.push('\n');
+    }
+    text
+}
+
 fn main() {
-    let sizes: Vec<u32> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let trf_dir = args
+        .iter()
+        .position(|a| a == "--trf")
+        .and_then(|k| args.get(k + 1))
+        .map(std::path::PathBuf::from);
+    let sizes: Vec<u32> = args.iter().filter_map(|a| a.parse().ok()).collect();
     let sizes = if sizes.is_empty() {
         vec![200, 1000]
     } else {
@@ -74,6 +122,10 @@ fn main() {
             play_round(&mut input, &mut state);
         }
         let history = start.elapsed();
+        if let Some(dir) = &trf_dir {
+            let path = dir.join(format!("synthetic-{n}.trf"));
+            std::fs::write(&path, trf(&input)).expect("write the TRF");
+        }
         let start = Instant::now();
         let pairing = pair_round(&input, DutchEdition::Rules2026).expect("round 6 pairs");
         let round6 = start.elapsed();
