@@ -6,6 +6,7 @@
 //! Completion (C4) and the bye assignee's score (C5) are decided with a maximum matching over
 //! all players still to be paired.
 
+use std::cmp::Reverse;
 use std::collections::HashMap;
 
 use laws::Article;
@@ -31,7 +32,10 @@ struct Prepared {
     id: u32,
     /// Position among the present players in pairing-number order, used by C.04.3 5.2.5.
     colour_number: u32,
+    /// Score plus acceleration: the pairing score.
     score: Score,
+    /// Points actually scored, which order the boards.
+    points: Score,
     played: Vec<Colour>,
     preference: Option<ColourPreference>,
     bye_eligible: bool,
@@ -330,6 +334,7 @@ fn prepare(
         id: p.id,
         colour_number: 0,
         score: Score(score.0 + p.acceleration.0),
+        points: score,
         preference: ColourPreference::from_played(&played),
         played,
         bye_eligible,
@@ -394,13 +399,17 @@ fn pair_brackets(context: &Context) -> Result<Pairing, PairingError> {
     })
 }
 
+/// Boards are listed by the higher player's score, then the sum of both scores, then the
+/// higher player's rank: the published order of the pairings (C.04.2).
+type BoardOrder = (Reverse<Score>, Reverse<Score>, usize);
+
 fn make_board(
     context: &Context,
     a: usize,
     b: usize,
     bracket: Score,
     criteria_failed: Vec<Article>,
-) -> ((std::cmp::Reverse<Score>, usize), Board) {
+) -> (BoardOrder, Board) {
     let (hi, lo) = if a < b { (a, b) } else { (b, a) };
     let (h, l) = (&context.players[hi], &context.players[lo]);
     let (colour, rule) = allocate_colours(
@@ -424,7 +433,7 @@ fn make_board(
         criteria_failed,
     };
     (
-        (std::cmp::Reverse(h.score), hi),
+        (Reverse(h.points), Reverse(l.points), hi),
         Board {
             white,
             black,
