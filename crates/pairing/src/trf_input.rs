@@ -1,7 +1,8 @@
 //! Pairing input from a TRF file read by the [`trf`] crate: the conversion from a
 //! [`trf::Tournament`] to the engine's [`Input`].
 //!
-//! The history comes from the `001` player records; `XXR`/`142` give the number of rounds,
+//! The history comes from the `001` player records; `XXR`/`142` give the number of rounds
+//! (else the rounds recorded, at least the round to pair),
 //! `XXC`/`152` the initial colour, `192` the edition (else the `042` start date). Players with a
 //! `240` bye record or an `XXZ` entry for the round to pair are absent; `260` and `XXP` forbid
 //! pairings (C.04.3 C1 extended by the arbiter, C.04.1).
@@ -152,7 +153,12 @@ pub fn input_for_round(t: &Tournament, round: u32) -> Result<Input, TrfError> {
     forbidden_pairs.dedup();
     Ok(Input {
         round,
-        total_rounds: t.total_rounds().unwrap_or(round).max(round),
+        // Without `XXR`/`142` the rounds in the file are all the rounds (as bbpPairings reads
+        // it): re-pairing an earlier round of a finished event has no topscorers.
+        total_rounds: t
+            .total_rounds()
+            .unwrap_or_else(|| round_to_pair(t) - 1)
+            .max(round),
         initial_colour: initial_colour(t),
         scoring,
         players,
