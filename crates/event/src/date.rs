@@ -8,6 +8,7 @@
 //! assert_eq!(d.to_string(), "2026-04-07");
 //! assert_eq!(d.german(), "07.04.2026");
 //! assert_eq!(d.add_days(25).to_string(), "2026-05-02");
+//! assert_eq!(d.sub_days(7).to_string(), "2026-03-31");
 //! let t: Time = "9:30".parse()?;
 //! assert_eq!(t.to_string(), "09:30");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -103,6 +104,34 @@ impl Date {
                     year: d.year + 1,
                     month: 1,
                     day: 1,
+                }
+            } else {
+                return d;
+            };
+        }
+        d
+    }
+
+    /// The date `days` days earlier (saturating at 0001-01-01).
+    pub fn sub_days(self, days: u32) -> Date {
+        let mut d = self;
+        for _ in 0..days {
+            d = if d.day > 1 {
+                Date {
+                    day: d.day - 1,
+                    ..d
+                }
+            } else if d.month > 1 {
+                Date {
+                    month: d.month - 1,
+                    day: days_in_month(d.year, d.month - 1),
+                    ..d
+                }
+            } else if d.year > 1 {
+                Date {
+                    year: d.year - 1,
+                    month: 12,
+                    day: 31,
                 }
             } else {
                 return d;

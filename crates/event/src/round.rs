@@ -296,7 +296,7 @@ fn serialize_article<S: Serializer>(a: &Article, s: S) -> Result<S::Ok, S::Error
 /// The kinds of [`Warning`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub enum WarningKind {
-    /// The two players met before (C.04.1 b, C.04.3 C1).
+    /// The two players met before (C.04.1 b).
     Rematch {
         /// One player.
         a: PlayerId,
@@ -305,19 +305,19 @@ pub enum WarningKind {
         /// The round they met in.
         round: u32,
     },
-    /// A player would get the same colour three times in a row (C.04.3 C3 / 2026 C.04.3 C3).
+    /// A player would get the same colour three times in a row (C.04.1 g).
     SameColourThreeTimes {
         /// The player.
         player: PlayerId,
     },
-    /// A player's colour difference would exceed 2 (C.04.3 C3).
+    /// A player's colour difference would exceed 2 (C.04.1 f).
     ColourDifference {
         /// The player.
         player: PlayerId,
         /// Games with White minus games with Black after the round.
         difference: i32,
     },
-    /// The pair is prohibited by the arbiter or the regulations.
+    /// The pair is prohibited by the arbiter or the regulations (treated like C.04.3 C1).
     ProhibitedPair {
         /// One player.
         a: PlayerId,

@@ -87,17 +87,17 @@ pub struct RatingEvaluation {
 pub struct RoundSchedule {
     /// The day.
     pub date: Date,
-    /// The start time.
-    pub time: Time,
+    /// The start time, if known (TRF `132` has dates only).
+    pub time: Option<Time>,
 }
 
 impl RoundSchedule {
-    /// The start as a moment.
-    pub fn start(self) -> DateTime {
-        DateTime {
+    /// The start as a moment, if the time is known.
+    pub fn start(self) -> Option<DateTime> {
+        self.time.map(|time| DateTime {
             date: self.date,
-            time: self.time,
-        }
+            time,
+        })
     }
 }
 
@@ -131,9 +131,10 @@ pub struct Section {
     pub schedule: Vec<RoundSchedule>,
     /// Colour of pairing number 1 in round 1 (drawn by lot, C.04.3 5.1).
     pub initial_colour_white: bool,
-    /// Round robin: the players in the order of the numbers drawn by lot; empty means the
-    /// initial ranking order.
-    pub drawn_order: Vec<PlayerId>,
+    /// The players in pairing-number order once fixed: drawn by lot for a round robin, taken
+    /// from an imported TRF, or frozen when round 1 of a Swiss is stored (later entries get the
+    /// next numbers). Empty means the initial ranking order.
+    pub fixed_order: Vec<PlayerId>,
     /// Pairs that must not meet (set by the arbiter).
     pub prohibited: Vec<(PlayerId, PlayerId)>,
     /// Registrations.
