@@ -298,15 +298,7 @@ impl Section {
                     break;
                 }
                 let cell: String = chars[from..(from + 8).min(chars.len())].iter().collect();
-                let Some(d) = trf::Date::parse_lenient(&cell) else {
-                    break;
-                };
-                let year = if d.year < 100 {
-                    century + d.year
-                } else {
-                    d.year
-                };
-                let Some(date) = Date::new(year, d.month, d.day) else {
+                let Some(date) = short_date(&cell, century) else {
                     break;
                 };
                 section.schedule.push(RoundSchedule { date, time: None });
@@ -404,6 +396,17 @@ impl Section {
         }
         Ok(section)
     }
+}
+
+/// A `132` date `YY/MM/DD` in the century of the start date (also `YYYY/MM/DD`).
+fn short_date(cell: &str, century: u16) -> Option<Date> {
+    let parts: Vec<&str> = cell.trim().split(['/', '.', '-']).collect();
+    let [y, m, d] = parts.as_slice() else {
+        return None;
+    };
+    let y: u16 = y.parse().ok()?;
+    let year = if y < 100 { century + y } else { y };
+    Date::new(year, m.parse().ok()?, d.parse().ok()?)
 }
 
 /// The bye for a code in a round without opponent; `None` for `*` (not decided).
