@@ -154,10 +154,13 @@ impl Section {
             initial_colour: Some(colour),
         })));
         let complete = usize::try_from(self.rounds_complete()).unwrap_or(usize::MAX);
-        let ranks: HashMap<PlayerId, usize> = self
-            .standings()
-            .map(|s| s.rows.iter().map(|r| (r.player, r.rank)).collect())
-            .unwrap_or_default();
+        let ranks: HashMap<PlayerId, usize> = if complete == 0 {
+            HashMap::new()
+        } else {
+            self.standings()
+                .map(|s| s.rows.iter().map(|r| (r.player, r.rank)).collect())
+                .unwrap_or_default()
+        };
         let slots = self.slots();
         let scoring = self.scoring.system();
         for e in &ranking {
