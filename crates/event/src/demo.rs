@@ -109,7 +109,7 @@ struct Group {
 fn players(groups: &[Group], season: u16, next_id: &mut u32, seq: &mut Seq) -> Vec<Entry> {
     let mut out = Vec::new();
     for g in groups {
-        let limit = g.class.age.limit().unwrap_or(20);
+        let limit = g.class.age.limit().unwrap_or(30);
         for _ in 0..g.count {
             let female = g.class.girls || seq.below(5) == 0;
             let first = if female {
@@ -231,6 +231,35 @@ fn play(section: &mut Section, forfeit: Option<u32>, seq: &mut Seq) {
             }
         }
     }
+}
+
+/// An open Swiss of `players` generated players over `rounds` rounds (one round a day at 10:00,
+/// the last on `today`), every round paired by the Dutch engine and played with results drawn
+/// from the rating difference: for benchmarks and load tests of large events.
+pub fn large_swiss(players: usize, rounds: u32, today: Date) -> Event {
+    let start = today.sub_days(rounds.saturating_sub(1));
+    let mut event = Event::new("Open Swiss", "Online", start, today);
+    let mut seq = Seq(0x0B16_5EED_0000_0001 ^ players as u64);
+    let mut next_id = 1;
+    let mut section = Section::new("Open", vec![Class::open(AgeClass::Open)]);
+    section.rounds = rounds;
+    section.profile = "fide-2023".to_string();
+    section.schedule = (0..rounds)
+        .map(|d| RoundSchedule {
+            date: start.add_days(d),
+            time: Time::new(10, 0),
+        })
+        .collect();
+    let group = Group {
+        class: Class::open(AgeClass::Open),
+        count: players,
+        dwz: (1000, 2400),
+        elo_from: 1400,
+    };
+    section.entries = self::players(&[group], event.season(), &mut next_id, &mut seq);
+    play(&mut section, None, &mut seq);
+    event.sections.push(section);
+    event
 }
 
 /// A 7-round SJRP-style youth championship (U10 round robin, U12, U14 with a girls' ranking,
