@@ -21,6 +21,7 @@ pub mod date;
 pub mod demo;
 mod event;
 pub mod player;
+pub mod rating;
 mod results;
 pub mod round;
 mod rounds;
