@@ -165,10 +165,13 @@ impl Section {
 
     /// The standings after every round with all results in, ranked by points and the section's
     /// tie-breaks (C.07; edition by the first round's date, else 2026). Ties on everything
-    /// share a rank.
+    /// share a rank; before the first complete round everyone shares rank 1.
     pub fn standings(&self) -> Result<Standings, StandingsError> {
         let tiebreaks = self.parsed_tiebreaks()?;
         let (field, ids) = self.field()?;
+        if field.rounds() == 0 {
+            return Ok(self.unranked(&tiebreaks, &ids));
+        }
         let table = standings::tiebreak::standings(&field, &tiebreaks, self.rules());
         let rows = table
             .rows
@@ -197,6 +200,31 @@ impl Section {
             tiebreaks: tiebreaks.iter().map(|t| t.to_string()).collect(),
             rows,
         })
+    }
+
+    /// Before the first complete round everyone shares rank 1 with no points and no tie-break
+    /// values, in pairing-number order.
+    fn unranked(&self, tiebreaks: &[TieBreak], ids: &[PlayerId]) -> Standings {
+        let rows = ids
+            .iter()
+            .enumerate()
+            .map(|(i, &player)| Row {
+                rank: 1,
+                player,
+                tpn: u32::try_from(i + 1).unwrap_or(u32::MAX),
+                name: self
+                    .entry(player)
+                    .map(|e| e.player.name())
+                    .unwrap_or_default(),
+                points: Points::ZERO.to_string(),
+                half_points: 0,
+                values: vec![None; tiebreaks.len()],
+            })
+            .collect();
+        Standings {
+            tiebreaks: tiebreaks.iter().map(|t| t.to_string()).collect(),
+            rows,
+        }
     }
 
     /// Whether `player` counts in the ranking of `class`: entered in it, or entered in the

@@ -179,3 +179,22 @@ fn the_dwz_evaluation_counts_the_games_played_over_the_board() {
     };
     assert!(ev.games.len() < 7, "the forfeit is not rated");
 }
+
+#[test]
+fn before_the_first_complete_round_everyone_shares_rank_one() {
+    let mut s = Section::new("Open", vec![Class::open(AgeClass::Open)]);
+    for i in 0..5_000u32 {
+        let p = Player::new(PlayerId(i + 1), "P", &format!("{i}"));
+        s.entries.push(Entry::new(p, Class::open(AgeClass::Open)));
+    }
+    let table = s.standings().unwrap();
+    assert_eq!(table.rows.len(), 5_000);
+    assert!(table.rows.iter().all(|r| r.rank == 1 && r.half_points == 0));
+    assert!(
+        table
+            .rows
+            .iter()
+            .all(|r| r.values.iter().all(Option::is_none))
+    );
+    assert_eq!(table.rows[0].tpn, 1);
+}
