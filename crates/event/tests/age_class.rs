@@ -1,7 +1,7 @@
 //! Age classes and the cut-off convention (SJRP Spielordnung §1, §5.3).
 
 use event::age::{AgeClass, AgeConvention, Class, Ineligible, eligible};
-use event::date::Date;
+use event::date::{Date, DateTime, Time};
 use event::player::Sex;
 
 fn d(s: &str) -> Date {
@@ -122,4 +122,23 @@ fn dates_read_iso_and_german_and_refuse_impossible_days() {
     assert_eq!(d("2024-02-29").age_on(d("2025-03-01")), 1);
     assert_eq!(d("2025-12-31").add_days(1), d("2026-01-01"));
     assert_eq!(d("2026-03-01").sub_days(1), d("2026-02-28"));
+    let at = |day: &str, time: &str| DateTime {
+        date: d(day),
+        time: time.parse::<Time>().unwrap(),
+    };
+    assert_eq!(
+        at("2024-02-28", "23:00").minutes_until(at("2024-03-01", "01:00")),
+        26 * 60
+    );
+    assert_eq!(
+        at("2025-12-31", "23:59").minutes_until(at("2026-01-01", "00:29")),
+        30
+    );
+    assert_eq!(
+        at("2026-01-01", "00:29").minutes_until(at("2025-12-31", "23:59")),
+        -30
+    );
+    for bad in ["24:00", "9", "12:60", "1:5"] {
+        assert!(bad.parse::<Time>().is_err(), "{bad}");
+    }
 }
