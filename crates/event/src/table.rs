@@ -1,5 +1,7 @@
 //! Standings and crosstables of a section.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use standings::Points;
@@ -8,7 +10,7 @@ use standings::tiebreak::{
 };
 
 use crate::age::Class;
-use crate::player::{PlayerId, Sex};
+use crate::player::{Entry, PlayerId, Sex};
 use crate::rounds::Slot;
 use crate::section::{Section, System};
 
@@ -120,9 +122,14 @@ impl Section {
         rules
     }
 
-    /// The field of the complete rounds, by pairing number, and the ids in that order.
-    fn field(&self) -> Result<(Field, Vec<PlayerId>), StandingsError> {
-        let numbers = self.numbers();
+    /// The field of the complete rounds, by pairing number, and the entries in that order.
+    fn field(&self) -> Result<(Field, Vec<&Entry>), StandingsError> {
+        let ranking = self.ranking();
+        let numbers: HashMap<PlayerId, usize> = ranking
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.id(), i + 1))
+            .collect();
         let slots = self.slots();
         let rounds = usize::try_from(self.rounds_complete()).unwrap_or(usize::MAX);
         let tpn = |id: &PlayerId| -> Result<u16, StandingsError> {
@@ -131,7 +138,6 @@ impl Section {
                 .and_then(|&n| u16::try_from(n).ok())
                 .ok_or(StandingsError::TooManyPlayers)
         };
-        let ranking = self.ranking();
         let mut participants = Vec::with_capacity(ranking.len());
         for e in &ranking {
             let mut list = Vec::with_capacity(rounds);
@@ -152,7 +158,7 @@ impl Section {
         }
         let field = Field::new(participants, rounds, self.scoring.system())
             .map_err(|e| StandingsError::Field(e.to_string()))?;
-        Ok((field, ranking.iter().map(|e| e.id()).collect()))
+        Ok((field, ranking))
     }
 
     fn parsed_tiebreaks(&self) -> Result<Vec<TieBreak>, StandingsError> {
@@ -168,24 +174,21 @@ impl Section {
     /// share a rank; before the first complete round everyone shares rank 1.
     pub fn standings(&self) -> Result<Standings, StandingsError> {
         let tiebreaks = self.parsed_tiebreaks()?;
-        let (field, ids) = self.field()?;
+        let (field, entries) = self.field()?;
         if field.rounds() == 0 {
-            return Ok(self.unranked(&tiebreaks, &ids));
+            return Ok(unranked(&tiebreaks, &entries));
         }
         let table = standings::tiebreak::standings(&field, &tiebreaks, self.rules());
         let rows = table
             .rows
             .iter()
             .map(|row| {
-                let player = ids[usize::from(row.tpn) - 1];
+                let entry = entries[usize::from(row.tpn) - 1];
                 Row {
                     rank: row.rank,
-                    player,
+                    player: entry.id(),
                     tpn: u32::from(row.tpn),
-                    name: self
-                        .entry(player)
-                        .map(|e| e.player.name())
-                        .unwrap_or_default(),
+                    name: entry.player.name(),
                     points: row.points.to_string(),
                     half_points: row.points.half_points(),
                     values: row
@@ -200,31 +203,6 @@ impl Section {
             tiebreaks: tiebreaks.iter().map(|t| t.to_string()).collect(),
             rows,
         })
-    }
-
-    /// Before the first complete round everyone shares rank 1 with no points and no tie-break
-    /// values, in pairing-number order.
-    fn unranked(&self, tiebreaks: &[TieBreak], ids: &[PlayerId]) -> Standings {
-        let rows = ids
-            .iter()
-            .enumerate()
-            .map(|(i, &player)| Row {
-                rank: 1,
-                player,
-                tpn: u32::try_from(i + 1).unwrap_or(u32::MAX),
-                name: self
-                    .entry(player)
-                    .map(|e| e.player.name())
-                    .unwrap_or_default(),
-                points: Points::ZERO.to_string(),
-                half_points: 0,
-                values: vec![None; tiebreaks.len()],
-            })
-            .collect();
-        Standings {
-            tiebreaks: tiebreaks.iter().map(|t| t.to_string()).collect(),
-            rows,
-        }
     }
 
     /// Whether `player` counts in the ranking of `class`: entered in it, or entered in the
@@ -275,10 +253,10 @@ impl Section {
             .map_err(|e: standings::tiebreak::ParseTieBreakError| {
                 StandingsError::TieBreaks(e.to_string())
             })?;
-        let (field, ids) = self.field()?;
-        let Some(tpn) = ids
+        let (field, entries) = self.field()?;
+        let Some(tpn) = entries
             .iter()
-            .position(|&id| id == player)
+            .position(|e| e.id() == player)
             .and_then(|i| u16::try_from(i + 1).ok())
         else {
             return Ok(None);
@@ -336,6 +314,28 @@ impl Section {
             })
             .collect();
         Crosstable { lines }
+    }
+}
+
+/// Before the first complete round everyone shares rank 1 with no points and no tie-break
+/// values, in pairing-number order.
+fn unranked(tiebreaks: &[TieBreak], entries: &[&Entry]) -> Standings {
+    let rows = entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| Row {
+            rank: 1,
+            player: e.id(),
+            tpn: u32::try_from(i + 1).unwrap_or(u32::MAX),
+            name: e.player.name(),
+            points: Points::ZERO.to_string(),
+            half_points: 0,
+            values: vec![None; tiebreaks.len()],
+        })
+        .collect();
+    Standings {
+        tiebreaks: tiebreaks.iter().map(|t| t.to_string()).collect(),
+        rows,
     }
 }
 
