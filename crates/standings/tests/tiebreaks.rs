@@ -734,9 +734,10 @@ fn team_criteria_refused_for_individual_fields() {
     assert!(standings::tiebreak::check(&tbs, Rules::new(Edition::Legacy)).is_err());
 }
 
-/// The SJRP presets rank the TEC exercise as §6.1 orders it: BH/C1, SB, SW/U, DE.
+/// R-086 (announcement 2026, = SJRP §6.1 Swiss): points, BH with one cut, SB, wins, DE, then
+/// the Stichkampf. The `sjrp-swiss` preset ranks the TEC exercise in that order.
 #[test]
-fn sjrp_swiss_preset_on_tec_exercise() {
+fn r_086_announcement_ranking_order() {
     let order = standings::tiebreak::preset::find("sjrp-swiss")
         .unwrap()
         .parse()

@@ -233,7 +233,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn rapid_games_decide_unless_level() {
+    fn r_018_stichkampf_rapid_games_decide_unless_level() {
         // 1.5 : 0.5 after the rapid games: no blitz.
         let mut p = Stichkampf::new(5, 2, 2).unwrap();
         p.record(Draw).unwrap();
@@ -251,7 +251,7 @@ mod tests {
     }
 
     #[test]
-    fn blitz_until_a_two_point_lead_with_alternating_colours() {
+    fn r_018_stichkampf_blitz_until_a_two_point_lead() {
         let mut p = Stichkampf::new(1, 4, 1).unwrap();
         p.record(BlackWins).unwrap(); // 4 wins
         p.record(BlackWins).unwrap(); // 1 wins with black: 1:1

@@ -280,6 +280,25 @@ mod tests {
         assert!(!find("sjrp-swiss").unwrap().parse().unwrap().tiebreaks[3].complete_only);
     }
 
+    /// SJRP §10.5: after match points, board points, Buchholz with one cut, wins, direct
+    /// encounter, then a blitz decider with reversed colours.
+    #[test]
+    fn r_043_sjrp_teams_swiss_order() {
+        let p = find("sjrp-teams-swiss").unwrap();
+        assert_eq!(p.tiebreaks, "MP,BP,BH/C1,SW,DE");
+        assert!(p.team && !p.round_robin);
+        assert!(p.playoff.contains("vertauschten Farben"));
+    }
+
+    /// SJRP §10.6: board points, Sonneborn-Berger, wins, direct encounter, blitz decider.
+    #[test]
+    fn r_044_sjrp_teams_rr_order() {
+        let p = find("sjrp-teams-rr").unwrap();
+        assert_eq!(p.tiebreaks, "MP,BP,SB,SW,DE");
+        assert!(p.team && p.round_robin);
+        assert!(p.playoff.contains("§10.6"));
+    }
+
     #[test]
     fn team_presets_are_listed_but_refused_for_individuals() {
         let t = find("sjrp-teams-swiss").unwrap();
