@@ -29,6 +29,8 @@
 use std::fmt;
 
 use laws::Article;
+use laws::game_type::GameType;
+use laws::time_control::{Period, Schedule, TimeControl};
 
 use crate::score::Points;
 
@@ -48,6 +50,20 @@ impl Stage {
             Stage::Rapid => 20,
             Stage::Blitz => 5,
         }
+    }
+
+    /// The time control: the minutes for the whole game, no increment (TRF26 `1200`, `300`).
+    pub fn time_control(self) -> TimeControl {
+        let ms = u64::from(self.minutes()) * 60_000;
+        TimeControl::Same(
+            Schedule::new(vec![Period::new(None, ms, None)])
+                .expect("one sudden-death period is a valid schedule"),
+        )
+    }
+
+    /// Rapid (Appendix A.1) or blitz (Appendix B.1), by the time control.
+    pub fn game_type(self) -> GameType {
+        GameType::of(&self.time_control())
     }
 }
 
@@ -248,6 +264,11 @@ mod tests {
             p.score(),
             [(2, Points::HALF), (5, Points::from_half_points(3))]
         );
+        // 20 minutes without increment is rapid (Appendix A.1), 5 minutes blitz (B.1).
+        assert_eq!(Stage::Rapid.time_control().to_string(), "1200");
+        assert_eq!(Stage::Rapid.game_type(), GameType::Rapid);
+        assert_eq!(Stage::Blitz.time_control().to_string(), "300");
+        assert_eq!(Stage::Blitz.game_type(), GameType::Blitz);
     }
 
     #[test]
