@@ -731,7 +731,14 @@ fn team_criteria_refused_for_individual_fields() {
     assert!(e.to_string().contains("Olympiade-Sonneborn-Berger"), "{e}");
     assert!(e.to_string().contains("team tie-break"), "{e}");
     let tbs = standings::tiebreak::parse_list("BW").unwrap();
-    assert!(standings::tiebreak::check(&tbs, Rules::new(Edition::Legacy)).is_err());
+    assert!(standings::tiebreak::check(&tbs, Rules::new(Edition::Legacy)).is_err()); // The Buchholzsumme belongs to the Buchholz family banned from 2026 round robins.
+    let rr = Rules {
+        round_robin: true,
+        ..Rules::new(Edition::Fide2026)
+    };
+    let tbs = standings::tiebreak::parse_list("SB,BHSUM").unwrap();
+    assert!(standings::tiebreak::check(&tbs, rr).is_err());
+    assert!(standings::tiebreak::check(&tbs[..1], rr).is_ok());
 }
 
 /// R-086 (announcement 2026, = SJRP §6.1 Swiss): points, BH with one cut, SB, wins, DE, then

@@ -1085,7 +1085,8 @@ impl fmt::Display for NotAllowed {
 impl std::error::Error for NotAllowed {}
 
 /// Checks a tie-break list for an individual tournament: the team criteria (OSB, BW) are
-/// refused, and C.07 2026 forbids the Buchholz family (BH, FB, AOB) in round robins.
+/// refused, and C.07 2026 forbids the Buchholz family (BH, FB, AOB, and so the Buchholzsumme)
+/// in round robins.
 pub fn check(tiebreaks: &[TieBreak], rules: Rules) -> Result<(), NotAllowed> {
     if let Some(&tiebreak) = tiebreaks.iter().find(|tb| tb.kind.is_team()) {
         return Err(NotAllowed {
@@ -1096,7 +1097,7 @@ pub fn check(tiebreaks: &[TieBreak], rules: Rules) -> Result<(), NotAllowed> {
     let banned = rules.round_robin && rules.edition == Edition::Fide2026;
     match tiebreaks
         .iter()
-        .find(|tb| banned && matches!(tb.kind, Kind::Bh | Kind::Fb | Kind::Aob))
+        .find(|tb| banned && matches!(tb.kind, Kind::Bh | Kind::Fb | Kind::Aob | Kind::Bhsum))
     {
         Some(&tiebreak) => Err(NotAllowed {
             tiebreak,
