@@ -4,7 +4,10 @@
 //! [`Edition`] of C.07 and precomputes the *adjusted scores* of Art. 16.3 (2024/2026) or the
 //! legacy "unplayed games count as draws" scores (2009/2012). Each tie-break is a method named
 //! after its C.07 code ([`Evaluation::bh`], [`Evaluation::sb`], [`Evaluation::win`], ...);
-//! [`standings`] ranks the whole field by points and a list of [`TieBreak`]s.
+//! [`standings`] ranks the whole field by points and a list of [`TieBreak`]s, and
+//! [`Standings::ties`] names the groups a playoff ([`playoff`]) must separate. German criteria
+//! ([`Evaluation::bhsum`], [`Evaluation::sw`], `DE/V`) sit beside the C.07 ones; [`team`] has the
+//! two team criteria of the DSJ orders and [`preset`] the named orders of the regulations.
 //!
 //! Values are [`Hundredths`]: scores are multiples of ½, SB values multiples of ¼, AOB is
 //! rounded to two decimals half up and rating criteria are whole numbers, so every value is
