@@ -148,13 +148,17 @@ pub enum DirectEncounterRule {
 
 /// Which Buchholz of each opponent the Buchholzsumme (`BHSUM`) adds up; the DSJ JSpO does not
 /// say, so both readings in use are offered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 pub enum BuchholzSum {
     /// Each opponent's Buchholz with the same cut as the sum (`BHSUM/C1` adds the opponents'
     /// BH/C1, then drops the lowest term), as the DSJ website engine computes it.
     #[default]
+    #[serde(rename = "cut")]
     CutOpponents,
     /// Each opponent's full Buchholz; the cut only drops terms of the sum.
+    #[serde(rename = "full")]
     FullOpponents,
 }
 

@@ -41,16 +41,12 @@ pub struct Preset {
     /// A round robin (C.07 Art. 15 for forfeits).
     #[serde(default)]
     pub round_robin: bool,
-    /// The Buchholzsumme reading, `cut` or `full` (see [`BuchholzSum`]).
-    #[serde(default = "default_bhsum")]
-    pub buchholz_sum: String,
+    /// The Buchholzsumme reading, `cut` (default) or `full`.
+    #[serde(default)]
+    pub buchholz_sum: BuchholzSum,
     /// What decides when the last criterion leaves a tie.
     #[serde(default)]
     pub playoff: String,
-}
-
-fn default_bhsum() -> String {
-    BuchholzSum::default().to_string()
 }
 
 /// A preset's order, read.
@@ -76,8 +72,6 @@ pub enum PresetError {
     },
     /// A tie-break code is wrong.
     Code(ParseTieBreakError),
-    /// The Buchholzsumme reading is not `cut` or `full`.
-    BuchholzSum(String),
     /// A team preset used on an individual tournament.
     Team(String),
     /// No preset has this name.
@@ -93,9 +87,6 @@ impl fmt::Display for PresetError {
                 message,
             } => write!(f, "line {line}, column {column}: {message}"),
             PresetError::Code(e) => write!(f, "{e}"),
-            PresetError::BuchholzSum(s) => {
-                write!(f, "buchholz_sum `{s}` is not `cut` or `full`")
-            }
             PresetError::Team(name) => write!(
                 f,
                 "preset `{name}` orders a team tournament; team tie-breaks are not computed here"
@@ -130,14 +121,10 @@ impl Preset {
         if self.team {
             return Err(PresetError::Team(self.name.clone()));
         }
-        let buchholz_sum = self
-            .buchholz_sum
-            .parse()
-            .map_err(|_| PresetError::BuchholzSum(self.buchholz_sum.clone()))?;
         let tiebreaks = parse_list(&self.tiebreaks).map_err(PresetError::Code)?;
         Ok(Order {
             tiebreaks,
-            buchholz_sum,
+            buchholz_sum: self.buchholz_sum,
         })
     }
 }
@@ -232,7 +219,7 @@ pub fn builtin() -> Vec<Preset> {
                 tiebreaks: tiebreaks.into(),
                 team,
                 round_robin,
-                buchholz_sum: default_bhsum(),
+                buchholz_sum: BuchholzSum::default(),
                 playoff: playoff.into(),
             },
         )
@@ -323,8 +310,8 @@ mod tests {
         assert!(Preset::from_json(r#"{"name": "x", "tiebreaks": "SB", "colour": 1}"#).is_err());
         let bad = Preset::from_json(r#"{"name": "x", "tiebreaks": "SB,QQ"}"#).unwrap();
         assert!(matches!(bad.parse(), Err(PresetError::Code(_))));
-        let bad = Preset::from_json(r#"{"name": "x", "tiebreaks": "SB", "buchholz_sum": "half"}"#)
-            .unwrap();
-        assert!(matches!(bad.parse(), Err(PresetError::BuchholzSum(_))));
+        let e = Preset::from_json(r#"{"name": "x", "tiebreaks": "SB", "buchholz_sum": "half"}"#)
+            .unwrap_err();
+        assert!(e.to_string().contains("half"), "{e}");
     }
 }
