@@ -88,7 +88,7 @@ impl Section {
     }
 
     /// Checks the settings that are text: time control (`laws::time_control`), profile
-    /// (`laws::edition`) and tie-breaks (C.07 codes).
+    /// (`laws::edition`) and tie-breaks (a preset name or C.07 codes).
     pub fn check_settings(&self) -> Result<(), RoundError> {
         self.time_control
             .parse::<laws::time_control::TimeControl>()
@@ -96,7 +96,7 @@ impl Section {
         self.profile
             .parse::<laws::edition::Profile>()
             .map_err(|e| RoundError::Profile(e.to_string()))?;
-        standings::tiebreak::parse_list(&self.tiebreaks)
+        self.tiebreak_order()
             .map_err(|e| RoundError::TieBreaks(e.to_string()))?;
         Ok(())
     }

@@ -123,7 +123,8 @@ pub struct Section {
     pub default_time_minutes: u32,
     /// Scoring.
     pub scoring: Scoring,
-    /// Tie-breaks in order, as C.07 codes separated by commas (e.g. `BH/C1,SB,WIN,DE`).
+    /// Tie-breaks: the name of a `standings` preset (`sjrp-swiss`, `sjrp-rr`, `dsj-swiss`, ...)
+    /// or codes separated by commas (e.g. `BH/C1,SB,WIN,DE`).
     pub tiebreaks: String,
     /// Rating evaluations.
     pub rating: RatingEvaluation,
@@ -143,10 +144,12 @@ pub struct Section {
     pub played: Vec<Round>,
 }
 
-/// SJRP §6.1 tie-breaks for a Swiss: Buchholz cut 1, Sonneborn-Berger, wins, direct encounter.
-pub const SJRP_SWISS_TIEBREAKS: &str = "BH/C1,SB,WIN,DE";
-/// SJRP §6.1 tie-breaks for a round robin: Sonneborn-Berger, wins, direct encounter.
-pub const SJRP_ROUND_ROBIN_TIEBREAKS: &str = "SB,WIN,DE";
+/// SJRP §6.1 tie-breaks for a Swiss, the `standings` preset `sjrp-swiss`: Buchholz cut 1,
+/// Sonneborn-Berger, Siegwertung, direct encounter.
+pub const SJRP_SWISS_TIEBREAKS: &str = "sjrp-swiss";
+/// SJRP §6.1 tie-breaks for a round robin, the preset `sjrp-rr`: Sonneborn-Berger,
+/// Siegwertung, direct encounter.
+pub const SJRP_ROUND_ROBIN_TIEBREAKS: &str = "sjrp-rr";
 
 /// Why a round cannot be paired.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

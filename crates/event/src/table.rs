@@ -5,8 +5,9 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use standings::Points;
+use standings::tiebreak::preset::{self, Order};
 use standings::tiebreak::{
-    Breakdown, Edition, Evaluation, Field, Kind, Participant, Rules, TieBreak,
+    Breakdown, BuchholzSum, Edition, Evaluation, Field, Kind, Participant, Rules, TieBreak,
 };
 
 use crate::age::Class;
@@ -115,10 +116,11 @@ impl Section {
         })
     }
 
-    /// The tie-break rules (edition, round robin or not).
-    fn rules(&self) -> Rules {
+    /// The tie-break rules: edition, round robin or not, Buchholzsumme reading of the order.
+    fn rules(&self, order: &Order) -> Rules {
         let mut rules = Rules::new(self.tiebreak_edition());
         rules.round_robin = matches!(self.system, System::RoundRobin { .. });
+        rules.buchholz_sum = order.buchholz_sum;
         rules
     }
 
@@ -161,24 +163,36 @@ impl Section {
         Ok((field, ranking))
     }
 
-    fn parsed_tiebreaks(&self) -> Result<Vec<TieBreak>, StandingsError> {
-        let list = standings::tiebreak::parse_list(&self.tiebreaks)
-            .map_err(|e| StandingsError::TieBreaks(e.to_string()))?;
-        standings::tiebreak::check(&list, self.rules())
+    /// The tie-break order: [`Section::tiebreaks`] as a preset name of
+    /// `standings::tiebreak::preset` (e.g. `sjrp-swiss`) or as a list of codes, checked against
+    /// the system (C.07 2026 refuses the Buchholz family in round robins).
+    pub fn tiebreak_order(&self) -> Result<Order, StandingsError> {
+        let order = match preset::find(&self.tiebreaks) {
+            Ok(p) => p
+                .parse()
+                .map_err(|e| StandingsError::TieBreaks(e.to_string()))?,
+            Err(_) => Order {
+                tiebreaks: standings::tiebreak::parse_list(&self.tiebreaks)
+                    .map_err(|e| StandingsError::TieBreaks(e.to_string()))?,
+                buchholz_sum: BuchholzSum::default(),
+            },
+        };
+        standings::tiebreak::check(&order.tiebreaks, self.rules(&order))
             .map_err(|e| StandingsError::NotAllowed(e.to_string()))?;
-        Ok(list)
+        Ok(order)
     }
 
     /// The standings after every round with all results in, ranked by points and the section's
     /// tie-breaks (C.07; edition by the first round's date, else 2026). Ties on everything
     /// share a rank; before the first complete round everyone shares rank 1.
     pub fn standings(&self) -> Result<Standings, StandingsError> {
-        let tiebreaks = self.parsed_tiebreaks()?;
+        let order = self.tiebreak_order()?;
+        let tiebreaks = &order.tiebreaks;
         let (field, entries) = self.field()?;
         if field.rounds() == 0 {
-            return Ok(unranked(&tiebreaks, &entries));
+            return Ok(unranked(tiebreaks, &entries));
         }
-        let table = standings::tiebreak::standings(&field, &tiebreaks, self.rules());
+        let table = standings::tiebreak::standings(&field, tiebreaks, self.rules(&order));
         let rows = table
             .rows
             .iter()
@@ -262,7 +276,8 @@ impl Section {
             return Ok(None);
         };
         let ev = Evaluation::new(&field, self.tiebreak_edition())
-            .round_robin(matches!(self.system, System::RoundRobin { .. }));
+            .round_robin(matches!(self.system, System::RoundRobin { .. }))
+            .buchholz_sum(self.tiebreak_order()?.buchholz_sum);
         Ok(match tb.kind {
             Kind::Bh => ev.bh(tpn, tb.trim),
             Kind::Fb => ev.fb(tpn, tb.trim),

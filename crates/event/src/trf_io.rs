@@ -146,7 +146,10 @@ impl Section {
                 System::RoundRobin { double: true } => "FIDE_DOUBLEROUNDROBIN".to_string(),
             },
         ));
-        lines.push(header(202, self.tiebreaks.clone()));
+        if let Ok(order) = self.tiebreak_order() {
+            let codes: Vec<String> = order.tiebreaks.iter().map(|t| t.to_string()).collect();
+            lines.push(header(202, codes.join(",")));
+        }
         lines.push(header(222, self.time_control.clone()));
         lines.push(Line::new(Record::TotalRounds(total)));
         lines.push(Line::new(Record::PairingOptions(trf::PairingOptions {

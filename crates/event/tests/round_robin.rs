@@ -74,7 +74,7 @@ fn six_players_meet_each_other_once_in_five_rounds() {
         .collect();
     assert_eq!(r1, [(1, 6), (2, 5), (3, 4)]);
     let table = s.standings().unwrap();
-    assert_eq!(table.tiebreaks, ["SB", "WIN", "DE"]);
+    assert_eq!(table.tiebreaks, ["SB", "SW/U", "DE"]);
     let total: u32 = table.rows.iter().map(|r| r.half_points).sum();
     assert_eq!(total, 15 * 2);
     let t = s

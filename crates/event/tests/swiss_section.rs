@@ -176,7 +176,7 @@ fn standings_add_up_every_result_and_rank_by_points() {
     let run = run();
     let s = &run.event.sections[0];
     let table = s.standings().unwrap();
-    assert_eq!(table.tiebreaks, ["BH/C1", "SB", "WIN", "DE"]);
+    assert_eq!(table.tiebreaks, ["BH/C1", "SB", "SW/U", "DE"]);
     assert_eq!(table.rows.len(), 21);
     // Half-points handed out: 2 per decided game except a double forfeit, 2 per PAB, 1 per
     // half-point bye; the late entrant's and the withdrawn player's absences score nothing.
