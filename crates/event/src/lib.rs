@@ -29,5 +29,5 @@ pub mod section;
 pub mod table;
 pub mod trf_io;
 
-pub use crate::event::Event;
+pub use crate::event::{DuplicateBy, EntryIssue, Event};
 pub use crate::section::{PairError, RoundError, Section, System, suggest_system};
