@@ -43,6 +43,36 @@ pub struct Row {
     pub values: Vec<Option<String>>,
 }
 
+/// One line of a published pairing list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PairingLine {
+    /// Board number (1-based); `None` for a bye.
+    pub board: Option<usize>,
+    /// White (or the player with the bye): pairing number, name, points before the round.
+    pub white: ListedPlayer,
+    /// Black; `None` for a bye.
+    pub black: Option<ListedPlayer>,
+    /// The result (`1-0`, ...), or the bye (`PAB`, `H`, `F`, `Z`).
+    pub result: String,
+    /// Set by hand (to be marked on the list, SJRP §6.2).
+    pub manual: bool,
+    /// In an alphabetical list: the player the line is listed for.
+    pub listed_for: Option<PlayerId>,
+}
+
+/// A player as shown on a pairing list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ListedPlayer {
+    /// The player.
+    pub player: PlayerId,
+    /// Pairing number.
+    pub tpn: u32,
+    /// `Last, First`.
+    pub name: String,
+    /// Points before the round, written `2.5`.
+    pub points: String,
+}
+
 /// Why standings cannot be computed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub enum StandingsError {
@@ -284,6 +314,75 @@ impl Section {
             Kind::Sb => ev.sb(tpn, tb.trim),
             _ => None,
         })
+    }
+
+    /// Every player's points from rounds `1..=rounds` (results not yet entered count nothing).
+    pub fn scores_after(&self, rounds: u32) -> HashMap<PlayerId, Points> {
+        let scoring = self.scoring.system();
+        let take = usize::try_from(rounds).unwrap_or(usize::MAX);
+        self.slots()
+            .into_iter()
+            .map(|(id, slots)| {
+                let points = slots
+                    .iter()
+                    .take(take)
+                    .filter_map(|s| s.outcome())
+                    .map(|o| scoring.points(o))
+                    .sum();
+                (id, points)
+            })
+            .collect()
+    }
+
+    /// The pairing list of `round`: boards in order, then the byes, each player with the points
+    /// before the round. `alphabetical` lists one line per player instead (colours unchanged,
+    /// `listed_for` naming the player), sorted by name. `None` if the round is not paired.
+    pub fn pairing_list(&self, round: u32, alphabetical: bool) -> Option<Vec<PairingLine>> {
+        let r = self.round(round)?;
+        let numbers = self.numbers();
+        let scores = self.scores_after(round - 1);
+        let listed = |id: PlayerId| ListedPlayer {
+            player: id,
+            tpn: numbers.get(&id).copied().unwrap_or(0),
+            name: self.entry(id).map(|e| e.player.name()).unwrap_or_default(),
+            points: scores.get(&id).copied().unwrap_or(Points::ZERO).to_string(),
+        };
+        let mut lines: Vec<PairingLine> = r
+            .boards
+            .iter()
+            .enumerate()
+            .map(|(i, b)| PairingLine {
+                board: Some(i + 1),
+                white: listed(b.white),
+                black: Some(listed(b.black)),
+                result: b.result.to_string(),
+                manual: b.manual,
+                listed_for: None,
+            })
+            .chain(r.byes.iter().map(|b| PairingLine {
+                board: None,
+                white: listed(b.player),
+                black: None,
+                result: b.kind.to_string(),
+                manual: false,
+                listed_for: None,
+            }))
+            .collect();
+        if alphabetical {
+            let mut both: Vec<(String, u32, PairingLine)> = Vec::with_capacity(lines.len() * 2);
+            for l in &lines {
+                for p in std::iter::once(&l.white).chain(l.black.as_ref()) {
+                    let line = PairingLine {
+                        listed_for: Some(p.player),
+                        ..l.clone()
+                    };
+                    both.push((p.name.clone(), p.tpn, line));
+                }
+            }
+            both.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+            lines = both.into_iter().map(|(_, _, l)| l).collect();
+        }
+        Some(lines)
     }
 
     /// The crosstable in pairing-number order, every paired round (pending games as `*`).

@@ -328,3 +328,48 @@ fn a_078_result_correction_names_the_later_rounds_paired_on_it() {
     let last = s.correct_result(7, 1, GameResult::Draw).unwrap();
     assert!(last.affected_rounds.is_empty());
 }
+
+#[test]
+fn pairing_lists_by_board_and_alphabetical_show_the_points_before_the_round() {
+    let run = run();
+    let s = &run.event.sections[0];
+    let r5 = s.round(5).unwrap();
+    let list = s.pairing_list(5, false).unwrap();
+    assert_eq!(list.len(), r5.boards.len() + r5.byes.len());
+    let scores = s.scores_after(4);
+    for (i, line) in list.iter().take(r5.boards.len()).enumerate() {
+        assert_eq!(line.board, Some(i + 1));
+        assert_eq!(line.white.player, r5.boards[i].white);
+        let black = line.black.as_ref().unwrap();
+        assert_eq!(black.points, scores[&black.player].to_string());
+        assert_eq!(line.result, r5.boards[i].result.to_string());
+    }
+    let half = list
+        .iter()
+        .find(|l| l.white.player == run.half_bye)
+        .unwrap();
+    assert_eq!((half.board, half.result.as_str()), (None, "H"));
+    // After the last round the scores are the standings' points.
+    let all = s.scores_after(7);
+    for row in s.standings().unwrap().rows {
+        assert_eq!(all[&row.player].half_points(), row.half_points);
+    }
+    assert!(s.scores_after(0).values().all(|p| p.half_points() == 0));
+    let alpha = s.pairing_list(5, true).unwrap();
+    assert_eq!(alpha.len(), 2 * r5.boards.len() + r5.byes.len());
+    let names: Vec<String> = alpha
+        .iter()
+        .map(|l| {
+            let id = l.listed_for.unwrap();
+            s.entry(id).unwrap().player.name()
+        })
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted);
+    let mut ids: Vec<PlayerId> = alpha.iter().map(|l| l.listed_for.unwrap()).collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), alpha.len());
+    assert!(s.pairing_list(8, false).is_none());
+}
