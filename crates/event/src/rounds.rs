@@ -321,7 +321,10 @@ impl Section {
     }
 
     /// Pairs `round` (the next one) without changing the section: Dutch for a Swiss, Berger for
-    /// a round robin. Players not available get their requested bye or a zero-point bye.
+    /// a round robin. In a Swiss, players not available (late entry, withdrawal, requested bye)
+    /// get their requested bye or a zero-point bye. A round robin keeps the table's games for
+    /// everyone (enter forfeits for absent players); the player without a game in an odd field
+    /// has a zero-point bye.
     pub fn pair_round(&self, round: u32) -> Result<RoundDraft, PairError> {
         let next = u32::try_from(self.played.len() + 1).unwrap_or(u32::MAX);
         if round != next {
