@@ -141,6 +141,28 @@ impl Section {
         by_rating
     }
 
+    /// Fixes the pairing numbers to `order` (e.g. drawn by lot for a round robin, C.05), before
+    /// round 1 is paired. Every entry must appear exactly once.
+    pub fn set_order(&mut self, order: Vec<PlayerId>) -> Result<(), RoundError> {
+        if !self.played.is_empty() {
+            return Err(RoundError::NumbersFixed);
+        }
+        let mut seen = HashSet::new();
+        for &p in &order {
+            if self.entry(p).is_none() {
+                return Err(RoundError::UnknownPlayer(p));
+            }
+            if !seen.insert(p) {
+                return Err(RoundError::PlayerTwice(p));
+            }
+        }
+        if let Some(missing) = self.entries.iter().find(|e| !seen.contains(&e.id())) {
+            return Err(RoundError::MissingFromOrder(missing.id()));
+        }
+        self.fixed_order = order;
+        Ok(())
+    }
+
     /// Pairing numbers of every entry.
     pub(crate) fn numbers(&self) -> HashMap<PlayerId, u32> {
         self.ranking()

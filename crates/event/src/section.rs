@@ -264,6 +264,10 @@ pub enum RoundError {
     },
     /// The time control text is not valid.
     TimeControl(String),
+    /// Pairing numbers cannot be set once round 1 is paired.
+    NumbersFixed,
+    /// An entry is missing from a pairing-number order.
+    MissingFromOrder(PlayerId),
     /// The tie-break list is not valid.
     TieBreaks(String),
     /// The profile name is unknown.
@@ -288,6 +292,10 @@ impl fmt::Display for RoundError {
                 "round {round}, board {board} has a result; correct it instead (Art. 8.7)"
             ),
             RoundError::TimeControl(e) => write!(f, "time control: {e}"),
+            RoundError::NumbersFixed => {
+                f.write_str("pairing numbers cannot change once round 1 is paired")
+            }
+            RoundError::MissingFromOrder(p) => write!(f, "player {p} has no pairing number"),
             RoundError::TieBreaks(e) => write!(f, "tie-breaks: {e}"),
             RoundError::Profile(e) => write!(f, "{e}"),
         }
