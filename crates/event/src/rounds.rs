@@ -39,7 +39,7 @@ impl Slot {
     }
 }
 
-/// Title order for the initial ranking after rating (C.04.2 A.2 b).
+/// Title order for the initial ranking after rating (C.04.2, initial order).
 fn title_rank(title: Option<&str>) -> u8 {
     match title.unwrap_or("").to_ascii_uppercase().as_str() {
         "GM" => 0,

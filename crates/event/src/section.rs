@@ -195,7 +195,7 @@ impl PairError {
                 Article::new("C.05 Annex 1")
             }
             PairError::NoValidPairing => Article::new("C.04.3 1.9.3"),
-            _ => Article::new("C.04.2 B"),
+            _ => Article::new("C.04.2"),
         }
     }
 }
@@ -315,8 +315,7 @@ pub struct Correction {
     pub old: GameResult,
     /// The result now.
     pub new: GameResult,
-    /// Later rounds already paired on the old scores (their pairings stand; C.04.2 A.7 - a
-    /// published pairing is not changed retroactively).
+    /// Later rounds already paired on the old scores; their pairings stand.
     pub affected_rounds: Vec<u32>,
     /// One warning per affected round.
     pub warnings: Vec<Warning>,
