@@ -2,7 +2,7 @@
 //!
 //! Modelled on the SJRP youth championships (Spielordnung §6, announcement: 7 rounds over five
 //! days, 90 min/40 moves + 30 min + 30 s, tie-breaks of §6.1): U10 as a round robin of 8
-//! (suggested by [`suggest_system`](crate::suggest_system)), U12 and U14 as Swiss sections with
+//! (suggested by [`suggest_system`]), U12 and U14 as Swiss sections with
 //! girls' rankings, U16 and U18 merged (§6.3) with a late entry, a withdrawal, a requested
 //! half-point bye and a forfeit. Players, ratings and results come from a fixed seed, so the
 //! same `today` always gives the same event.
