@@ -545,8 +545,9 @@ impl Section {
     }
 
     /// Sets board `board` (1-based; one past the last adds a board) of round `round` to
-    /// `white` - `black` by hand. The players leave their former boards or byes; partners left
-    /// alone get a zero-point bye entry to be re-paired by hand. Returns the warnings: rematch,
+    /// `white` - `black` by hand. The players leave their former boards or byes; a former board
+    /// other than `board` is removed (later boards move up) and partners left alone get a
+    /// zero-point bye entry, to be paired by hand on a new board. Returns the warnings: rematch,
     /// colour rules, prohibited pair, unavailable player. Boards with a result are not touched.
     pub fn set_pair(
         &mut self,

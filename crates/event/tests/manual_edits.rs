@@ -200,3 +200,29 @@ fn engine_pairings_published_early_have_no_warning_and_unpair_needs_no_results()
         Err(RoundError::UnknownPlayer(PlayerId(99)))
     ));
 }
+
+#[test]
+fn moving_players_between_boards_leaves_their_partners_to_be_paired_by_hand() {
+    let mut s = section();
+    let draft = s.pair_round(1).unwrap();
+    s.add_round(draft).unwrap();
+    let before = s.round(1).unwrap().boards.clone();
+    let (a, b) = (before[0].white, before[0].black);
+    let (c, d) = (before[1].white, before[1].black);
+    s.set_pair(1, 1, a, c).unwrap();
+    let r = s.round(1).unwrap();
+    assert_eq!(r.boards.len(), 3);
+    assert_eq!((r.boards[0].white, r.boards[0].black), (a, c));
+    assert_eq!(r.boards[1], before[2], "later boards move up");
+    assert_eq!(r.bye_of(b), Some(ByeKind::Zero));
+    assert_eq!(r.bye_of(d), Some(ByeKind::Zero));
+    s.set_pair(1, 4, b, d).unwrap();
+    let r = s.round(1).unwrap();
+    assert_eq!(r.boards.len(), 4);
+    assert!(r.byes.is_empty());
+    assert!(r.boards[3].manual && !r.boards[1].manual);
+    assert!(matches!(
+        s.set_pair(1, 9, b, d),
+        Err(RoundError::NoBoard { round: 1, board: 9 })
+    ));
+}
