@@ -226,3 +226,23 @@ fn moving_players_between_boards_leaves_their_partners_to_be_paired_by_hand() {
         Err(RoundError::NoBoard { round: 1, board: 9 })
     ));
 }
+
+#[test]
+fn settings_given_as_text_are_checked() {
+    let mut s = section();
+    assert_eq!(s.check_settings(), Ok(()));
+    s.time_control = "40/5400+x".into();
+    assert!(matches!(
+        s.check_settings(),
+        Err(RoundError::TimeControl(_))
+    ));
+    s.time_control = "5400+30".into();
+    s.profile = "uscf".into();
+    assert!(matches!(s.check_settings(), Err(RoundError::Profile(_))));
+    s.profile = "fide-2023".into();
+    s.tiebreaks = "BH/C1,XYZ".into();
+    assert!(matches!(s.check_settings(), Err(RoundError::TieBreaks(_))));
+    s.tiebreaks = "dsj-swiss".into();
+    assert_eq!(s.check_settings(), Ok(()));
+    assert_eq!(s.tiebreak_order().unwrap().tiebreaks.len(), 5);
+}
