@@ -8,7 +8,9 @@ use pairing::dutch::{self, Colour, DutchEdition, Input, RoundEntry, Score};
 use crate::age::Class;
 use crate::date::DateTime;
 use crate::player::{Entry, PlayerId};
-use crate::round::{Board, Bye, ByeKind, GameResult, Round, RoundDraft, Warning, WarningKind};
+use crate::round::{
+    Board, Bye, ByeKind, Explanation, Float, GameResult, Round, RoundDraft, Warning, WarningKind,
+};
 use crate::section::{
     DutchRules, PairError, RatingEvaluation, RoundError, SJRP_SWISS_TIEBREAKS, Scoring, Section,
     System,
@@ -348,6 +350,15 @@ impl Section {
     /// everyone (enter forfeits for absent players); the player without a game in an odd field
     /// has a zero-point bye.
     pub fn pair_round(&self, round: u32) -> Result<RoundDraft, PairError> {
+        self.pair_round_explained(round).map(|(draft, _)| draft)
+    }
+
+    /// [`Section::pair_round`] with the engine's explanation of every board: bracket, floats,
+    /// colour rule and criteria not fully met (for the preview before publishing).
+    pub fn pair_round_explained(
+        &self,
+        round: u32,
+    ) -> Result<(RoundDraft, Vec<Explanation>), PairError> {
         let next = u32::try_from(self.played.len() + 1).unwrap_or(u32::MAX);
         if round != next {
             return Err(PairError::NotNextRound { round, next });
@@ -386,6 +397,7 @@ impl Section {
             byes: Vec::new(),
             published: None,
         };
+        let mut explanations = Vec::new();
         match self.system {
             System::Swiss { .. } => {
                 let input = self.dutch_input(round);
@@ -397,12 +409,27 @@ impl Section {
                         dutch::PairingError::NoValidPairing => PairError::NoValidPairing,
                         other => PairError::Engine(format!("{other:?}")),
                     })?;
-                for b in &pairing.boards {
+                let float = |f: Option<dutch::Float>| {
+                    f.map(|f| match f {
+                        dutch::Float::Down => Float::Down,
+                        dutch::Float::Up => Float::Up,
+                    })
+                };
+                for (i, b) in pairing.boards.iter().enumerate() {
                     draft.boards.push(Board {
                         white: id_of(b.white)?,
                         black: id_of(b.black)?,
                         result: GameResult::Pending,
                         manual: false,
+                    });
+                    let e = &b.explanation;
+                    explanations.push(Explanation {
+                        board: i + 1,
+                        bracket: Some(e.bracket.to_string()),
+                        white_float: float(e.floats.0),
+                        black_float: float(e.floats.1),
+                        colour_rule: e.colour_rule.to_string(),
+                        criteria_failed: e.criteria_failed.iter().map(|a| a.to_string()).collect(),
                     });
                 }
                 if let Some(p) = pairing.bye {
@@ -441,12 +468,22 @@ impl Section {
                     .ok_or(PairError::BeyondLastRound { round, rounds })?;
                 for b in boards {
                     match *b {
-                        roundrobin::Board::Game { white, black } => draft.boards.push(Board {
-                            white: id_of(u32::from(white))?,
-                            black: id_of(u32::from(black))?,
-                            result: GameResult::Pending,
-                            manual: false,
-                        }),
+                        roundrobin::Board::Game { white, black } => {
+                            draft.boards.push(Board {
+                                white: id_of(u32::from(white))?,
+                                black: id_of(u32::from(black))?,
+                                result: GameResult::Pending,
+                                manual: false,
+                            });
+                            explanations.push(Explanation {
+                                board: draft.boards.len(),
+                                bracket: None,
+                                white_float: None,
+                                black_float: None,
+                                colour_rule: schedule.article().to_string(),
+                                criteria_failed: Vec::new(),
+                            });
+                        }
                         roundrobin::Board::Bye(p) => draft.byes.push(Bye {
                             player: id_of(u32::from(p))?,
                             kind: ByeKind::Zero,
@@ -455,7 +492,7 @@ impl Section {
                 }
             }
         }
-        Ok(draft)
+        Ok((draft, explanations))
     }
 
     /// Stores a draft as the next round, unpublished (a preview). Storing round 1 fixes the

@@ -34,11 +34,7 @@ fn before(s: &Section, round: u32, minutes: u8) -> DateTime {
 /// Pairs, publishes and completes `round` with White winning everywhere.
 fn round(s: &mut Section, round: u32) {
     let draft = s.pair_round(round).unwrap();
-    s.add_round(draft).unwrap();
-    s.publish(round, before(s, round, 50)).unwrap();
-    for b in 1..=s.round(round).unwrap().boards.len() {
-        s.enter_result(round, b, GameResult::WhiteWins).unwrap();
-    }
+    round_of(s, draft);
 }
 
 #[test]
@@ -245,4 +241,41 @@ fn settings_given_as_text_are_checked() {
     s.tiebreaks = "dsj-swiss".into();
     assert_eq!(s.check_settings(), Ok(()));
     assert_eq!(s.tiebreak_order().unwrap().tiebreaks.len(), 5);
+}
+
+#[test]
+fn the_preview_explains_every_board() {
+    let mut s = section();
+    let (draft, why) = s.pair_round_explained(1).unwrap();
+    assert_eq!(draft, s.pair_round(1).unwrap());
+    assert_eq!(why.len(), draft.boards.len());
+    for (i, e) in why.iter().enumerate() {
+        assert_eq!(e.board, i + 1);
+        assert_eq!(e.bracket.as_deref(), Some("0.0"));
+        assert!(e.colour_rule.starts_with("C.04.3"), "{}", e.colour_rule);
+        assert_eq!((e.white_float, e.black_float), (None, None));
+    }
+    round_of(&mut s, draft);
+    let (_, why) = s.pair_round_explained(2).unwrap();
+    // After 1-0 everywhere the winners' bracket is 1.0 and the losers' 0.0.
+    let brackets: Vec<&str> = why.iter().filter_map(|e| e.bracket.as_deref()).collect();
+    assert_eq!(brackets, ["1.0", "1.0", "0.0", "0.0"]);
+    s.system = event::System::RoundRobin { double: false };
+    s.played.clear();
+    s.fixed_order.clear();
+    let (_, why) = s.pair_round_explained(1).unwrap();
+    assert!(
+        why.iter()
+            .all(|e| e.bracket.is_none() && e.colour_rule.contains("C.05"))
+    );
+}
+
+/// Stores, publishes and completes a draft with White winning everywhere.
+fn round_of(s: &mut Section, draft: event::round::RoundDraft) {
+    let n = draft.number;
+    s.add_round(draft).unwrap();
+    s.publish(n, before(s, n, 50)).unwrap();
+    for b in 1..=s.round(n).unwrap().boards.len() {
+        s.enter_result(n, b, GameResult::WhiteWins).unwrap();
+    }
 }
