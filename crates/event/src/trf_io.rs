@@ -95,8 +95,8 @@ fn result_code(o: standings::Outcome) -> ResultCode {
 
 impl Section {
     /// The section as TRF-2026 with the JaVaFo extensions `XXR`/`XXC`: pairing numbers by
-    /// [`Section::ranking`], points and ranks of the complete rounds, every paired round (a
-    /// result not yet entered is `*`), requested byes and absences of the rounds still to come
+    /// [`Section::ranking`], points of every result entered, ranks after the complete rounds,
+    /// every paired round (a result not yet entered is `*`), requested byes and absences of the rounds still to come
     /// as `240`, prohibited pairs as `260`. A section of more than 9999 players is refused.
     pub fn to_trf(&self, event: &Event) -> Result<trf::Tournament, ExportError> {
         let ranking = self.ranking();
@@ -170,7 +170,6 @@ impl Section {
             let own = &slots[&e.id()];
             let points: standings::Points = own
                 .iter()
-                .take(complete)
                 .filter_map(|s| s.outcome())
                 .map(|o| scoring.points(o))
                 .sum();

@@ -373,3 +373,39 @@ fn pairing_lists_by_board_and_alphabetical_show_the_points_before_the_round() {
     assert_eq!(ids.len(), alpha.len());
     assert!(s.pairing_list(8, false).is_none());
 }
+
+#[test]
+fn a_trf_exported_in_the_middle_of_a_round_validates() {
+    let mut run = run();
+    let s = &mut run.event.sections[0];
+    assert!(s.unpair(7).is_err(), "round 7 has results");
+    // Round 7 again from its pairing: results on the first two boards only.
+    let boards = s.round(7).unwrap().boards.len();
+    let mut copy = s.clone();
+    copy.played.pop();
+    let draft = copy.pair_round(7).unwrap();
+    copy.add_round(draft).unwrap();
+    assert_eq!(copy.round(7).unwrap().boards.len(), boards);
+    copy.publish(7, copy.schedule_of(7).unwrap()).unwrap();
+    copy.enter_result(7, 1, GameResult::Draw).unwrap();
+    copy.enter_result(7, 2, GameResult::BlackWins).unwrap();
+    let t = copy.to_trf(&run.event).unwrap();
+    let report = t.validate();
+    assert!(report.is_valid(), "{:?}", report.issues);
+    assert_eq!(t.rounds_played(), 7);
+    assert_eq!(copy.rounds_complete(), 6);
+    let pending = t
+        .players()
+        .filter(|p| {
+            p.round(7)
+                .is_some_and(|e| e.result == trf::ResultCode::Pending)
+        })
+        .count();
+    assert_eq!(
+        pending,
+        2 * (boards - 2),
+        "games without result are written as *"
+    );
+    let reread: trf::Tournament = t.write().unwrap().parse().unwrap();
+    assert!(reread.validate().is_valid());
+}
