@@ -123,7 +123,7 @@ fn players(groups: &[Group], season: u16, next_id: &mut u32, seq: &mut Seq) -> V
             p.club = club.to_string();
             p.federation = "GER".to_string();
             p.sex = Some(if female { Sex::Female } else { Sex::Male });
-            let age = limit - 1 - u16::try_from(seq.below(2)).unwrap_or(0);
+            let age = limit - u16::try_from(seq.below(2)).unwrap_or(0);
             let month = u8::try_from(1 + seq.below(12)).unwrap_or(1);
             let day = u8::try_from(1 + seq.below(28)).unwrap_or(1);
             p.birth = Date::new(season.saturating_sub(age), month, day);

@@ -263,7 +263,8 @@ impl Section {
 
     /// The ranking of one class (SJRP §6.3 merged groups, girls' rankings in mixed groups): the
     /// section standings restricted to the players counted in `class` ([`Section::counts_in`]),
-    /// re-ranked from 1 with ties kept.
+    /// re-ranked from 1 with ties kept. Points and tie-break values are those of the whole group
+    /// (laws-cases R-020: one pairing pool, rankings per class).
     pub fn class_standings(&self, class: Class) -> Result<Standings, StandingsError> {
         let all = self.standings()?;
         let mut rows: Vec<Row> = Vec::new();

@@ -109,7 +109,7 @@ fn events_survive_a_json_round_trip() {
     let back: Event = serde_json::from_str(&json).unwrap();
     assert_eq!(back, event);
     assert!(json.contains("\"2026-04-07\""));
-    assert_eq!(back.age_convention, AgeConvention::CALENDAR_YEAR);
+    assert_eq!(back.age_convention, AgeConvention::PREVIOUS_YEAR_END);
 }
 
 #[test]

@@ -39,7 +39,7 @@ fn an_ineligible_player_a_foreign_class_and_a_duplicate_are_found() {
             },
         }
     );
-    // Too old for U10: born 2015 is 11 at the end of 2026.
+    // Too old for U10: born 2015 is 10 on 31 December 2025.
     let mut old = Entry::new(copy.player.clone(), Class::open(AgeClass::U10));
     old.player.id = PlayerId(99_998);
     old.player.birth = Date::new(2015, 6, 1);
@@ -50,9 +50,9 @@ fn an_ineligible_player_a_foreign_class_and_a_duplicate_are_found() {
     assert_eq!(
         event.check_entry(u10, &old),
         [EntryIssue::Ineligible(Ineligible::TooOld {
-            age: 11,
+            age: 10,
             limit: 10,
-            cut_off: Date::new(2026, 12, 31).unwrap()
+            cut_off: Date::new(2025, 12, 31).unwrap()
         })]
     );
     // In the event, the duplicate is reported on both registrations.
