@@ -136,7 +136,7 @@ fn the_field_of_a_round_robin_cannot_change_and_buchholz_is_refused() {
 }
 
 #[test]
-fn suggestion_is_round_robin_while_everyone_can_meet_in_the_rounds() {
+fn r_083_round_robin_when_few_players_else_swiss() {
     assert_eq!(suggest_system(8, 7), System::RoundRobin { double: false });
     assert_eq!(suggest_system(3, 7), System::RoundRobin { double: false });
     assert_eq!(suggest_system(9, 7), System::Swiss { edition: None });
