@@ -246,6 +246,8 @@ pub struct Clock {
     latest_ms: u64,
     sides: ByColor<Side>,
     flags: Vec<FlagFall>,
+    /// Guideline III.4: an increment introduced during the game, replacing the periods' bonus.
+    introduced: Option<Bonus>,
 }
 
 impl Clock {
@@ -274,6 +276,7 @@ impl Clock {
             latest_ms: 0,
             sides,
             flags: Vec::new(),
+            introduced: None,
         }
     }
 
@@ -338,9 +341,41 @@ impl Clock {
     }
 
     fn current_bonus(&self, color: Color) -> Option<Bonus> {
-        self.schedule(color)
-            .period(self.period_index(color))
-            .bonus()
+        self.introduced.or_else(|| {
+            self.schedule(color)
+                .period(self.period_index(color))
+                .bonus()
+        })
+    }
+
+    /// Whether any move earns a bonus or delay: the time control's, or one
+    /// introduced under Guideline III.4.
+    pub fn has_bonus(&self) -> bool {
+        self.introduced.is_some() || self.control.has_bonus()
+    }
+
+    /// Guideline III.4: the clocks are set with an extra `ms` Fischer increment
+    /// for both players, from the next move completed on.
+    pub fn introduce_increment(&mut self, ms: u64) -> Result<(), ClockError> {
+        if self.state == State::Ended {
+            return Err(ClockError::Ended);
+        }
+        self.introduced = Some(Bonus::Increment(ms));
+        Ok(())
+    }
+
+    /// Art. 7.5.1, 7.6: after an earlier position is reinstated the arbiter
+    /// restarts the stopped clock with `color`'s time running.
+    pub fn set_to_move(&mut self, color: Color) -> Result<(), ClockError> {
+        match self.state {
+            State::Stopped { .. } => {
+                self.state = State::Stopped { paused: color };
+                Ok(())
+            }
+            State::Running { .. } => Err(ClockError::Running),
+            State::Ended => Err(ClockError::Ended),
+            State::NotStarted => Err(ClockError::NotStarted),
+        }
     }
 
     /// Time `color` has spent on the move in progress up to `at_ms`.
@@ -398,10 +433,10 @@ impl Clock {
         let lowest = self.sides[color]
             .lowest_in_period_ms
             .min(self.remaining(color, at_ms));
-        let increment = self
-            .schedule(color)
-            .period(self.period_index(color))
-            .increment_ms();
+        let increment = match self.current_bonus(color) {
+            Some(Bonus::Increment(ms)) => ms,
+            _ => 0,
+        };
         game_type::recording_exempt(lowest, increment)
     }
 
