@@ -706,8 +706,8 @@ struct Pending {
 struct Unnoticed {
     /// Half-moves from the start to the position before the irregularity.
     ply: u32,
-    /// Who made the illegal move; `None` for a displaced piece.
-    offender: Option<Color>,
+    /// Who made the illegal move, and the move; `None` for a displaced piece.
+    offender: Option<(Color, Move)>,
     game: Game,
     ply_offset: u32,
     moves_made: ByColor<u32>,
@@ -1442,7 +1442,7 @@ impl Arbiter {
         }
         let r = self.clock.execute_move(by, at_ms)?;
         self.clock_rulings(out, r);
-        self.snapshot(Some(by));
+        self.snapshot(Some((by, mv)));
         let mut after = self.game.position().clone();
         after.play_unchecked(mv);
         if !self.reroot(&after, 1) {
@@ -1487,7 +1487,7 @@ impl Arbiter {
         Ok(())
     }
 
-    fn snapshot(&mut self, offender: Option<Color>) {
+    fn snapshot(&mut self, offender: Option<(Color, Move)>) {
         self.unnoticed.push(Unnoticed {
             ply: self.ply(),
             offender,
@@ -1547,7 +1547,7 @@ impl Arbiter {
             .iter()
             .position(|u| u.ply == ply && u.offender.is_some() == illegal_move)
             .ok_or(EventError::NothingAt(ply))?;
-        if let Some(by) = self.unnoticed[index].offender
+        if let Some((by, _)) = self.unnoticed[index].offender
             && self.unsupervised()
             && self.ply() > ply + 1
         {
@@ -1595,7 +1595,8 @@ impl Arbiter {
                 }
             }
         }
-        if let Some(by) = snapshot.offender {
+        if let Some((by, mv)) = snapshot.offender {
+            self.touch_after_restore(out, by, mv);
             self.last_offence[by] = Some(self.game.ply());
             self.illegal_moves[by] += 1;
             let count = self.illegal_moves[by];
@@ -1608,7 +1609,7 @@ impl Arbiter {
         self.ask(
             out,
             Question::ClocksAfterRestore {
-                offender: snapshot.offender,
+                offender: snapshot.offender.map(|(by, _)| by),
                 played,
             },
             vec![Choice::KeepClocks, Choice::Proportional],
