@@ -45,7 +45,7 @@ use crate::notation::Language;
 use crate::penalties::{Conduct, Penalty};
 use crate::points::{GameResult, Score};
 use crate::position::StartingPosition;
-use crate::sealed_move::{self, SealedMove};
+use crate::sealed_move::{self, Envelope, SealedMove};
 use crate::time_control::TimeControl;
 
 /// Milliseconds shown as `m:ss` (with `.mmm` when not whole seconds).
@@ -862,6 +862,31 @@ impl Arbiter {
     /// The penalties imposed, in order (Art. 12.9).
     pub fn penalties(&self) -> &[(Color, Penalty)] {
         &self.penalties
+    }
+
+    /// The envelope of a game adjourned at `at_ms` (Guideline I.2), with what
+    /// the engine knows: the position before the sealed move (I.2.2), the
+    /// time used by each player (I.2.3), the sealer (I.2.4), the number of
+    /// the sealed move (I.2.5) and an open draw offer (I.2.6). The players'
+    /// names (I.2.1), the resumption (I.2.7) and the sealed move (I.1.1) are
+    /// for the arbiter to add; [`Envelope::missing`] lists what is left.
+    pub fn envelope(&self, at_ms: u64) -> Envelope {
+        let used = |color: Color| {
+            let moves = self.clock.moves_completed(color);
+            self.clock
+                .control()
+                .schedule(color)
+                .allotted_ms(moves)
+                .saturating_sub(self.clock.remaining(color, at_ms))
+        };
+        Envelope {
+            position: Some(self.game.fen()),
+            time_used_ms: Some((used(Color::White), used(Color::Black))),
+            sealer: Some(self.game.position().turn()),
+            move_number: Some(self.game.move_number(self.game.ply())),
+            draw_offer: Some(self.draw_offer),
+            ..Envelope::default()
+        }
     }
 
     /// Half-moves on the board since the start (moves annulled by Art. 7.5.1 or 7.6 not counted).

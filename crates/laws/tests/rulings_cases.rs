@@ -1412,7 +1412,16 @@ fn random_event_logs_keep_the_result_latched() {
             let side = if next(2) == 0 { White } else { Black };
             let legal = position.legal_moves();
             let square = Square::new(next(64) as u32);
-            let event = match next(16) {
+            let random_move = |to: Square| Move::Normal {
+                role: position.board().role_at(square).unwrap_or(Role::Pawn),
+                from: square,
+                capture: None,
+                to,
+                promotion: None,
+            };
+            let to = Square::new(next(64) as u32);
+            let ply = next(u64::from(a.ply()) + 2) as u32;
+            let event = match next(24) {
                 0..=5 if !legal.is_empty() => Event::Move {
                     by: turn,
                     mv: legal[next(legal.len() as u64) as usize],
@@ -1426,18 +1435,37 @@ fn random_event_logs_keep_the_result_latched() {
                 },
                 12 => Event::ClaimIllegalMove(side),
                 13 => Event::ObserveFlags,
-                14 if position.board().piece_at(square).is_some() => Event::Move {
+                14 => Event::Move {
                     by: turn,
-                    mv: Move::Normal {
-                        role: position.board().role_at(square).unwrap(),
-                        from: square,
-                        capture: None,
-                        to: Square::new(next(64) as u32),
-                        promotion: None,
-                    },
+                    mv: random_move(to),
                 },
+                15 => Event::UnnoticedMove {
+                    by: turn,
+                    mv: random_move(to),
+                },
+                16 => Event::IllegalMoveDiscovered { ply },
+                17 => Event::Displace { from: square, to },
+                18 => Event::DisplacementDiscovered { ply },
+                19 => Event::Release {
+                    by: turn,
+                    from: square,
+                    to,
+                    promotion: None,
+                },
+                20 => Event::IncrementRequest(side),
+                21 => Event::DeclineDraw(side),
+                22 => Event::QuickplayClaimWithoutArbiter(side),
                 _ => Event::Decision(
-                    [Choice::Warning, Choice::TimeForOpponent, Choice::Loss][next(3) as usize],
+                    [
+                        Choice::Warning,
+                        Choice::TimeForOpponent,
+                        Choice::Loss,
+                        Choice::Draw,
+                        Choice::Reject,
+                        Choice::Grant,
+                        Choice::KeepClocks,
+                        Choice::Proportional,
+                    ][next(8) as usize],
                 ),
             };
             let _ = a.apply(t, event);
@@ -2611,4 +2639,35 @@ fn b_071_conduct_with_discretionary_penalties() {
         )
         .unwrap();
     assert_eq!(out[0].article.as_str(), "Art. 12.9.1");
+}
+
+#[test]
+fn b_052_envelope_filled_from_the_game() {
+    let mut a = arbiter(START, "40/7200:3600", Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5 Nf3");
+    a.apply(t, Event::OfferDraw(White)).unwrap();
+    // Black thinks for 10 minutes, then seals at move 2.
+    let at = t + 600_000;
+    let mut envelope = a.envelope(at);
+    assert_eq!(
+        envelope.position.as_deref(),
+        Some("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2")
+    );
+    assert_eq!(envelope.time_used_ms, Some((2_000, 601_000)));
+    assert_eq!(envelope.sealer, Some(Black));
+    assert_eq!(envelope.move_number, Some(2));
+    assert_eq!(envelope.draw_offer, Some(Some(White)));
+    assert_eq!(
+        envelope.missing(),
+        [
+            Article::new("Guideline I.2.1"),
+            Article::new("Guideline I.2.7"),
+            Article::new("Guideline I.1.1")
+        ]
+    );
+    envelope.players = Some(("A".into(), "B".into()));
+    envelope.resumption = Some("2026-11-23 10:00".into());
+    envelope.sealed_move = Some("Nc6".into());
+    assert!(envelope.missing().is_empty());
 }
