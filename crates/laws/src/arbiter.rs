@@ -824,6 +824,16 @@ impl Arbiter {
         &self.game
     }
 
+    /// The position on the board: the game's, or after an unnoticed illegal
+    /// move the position it left, which may be one the game cannot hold
+    /// (e.g. the mover's king in check).
+    pub fn board_position(&self) -> &Chess {
+        match &self.limbo {
+            Some((position, _)) => position,
+            None => self.game.position(),
+        }
+    }
+
     /// Both clocks.
     pub fn clock(&self) -> &Clock {
         &self.clock
@@ -1351,10 +1361,7 @@ impl Arbiter {
 
     /// The side to move on the board.
     fn turn(&self) -> Color {
-        match &self.limbo {
-            Some((position, _)) => position.turn(),
-            None => self.game.position().turn(),
-        }
+        self.board_position().turn()
     }
 
     fn misconduct(&self, out: &mut Out, by: Color, conduct: Conduct) {
