@@ -897,6 +897,40 @@ mod tests {
     }
 
     #[test]
+    fn introduced_increment_applies_from_the_next_move_for_both() {
+        let mut c = clock("2/60:60");
+        c.start(0).unwrap();
+        assert!(!c.has_bonus());
+        c.introduce_increment(5_000).unwrap();
+        assert!(c.has_bonus());
+        c.press(White, 10_000).unwrap();
+        c.press(Black, 12_000).unwrap();
+        assert_eq!(c.remaining(White, 12_000), 55_000);
+        assert_eq!(c.remaining(Black, 12_000), 63_000);
+        // The period time still comes on top (Art. 6.3.2).
+        c.press(White, 13_000).unwrap();
+        assert_eq!(c.remaining(White, 13_000), 55_000 - 1_000 + 5_000 + 60_000);
+        assert!(
+            c.recording_exempt(Black, 13_000),
+            "5 s is below the 30 s of Art. 8.4"
+        );
+    }
+
+    #[test]
+    fn stopped_clock_handed_to_the_player_to_move() {
+        let mut c = clock("300");
+        assert_eq!(c.set_to_move(Black), Err(ClockError::NotStarted));
+        c.start(0).unwrap();
+        assert_eq!(c.set_to_move(Black), Err(ClockError::Running));
+        c.stop(1_000).unwrap();
+        c.set_to_move(Black).unwrap();
+        c.restart(2_000).unwrap();
+        assert_eq!(c.running(), Some(Black));
+        assert_eq!(c.remaining(Black, 3_000), 299_000);
+        assert_eq!(c.remaining(White, 3_000), 299_000);
+    }
+
+    #[test]
     fn recording_exemption_follows_art_8_4() {
         let mut c = clock("40/600:300");
         c.start(0).unwrap();
