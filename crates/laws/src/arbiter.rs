@@ -4,10 +4,13 @@
 //!
 //! The engine keeps the position ([`Game`]), both clocks ([`Clock`]), the open
 //! draw offer (Art. 9.1.2), the illegal moves per player (Art. 7.5.5), touched
-//! pieces (Art. 4.3) and written moves (Art. 9.5.2), the penalties imposed
-//! (Art. 12.9) and the result. Where the Laws leave judgement to the arbiter it
-//! rules [`Ruling::DecisionRequired`] with the options and waits for
-//! [`Event::Decision`]. Time is an input: every event carries `at_ms`.
+//! pieces (Art. 4.3), released pieces (Art. 4.7) and written moves (Art. 9.5.2),
+//! the penalties imposed (Art. 12.9), the result, and the record before each
+//! irregularity nobody noticed, so that the position immediately before it can
+//! be reinstated when it is found (Art. 7.5.1, 7.6). Where the Laws leave
+//! judgement to the arbiter it rules [`Ruling::DecisionRequired`] with the
+//! options and waits for [`Event::Decision`]. Time is an input: every event
+//! carries `at_ms`.
 //!
 //! ```
 //! use laws::arbiter::{Arbiter, Event, Ruling};
