@@ -2671,3 +2671,79 @@ fn b_052_envelope_filled_from_the_game() {
     envelope.sealed_move = Some("Nc6".into());
     assert!(envelope.missing().is_empty());
 }
+
+#[test]
+fn discovered_illegal_move_reinstates_exactly_the_position_before_it() {
+    let mut state = testkit::Rng::new(0x5eed_7a1e);
+    let mut rng = || state.next_u64();
+    let mut checked = 0;
+    for _ in 0..60 {
+        let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+        let mut t = 0;
+        let random_legal = |a: &Arbiter, r: u64| {
+            let legal = a.board_position().legal_moves();
+            (!legal.is_empty()).then(|| legal[(r % legal.len() as u64) as usize])
+        };
+        for _ in 0..rng() % 20 {
+            let Some(mv) = random_legal(&a, rng()) else {
+                break;
+            };
+            let mover = a.board_position().turn();
+            complete(&mut a, &mut t, mover, mv);
+        }
+        if a.result().is_some() {
+            continue;
+        }
+        let (ply, fen) = (a.ply(), a.game().fen());
+        let by = a.board_position().turn();
+        // The first of our pieces' moves to a random square that is illegal.
+        let board = a.board_position().board().clone();
+        let target = Square::new((rng() % 64) as u32);
+        let Some(illegal) = board.by_color(by).into_iter().find_map(|from| {
+            let mv = Move::Normal {
+                role: board.role_at(from)?,
+                from,
+                capture: board.role_at(target).filter(|&r| r != Role::King),
+                to: target,
+                promotion: None,
+            };
+            (from != target
+                && board.color_at(target) != Some(by)
+                && board.role_at(target) != Some(Role::King)
+                && !a.board_position().is_legal(mv))
+            .then_some(mv)
+        }) else {
+            continue;
+        };
+        t += 1000;
+        a.apply(t, Event::UnnoticedMove { by, mv: illegal })
+            .unwrap();
+        a.apply(t, Event::Press(by)).unwrap();
+        for _ in 0..rng() % 6 {
+            if a.result().is_some() {
+                break;
+            }
+            let Some(mv) = random_legal(&a, rng()) else {
+                break;
+            };
+            let mover = a.board_position().turn();
+            t += 1000;
+            if a.apply(t, Event::Move { by: mover, mv }).is_err() {
+                break;
+            }
+            if a.result().is_none() {
+                a.apply(t, Event::Press(mover)).unwrap();
+            }
+        }
+        if a.result().is_some() {
+            continue;
+        }
+        a.apply(t, Event::IllegalMoveDiscovered { ply }).unwrap();
+        assert_eq!((a.ply(), a.game().fen()), (ply, fen));
+        assert_eq!(a.illegal_moves(by), 1);
+        a.apply(t, Event::Decision(Choice::KeepClocks)).unwrap();
+        assert_eq!(a.clock().running(), Some(by));
+        checked += 1;
+    }
+    assert!(checked > 30, "{checked} games checked");
+}
