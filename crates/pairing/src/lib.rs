@@ -23,6 +23,8 @@
 //! assert_eq!(pairing.bye, None);
 //! ```
 
+pub mod acceleration;
 pub mod dutch;
+pub mod generator;
 mod matching;
 pub mod trf_input;
