@@ -25,6 +25,7 @@
 
 pub mod acceleration;
 pub mod dutch;
+pub mod explain;
 pub mod generator;
 mod matching;
 pub mod trf_input;
