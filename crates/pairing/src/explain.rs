@@ -302,6 +302,7 @@ fn bye_eligible(p: &crate::dutch::Player, input: &Input) -> bool {
 struct Compatibility<'a> {
     input: &'a Input,
     scores: HashMap<u32, Score>,
+    by_id: HashMap<u32, &'a crate::dutch::Player>,
 }
 
 impl<'a> Compatibility<'a> {
@@ -309,11 +310,12 @@ impl<'a> Compatibility<'a> {
         Compatibility {
             input,
             scores: present.iter().map(|&id| (id, score(id))).collect(),
+            by_id: input.players.iter().map(|p| (p.id, p)).collect(),
         }
     }
 
     fn player(&self, id: u32) -> Option<&crate::dutch::Player> {
-        self.input.players.iter().find(|p| p.id == id)
+        self.by_id.get(&id).copied()
     }
 
     /// C1: played each other, or forbidden.

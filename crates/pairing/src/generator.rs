@@ -70,6 +70,9 @@ pub struct Config {
     pub edition: DutchEdition,
     /// `Baku`: `yes` to pair with Baku acceleration (C.04.7), written as `192 ..._BAKU`.
     pub baku: bool,
+    /// `SystemCode`: the `192` text instead of the one derived from `Edition` and `Baku`
+    /// (e.g. `FIDE_DUTCH_2025` for engines that predate the `_2026` code).
+    pub system_code: Option<String>,
 }
 
 impl Default for Config {
@@ -96,6 +99,7 @@ impl Default for Config {
             initial_colour: Colour::White,
             edition: DutchEdition::Rules2026,
             baku: false,
+            system_code: None,
         }
     }
 }
@@ -312,6 +316,14 @@ impl FromStr for Config {
                         _ => return Err(err(format!("{key}: expected yes or no"))),
                     }
                 }
+                "SystemCode" => {
+                    if value.is_empty() || value.contains(char::is_whitespace) {
+                        return Err(err(format!(
+                            "{key}: expected a code such as FIDE_DUTCH_2026"
+                        )));
+                    }
+                    c.system_code = Some(value.to_owned());
+                }
                 _ => return Err(err(format!("unknown key `{key}`"))),
             }
         }
@@ -419,9 +431,10 @@ pub fn generate(config: &Config, seed: u64) -> Result<Tournament, GenerateError>
         .collect();
     ratings.sort_unstable_by(|a, b| b.cmp(a));
     let mut t = Tournament::default();
-    let system = match (config.edition, config.baku) {
-        (e, false) => e.to_string(),
-        (e, true) => format!("{e}_BAKU"),
+    let system = match (&config.system_code, config.baku) {
+        (Some(code), _) => code.clone(),
+        (None, false) => config.edition.to_string(),
+        (None, true) => format!("{}_BAKU", config.edition),
     };
     let rated = ratings.iter().filter(|&&r| r > 0).count();
     let headers = [

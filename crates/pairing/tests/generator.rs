@@ -93,6 +93,11 @@ fn headers_carry_rounds_colour_scoring_and_system() {
             "{header}"
         );
     }
+    let (_, coded) = generated(
+        "PlayersNumber=10\nRoundsNumber=3\nSystemCode=FIDE_DUTCH_2025\n",
+        5,
+    );
+    assert_eq!(coded.pairing_system(), Some("FIDE_DUTCH_2025"));
     assert!(
         text.split(['\r', '\n'])
             .any(|l| l.starts_with("162") && l.contains("W 3.0")),
