@@ -7,6 +7,7 @@ pub mod notation;
 pub mod pair;
 pub mod pgn;
 pub mod rating;
+pub mod ratings;
 pub mod replay;
 pub mod standings;
 pub mod trf;
