@@ -232,6 +232,8 @@ fn explain_prints_brackets_floats_colour_rules_and_the_bye() {
     );
     let (code, _, _) = run(&["pair", "--dutch", file, "--explain", "--lang", "fr"]);
     assert_eq!(code, 2);
+    let (code, _, stderr) = run(&["pair", "--dutch", file, "-p", "--json"]);
+    assert_eq!(code, 2, "{stderr}");
 }
 
 #[test]

@@ -45,11 +45,11 @@ pub struct Args {
     /// Pair the next round and explain every board, floater and the bye.
     #[arg(long, conflicts_with = "pair")]
     explain: bool,
-    /// Language of --explain: en or de.
-    #[arg(long, value_name = "LANG", default_value = "en", requires = "explain")]
-    lang: Lang,
+    /// Language of --explain: en (default) or de.
+    #[arg(long, value_name = "LANG")]
+    lang: Option<Lang>,
     /// With --explain: JSON instead of text.
-    #[arg(long, requires = "explain")]
+    #[arg(long)]
     json: bool,
     /// Baku acceleration (C.04.7) computed by us, replacing any 250/XXA points.
     #[arg(long)]
@@ -78,6 +78,10 @@ fn parse_edition(s: &str) -> Result<DutchEdition, String> {
 }
 
 pub fn run(args: Args) -> ExitCode {
+    if !args.explain && (args.json || args.lang.is_some()) {
+        eprintln!("arbiter pair: --lang and --json go with --explain");
+        return ExitCode::from(2);
+    }
     if let Some(config) = &args.generate {
         let Some(out) = &args.output else {
             eprintln!("arbiter pair: -g needs -o OUT");
@@ -128,7 +132,7 @@ pub fn run(args: Args) -> ExitCode {
             edition,
             &dutch,
             args.baku,
-            args.lang,
+            args.lang.unwrap_or_default(),
             args.json,
         );
     }
