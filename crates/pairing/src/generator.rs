@@ -66,12 +66,14 @@ pub struct Config {
     pub pairing_allocated_bye: Points,
     /// `InitialColour`: `white` or `black`, the colour of player 1 in round 1 (C.04.3 5.1).
     pub initial_colour: Colour,
-    /// `Edition`: `2026` or `2017` (C.04.3 edition used to pair and written to `192`).
+    /// `Edition`: `2026` or `2017`, the C.04.3 edition used to pair. The file says it with
+    /// `192 FIDE_DUTCH` and the start date `042 2026/02/01` (the date-resolved ETT26 code, which
+    /// bbpPairings 6 reads) or with `192 FIDE_DUTCH_2017` and `042 2025/02/01`.
     pub edition: DutchEdition,
     /// `Baku`: `yes` to pair with Baku acceleration (C.04.7), written as `192 ..._BAKU`.
     pub baku: bool,
     /// `SystemCode`: the `192` text instead of the one derived from `Edition` and `Baku`
-    /// (e.g. `FIDE_DUTCH_2025` for engines that predate the `_2026` code).
+    /// (e.g. `FIDE_DUTCH_2026`).
     pub system_code: Option<String>,
 }
 
@@ -164,7 +166,8 @@ impl Config {
         Ok(())
     }
 
-    /// The scoring as `162` symbols: `W D L A P` (TRF-2026).
+    /// The scoring as `162` symbols: `W D L P`, and `A` (zero-point byes, forfeit losses) when
+    /// it is not the default 0 — bbpPairings reads this symbol as `Z` and rejects `A`.
     fn scoring_162(&self) -> Vec<(String, Points)> {
         [
             ("W", self.win),
@@ -174,6 +177,7 @@ impl Config {
             ("P", self.pairing_allocated_bye),
         ]
         .into_iter()
+        .filter(|&(s, p)| s != "A" || p != Points::ZERO)
         .map(|(s, p)| (s.to_owned(), p))
         .collect()
     }
@@ -431,14 +435,19 @@ pub fn generate(config: &Config, seed: u64) -> Result<Tournament, GenerateError>
         .collect();
     ratings.sort_unstable_by(|a, b| b.cmp(a));
     let mut t = Tournament::default();
+    let (code, start) = match config.edition {
+        DutchEdition::Rules2026 => ("FIDE_DUTCH", "2026/02/01"),
+        DutchEdition::Rules2017 => ("FIDE_DUTCH_2017", "2025/02/01"),
+    };
     let system = match (&config.system_code, config.baku) {
         (Some(code), _) => code.clone(),
-        (None, false) => config.edition.to_string(),
-        (None, true) => format!("{}_BAKU", config.edition),
+        (None, false) => code.to_owned(),
+        (None, true) => format!("{code}_BAKU"),
     };
     let rated = ratings.iter().filter(|&&r| r > 0).count();
     let headers = [
         (12, format!("Arbiter random tournament, seed {seed}")),
+        (42, start.to_owned()),
         (62, n.to_string()),
         (72, rated.to_string()),
         (92, "Individual: Swiss-System".to_owned()),
@@ -597,6 +606,22 @@ mod tests {
         let mut r = SplitMix64::new(1_234_567);
         assert_eq!(r.next_u64(), 6_457_827_717_110_365_317);
         assert_eq!(r.next_u64(), 3_203_168_211_198_807_973);
+    }
+
+    #[test]
+    fn random_configurations_stay_in_their_documented_ranges() {
+        for seed in 0..200 {
+            let c = Config::random(seed);
+            assert!((15..=215).contains(&c.players), "{c:?}");
+            assert!(
+                (5..=15).contains(&c.rounds) && c.rounds <= c.players / 3,
+                "{c:?}"
+            );
+            assert!((10..=50).contains(&c.draw_percentage), "{c:?}");
+            assert!(c.forfeit_rate <= 5 && c.retired_rate <= 5 && c.half_point_bye_rate <= 5);
+            assert_eq!(c.check(), Ok(()));
+        }
+        assert_ne!(Config::random(1), Config::random(2));
     }
 
     #[test]

@@ -83,7 +83,7 @@ fn headers_carry_rounds_colour_scoring_and_system() {
     for header in [
         "142 3",
         "152 B",
-        "192 FIDE_DUTCH_2026",
+        "042 2026/02/01",
         "XXR 3",
         "XXC black1",
         "XXS ",
@@ -93,11 +93,21 @@ fn headers_carry_rounds_colour_scoring_and_system() {
             "{header}"
         );
     }
+    assert!(text.split(['\r', '\n']).any(|l| l == "192 FIDE_DUTCH"));
+    // bbpPairings rejects the symbol `A`: it is written only when zero-point byes score.
+    let line_162 = |t: &Tournament| {
+        let text = t.write().unwrap();
+        let line = text.split(['\r', '\n']).find(|l| l.starts_with("162"));
+        line.map(str::to_owned).unwrap_or_default()
+    };
+    assert!(!line_162(&t).contains('A'), "{}", line_162(&t));
+    let (_, zpb) = generated("PlayersNumber=10\nRoundsNumber=3\nPointsForZPB=0.5\n", 5);
+    assert!(line_162(&zpb).contains("A 0.5"), "{}", line_162(&zpb));
     let (_, coded) = generated(
-        "PlayersNumber=10\nRoundsNumber=3\nSystemCode=FIDE_DUTCH_2025\n",
+        "PlayersNumber=10\nRoundsNumber=3\nSystemCode=FIDE_DUTCH_2026\n",
         5,
     );
-    assert_eq!(coded.pairing_system(), Some("FIDE_DUTCH_2025"));
+    assert_eq!(coded.pairing_system(), Some("FIDE_DUTCH_2026"));
     assert!(
         text.split(['\r', '\n'])
             .any(|l| l.starts_with("162") && l.contains("W 3.0")),
