@@ -109,11 +109,11 @@ pub enum FloatReason {
 
 impl FloatReason {
     /// The criterion the reason rests on.
-    pub fn article(&self) -> &Article {
+    pub fn article(&self) -> Article {
         match self {
             FloatReason::NoCompatibleOpponent(a)
             | FloatReason::OddBracket(a)
-            | FloatReason::Completion(a) => a,
+            | FloatReason::Completion(a) => *a,
         }
     }
 }
