@@ -220,6 +220,8 @@ fn explain_prints_brackets_floats_colour_rules_and_the_bye() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&json).expect("json");
     assert_eq!(v["bye"]["player"], 6);
+    assert_eq!(v["upfloaters"].as_array().map(Vec::len), Some(2));
+    assert!(en.contains("Upfloaters:"), "{en}");
     assert_eq!(
         v["boards"].as_array().map(Vec::len),
         Some(pairs.lines().count() - 2)

@@ -129,6 +129,19 @@ pub struct FloaterNote {
     pub reason: FloatReason,
 }
 
+/// A resident paired with a moved-down player (an upfloater, C.04.3 1.4): MDPs are paired
+/// first in a heterogeneous bracket, their opponents taken from S2 in the order of Art. 4, as
+/// C6 (2017: C.5, maximum pairs) asks that the MDP be paired.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UpfloaterNote {
+    pub player: u32,
+    pub score: Score,
+    /// The moved-down player he meets.
+    pub partner: u32,
+    pub partner_score: Score,
+    pub article: Article,
+}
+
 /// The pairing-allocated bye and why this player received it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ByeNote {
@@ -150,6 +163,7 @@ pub struct Explanation {
     pub edition: DutchEdition,
     pub boards: Vec<BoardNote>,
     pub floaters: Vec<FloaterNote>,
+    pub upfloaters: Vec<UpfloaterNote>,
     pub bye: Option<ByeNote>,
     /// Players not paired: requested byes, absences, withdrawals.
     pub absent: Vec<u32>,
@@ -241,6 +255,18 @@ pub fn explain(input: &Input, pairing: &Pairing, edition: DutchEdition) -> Expla
             reason: may_meet.float_reason(s.player, s.score, edition),
         })
         .collect();
+    let upfloaters = boards
+        .iter()
+        .flat_map(|b| [(&b.white, &b.black), (&b.black, &b.white)])
+        .filter(|(s, partner)| s.float == Some(Float::Up) && partner.moved_down)
+        .map(|(s, partner)| UpfloaterNote {
+            player: s.player,
+            score: s.score,
+            partner: partner.player,
+            partner_score: partner.score,
+            article: criterion(edition, 6, 5),
+        })
+        .collect();
     let bye = pairing.bye.map(|id| {
         let score = pairing_score(id);
         let unplayed = by_id.get(&id).map_or(0, |p| {
@@ -278,6 +304,7 @@ pub fn explain(input: &Input, pairing: &Pairing, edition: DutchEdition) -> Expla
         edition,
         boards,
         floaters,
+        upfloaters,
         bye,
         absent: input
             .players
@@ -391,6 +418,8 @@ struct Words {
     mdp: &'static str,
     no_preference: &'static str,
     floaters: &'static str,
+    upfloaters: &'static str,
+    meets_mdp: &'static str,
     bye: &'static str,
     absent: &'static str,
     none: &'static str,
@@ -409,6 +438,8 @@ const EN: Words = Words {
     mdp: "moved-down player (MDP)",
     no_preference: "no preference",
     floaters: "Downfloaters",
+    upfloaters: "Upfloaters",
+    meets_mdp: "meets the moved-down player",
     bye: "Pairing-allocated bye",
     absent: "Not paired (requested bye or absent)",
     none: "none",
@@ -427,6 +458,8 @@ const DE: Words = Words {
     mdp: "abgestiegener Spieler (MDP)",
     no_preference: "kein Farbwunsch",
     floaters: "Abfloater",
+    upfloaters: "Auffloater",
+    meets_mdp: "spielt gegen den abgestiegenen Spieler",
     bye: "Spielfrei durch Auslosung (PAB)",
     absent: "Nicht gepaart (beantragtes Freilos oder abwesend)",
     none: "keine",
@@ -535,6 +568,16 @@ impl Explanation {
                 f.paired_in,
                 float_reason_text(&f.reason, lang),
                 f.reason.article()
+            );
+        }
+        if !self.upfloaters.is_empty() {
+            let _ = writeln!(out, "{}:", w.upfloaters);
+        }
+        for u in &self.upfloaters {
+            let _ = writeln!(
+                out,
+                "  {} ({}): {} {} ({}) ({})",
+                u.player, u.score, w.meets_mdp, u.partner, u.partner_score, u.article
             );
         }
         if let Some(bye) = &self.bye {
@@ -773,8 +816,16 @@ mod tests {
         };
         assert!(seat.moved_down);
         assert_eq!(seat.float, Some(Float::Down));
+        assert_eq!(why.upfloaters.len(), 1);
+        let up = &why.upfloaters[0];
+        assert_eq!((up.partner, up.score), (f.player, Score(0)));
+        assert_eq!(up.article, Article::new("C.04.3 C6"));
         let text = why.render(Lang::En);
         assert!(text.contains("odd number of players"), "{text}");
+        assert!(
+            text.contains(&format!("meets the moved-down player {} (1.0)", f.player)),
+            "{text}"
+        );
         assert!(text.contains("moved-down player (MDP)"), "{text}");
     }
 

@@ -297,6 +297,13 @@ fn explanation_json(why: &Explanation, lang: Lang) -> serde_json::Value {
             "reason": f.reason.article().to_string(),
             "text": float_reason_text(&f.reason, lang),
         })).collect::<Vec<_>>(),
+        "upfloaters": why.upfloaters.iter().map(|u| json!({
+            "player": u.player,
+            "score": u.score.to_string(),
+            "partner": u.partner,
+            "partner_score": u.partner_score.to_string(),
+            "reason": u.article.to_string(),
+        })).collect::<Vec<_>>(),
         "bye": why.bye.as_ref().map(|b| json!({
             "player": b.player,
             "score": b.score.to_string(),
