@@ -39,7 +39,7 @@ fn opt<T: ToString>(v: Option<T>) -> String {
 impl Report {
     /// The SWI/ELOBASE text (CP850 bytes, CRLF). Forfeits are written with colour `:`; a bye
     /// is `+:` (full point), `R:` (half) or ` :` (zero) against opponent 0; a round without
-    /// pairing is blank.
+    /// pairing is blank. Names and clubs are cut to the 32 characters of their columns.
     pub fn to_swi(&self) -> Vec<u8> {
         let t = &self.tournament;
         let rounds = usize::from(t.rounds).max(self.rounds.len());
@@ -124,7 +124,7 @@ impl Report {
         footer("Datum(E):", t.end.german());
         footer("Züge(1):", t.time_control.clone());
         footer("Hauptschiedsrichter:", t.chief_arbiter.clone());
-        footer("Schiedsrichter:", t.arbiters.join(", "));
+        footer("Schiedsrichter:", t.arbiters.join("; "));
         footer("Anwender:", t.sender.clone());
         let mut text = lines.join("\r\n");
         text.push_str("\r\n");
@@ -144,7 +144,8 @@ struct Block {
 
 /// Reads an SWI/ELOBASE file (CP850) back into a [`Report`]. What the format does not carry
 /// (UUIDs, round dates, notes, sex, colours of forfeited games) is left empty; `created` is
-/// the end date; a forfeited game gets the lower number as White.
+/// the end date; a forfeited game gets the lower number as White. Several arbiters are
+/// separated by `; `.
 pub fn read_swi(bytes: &[u8], file: &str) -> Result<Report, Error> {
     let text = cp850::decode(bytes);
     let lines: Vec<&str> = text
@@ -478,7 +479,7 @@ pub fn read_swi(bytes: &[u8], file: &str) -> Result<Report, Error> {
             time_control: get(&["Züge(1)"]),
             chief_arbiter: get(&["Hauptschiedsrichter", "Turnierleitung"]),
             arbiters: arbiters
-                .split(", ")
+                .split("; ")
                 .filter(|a| !a.is_empty())
                 .map(str::to_string)
                 .collect(),
