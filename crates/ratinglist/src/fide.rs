@@ -79,8 +79,8 @@ fn field(label: &str, single: RatingKind) -> Field {
         "B-day" => Field::BDay,
         "Flag" => Field::Flag,
         l if l.len() == 5
-            && l[..3].bytes().all(|b| b.is_ascii_uppercase())
-            && l[3..].bytes().all(|b| b.is_ascii_digit()) =>
+            && l.as_bytes()[..3].iter().all(u8::is_ascii_uppercase)
+            && l.as_bytes()[3..].iter().all(u8::is_ascii_digit) =>
         {
             Field::Rating(single)
         }

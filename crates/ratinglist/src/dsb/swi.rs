@@ -263,7 +263,9 @@ pub fn read_swi(bytes: &[u8], file: &str) -> Result<Report, Error> {
             })?;
         let (last_name, first_name) = split_name(&field(NAME));
         let birth_text = field(BIRTH);
+        let digits = birth_text.bytes().all(|b| b.is_ascii_digit());
         let birth = match birth_text.len() {
+            _ if !digits => None,
             0 => None,
             4 => birth_text
                 .parse::<u16>()
