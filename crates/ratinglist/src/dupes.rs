@@ -31,7 +31,8 @@ pub fn normalise_name(last: &str, first: &str) -> String {
             }
         }
     }
-    out.trim_end().to_string()
+    out.truncate(out.trim_end().len());
+    out
 }
 
 /// One character without its accent, keeping its case (`Ł` → `L`), or `?`.
@@ -109,46 +110,56 @@ pub struct Duplicate {
 
 /// Candidate duplicates, each pair once per reason, ordered by `(first, second)`.
 pub fn duplicates(players: &[ImportedPlayer]) -> Vec<Duplicate> {
-    let mut by_fide: HashMap<u32, Vec<usize>> = HashMap::new();
-    let mut by_dsb: HashMap<&DsbId, Vec<usize>> = HashMap::new();
-    let mut by_name: HashMap<(String, u16), Vec<usize>> = HashMap::new();
-    for (i, p) in players.iter().enumerate() {
-        if let Some(id) = p.fide_id {
-            by_fide.entry(id).or_default().push(i);
-        }
-        if let Some(id) = &p.dsb_id {
-            by_dsb.entry(id).or_default().push(i);
-        }
-        if let Some(year) = p.birth_year() {
-            by_name
-                .entry((normalise_name(&p.last_name, &p.first_name), year))
-                .or_default()
-                .push(i);
-        }
-    }
     let mut out = Vec::new();
-    let mut pairs = |group: &[usize], reason: &Reason| {
-        for (k, &a) in group.iter().enumerate() {
-            for &b in &group[k + 1..] {
+    let mut fide: Vec<(u32, usize)> = players
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| p.fide_id.map(|id| (id, i)))
+        .collect();
+    fide.sort_unstable();
+    pairs(&fide, |(id, _)| Reason::FideId(*id), &mut out);
+    let mut dsb: Vec<(&DsbId, usize)> = players
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| p.dsb_id.as_ref().map(|id| (id, i)))
+        .collect();
+    dsb.sort_unstable();
+    pairs(&dsb, |(id, _)| Reason::DsbId((*id).clone()), &mut out);
+    let mut names: Vec<((String, u16), usize)> = players
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            p.birth_year()
+                .map(|y| ((normalise_name(&p.last_name, &p.first_name), y), i))
+        })
+        .collect();
+    names.sort_unstable();
+    pairs(
+        &names,
+        |((name, year), _)| Reason::NameAndBirthYear(name.clone(), *year),
+        &mut out,
+    );
+    out.sort_by_key(|d| (d.first, d.second, d.reason.to_string()));
+    out
+}
+
+/// Every pair within each run of equal keys of `sorted` (key, index) entries.
+fn pairs<K: PartialEq>(
+    sorted: &[(K, usize)],
+    reason: impl Fn(&(K, usize)) -> Reason,
+    out: &mut Vec<Duplicate>,
+) {
+    for run in sorted.chunk_by(|a, b| a.0 == b.0).filter(|r| r.len() > 1) {
+        for (k, a) in run.iter().enumerate() {
+            for b in &run[k + 1..] {
                 out.push(Duplicate {
-                    first: a,
-                    second: b,
-                    reason: reason.clone(),
+                    first: a.1.min(b.1),
+                    second: a.1.max(b.1),
+                    reason: reason(a),
                 });
             }
         }
-    };
-    for (id, group) in &by_fide {
-        pairs(group, &Reason::FideId(*id));
     }
-    for (id, group) in &by_dsb {
-        pairs(group, &Reason::DsbId((*id).clone()));
-    }
-    for ((name, year), group) in &by_name {
-        pairs(group, &Reason::NameAndBirthYear(name.clone(), *year));
-    }
-    out.sort_by_key(|d| (d.first, d.second, d.reason.to_string()));
-    out
 }
 
 /// Lookups over a player list for a registration form: by FIDE ID, by DSB membership and
@@ -189,7 +200,7 @@ impl PlayerIndex {
                 .names
                 .push((normalise_name(&p.last_name, &p.first_name), i));
         }
-        index.names.sort();
+        index.names.sort_unstable();
         index
     }
 

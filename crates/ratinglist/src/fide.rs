@@ -292,18 +292,44 @@ pub fn read_xml(bytes: &[u8], file: &str, single: RatingKind) -> Result<Import, 
     read_xml_str(&text, encoding, file, single)
 }
 
-/// Line and column (1-based, in characters) of a byte offset.
-pub(crate) fn position(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
+/// Line and column (1-based, in characters) of byte offsets, counted on from the last offset
+/// asked for (readers ask in file order, so a file is scanned once).
+pub(crate) struct Positions<'a> {
+    text: &'a str,
+    offset: usize,
+    line: usize,
+    line_start: usize,
+}
+
+impl<'a> Positions<'a> {
+    pub(crate) fn new(text: &'a str) -> Positions<'a> {
+        Positions {
+            text,
+            offset: 0,
+            line: 1,
+            line_start: 0,
+        }
     }
-    let before = &text[..offset];
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    (
-        1 + before.bytes().filter(|&b| b == b'\n').count(),
-        1 + before[line_start..].chars().count(),
-    )
+
+    pub(crate) fn at(&mut self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        if offset < self.offset {
+            *self = Positions::new(self.text);
+        }
+        let skipped = &self.text.as_bytes()[self.offset..offset];
+        if let Some(last) = skipped.iter().rposition(|&b| b == b'\n') {
+            self.line += skipped.iter().filter(|&&b| b == b'\n').count();
+            self.line_start = self.offset + last + 1;
+        }
+        self.offset = offset;
+        (
+            self.line,
+            1 + self.text[self.line_start..offset].chars().count(),
+        )
+    }
 }
 
 /// The text of a general entity reference (`&amp;`, `&#228;`), if known.
@@ -327,12 +353,13 @@ fn read_xml_str(
         errors: Vec::new(),
         encoding,
     };
-    let mut fields: Vec<(String, String)> = Vec::new();
-    let mut element: Option<String> = None;
+    let mut positions = Positions::new(text);
+    let mut fields: Vec<(&'static str, String)> = Vec::new();
+    let mut element = false;
     let mut player_at: Option<usize> = None;
     let mut seen_list = false;
     let xml_err = |reader: &Reader<&[u8]>, message: String| {
-        let (line, column) = position(text, reader.error_position() as usize);
+        let (line, column) = Positions::new(text).at(reader.error_position() as usize);
         Error::new(file, line, column, ErrorKind::Xml(message))
     };
     loop {
@@ -341,28 +368,28 @@ fn read_xml_str(
             .read_event()
             .map_err(|e| xml_err(&reader, e.to_string()))?;
         match event {
-            Event::Start(e) => {
-                let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
-                match (name.as_str(), player_at) {
-                    ("playerslist", None) => seen_list = true,
-                    ("player", None) => {
-                        player_at = Some(before);
-                        fields.clear();
-                    }
-                    (_, Some(_)) => {
-                        fields.push((name.clone(), String::new()));
-                        element = Some(name);
-                    }
-                    _ => {}
+            Event::Start(e) => match (e.name().as_ref(), player_at) {
+                (b"playerslist", None) => seen_list = true,
+                (b"player", None) => {
+                    player_at = Some(before);
+                    fields.clear();
                 }
-            }
+                (name, Some(_)) => {
+                    element = false;
+                    if let Some(tag) = XML_FIELDS.iter().find(|t| t.as_bytes() == name) {
+                        fields.push((tag, String::new()));
+                        element = true;
+                    }
+                }
+                _ => {}
+            },
             Event::Empty(e) if e.name().as_ref() == b"playerslist" => seen_list = true,
-            Event::Text(t) if element.is_some() => {
+            Event::Text(t) if element => {
                 if let (Some(last), Ok(s)) = (fields.last_mut(), t.decode()) {
                     last.1.push_str(&s);
                 }
             }
-            Event::GeneralRef(r) if element.is_some() => {
+            Event::GeneralRef(r) if element => {
                 if let (Some(last), Some(s)) = (fields.last_mut(), entity(&r)) {
                     last.1.push_str(&s);
                 }
@@ -370,14 +397,14 @@ fn read_xml_str(
             Event::End(e) => {
                 if e.name().as_ref() == b"player" {
                     if let Some(at) = player_at.take() {
-                        let (line, column) = position(text, at);
+                        let (line, column) = positions.at(at);
                         match xml_player(&fields, line, column, file, single) {
                             Ok(p) => import.players.push(p),
                             Err(err) => import.errors.push(err),
                         }
                     }
                 } else {
-                    element = None;
+                    element = false;
                 }
             }
             Event::Eof => break,
@@ -395,8 +422,24 @@ fn read_xml_str(
     Ok(import)
 }
 
+/// The elements of `<player>` the reader uses.
+const XML_FIELDS: [&str; 12] = [
+    "fideid",
+    "name",
+    "country",
+    "sex",
+    "title",
+    "w_title",
+    "o_title",
+    "rating",
+    "rapid_rating",
+    "blitz_rating",
+    "birthday",
+    "flag",
+];
+
 fn xml_player(
-    fields: &[(String, String)],
+    fields: &[(&'static str, String)],
     line: usize,
     column: usize,
     file: &str,
@@ -422,7 +465,7 @@ fn xml_player(
             )
         };
         let rating = || number::<u16>(value, 4).map_err(|()| err("a rating (digits)"));
-        match name.as_str() {
+        match *name {
             "fideid" => p.fide_id = number(value, 10).map_err(|()| err("a FIDE ID (digits)"))?,
             "name" => (p.last_name, p.first_name) = split_name(value),
             "country" => p.federation = crate::csv::text(value),
