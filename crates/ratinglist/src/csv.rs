@@ -393,7 +393,7 @@ fn generic_player(
             Column::DwzIndex => index = number::<u16>(t, 4).map_err(|()| err("a DWZ index"))?,
             Column::Title => p
                 .titles
-                .extend(t.split([' ', '/']).filter_map(Title::parse)),
+                .extend(t.split([' ', '/', ',']).filter_map(Title::parse)),
             Column::Status => {
                 p.status = match t.to_ascii_uppercase().as_str() {
                     "" => None,

@@ -329,14 +329,14 @@ impl Title {
         let code = code.trim();
         Some(match code.to_ascii_uppercase().as_str() {
             "" => return None,
-            "GM" | "G" => Title::Gm,
-            "IM" | "I" => Title::Im,
-            "FM" | "F" => Title::Fm,
-            "CM" | "C" => Title::Cm,
-            "WGM" | "WG" => Title::Wgm,
-            "WIM" | "WI" => Title::Wim,
-            "WFM" | "WF" => Title::Wfm,
-            "WCM" | "WC" => Title::Wcm,
+            "GM" => Title::Gm,
+            "IM" => Title::Im,
+            "FM" => Title::Fm,
+            "CM" => Title::Cm,
+            "WGM" => Title::Wgm,
+            "WIM" => Title::Wim,
+            "WFM" => Title::Wfm,
+            "WCM" => Title::Wcm,
             _ => Title::Other(code.to_string()),
         })
     }
