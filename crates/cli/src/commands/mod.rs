@@ -8,6 +8,7 @@ pub mod pair;
 pub mod pgn;
 pub mod players;
 pub mod rating;
+pub mod ratings;
 pub mod replay;
 pub mod standings;
 pub mod trf;
