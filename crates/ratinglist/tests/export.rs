@@ -150,7 +150,7 @@ fn xml_texts(xml: &str) -> (Pairs, Pairs) {
 #[test]
 fn dsb_xml_2026_structure() {
     let r = report();
-    let xml = r.to_dsb_xml();
+    let xml = r.to_dsb_xml().unwrap();
     let (texts, root) = xml_texts(&xml);
     assert!(root.contains(&("xmlns".into(), "http://www.schachbund.de/XMLSchema".into())));
     assert!(root.contains(&("version".into(), "2.5".into())));
@@ -223,7 +223,7 @@ fn dsb_xml_2026_structure() {
 
 #[test]
 fn swi_is_cp850_with_the_documented_columns() {
-    let bytes = report().to_swi();
+    let bytes = report().to_swi().unwrap();
     assert!(
         bytes.windows(8).any(|w| w == b"Br\x81ckner"),
         "ü is 0x81 in CP850"
@@ -276,7 +276,7 @@ fn swi_is_cp850_with_the_documented_columns() {
 #[test]
 fn swi_round_trip() {
     let mut r = report();
-    let back = dsb::read_swi(&r.to_swi(), "t.swi").unwrap();
+    let back = dsb::read_swi(&r.to_swi().unwrap(), "t.swi").unwrap();
     // What SWI does not carry.
     let t = &mut r.tournament;
     (t.notes, t.uuid, t.file_uuid, t.created) =
@@ -334,7 +334,7 @@ fn swi_round_trip() {
 
 #[test]
 fn swi_errors_name_the_line() {
-    let mut bytes = report().to_swi();
+    let mut bytes = report().to_swi().unwrap();
     let e = dsb::read_swi(&bytes[..40], "t.swi").unwrap_err();
     assert!(matches!(e.kind, ErrorKind::Truncated { .. }), "{e}");
     let at = bytes.windows(4).position(|w| w == b" RB ").unwrap();
@@ -345,4 +345,44 @@ fn swi_errors_name_the_line() {
     let e = dsb::read_swi(b"Name\r\n\r\nES 2 1 1\r\n ttt. rrr\r\n", "t.swi").unwrap_err();
     assert_eq!((e.line, e.column), (4, 1));
     assert!(matches!(e.kind, ErrorKind::UnknownHeader(_)));
+}
+
+#[test]
+fn reports_the_formats_cannot_express_are_refused() {
+    use dsb::ReportError;
+    let mut r = report();
+    r.rounds[1].pairings.push(Pairing::Bye {
+        player: 9,
+        points: ByePoints::Full,
+    });
+    assert_eq!(
+        r.to_swi(),
+        Err(ReportError::UnknownPlayer {
+            round: 2,
+            number: 9
+        })
+    );
+    r.rounds[1].pairings.pop();
+    r.rounds[1].pairings.push(Pairing::Bye {
+        player: 2,
+        points: ByePoints::Full,
+    });
+    assert_eq!(
+        r.to_dsb_xml().unwrap_err().to_string(),
+        "round 2: player 2 is paired twice"
+    );
+    r.rounds[1].pairings.pop();
+    r.players[5].number = 1000;
+    assert_eq!(r.validate(), Err(ReportError::NumberOutOfRange(1000)));
+    r.players[5].number = 1;
+    assert_eq!(r.validate(), Err(ReportError::DuplicateNumber(1)));
+    r.players[5].number = 6;
+    r.tournament.rounds = 2;
+    assert_eq!(
+        r.validate(),
+        Err(ReportError::TooManyRounds {
+            announced: 2,
+            recorded: 3
+        })
+    );
 }

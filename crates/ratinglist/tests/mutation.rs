@@ -106,6 +106,7 @@ fn swi_sample() -> Vec<u8> {
         }],
     }
     .to_swi()
+    .unwrap()
 }
 
 /// Players all list readers find in `bytes`.
@@ -158,8 +159,11 @@ fn mutated_inputs_never_panic() {
             }
             match dsb::read_swi(&bytes, "m") {
                 Ok(report) => {
-                    let _ = report.to_dsb_xml();
-                    let _ = report.to_swi();
+                    if report.validate().is_ok() {
+                        let swi = report.to_swi().unwrap();
+                        assert!(report.to_dsb_xml().is_ok());
+                        assert!(dsb::read_swi(&swi, "m").is_ok());
+                    }
                 }
                 Err(e) => check_position(&e, &bytes),
             }

@@ -1,5 +1,5 @@
-//! Arbitrary bytes through every reader: none panics; a SWI file that reads writes again and
-//! reads back to the same report.
+//! Arbitrary bytes through every reader: none panics; a valid report read from SWI writes both
+//! formats, and its SWI text reads again.
 //! Run: `cargo +nightly fuzz run read` in `crates/ratinglist/fuzz`.
 
 #![no_main]
@@ -16,8 +16,11 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(import) = ratinglist::csv::read_players(data, "f") {
         let _ = ratinglist::duplicates(&import.players);
     }
-    if let Ok(report) = dsb::read_swi(data, "f") {
-        let _ = report.to_dsb_xml();
-        let _ = dsb::read_swi(&report.to_swi(), "f");
+    if let Ok(report) = dsb::read_swi(data, "f")
+        && report.validate().is_ok()
+    {
+        assert!(report.to_dsb_xml().is_ok());
+        let swi = report.to_swi().expect("a valid report writes");
+        assert!(dsb::read_swi(&swi, "f").is_ok());
     }
 });

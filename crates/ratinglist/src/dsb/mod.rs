@@ -9,6 +9,6 @@ mod xml;
 
 pub use lists::{Clubs, SpielerVersion, read_spieler, read_vereine, spieler_version};
 pub use report::{
-    ByePoints, GameResult, Pairing, Player, Report, Round, Tournament, TournamentType,
+    ByePoints, GameResult, Pairing, Player, Report, ReportError, Round, Tournament, TournamentType,
 };
 pub use swi::read_swi;

@@ -1,5 +1,8 @@
 //! The tournament report for the DWZ evaluation, as the `event` crate fills it.
 
+use std::collections::HashSet;
+use std::fmt;
+
 use crate::{Birth, Date, DsbId, ImportedPlayer, Sex};
 
 /// Everything the DSB formats carry about one tournament.
@@ -10,6 +13,85 @@ pub struct Report {
     pub players: Vec<Player>,
     /// Round 1 first.
     pub rounds: Vec<Round>,
+}
+
+/// A report the DSB formats cannot express.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReportError {
+    /// Tournament numbers run 1-999 (three columns in the SWI file).
+    NumberOutOfRange(u16),
+    /// Two players share a tournament number.
+    DuplicateNumber(u16),
+    /// A pairing names a number no player has.
+    UnknownPlayer { round: usize, number: u16 },
+    /// A player appears twice in one round (or plays himself).
+    PairedTwice { round: usize, number: u16 },
+    /// More rounds recorded than announced.
+    TooManyRounds { announced: u8, recorded: usize },
+}
+
+impl fmt::Display for ReportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReportError::NumberOutOfRange(n) => {
+                write!(f, "tournament number {n} is outside 1-999")
+            }
+            ReportError::DuplicateNumber(n) => write!(f, "two players have the number {n}"),
+            ReportError::UnknownPlayer { round, number } => {
+                write!(f, "round {round}: no player has the number {number}")
+            }
+            ReportError::PairedTwice { round, number } => {
+                write!(f, "round {round}: player {number} is paired twice")
+            }
+            ReportError::TooManyRounds {
+                announced,
+                recorded,
+            } => write!(f, "{recorded} rounds recorded, {announced} announced"),
+        }
+    }
+}
+
+impl std::error::Error for ReportError {}
+
+impl Report {
+    /// Checks what both formats need: numbers 1-999, each once; every pairing names known
+    /// players, each at most once per round; no more rounds than announced.
+    pub fn validate(&self) -> Result<(), ReportError> {
+        let mut numbers = HashSet::new();
+        for p in &self.players {
+            if !(1..=999).contains(&p.number) {
+                return Err(ReportError::NumberOutOfRange(p.number));
+            }
+            if !numbers.insert(p.number) {
+                return Err(ReportError::DuplicateNumber(p.number));
+            }
+        }
+        if self.rounds.len() > usize::from(self.tournament.rounds) {
+            return Err(ReportError::TooManyRounds {
+                announced: self.tournament.rounds,
+                recorded: self.rounds.len(),
+            });
+        }
+        for (r, round) in self.rounds.iter().enumerate() {
+            let mut seen = HashSet::new();
+            for pairing in &round.pairings {
+                let (a, b) = match *pairing {
+                    Pairing::Game { white, black, .. } => (white, Some(black)),
+                    Pairing::Bye { player, .. } => (player, None),
+                };
+                for number in std::iter::once(a).chain(b) {
+                    let round = r + 1;
+                    if !numbers.contains(&number) {
+                        return Err(ReportError::UnknownPlayer { round, number });
+                    }
+                    if !seen.insert(number) {
+                        return Err(ReportError::PairedTwice { round, number });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Tournament data and the file's own header data.

@@ -3,7 +3,9 @@
 
 use std::collections::HashMap;
 
-use super::{ByePoints, GameResult, Pairing, Player, Report, Round, Tournament, TournamentType};
+use super::{
+    ByePoints, GameResult, Pairing, Player, Report, ReportError, Round, Tournament, TournamentType,
+};
 use crate::player::split_name;
 use crate::{Birth, Date, DsbId, Error, ErrorKind, cp850};
 
@@ -40,7 +42,9 @@ impl Report {
     /// The SWI/ELOBASE text (CP850 bytes, CRLF). Forfeits are written with colour `:`; a bye
     /// is `+:` (full point), `R:` (half) or ` :` (zero) against opponent 0; a round without
     /// pairing is blank. Names and clubs are cut to the 32 characters of their columns.
-    pub fn to_swi(&self) -> Vec<u8> {
+    /// Fails when [`Report::validate`] does.
+    pub fn to_swi(&self) -> Result<Vec<u8>, ReportError> {
+        self.validate()?;
         let t = &self.tournament;
         let rounds = usize::from(t.rounds).max(self.rounds.len());
         let kind = match t.kind {
@@ -128,7 +132,7 @@ impl Report {
         footer("Anwender:", t.sender.clone());
         let mut text = lines.join("\r\n");
         text.push_str("\r\n");
-        cp850::encode(&text)
+        Ok(cp850::encode(&text))
     }
 }
 

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::{ByePoints, Pairing, Report};
+use super::{ByePoints, Pairing, Report, ReportError};
 use crate::Birth;
 
 const NAMESPACE: &str = "http://www.schachbund.de/XMLSchema";
@@ -36,7 +36,9 @@ impl Report {
     /// The DSB XML 2026 report (UTF-8). Empty or unknown values are left out; a player without
     /// PKZ gets the `dsbId` `FI<FIDE ID>`, or `NU<tournament number>` without either. A bye is
     /// a game with `noneBlackPlayer`, scoring `+` (full), `0.5` or `-` for the player.
-    pub fn to_dsb_xml(&self) -> String {
+    /// Fails when [`Report::validate`] does.
+    pub fn to_dsb_xml(&self) -> Result<String, ReportError> {
+        self.validate()?;
         let t = &self.tournament;
         let mut x = String::new();
         x.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -144,6 +146,6 @@ impl Report {
             }
         }
         x.push_str("  </games>\n</DSB_DWZ_TournamentReport>\n");
-        x
+        Ok(x)
     }
 }
