@@ -22,7 +22,7 @@ fn dsb_list_with_clubs() {
     ]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("    2  Brückner, Jörg  FM  GER  M  born 1975  FIDE 99000020  Elo 2288  DWZ 2215-88  ZPS C0327-3  SK Nordheim 1921\n"), "{out}");
-    assert!(out.ends_with("spieler_v2.csv: DSB spieler.csv, UTF-8 with BOM, 6 players, 0 errors, 0 possible duplicates\n"), "{out}");
+    assert!(out.ends_with("spieler_v2.csv: DSB spieler.csv v2, UTF-8 with BOM, 6 players, 0 errors, 0 possible duplicates\n"), "{out}");
 }
 
 #[test]

@@ -166,9 +166,13 @@ fn import(path: &Path, format: Option<Format>, clubs: Option<&Path>, json: bool)
                 d.reason
             );
         }
+        let format_name = match (format, dsb::spieler_version(&bytes, &name)) {
+            (Format::Dsb, Ok(dsb::SpielerVersion::V1)) => "DSB spieler.csv v1",
+            (Format::Dsb, Ok(dsb::SpielerVersion::V2)) => "DSB spieler.csv v2",
+            _ => format.name(),
+        };
         println!(
-            "{name}: {}, {}, {} players, {} errors, {} possible duplicates",
-            format.name(),
+            "{name}: {format_name}, {}, {} players, {} errors, {} possible duplicates",
             import.encoding,
             import.players.len(),
             import.errors.len(),
