@@ -127,6 +127,11 @@ fn import(path: &Path, format: Option<Format>, clubs: Option<&Path>, json: bool)
         import.errors.extend(clubs.errors);
     }
     let dupes = duplicates(&import.players);
+    let format_name = match (format, dsb::spieler_version(&bytes, &name)) {
+        (Format::Dsb, Ok(dsb::SpielerVersion::V1)) => "DSB spieler.csv v1",
+        (Format::Dsb, Ok(dsb::SpielerVersion::V2)) => "DSB spieler.csv v2",
+        _ => format.name(),
+    };
     if json {
         let players: Vec<serde_json::Value> = import.players.iter().map(player_json).collect();
         let errors: Vec<serde_json::Value> = import
@@ -140,7 +145,7 @@ fn import(path: &Path, format: Option<Format>, clubs: Option<&Path>, json: bool)
             .collect();
         let out = serde_json::json!({
             "file": name,
-            "format": format.name(),
+            "format": format_name,
             "encoding": import.encoding.to_string(),
             "count": import.players.len(),
             "players": players,
@@ -166,11 +171,6 @@ fn import(path: &Path, format: Option<Format>, clubs: Option<&Path>, json: bool)
                 d.reason
             );
         }
-        let format_name = match (format, dsb::spieler_version(&bytes, &name)) {
-            (Format::Dsb, Ok(dsb::SpielerVersion::V1)) => "DSB spieler.csv v1",
-            (Format::Dsb, Ok(dsb::SpielerVersion::V2)) => "DSB spieler.csv v2",
-            _ => format.name(),
-        };
         println!(
             "{name}: {format_name}, {}, {} players, {} errors, {} possible duplicates",
             import.encoding,
