@@ -103,7 +103,10 @@ impl Iterator for Rows<'_> {
             let column = self.column(self.pos);
             let mut value = String::new();
             let rest = &self.text[self.pos..];
-            let trimmed = rest.trim_start_matches([' ', '\t']).len();
+            let sep = self.separator;
+            let trimmed = rest
+                .trim_start_matches(|c| c == ' ' || (c == '\t' && sep != '\t'))
+                .len();
             let lead = rest.len() - trimmed;
             if rest[lead..].starts_with('"') && self.separator != ' ' {
                 let quote_at = self.pos + lead;
@@ -441,6 +444,15 @@ mod tests {
         let second = r[1].as_ref().unwrap();
         assert_eq!((second.line, second.fields[0].text.as_str()), (3, "x\ny"));
         assert_eq!(second.fields[1].column, 4);
+        let tabs = rows("a\t\t\"b\tc\"\t d", '\t');
+        let texts: Vec<&str> = tabs[0]
+            .as_ref()
+            .unwrap()
+            .fields
+            .iter()
+            .map(|f| f.text.as_str())
+            .collect();
+        assert_eq!(texts, ["a", "", "b\tc", "d"]);
     }
 
     #[test]

@@ -210,8 +210,9 @@ fn txt_player(
     for &(f, start, end) in &layout.columns {
         let start = start.max(carry);
         let mut end = end.min(len).max(start);
-        // A value that runs on into the next column (long OTit lists) belongs to this one.
-        while end < len
+        // A long OTit list runs on into the next column (FOA); the overflow is OTit's.
+        while f == Field::OTit
+            && end < len
             && at(end).is_some_and(|c| !c.is_whitespace())
             && end > start
             && at(end - 1).is_some_and(|c| !c.is_whitespace())
