@@ -392,8 +392,17 @@ fn generic_player(
             Column::Elo => p.elo = number(t, 4).map_err(|()| err("an Elo rating"))?,
             Column::EloRapid => p.elo_rapid = number(t, 4).map_err(|()| err("an Elo rating"))?,
             Column::EloBlitz => p.elo_blitz = number(t, 4).map_err(|()| err("an Elo rating"))?,
-            Column::Dwz => dwz = number::<u16>(t, 4).map_err(|()| err("a DWZ"))?,
-            Column::DwzIndex => index = number::<u16>(t, 4).map_err(|()| err("a DWZ index"))?,
+            Column::Dwz if t.is_empty() || t == "0" || t == "-" => {}
+            Column::Dwz => {
+                let d: Dwz = t.parse().map_err(|()| err("a DWZ, e.g. 1530 or 1530-12"))?;
+                dwz = Some(d.rating);
+                index = index.or(d.index);
+            }
+            Column::DwzIndex => {
+                index = number::<u16>(t, 4)
+                    .map_err(|()| err("a DWZ index"))?
+                    .or(index)
+            }
             Column::Title => p
                 .titles
                 .extend(t.split([' ', '/', ',']).filter_map(Title::parse)),
@@ -496,6 +505,27 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "e.csv: line 3, column 9: Sex: expected M, W or F, found `x`"
+        );
+    }
+
+    #[test]
+    fn dwz_with_index_in_one_column() {
+        let text = "Name;DWZ\n\"Ito, Ken\";1530-12\nOhne;0\nFalsch;15-x\n";
+        let import = read_players(text.as_bytes(), "d.csv").unwrap();
+        let dwz: Vec<Option<Dwz>> = import.players.iter().map(|p| p.dwz).collect();
+        assert_eq!(
+            dwz,
+            [
+                Some(Dwz {
+                    rating: 1530,
+                    index: Some(12)
+                }),
+                None
+            ]
+        );
+        assert_eq!(
+            import.errors[0].to_string(),
+            "d.csv: line 4, column 8: DWZ: expected a DWZ, e.g. 1530 or 1530-12, found `15-x`"
         );
     }
 

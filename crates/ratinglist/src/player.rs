@@ -301,11 +301,45 @@ impl fmt::Display for DsbId {
     }
 }
 
-/// A DWZ (Deutsche Wertungszahl) with its index, the number of evaluations behind it.
+/// A DWZ (Deutsche Wertungszahl) with its index, the number of evaluations behind it;
+/// written `1530-12` (`1530` without index).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Dwz {
     pub rating: u16,
     pub index: Option<u16>,
+}
+
+impl FromStr for Dwz {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<Dwz, ()> {
+        let digits = |t: &str| {
+            let t = t.trim();
+            (!t.is_empty() && t.len() <= 4 && t.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| t.parse().ok())
+                .flatten()
+                .ok_or(())
+        };
+        match s.split_once('-') {
+            Some((rating, index)) => Ok(Dwz {
+                rating: digits(rating)?,
+                index: Some(digits(index)?),
+            }),
+            None => Ok(Dwz {
+                rating: digits(s)?,
+                index: None,
+            }),
+        }
+    }
+}
+
+impl fmt::Display for Dwz {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.index {
+            Some(index) => write!(f, "{}-{index}", self.rating),
+            None => write!(f, "{}", self.rating),
+        }
+    }
 }
 
 /// A FIDE title (FIDE Handbook B.01); arbiter, trainer and organiser titles are `Other`.
@@ -383,6 +417,18 @@ mod tests {
         assert!("c0327-1".parse::<DsbId>().is_err());
         assert!("C032-1".parse::<DsbId>().is_err());
         assert!("C0327-".parse::<DsbId>().is_err());
+    }
+
+    #[test]
+    fn dwz_with_and_without_index() {
+        let d: Dwz = "1530-12".parse().unwrap();
+        assert_eq!(
+            (d.rating, d.index, d.to_string()),
+            (1530, Some(12), "1530-12".to_string())
+        );
+        assert_eq!("987".parse::<Dwz>().unwrap().to_string(), "987");
+        assert!("15300".parse::<Dwz>().is_err());
+        assert!("1530-".parse::<Dwz>().is_err());
     }
 
     #[test]

@@ -216,13 +216,7 @@ fn player_line(p: &ImportedPlayer) -> String {
     add("Elo", p.elo.map(|r| r.to_string()));
     add("rapid", p.elo_rapid.map(|r| r.to_string()));
     add("blitz", p.elo_blitz.map(|r| r.to_string()));
-    add(
-        "DWZ",
-        p.dwz.map(|d| match d.index {
-            Some(i) => format!("{}-{i}", d.rating),
-            None => d.rating.to_string(),
-        }),
-    );
+    add("DWZ", p.dwz.map(|d| d.to_string()));
     add("ZPS", p.dsb_id.as_ref().map(ToString::to_string));
     add("", p.club.clone());
     if p.fide_inactive {
