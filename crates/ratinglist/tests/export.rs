@@ -386,3 +386,40 @@ fn reports_the_formats_cannot_express_are_refused() {
         })
     );
 }
+
+#[test]
+fn dsb_xml_round_trip() {
+    let mut r = report();
+    let back = dsb::read_xml(r.to_dsb_xml().unwrap().as_bytes(), "t.xml").unwrap();
+    // What the XML does not carry.
+    let t = &mut r.tournament;
+    (t.details, t.federation, t.chief_arbiter, t.arbiters) =
+        (String::new(), String::new(), String::new(), Vec::new());
+    for p in &mut r.players {
+        (p.federation, p.dwz) = (String::new(), None);
+    }
+    assert_eq!(back, r);
+}
+
+#[test]
+fn dsb_xml_errors_name_line_and_column() {
+    let xml = report().to_dsb_xml().unwrap();
+    let bad = xml.replacen(
+        "<pointWhite>0.5</pointWhite>",
+        "<pointWhite>½</pointWhite>",
+        1,
+    );
+    let e = dsb::read_xml(bad.as_bytes(), "t.xml").unwrap_err();
+    let line = 1 + xml[..xml.find("<pointWhite>0.5").unwrap()]
+        .matches('\n')
+        .count();
+    assert_eq!((e.line, e.column), (line, 7));
+    assert!(
+        e.to_string().contains("<pointWhite>: expected points"),
+        "{e}"
+    );
+    let e = dsb::read_xml(b"<other/>", "t.xml").unwrap_err();
+    assert!(matches!(e.kind, ErrorKind::Xml(_)));
+    let e = dsb::read_xml(&xml.as_bytes()[..xml.len() / 2], "t.xml");
+    assert!(e.is_err());
+}

@@ -1,4 +1,4 @@
-//! Random byte edits to every fixture and to a written SWI file: no reader panics, and every
+//! Random byte edits to every fixture and to written SWI and XML reports: no reader panics, and every
 //! error points into the text it was given.
 
 use ratinglist::dsb::{self, Player, Report, Tournament, TournamentType};
@@ -51,6 +51,15 @@ fn check_position(e: &Error, bytes: &[u8]) {
         e.line <= lines + 1,
         "{e} is past the {lines} lines of the input"
     );
+}
+
+fn xml_sample() -> Vec<u8> {
+    let swi = swi_sample();
+    dsb::read_swi(&swi, "s")
+        .unwrap()
+        .to_dsb_xml()
+        .unwrap()
+        .into_bytes()
 }
 
 fn swi_sample() -> Vec<u8> {
@@ -131,6 +140,7 @@ fn mutated_inputs_never_panic() {
         .map(|f| std::fs::read(format!("{}/tests/data/{f}", env!("CARGO_MANIFEST_DIR"))).unwrap())
         .collect();
     samples.push(swi_sample());
+    samples.push(xml_sample());
     let mut read = 0;
     for _ in 0..ROUNDS {
         for sample in &samples {
@@ -155,6 +165,15 @@ fn mutated_inputs_never_panic() {
             }
             match dsb::read_vereine(&bytes, "m") {
                 Ok(clubs) => clubs.errors.iter().for_each(|e| check_position(e, &bytes)),
+                Err(e) => check_position(&e, &bytes),
+            }
+            match dsb::read_xml(&bytes, "m") {
+                Ok(report) => {
+                    if report.validate().is_ok() {
+                        let xml = report.to_dsb_xml().unwrap();
+                        assert_eq!(dsb::read_xml(xml.as_bytes(), "m").ok(), Some(report));
+                    }
+                }
                 Err(e) => check_position(&e, &bytes),
             }
             match dsb::read_swi(&bytes, "m") {

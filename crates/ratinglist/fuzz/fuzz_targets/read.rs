@@ -1,5 +1,5 @@
-//! Arbitrary bytes through every reader: none panics; a valid report read from SWI writes both
-//! formats, and its SWI text reads again.
+//! Arbitrary bytes through every reader: none panics; a valid report read from the DSB XML
+//! writes XML that reads back to it; one read from SWI writes both formats, and its SWI reads.
 //! Run: `cargo +nightly fuzz run read` in `crates/ratinglist/fuzz`.
 
 #![no_main]
@@ -15,6 +15,12 @@ fuzz_target!(|data: &[u8]| {
     let _ = dsb::read_vereine(data, "f");
     if let Ok(import) = ratinglist::csv::read_players(data, "f") {
         let _ = ratinglist::duplicates(&import.players);
+    }
+    if let Ok(report) = dsb::read_xml(data, "f")
+        && report.validate().is_ok()
+    {
+        let xml = report.to_dsb_xml().expect("a valid report writes");
+        assert_eq!(dsb::read_xml(xml.as_bytes(), "f").ok(), Some(report));
     }
     if let Ok(report) = dsb::read_swi(data, "f")
         && report.validate().is_ok()

@@ -12,3 +12,4 @@ pub use report::{
     ByePoints, GameResult, Pairing, Player, Report, ReportError, Round, Tournament, TournamentType,
 };
 pub use swi::read_swi;
+pub use xml::read_xml;

@@ -1,9 +1,16 @@
 //! DSB XML 2026: `DSB_DWZ_TournamentReport` version 2.5.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 
-use super::{ByePoints, Pairing, Report, ReportError};
-use crate::Birth;
+use quick_xml::Reader;
+use quick_xml::events::Event;
+
+use super::{
+    ByePoints, GameResult, Pairing, Player, Report, ReportError, Round, Tournament, TournamentType,
+};
+use crate::fide::{Positions, entity};
+use crate::{Birth, Date, DsbId, Error, ErrorKind, Sex};
 
 const NAMESPACE: &str = "http://www.schachbund.de/XMLSchema";
 const SCHEMA: &str =
@@ -148,4 +155,371 @@ impl Report {
         x.push_str("  </games>\n</DSB_DWZ_TournamentReport>\n");
         Ok(x)
     }
+}
+
+/// Reads a DSB XML 2026 report back into a [`Report`]. What the format does not carry (SWI
+/// details, federation, arbiters; players' federation and DWZ) is left empty; a `dsbId` of the
+/// form `FI…`/`NU…` is no PKZ. Malformed XML or a bad value is an error with line and column.
+pub fn read_xml(bytes: &[u8], file: &str) -> Result<Report, Error> {
+    let (text, _) = crate::text::decode(bytes, file)?;
+    let mut reader = Reader::from_str(&text);
+    let mut positions = Positions::new(&text);
+    let mut path: Vec<String> = Vec::new();
+    let mut value = String::new();
+    let mut fields: HashMap<&'static str, (String, usize, usize)> = HashMap::new();
+    let mut tournament: HashMap<String, (String, usize, usize)> = HashMap::new();
+    let mut players = Vec::new();
+    let mut rounds: Vec<Round> = Vec::new();
+    let mut root = false;
+    loop {
+        let before = reader.buffer_position() as usize;
+        let event = reader.read_event().map_err(|e| {
+            let (line, column) = Positions::new(&text).at(reader.error_position() as usize);
+            Error::new(file, line, column, ErrorKind::Xml(e.to_string()))
+        })?;
+        match event {
+            Event::Start(e) => {
+                let name = String::from_utf8_lossy(e.local_name().as_ref()).into_owned();
+                root |= path.is_empty() && name == "DSB_DWZ_TournamentReport";
+                if matches!(name.as_str(), "player" | "game") {
+                    fields.clear();
+                }
+                path.push(name);
+                value.clear();
+                let (line, column) = positions.at(before);
+                if let Some(leaf) = path.last() {
+                    let key = path[..path.len() - 1].join("/");
+                    if key.ends_with("players/player") || key.ends_with("games/game") {
+                        if let Some(tag) = FIELDS.iter().find(|t| **t == leaf) {
+                            fields.insert(tag, (String::new(), line, column));
+                        }
+                    } else if key.ends_with("header") || key.ends_with("tournament") {
+                        tournament.insert(leaf.clone(), (String::new(), line, column));
+                    }
+                }
+            }
+            Event::Text(t) => value.push_str(&t.decode().unwrap_or_default()),
+            Event::GeneralRef(r) => value.push_str(&entity(&r).unwrap_or_default()),
+            Event::End(_) => {
+                let Some(name) = path.pop() else { continue };
+                let parent = path.last().map(String::as_str);
+                // Control characters cannot stand in XML 1.0; the writer leaves them out too.
+                let text_value: String = value
+                    .chars()
+                    .filter(|&c| !c.is_control() || c == '\t')
+                    .collect();
+                let text_value = text_value.trim().to_string();
+                value.clear();
+                if let Some(slot) = FIELDS
+                    .iter()
+                    .find(|t| **t == name)
+                    .and_then(|t| fields.get_mut(t))
+                {
+                    slot.0 = text_value.clone();
+                }
+                if let Some(slot) = tournament.get_mut(&name)
+                    && matches!(parent, Some("header" | "tournament"))
+                {
+                    slot.0 = text_value;
+                }
+                let (line, column) = positions.at(before);
+                match (name.as_str(), parent) {
+                    ("player", Some("players")) => {
+                        players.push(xml_player(&fields, file, line, column)?)
+                    }
+                    ("game", Some("games")) => xml_game(&fields, &mut rounds, file, line, column)?,
+                    _ => {}
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    if !root {
+        return Err(Error::new(
+            file,
+            1,
+            1,
+            ErrorKind::Xml("expected a <DSB_DWZ_TournamentReport> root element".into()),
+        ));
+    }
+    let get = |name: &str| {
+        tournament
+            .get(name)
+            .map(|v| v.0.clone())
+            .unwrap_or_default()
+    };
+    let date = |name: &'static str| -> Result<Date, Error> {
+        let (v, line, column) = tournament.get(name).cloned().unwrap_or_default();
+        v.parse().map_err(|_| {
+            Error::new(
+                file,
+                line,
+                column,
+                ErrorKind::Field {
+                    column: format!("<{name}>"),
+                    expected: "a date YYYY-MM-DD",
+                    found: v,
+                },
+            )
+        })
+    };
+    let (rounds_text, line, column) = tournament.get("rounds").cloned().unwrap_or_default();
+    let announced: u8 = rounds_text.parse().map_err(|_| {
+        Error::new(
+            file,
+            line,
+            column,
+            ErrorKind::Field {
+                column: "<rounds>".into(),
+                expected: "a number of rounds",
+                found: rounds_text.clone(),
+            },
+        )
+    })?;
+    let kind = match get("tournamentType").as_str() {
+        "SW" => TournamentType::Swiss,
+        "SR" => TournamentType::RoundRobin,
+        other => {
+            let (_, line, column) = tournament
+                .get("tournamentType")
+                .cloned()
+                .unwrap_or_default();
+            return Err(Error::new(
+                file,
+                line,
+                column,
+                ErrorKind::Field {
+                    column: "<tournamentType>".into(),
+                    expected: "SW or SR",
+                    found: other.into(),
+                },
+            ));
+        }
+    };
+    Ok(Report {
+        tournament: Tournament {
+            name: get("label"),
+            details: String::new(),
+            place: get("location"),
+            federation: String::new(),
+            start: date("startDate")?,
+            end: date("endDate")?,
+            rounds: announced,
+            kind,
+            time_control: get("timecontrol"),
+            chief_arbiter: String::new(),
+            arbiters: Vec::new(),
+            notes: get("notes"),
+            uuid: get("tournamentUUID"),
+            file_uuid: get("fileUUID"),
+            sender: get("sender"),
+            created: date("creationDate")?,
+        },
+        players,
+        rounds,
+    })
+}
+
+/// The child elements of `<player>` and `<game>` the reader uses.
+const FIELDS: [&str; 19] = [
+    "tournamentPlayerNumber",
+    "dsbId",
+    "surname",
+    "forename",
+    "dobYear",
+    "dobDate",
+    "vkz",
+    "numberClubMember",
+    "club",
+    "fideId",
+    "fideRating",
+    "sex",
+    "round",
+    "date",
+    "tournamentPlayerNumberWhite",
+    "tournamentPlayerNumberBlack",
+    "noneBlackPlayer",
+    "pointWhite",
+    "pointBlack",
+];
+
+type Fields = HashMap<&'static str, (String, usize, usize)>;
+
+fn field_error(
+    file: &str,
+    fields: &Fields,
+    name: &'static str,
+    expected: &'static str,
+    at: (usize, usize),
+) -> Error {
+    let (found, line, column) = fields
+        .get(name)
+        .cloned()
+        .unwrap_or((String::new(), at.0, at.1));
+    Error::new(
+        file,
+        line,
+        column,
+        ErrorKind::Field {
+            column: format!("<{name}>"),
+            expected,
+            found,
+        },
+    )
+}
+
+fn text_of(fields: &Fields, name: &str) -> String {
+    fields.get(name).map(|v| v.0.clone()).unwrap_or_default()
+}
+
+fn number_of<T: std::str::FromStr + Default + PartialEq>(
+    fields: &Fields,
+    name: &'static str,
+    digits: usize,
+    file: &str,
+    at: (usize, usize),
+) -> Result<Option<T>, Error> {
+    crate::csv::number(&text_of(fields, name), digits)
+        .map_err(|()| field_error(file, fields, name, "digits", at))
+}
+
+fn xml_player(fields: &Fields, file: &str, line: usize, column: usize) -> Result<Player, Error> {
+    let at = (line, column);
+    let number = number_of::<u16>(fields, "tournamentPlayerNumber", 3, file, at)?
+        .ok_or_else(|| field_error(file, fields, "tournamentPlayerNumber", "a number 1-999", at))?;
+    let dsb_id = text_of(fields, "dsbId");
+    let birth = match (
+        text_of(fields, "dobDate"),
+        number_of::<u16>(fields, "dobYear", 4, file, at)?,
+    ) {
+        (d, _) if !d.is_empty() => {
+            Some(Birth::Date(d.parse().map_err(|_| {
+                field_error(file, fields, "dobDate", "a date YYYY-MM-DD", at)
+            })?))
+        }
+        (_, Some(y)) => Some(Birth::Year(y)),
+        _ => None,
+    };
+    let vkz = text_of(fields, "vkz");
+    let member = number_of::<u16>(fields, "numberClubMember", 4, file, at)?;
+    let dsb = match (vkz.as_str(), member) {
+        ("", _) | (_, None) => None,
+        (z, Some(member)) => Some(DsbId {
+            zps: z.parse().map_err(|()| {
+                field_error(file, fields, "vkz", "a ZPS of 5 digits or capitals", at)
+            })?,
+            member,
+        }),
+    };
+    let sex = match text_of(fields, "sex").as_str() {
+        "" => None,
+        "m" => Some(Sex::Male),
+        "w" => Some(Sex::Female),
+        _ => return Err(field_error(file, fields, "sex", "m or w", at)),
+    };
+    Ok(Player {
+        number,
+        last_name: text_of(fields, "surname"),
+        first_name: text_of(fields, "forename"),
+        club: text_of(fields, "club"),
+        federation: String::new(),
+        fide_id: number_of(fields, "fideId", 10, file, at)?,
+        dsb_person_id: Some(dsb_id)
+            .filter(|d| !d.is_empty() && !d.starts_with("FI") && !d.starts_with("NU")),
+        dsb_id: dsb,
+        birth,
+        sex,
+        elo: number_of(fields, "fideRating", 4, file, at)?,
+        dwz: None,
+    })
+}
+
+fn xml_game(
+    fields: &Fields,
+    rounds: &mut Vec<Round>,
+    file: &str,
+    line: usize,
+    column: usize,
+) -> Result<(), Error> {
+    let at = (line, column);
+    let round = number_of::<u8>(fields, "round", 3, file, at)?
+        .ok_or_else(|| field_error(file, fields, "round", "a round number", at))?;
+    let white =
+        number_of::<u16>(fields, "tournamentPlayerNumberWhite", 3, file, at)?.ok_or_else(|| {
+            field_error(
+                file,
+                fields,
+                "tournamentPlayerNumberWhite",
+                "a player number",
+                at,
+            )
+        })?;
+    let points = (text_of(fields, "pointWhite"), text_of(fields, "pointBlack"));
+    let pairing = if text_of(fields, "noneBlackPlayer") == "true" {
+        let points = match points.0.as_str() {
+            "+" | "1" => ByePoints::Full,
+            "0.5" => ByePoints::Half,
+            "-" | "0" => ByePoints::Zero,
+            _ => {
+                return Err(field_error(
+                    file,
+                    fields,
+                    "pointWhite",
+                    "+, 0.5 or - for a bye",
+                    at,
+                ));
+            }
+        };
+        Pairing::Bye {
+            player: white,
+            points,
+        }
+    } else {
+        let black = number_of::<u16>(fields, "tournamentPlayerNumberBlack", 3, file, at)?
+            .ok_or_else(|| {
+                field_error(
+                    file,
+                    fields,
+                    "tournamentPlayerNumberBlack",
+                    "a player number",
+                    at,
+                )
+            })?;
+        let result = match (points.0.as_str(), points.1.as_str()) {
+            ("1", "0") => GameResult::WhiteWins,
+            ("0.5", "0.5") => GameResult::Draw,
+            ("0", "1") => GameResult::BlackWins,
+            ("+", "-") => GameResult::WhiteForfeitWin,
+            ("-", "+") => GameResult::BlackForfeitWin,
+            ("-", "-") => GameResult::DoubleForfeit,
+            _ => {
+                return Err(field_error(
+                    file,
+                    fields,
+                    "pointWhite",
+                    "points 1:0, 0.5:0.5, 0:1, +:-, -:+ or -:-",
+                    at,
+                ));
+            }
+        };
+        Pairing::Game {
+            white,
+            black,
+            result,
+        }
+    };
+    let r = usize::from(round.max(1)) - 1;
+    if rounds.len() <= r {
+        rounds.resize(r + 1, Round::default());
+    }
+    let date = text_of(fields, "date");
+    if rounds[r].date.is_none() && !date.is_empty() {
+        rounds[r].date = Some(
+            date.parse()
+                .map_err(|_| field_error(file, fields, "date", "a date YYYY-MM-DD", at))?,
+        );
+    }
+    rounds[r].pairings.push(pairing);
+    Ok(())
 }
