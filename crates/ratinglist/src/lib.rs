@@ -34,4 +34,4 @@ pub mod text;
 
 pub use dupes::{Duplicate, PlayerIndex, Reason, duplicates, normalise_name};
 pub use error::{Error, ErrorKind, Import};
-pub use player::{Birth, Date, DsbId, Dwz, ImportedPlayer, Sex, Status, Title, Zps};
+pub use player::{BadDate, Birth, Date, DsbId, Dwz, ImportedPlayer, Sex, Status, Title, Zps};
