@@ -45,6 +45,8 @@ enum Command {
     Pair(commands::pair::Args),
     /// Read player lists: FIDE rating list (TXT, XML), DSB spieler.csv with vereine.csv, CSV.
     Players(commands::players::Args),
+    /// Export a TRF tournament for the DWZ evaluation: DSB XML 2026 or SWI/ELOBASE.
+    Export(commands::export::Args),
 }
 
 fn main() -> ExitCode {
@@ -63,5 +65,6 @@ fn main() -> ExitCode {
         Command::Standings(args) => commands::standings::run(args),
         Command::Pair(args) => commands::pair::run(args),
         Command::Players(args) => commands::players::run(args),
+        Command::Export(args) => commands::export::run(args),
     }
 }

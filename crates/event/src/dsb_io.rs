@@ -91,6 +91,7 @@ fn report_player(number: u16, p: &Player) -> Result<dsb::Player, ExportError> {
         .transpose()?;
     let fide_id = p
         .fide_id
+        .filter(|&id| id > 0)
         .map(|id| u32::try_from(id).map_err(|_| refuse("FIDE id", id.to_string())))
         .transpose()?;
     let four_digits = |field, value: Option<u16>| match value {
@@ -120,7 +121,7 @@ impl Section {
     /// The report for the DWZ evaluation of this section of `event` (DSB XML 2026
     /// `DSB_DWZ_TournamentReport` 2.5 via `to_dsb_xml`, SWI/ELOBASE via `to_swi`): players by
     /// pairing number with name, club, DSB membership (ZPS and member number), FIDE id, birth
-    /// date, sex, Elo and DWZ; every paired round with its date from the schedule. A player
+    /// date, sex, Elo and DWZ (a FIDE id or rating of 0 counts as none); every paired round with its date from the schedule. A player
     /// without a board or bye in a paired round reports the bye of [`Entry::unpaired_bye`].
     /// `created` is the day the file is made; `uuid` identifies the tournament across reports
     /// and `file_uuid` this file. Chief arbiter, arbiters and sender are left empty for the
@@ -183,15 +184,15 @@ impl Section {
                 pairings,
             });
         }
-        let name = if self.name == event.name {
-            event.name.clone()
+        let (name, details) = if self.name == event.name {
+            (event.name.clone(), String::new())
         } else {
-            format!("{} - {}", event.name, self.name)
+            (format!("{} - {}", event.name, self.name), self.name.clone())
         };
         let report = Report {
             tournament: Tournament {
                 name,
-                details: self.name.clone(),
+                details,
                 place: event.venue.clone(),
                 federation: FEDERATION.to_string(),
                 start: date(event.start)?,
