@@ -25,6 +25,8 @@ enum Command {
     Berger(commands::berger::Args),
     /// Evaluate a player's games: FIDE rating (B.02) or DWZ (DSB Wertungsordnung).
     Rating(commands::rating::Args),
+    /// The rating change of every player of a TRF tournament: DWZ or FIDE rating.
+    Ratings(commands::ratings::Args),
     /// Replay a game from a JSON-lines event log and print every ruling with its article.
     Replay(commands::replay::Args),
     /// Check a position (FEN, X-FEN, Shredder-FEN, `startpos`, `chess960 N`) for legality (Art. 3.10.3).
@@ -37,10 +39,14 @@ enum Command {
     Unwinnable(commands::unwinnable::Args),
     /// Check and convert FIDE Tournament Report Files (TRF16, TRF-2026).
     Trf(commands::trf::Args),
-    /// Rank a TRF tournament by points and FIDE C.07 tie-breaks (BH, SB, DE, WIN, ARO, TPR, ...).
+    /// Rank a TRF tournament by points and FIDE C.07 and German tie-breaks, or by a preset.
     Standings(commands::standings::Args),
     /// Pair the next round by the FIDE Dutch system (-p), or check every recorded round (-c).
     Pair(commands::pair::Args),
+    /// Read player lists: FIDE rating list (TXT, XML), DSB spieler.csv with vereine.csv, CSV.
+    Players(commands::players::Args),
+    /// Export a TRF tournament for the DWZ evaluation: DSB XML 2026 or SWI/ELOBASE.
+    Export(commands::export::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +55,7 @@ fn main() -> ExitCode {
         Command::Check(args) => commands::check::run(args),
         Command::Berger(args) => commands::berger::run(args),
         Command::Rating(args) => commands::rating::run(args),
+        Command::Ratings(args) => commands::ratings::run(args),
         Command::Replay(args) => commands::replay::run(args),
         Command::Fen(args) => commands::fen::run(args),
         Command::Notation(args) => commands::notation::run(args),
@@ -57,5 +64,7 @@ fn main() -> ExitCode {
         Command::Trf(args) => commands::trf::run(args),
         Command::Standings(args) => commands::standings::run(args),
         Command::Pair(args) => commands::pair::run(args),
+        Command::Players(args) => commands::players::run(args),
+        Command::Export(args) => commands::export::run(args),
     }
 }

@@ -29,7 +29,7 @@ fn tournaments(folder: &str) -> Vec<(String, Tournament)> {
 }
 
 fn checks(t: &Tournament, edition: DutchEdition) -> Vec<RoundCheck> {
-    trf_input::check_rounds(t, edition).unwrap()
+    trf_input::check_rounds(t, edition, false).unwrap()
 }
 
 fn report(folder: &str, edition: DutchEdition, floor: usize) {

@@ -1,12 +1,15 @@
 pub mod berger;
 pub mod check;
 pub mod chess960;
+pub mod export;
 pub mod fen;
 mod input;
 pub mod notation;
 pub mod pair;
 pub mod pgn;
+pub mod players;
 pub mod rating;
+pub mod ratings;
 pub mod replay;
 pub mod standings;
 pub mod trf;
