@@ -880,9 +880,13 @@ impl Arbiter {
     /// The envelope of a game adjourned at `at_ms` (Guideline I.2), with what
     /// the engine knows: the position before the sealed move (I.2.2), the
     /// time used by each player (I.2.3), the sealer (I.2.4), the number of
-    /// the sealed move (I.2.5) and an open draw offer (I.2.6). The players'
-    /// names (I.2.1), the resumption (I.2.7) and the sealed move (I.1.1) are
-    /// for the arbiter to add; [`Envelope::missing`] lists what is left.
+    /// the sealed move (I.2.5) and an open draw offer (I.2.6). A move already
+    /// made on the board is the one to seal ([`move_to_seal`](Self::move_to_seal)),
+    /// so the position is the one before it. The players' names (I.2.1), the
+    /// resumption (I.2.7) and the sealed move (I.1.1) are for the arbiter to
+    /// add; [`Envelope::missing`] lists what is left. A player who adjourns
+    /// before the end of the session is sealed at its scheduled end: pass
+    /// that as `at_ms`, his clock running until then (I.1.2).
     pub fn envelope(&self, at_ms: u64) -> Envelope {
         let used = |color: Color| {
             let moves = self.clock.moves_completed(color);
@@ -892,14 +896,25 @@ impl Arbiter {
                 .allotted_ms(moves)
                 .saturating_sub(self.clock.remaining(color, at_ms))
         };
+        let ply = self.game.ply() - u32::from(self.move_to_seal().is_some());
         Envelope {
-            position: Some(self.game.fen()),
+            position: self.game.fen_at(ply),
             time_used_ms: Some((used(Color::White), used(Color::Black))),
-            sealer: Some(self.game.position().turn()),
-            move_number: Some(self.game.move_number(self.game.ply())),
+            sealer: self.game.position_at(ply).map(Position::turn),
+            move_number: Some(self.game.move_number(ply)),
             draw_offer: Some(self.draw_offer),
             ..Envelope::default()
         }
+    }
+
+    /// Guideline I.1.1: the move the player asked to seal must seal because
+    /// he has already made it on the board (executed, the clock not pressed).
+    pub fn move_to_seal(&self) -> Option<Move> {
+        let mover = self
+            .uncompleted
+            .filter(|&c| self.clock.running() == Some(c))?;
+        let last = *self.game.moves().last()?;
+        (self.limbo.is_none() && self.game.position().turn() != mover).then_some(last)
     }
 
     /// Half-moves on the board since the start (moves annulled by Art. 7.5.1 or 7.6 not counted).
@@ -1347,14 +1362,15 @@ impl Arbiter {
         Ok(out)
     }
 
-    /// Guideline III.2, III.4, III.5: a quickplay finish (the last period,
-    /// no increment or delay, not blitz) with `by` on move and less than two
-    /// minutes left, the flag not fallen.
+    /// Guideline III.1, III.2, III.4, III.5: a quickplay finish (announced,
+    /// the last period, no increment or delay, not blitz) with `by` on move
+    /// and less than two minutes left, the flag not fallen.
     fn quickplay_finish(&self, by: Color, at_ms: u64) -> bool {
         let control = self.clock.control();
         let period = self.clock.period_index(by);
         let left = self.clock.remaining(by, at_ms);
-        !self.clock.has_bonus()
+        self.profile.quickplay_finish
+            && !self.clock.has_bonus()
             && self.game_type != GameType::Blitz
             && control.schedule(by).is_final(period)
             && self.game.position().turn() == by
