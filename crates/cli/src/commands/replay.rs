@@ -5,7 +5,7 @@
 //! The log is JSON lines. The first line sets the game up:
 //! `{"start": "startpos", "time_control": "5400+30", "profile": "fide-2023"}`
 //! (`start` is `startpos` or a FEN; `profile` and the optional
-//! `draw_offers_from_move` and `supervision` are optional). Every further line
+//! `draw_offers_from_move`, `supervision` and `quickplay_finish` are optional). Every further line
 //! is one event with its time in milliseconds, e.g.
 //! `{"at_ms": 5000, "event": "move", "by": "white", "move": "e4"}`; the
 //! README lists all events.
@@ -112,6 +112,8 @@ struct Header {
     draw_offers_from_move: Option<u32>,
     #[serde(default)]
     supervision: Option<SupervisionName>,
+    #[serde(default)]
+    quickplay_finish: Option<bool>,
 }
 
 #[derive(Deserialize, Clone, Copy)]
@@ -594,6 +596,9 @@ pub fn replay(text: &str, profile: Option<Profile>) -> Result<Report, LineError>
         Some(SupervisionName::Unsupervised) => profile.supervision = Supervision::Unsupervised,
         None => {}
     }
+    if let Some(announced) = header.quickplay_finish {
+        profile.quickplay_finish = announced;
+    }
     let mut arbiter = Arbiter::new(start, control, profile);
     let mut steps = Vec::new();
     let mut last_ms = 0;
@@ -722,6 +727,17 @@ mod tests {
             report.arbiter.profile().edition,
             laws::edition::Edition::Fide2018
         );
+    }
+
+    #[test]
+    fn quickplay_finish_applies_only_when_announced() {
+        let claim = r#"{"at_ms": 0, "event": "start_clock"}
+{"at_ms": 5340000, "event": "quickplay_claim", "by": "white"}"#;
+        for (announced, asked) in [("", true), (r#", "quickplay_finish": false"#, false)] {
+            let log = format!("{{\"time_control\": \"5400\"{announced}}}\n{claim}");
+            let report = replay(&log, None).unwrap();
+            assert_eq!(report.arbiter.question().is_some(), asked, "{announced}");
+        }
     }
 
     #[test]
