@@ -223,6 +223,15 @@ pub enum Event {
         /// The intended move, written down and declared (Art. 9.2.1, 9.3.1).
         intended: Option<Move>,
     },
+    /// The player on move claims that the opponent, before the move just
+    /// made, had deliberately touched the piece on `square` and then moved
+    /// another (Art. 4.3, 4.8): a touch the engine was not told of.
+    ClaimTouchMove {
+        /// Who claims.
+        by: Color,
+        /// The square of the piece the opponent touched, in the position before his move.
+        square: Square,
+    },
     /// A player claims that the opponent's flag has fallen (Art. 6.8; A.5.3).
     ClaimFlag(Color),
     /// The arbiter observes the clocks (Art. 6.8; A.5.5).
@@ -1145,6 +1154,9 @@ impl Arbiter {
                 self.close_offer(&mut out, !by);
             }
             Event::ClaimDraw { by, intended } => self.on_claim(&mut out, at_ms, by, intended),
+            Event::ClaimTouchMove { by, square } => {
+                self.on_touch_move_claim(&mut out, at_ms, by, square)?
+            }
             Event::ClaimFlag(_) | Event::ObserveFlags => self.on_flags(&mut out, at_ms, &event)?,
             Event::ClaimIllegalMove(by) => match self.pending {
                 Some(p) if p.completed && p.by == !by => {
@@ -1997,6 +2009,69 @@ impl Arbiter {
         self.touched.push(square);
         let allowed = self.allowed_moves();
         self.cite(out, Ruling::MustMove { by, allowed }, "Art. 4.3");
+    }
+
+    /// Art. 4.8: a claim that the opponent's last move broke touch-move. It
+    /// fails once the claimant has touched a piece to move it; upheld, the
+    /// move is taken back and the offender must move or capture the touched
+    /// piece (4.3), if any legal move does (4.5).
+    fn on_touch_move_claim(
+        &mut self,
+        out: &mut Out,
+        at_ms: u64,
+        by: Color,
+        square: Square,
+    ) -> Result<(), EventError> {
+        self.require_on_move(by)?;
+        let reject = |this: &Arbiter, out: &mut Out, failure, article| {
+            this.cite(out, Ruling::ClaimRejected { by, failure }, article);
+        };
+        if !self.touched.is_empty() {
+            reject(self, out, ClaimFailure::PieceTouched, "Art. 4.8");
+            return Ok(());
+        }
+        let ply = self.game.ply();
+        let (Some(&last), Some(before)) = (
+            self.game.moves().last(),
+            ply.checked_sub(1).and_then(|p| self.game.position_at(p)),
+        ) else {
+            reject(self, out, ClaimFailure::NothingToClaim, "Art. 4.8");
+            return Ok(());
+        };
+        if self.limbo.is_some() || before.board().piece_at(square).is_none() {
+            return Err(EventError::NoPiece(square));
+        }
+        let mut rewound = Game::new(self.game.start().clone());
+        for &mv in &self.game.moves()[..self.game.moves().len() - 1] {
+            if rewound.play(mv).is_err() {
+                return Err(EventError::UnrepresentablePosition);
+            }
+        }
+        let offender = !by;
+        let saved = std::mem::replace(&mut self.game, rewound);
+        let touched = std::mem::replace(&mut self.touched, vec![square]);
+        let allowed = self.allowed_moves();
+        if allowed.contains(&last) {
+            self.game = saved;
+            self.touched = touched;
+            reject(self, out, ClaimFailure::Incorrect, "Art. 4.3");
+            return Ok(());
+        }
+        self.moves_made[offender] = self.moves_made[offender].saturating_sub(1);
+        self.uncompleted = None;
+        self.written = None;
+        self.released = None;
+        if self.clock.running() == Some(by) {
+            self.restore_clock(at_ms, offender);
+        }
+        self.cite(
+            out,
+            Ruling::PositionRestored { ply: self.ply() },
+            "Art. 4.8",
+        );
+        let by = offender;
+        self.cite(out, Ruling::MustMove { by, allowed }, "Art. 4.3");
+        Ok(())
     }
 
     /// Art. 9.1.1: offers are forbidden before the regulations' move.

@@ -3380,3 +3380,69 @@ fn b_073_normal_means_is_the_arbiters_decision() {
         }
     }
 }
+
+#[test]
+fn a_025_touch_move_claim_lost_once_the_claimant_touches_a_piece() {
+    let claim = |square| Event::ClaimTouchMove { by: Black, square };
+    // White touched Ng1 unseen, then played 2.d4.
+    let setup = || {
+        let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+        let mut t = 0;
+        play(&mut a, &mut t, "e4 e5 d4");
+        (a, t)
+    };
+    // Black claims before touching a piece: d4 is taken back, a knight move is due.
+    let (mut a, t) = setup();
+    let white = remaining(&a, White, t);
+    let out = a.apply(t + 5000, claim(Square::G1)).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::PositionRestored { ply: 2 }),
+        Some("Art. 4.8")
+    );
+    assert_eq!(allowed_san(&a), ["Ne2", "Nf3", "Nh3"]);
+    assert_eq!(a.clock().running(), Some(White));
+    assert_eq!(a.clock().moves_completed(White), 1);
+    assert_eq!(remaining(&a, White, t + 5000), white);
+    let mut t = t + 5000;
+    let d4 = san(&a, "d4");
+    let out = a.apply(t, Event::Move { by: White, mv: d4 }).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::MoveRefused { by: White }),
+        Some("Art. 4.3")
+    );
+    play(&mut a, &mut t, "Nf3");
+    assert_eq!(a.game().ply(), 3);
+    // Black touched his own piece first: the claim is out of time (4.8).
+    let (mut a, t) = setup();
+    a.apply(
+        t + 1000,
+        Event::Touch {
+            by: Black,
+            square: Square::B8,
+        },
+    )
+    .unwrap();
+    let out = a.apply(t + 2000, claim(Square::G1)).unwrap();
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::ClaimRejected {
+                by: Black,
+                failure: ClaimFailure::PieceTouched
+            }
+        ),
+        Some("Art. 4.8")
+    );
+    assert_eq!(a.game().ply(), 3);
+    // A touched piece that could not move binds nothing (4.5): no violation.
+    let (mut a, t) = setup();
+    let out = a.apply(t + 1000, claim(Square::A1)).unwrap();
+    assert!(matches!(
+        out[0].ruling,
+        Ruling::ClaimRejected {
+            failure: ClaimFailure::Incorrect,
+            ..
+        }
+    ));
+    assert_eq!(a.game().ply(), 3);
+}

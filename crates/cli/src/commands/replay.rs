@@ -172,6 +172,10 @@ enum JsonEvent {
         by: Side,
         square: String,
     },
+    ClaimTouchMove {
+        by: Side,
+        square: String,
+    },
     OfferDraw {
         by: Side,
     },
@@ -419,6 +423,10 @@ fn convert(arbiter: &Arbiter, event: JsonEvent) -> Result<Event, String> {
         },
         JsonEvent::TwoHands { by } => Event::TwoHands(by.into()),
         JsonEvent::Touch { by, square: s } => Event::Touch {
+            by: by.into(),
+            square: square(&s)?,
+        },
+        JsonEvent::ClaimTouchMove { by, square: s } => Event::ClaimTouchMove {
             by: by.into(),
             square: square(&s)?,
         },
@@ -738,6 +746,24 @@ mod tests {
             let report = replay(&log, None).unwrap();
             assert_eq!(report.arbiter.question().is_some(), asked, "{announced}");
         }
+    }
+
+    #[test]
+    fn touch_move_claim_takes_the_move_back() {
+        let log = r#"{"time_control": "5400+30"}
+{"at_ms": 0, "event": "start_clock"}
+{"at_ms": 1000, "event": "move", "by": "white", "move": "d4"}
+{"at_ms": 1000, "event": "press", "by": "white"}
+{"at_ms": 2000, "event": "claim_touch_move", "by": "black", "square": "g1"}"#;
+        let report = replay(log, None).unwrap();
+        assert_eq!(report.arbiter.game().ply(), 0);
+        assert!(
+            report
+                .arbiter
+                .allowed_moves()
+                .iter()
+                .all(|m| m.from() == Some(Square::G1))
+        );
     }
 
     #[test]
