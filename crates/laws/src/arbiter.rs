@@ -2063,6 +2063,16 @@ impl Arbiter {
         self.released = None;
         if self.clock.running() == Some(by) {
             self.restore_clock(at_ms, offender);
+        } else if self.clock.set_to_move(offender).is_ok() {
+            // The clock stopped for the claim restarts with the offender's time running.
+            let remaining = self.clock.remaining(offender, at_ms);
+            let moves = self.clock.moves_completed(offender).saturating_sub(1);
+            if let Ok(r) = self
+                .clock
+                .set(offender, remaining, moves, Adjustment::Correction)
+            {
+                self.clock_rulings(out, vec![r]);
+            }
         }
         self.cite(
             out,

@@ -3412,6 +3412,13 @@ fn a_025_touch_move_claim_lost_once_the_claimant_touches_a_piece() {
     );
     play(&mut a, &mut t, "Nf3");
     assert_eq!(a.game().ply(), 3);
+    // The arbiter stopped the clock for the claim: White's time runs again on restart.
+    let (mut a, t) = setup();
+    a.apply(t + 1000, Event::StopClock).unwrap();
+    a.apply(t + 2000, claim(Square::G1)).unwrap();
+    a.apply(t + 3000, Event::RestartClock).unwrap();
+    assert_eq!(a.clock().running(), Some(White));
+    assert_eq!(a.clock().moves_completed(White), 1);
     // Black touched his own piece first: the claim is out of time (4.8).
     let (mut a, t) = setup();
     a.apply(
