@@ -25,4 +25,5 @@
 
 pub mod dutch;
 mod matching;
+pub mod team;
 pub mod trf_input;
