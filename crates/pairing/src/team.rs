@@ -37,7 +37,9 @@
 //! 310 4   D                                                                   4\n"
 //!     .parse()?;
 //! let pairing = pairing::team::pair_next_round(&t)?;
-//! assert_eq!(pairing.matches, [(3, 1), (4, 2)]);
+//! // A and C won with White: the higher-ranked A gets the Black both want; B and D lost
+//! // with Black, and B (ranked above D on the same score) gets White.
+//! assert_eq!(pairing.matches, [(3, 1), (2, 4)]);
 //! assert_eq!(pairing.bye, None);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
