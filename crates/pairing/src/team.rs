@@ -14,7 +14,8 @@
 //!   `FIDE_TEAM_GP_MP`: game points; default match points) including `299`/`320` adjustments;
 //! - within a score the teams are ranked by the secondary score, then by team number
 //!   (C.04.6 ranking order): the engine sees them renumbered in that order;
-//! - `240` (teams absent in a round) and `260` (team pairings forbidden) apply to team numbers.
+//! - `240` (teams absent in a round), `250` (acceleration, C.04.7) and `260` (team pairings
+//!   forbidden) apply to team numbers.
 //!
 //! Where C.04.6 departs from the Dutch rules otherwise (its float criteria, colour preference
 //! type B) the Dutch rules decide; the README lists the fixtures where this gives another
@@ -187,7 +188,8 @@ pub fn team_input(t: &Tournament, round: u32) -> Result<(Input, Vec<u16>), TeamP
                 .iter()
                 .filter(|e| matches!(e, RoundEntry::Forfeit { won: true, .. }))
                 .count();
-            let score = i64::from(total(i, primary).tenths()) * 100
+            let virtual_points = i64::from(acceleration(t, team.number, r, primary).tenths());
+            let score = (i64::from(total(i, primary).tenths()) + virtual_points) * 100
                 - i64::try_from(forfeit_wins).unwrap_or(0);
             let gone = team.players.iter().all(|&p| {
                 t.player(p)
@@ -240,6 +242,26 @@ pub fn team_input(t: &Tournament, round: u32) -> Result<(Input, Vec<u16>), TeamP
         },
         numbers,
     ))
+}
+
+/// Virtual points of `team` in round `round` from `250` records (C.04.7 acceleration; the
+/// match points column on match points, the game points column on game points).
+fn acceleration(t: &Tournament, team: u16, round: usize, primary: PrimaryScore) -> Points {
+    t.records()
+        .filter_map(|r| match r {
+            Record::Acceleration(a)
+                if (a.first_player..=a.last_player).contains(&team)
+                    && (usize::from(a.first_round)..=usize::from(a.last_round))
+                        .contains(&round) =>
+            {
+                match primary {
+                    PrimaryScore::MatchPoints => a.match_points,
+                    PrimaryScore::GamePoints => a.game_points,
+                }
+            }
+            _ => None,
+        })
+        .sum()
 }
 
 /// A team's past round as the engine sees it: without colours, a played match as an unplayed

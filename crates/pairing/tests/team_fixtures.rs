@@ -9,6 +9,7 @@ use trf::Tournament;
 const EXACT: &[&str] = &[
     "test_tests_team_162_absence",
     "test_tests_team_240_bye",
+    "test_tests_team_250_accel",
     "test_tests_team_260_restriction",
     "test_tests_team_299_all",
     "test_tests_team_299_forfeit",
