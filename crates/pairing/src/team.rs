@@ -298,12 +298,13 @@ pub fn colour_preference(history: &[TeamRound]) -> Option<trf::Colour> {
 
 /// Colours of one match between `higher` (the higher-ranked team) and `lower`, given their
 /// preferences: a single preference or two compatible ones are granted; when both want the same
-/// colour the higher-ranked team gets it; without preferences `engine` (the Dutch allocation,
-/// C.04.3 5.2.5 in round 1) stands. Returns `(white, black)`.
+/// colour the higher-ranked team gets it; without preferences the higher-ranked team gets the
+/// initial colour when its team number is odd, the other one when it is even (C.04.3 5.2.5 on
+/// team numbers). Returns `(white, black)`.
 pub fn allocate_colours(
     higher: (u16, Option<trf::Colour>),
     lower: (u16, Option<trf::Colour>),
-    engine: (u16, u16),
+    initial: trf::Colour,
 ) -> (u16, u16) {
     use trf::Colour::White;
     let gets = |team: u16, colour: trf::Colour| {
@@ -317,7 +318,8 @@ pub fn allocate_colours(
     match (higher.1, lower.1) {
         (Some(c), _) => gets(higher.0, c),
         (None, Some(c)) => gets(lower.0, c),
-        (None, None) => engine,
+        (None, None) if higher.0 % 2 == 1 => gets(higher.0, initial),
+        (None, None) => gets(higher.0, initial.other()),
     }
 }
 
@@ -361,7 +363,7 @@ pub fn pair_round_of(t: &Tournament, round: u32) -> Result<TeamPairing, TeamPair
             allocate_colours(
                 (high, preference(high)),
                 (low, preference(low)),
-                (team(b.white), team(b.black)),
+                t.initial_colour().unwrap_or(trf::Colour::White),
             )
         })
         .collect();
@@ -448,6 +450,23 @@ mod tests {
             text.push_str(&format!("310 {n:<3} T{n:<64}{n:>4}\n"));
         }
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn colours_follow_preferences_then_rank_then_team_number() {
+        use trf::Colour::{Black, White};
+        // One preference is granted, to either team.
+        assert_eq!(allocate_colours((3, Some(Black)), (5, None), White), (5, 3));
+        assert_eq!(allocate_colours((3, None), (5, Some(Black)), White), (3, 5));
+        // Both want Black: the higher-ranked team gets it.
+        assert_eq!(
+            allocate_colours((4, Some(Black)), (1, Some(Black)), White),
+            (1, 4)
+        );
+        // No preference: odd team number takes the initial colour, even the other.
+        assert_eq!(allocate_colours((3, None), (6, None), White), (3, 6));
+        assert_eq!(allocate_colours((2, None), (5, None), White), (5, 2));
+        assert_eq!(allocate_colours((2, None), (5, None), Black), (2, 5));
     }
 
     #[test]
