@@ -79,3 +79,20 @@ fn team_preset_on_individual_file_is_refused() {
     assert_eq!(code, 2);
     assert!(err.contains("no team records"), "{err}");
 }
+
+#[test]
+fn every_team_fixture_passes_trf_check() {
+    let dir = testkit::shared_data("trf/sharly-bbpPairings-tests");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !(name.contains("_team_") && name.ends_with(".input")) {
+            continue;
+        }
+        let (code, out, err) = arbiter(&["trf", "check", &path.to_string_lossy()]);
+        assert_eq!(code, 0, "{name}: {out}{err}");
+        n += 1;
+    }
+    assert!(n >= 30, "{n} team fixtures");
+}
