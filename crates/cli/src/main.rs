@@ -43,6 +43,8 @@ enum Command {
     Standings(commands::standings::Args),
     /// Pair the next round by the FIDE Dutch system (-p), or check every recorded round (-c).
     Pair(commands::pair::Args),
+    /// Read player lists: FIDE rating list (TXT, XML), DSB spieler.csv with vereine.csv, CSV.
+    Players(commands::players::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,5 +62,6 @@ fn main() -> ExitCode {
         Command::Trf(args) => commands::trf::run(args),
         Command::Standings(args) => commands::standings::run(args),
         Command::Pair(args) => commands::pair::run(args),
+        Command::Players(args) => commands::players::run(args),
     }
 }

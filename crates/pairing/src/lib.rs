@@ -23,7 +23,10 @@
 //! assert_eq!(pairing.bye, None);
 //! ```
 
+pub mod acceleration;
 pub mod dutch;
+pub mod explain;
+pub mod generator;
 mod matching;
 pub mod team;
 pub mod trf_input;

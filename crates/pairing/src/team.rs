@@ -229,13 +229,16 @@ pub fn team_input(t: &Tournament, round: u32) -> Result<(Input, Vec<u16>), TeamP
             round,
             total_rounds,
             initial_colour: t.initial_colour().map_or(Colour::White, Colour::from),
-            // Scores come from the team matches (acceleration field); a forfeit win scores 1 so
-            // that an absence (0) still allows the bye (C.04.1 d).
+            // Scores come from the team matches (acceleration field). A win scores 1 so that an
+            // absence (0 points) still allows the bye (C.04.1 d); only forfeit wins occur, and
+            // their point is taken off the acceleration.
             scoring: Scoring {
                 win: Score(1),
                 draw: Score(0),
                 loss: Score(0),
                 pairing_allocated_bye: Score(0),
+                forfeit_win: Score(1),
+                forfeit_loss: Score(0),
             },
             players,
             forbidden_pairs,

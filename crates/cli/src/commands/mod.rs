@@ -6,6 +6,7 @@ mod input;
 pub mod notation;
 pub mod pair;
 pub mod pgn;
+pub mod players;
 pub mod rating;
 pub mod ratings;
 pub mod replay;
