@@ -28,4 +28,5 @@ pub mod dutch;
 pub mod explain;
 pub mod generator;
 mod matching;
+pub mod team;
 pub mod trf_input;

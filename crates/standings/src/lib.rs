@@ -22,6 +22,7 @@
 pub mod date;
 pub mod rating;
 pub mod score;
+pub mod team;
 pub mod tiebreak;
 
 pub use date::Date;

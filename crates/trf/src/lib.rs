@@ -26,6 +26,7 @@ mod convert;
 mod error;
 mod points;
 mod record;
+pub mod team;
 mod tournament;
 mod validate;
 

@@ -12,5 +12,6 @@ pub mod rating;
 pub mod ratings;
 pub mod replay;
 pub mod standings;
+pub mod team;
 pub mod trf;
 pub mod unwinnable;

@@ -1,7 +1,9 @@
 //! `arbiter pair --dutch FILE (-p [OUT] | -c | --explain)`: FIDE Dutch pairings (C.04.3) with
 //! the engine protocol of JaVaFo and bbpPairings; `arbiter pair --dutch -g [CONFIG] -o OUT -s
 //! SEED`: a random tournament; `arbiter pair --berger N [--double]`: a round-robin schedule
-//! (C.05 Annex 1), as `arbiter berger`.
+//! (C.05 Annex 1), as `arbiter berger`; `arbiter pair --team FILE -p [OUT] [--team-rr R
+//! [--double]]`: the next round of a team Swiss, or round R of the team round robin, by team
+//! numbers (see `commands::team`).
 //!
 //! `-p` pairs the next round: the first line is the number of pairs, then `white black` per
 //! board by pairing number, the pairing-allocated bye as `id 0`. `-c` re-pairs every recorded
@@ -25,7 +27,7 @@ use trf::Tournament;
 const MAX_PLAYERS: usize = 9999;
 
 #[derive(clap::Args)]
-#[command(group(clap::ArgGroup::new("system").required(true).args(["dutch", "berger"])))]
+#[command(group(clap::ArgGroup::new("system").required(true).args(["dutch", "berger", "team"])))]
 pub struct Args {
     /// TRF file with the tournament so far (the FIDE Dutch system, C.04.3); none with -g.
     #[arg(long, value_name = "FILE", num_args = 0..=1)]
@@ -33,8 +35,16 @@ pub struct Args {
     /// Round robin for N participants: print the Berger table schedule (C.05 Annex 1).
     #[arg(long, value_name = "N", conflicts_with_all = ["pair", "check", "edition"])]
     berger: Option<usize>,
-    /// With --berger: a double round robin, the second cycle with colours reversed.
-    #[arg(long, requires = "berger")]
+    /// TRF-2026 team file (310/013 records): pair the next round of the team Swiss by team
+    /// numbers (C.04.6 where the Dutch engine allows, see the README).
+    #[arg(long, value_name = "FILE",
+          conflicts_with_all = ["check", "edition", "explain", "generate", "baku"])]
+    team: Option<PathBuf>,
+    /// With --team: round R of the team round robin (Berger tables, C.05 Annex 1) instead.
+    #[arg(long, value_name = "R", requires = "team")]
+    team_rr: Option<usize>,
+    /// With --berger or --team-rr: a double round robin, the second cycle with colours reversed.
+    #[arg(long)]
     double: bool,
     /// Pair the next round; write to OUT (default: standard output).
     #[arg(short = 'p', value_name = "OUT", num_args = 0..=1, conflicts_with = "check")]
@@ -88,6 +98,26 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(3);
         };
         return generate_tournament(config.as_deref(), out, args.seed, args.edition, args.baku);
+    }
+    if let Some(file) = &args.team {
+        let Some(out) = &args.pair else {
+            eprintln!("arbiter pair: give -p [OUT] with --team");
+            return ExitCode::from(3);
+        };
+        let tournament = match std::fs::read(file) {
+            Ok(bytes) => match Tournament::parse(&String::from_utf8_lossy(&bytes)) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("arbiter pair: {}: {e}", file.display());
+                    return ExitCode::from(3);
+                }
+            },
+            Err(e) => {
+                eprintln!("arbiter pair: {}: {e}", file.display());
+                return ExitCode::from(5);
+            }
+        };
+        return super::team::pair(&tournament, args.team_rr, args.double, out.as_deref());
     }
     let dutch = match (args.dutch, args.berger) {
         (_, Some(players)) => return super::berger::schedule(players, args.double),

@@ -6,6 +6,9 @@
 //!
 //! `--explain TPN` prints one player's tie-breaks round by round instead.
 //!
+//! A team preset (`sjrp-teams-swiss`, `dsj-teams-rr`, ...) or `--team` ranks the teams of a
+//! TRF-2026 team file instead (see `commands::team`).
+//!
 //! Exit codes (as `arbiter trf`): 0 ok, 2 bad arguments, 3 invalid input, 5 file access.
 
 use std::io::Write;
@@ -65,6 +68,10 @@ pub struct Args {
     /// Language of the HTML headers.
     #[arg(long, value_enum, default_value = "en")]
     lang: Lang,
+    /// Rank the teams (310/013 records) by team criteria (MP, BP, BH/C1, BH:MP, SB, OSB, SW,
+    /// DE, DE+BW, BW); implied by a team preset.
+    #[arg(long, conflicts_with_all = ["html", "explain"])]
+    team: bool,
     /// Explain every tie-break of the player with this pairing number round by round
     /// (opponent, adjusted or dummy score, what was cut and why) instead of the table.
     #[arg(long, value_name = "TPN", conflicts_with_all = ["json", "csv", "html"])]
@@ -136,6 +143,9 @@ fn run_inner(args: &Args) -> Result<(), u8> {
         return Err(USAGE);
     };
     let preset = args.preset.as_deref().map(load_preset).transpose()?;
+    if args.team || preset.as_ref().is_some_and(|p| p.team) {
+        return team_standings(args, file, preset.as_ref());
+    }
     let mut buchholz_sum = BuchholzSum::default();
     let mut list = String::new();
     if let Some(p) = &preset {
@@ -270,6 +280,36 @@ fn run_inner(args: &Args) -> Result<(), u8> {
             );
         }
     }
+    Ok(())
+}
+
+/// `--team` or a team preset: the team standings of a team file.
+fn team_standings(args: &Args, file: &Path, preset: Option<&Preset>) -> Result<(), u8> {
+    let list = match (&args.tiebreaks, preset) {
+        (Some(list), _) => list.clone(),
+        (None, Some(p)) => p.tiebreaks.clone(),
+        (None, None) => "MP,BP".to_string(),
+    };
+    let criteria = standings::team::parse_criteria(&list).map_err(|e| {
+        eprintln!("arbiter standings: --tiebreaks: {e}");
+        USAGE
+    })?;
+    let t = read(file)?;
+    if t.teams().is_empty() {
+        eprintln!(
+            "arbiter standings: {}: no team records (310 or 013) for team tie-breaks",
+            file.display()
+        );
+        return Err(USAGE);
+    }
+    let report = t.validate();
+    if let Some(issue) = report.errors().next() {
+        eprintln!("{}: {issue}", file.display());
+        eprintln!("arbiter standings: the file is inconsistent; no standings computed");
+        return Err(INVALID);
+    }
+    let playoff = preset.map_or("", |p| p.playoff.as_str());
+    super::team::standings(&t, &criteria, args.json, args.csv, playoff);
     Ok(())
 }
 

@@ -74,6 +74,10 @@ pub enum PresetError {
     Code(ParseTieBreakError),
     /// A team preset used on an individual tournament.
     Team(String),
+    /// A team criterion code is wrong.
+    TeamCode(crate::team::ParseCriterionError),
+    /// An individual preset used on a team tournament.
+    NotTeam(String),
     /// No preset has this name.
     Unknown(String),
 }
@@ -89,8 +93,12 @@ impl fmt::Display for PresetError {
             PresetError::Code(e) => write!(f, "{e}"),
             PresetError::Team(name) => write!(
                 f,
-                "preset `{name}` orders a team tournament; team tie-breaks are not computed here"
+                "preset `{name}` orders a team tournament; the file has no team records (310/013)"
             ),
+            PresetError::TeamCode(e) => write!(f, "{e}"),
+            PresetError::NotTeam(name) => {
+                write!(f, "preset `{name}` orders individuals, not teams")
+            }
             PresetError::Unknown(name) => write!(
                 f,
                 "no preset `{name}` (see `arbiter standings --list-presets`)"
@@ -126,6 +134,16 @@ impl Preset {
             tiebreaks,
             buchholz_sum: self.buchholz_sum,
         })
+    }
+}
+
+impl Preset {
+    /// The criteria of a team preset ([`crate::team`]); an individual preset is refused.
+    pub fn team_criteria(&self) -> Result<Vec<crate::team::Criterion>, PresetError> {
+        if !self.team {
+            return Err(PresetError::NotTeam(self.name.clone()));
+        }
+        crate::team::parse_criteria(&self.tiebreaks).map_err(PresetError::TeamCode)
     }
 }
 
@@ -293,6 +311,29 @@ mod tests {
         assert_eq!(t.parse(), Err(PresetError::Team(t.name.clone())));
         assert!(find("sjrp-teams-rr").unwrap().source.contains("§10.6"));
         assert!(matches!(find("fide-open"), Err(PresetError::Unknown(_))));
+    }
+
+    #[test]
+    fn team_presets_read_as_team_criteria() {
+        use crate::team::Criterion::*;
+        for p in builtin().iter().filter(|p| p.team) {
+            assert!(p.team_criteria().is_ok(), "{}", p.name);
+        }
+        assert_eq!(
+            find("sjrp-teams-swiss").unwrap().team_criteria().unwrap(),
+            [
+                MatchPoints,
+                BoardPoints,
+                Buchholz { cut: 1 },
+                MatchesWon,
+                DirectEncounter
+            ]
+        );
+        let dsj = find("dsj-teams-swiss").unwrap().team_criteria().unwrap();
+        assert_eq!(&dsj[..2], [MatchPoints, OlympiadSb]);
+        assert_eq!(&dsj[3..5], [DirectEncounter, DirectBerliner]);
+        let s = find("sjrp-swiss").unwrap();
+        assert_eq!(s.team_criteria(), Err(PresetError::NotTeam(s.name.clone())));
     }
 
     #[test]

@@ -1,0 +1,98 @@
+//! `arbiter pair --team` and `arbiter standings --preset sjrp-teams-*` on the team fixtures.
+
+fn arbiter(args: &[&str]) -> (i32, String, String) {
+    testkit::run(env!("CARGO_BIN_EXE_arbiter"), args)
+}
+
+fn fixture(name: &str) -> String {
+    testkit::shared_data(&format!("trf/sharly-bbpPairings-tests/{name}"))
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn pair_team_swiss_reproduces_the_fixture() {
+    let file = fixture("test_tests_team_round2.input");
+    let (code, out, err) = arbiter(&["pair", "--team", &file, "-p"]);
+    assert_eq!(code, 0, "{err}");
+    let expected =
+        std::fs::read_to_string(fixture("test_tests_team_round2.output.expected")).unwrap();
+    assert_eq!(out, expected);
+}
+
+#[test]
+fn pair_team_round_robin_and_bye() {
+    let file = fixture("test_tests_team_bye.input");
+    // Seven teams: C.05 Annex 1, round 1: 1-bye 2-7 3-6 4-5.
+    let (code, out, _) = arbiter(&["pair", "--team", &file, "-p", "--team-rr", "1"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "4\n2 7\n3 6\n4 5\n1 0\n");
+    let (code, _, err) = arbiter(&["pair", "--team", &file, "-p", "--team-rr", "8"]);
+    assert_eq!(code, 3);
+    assert!(err.contains("C.05 Annex 1"), "{err}");
+}
+
+#[test]
+fn team_standings_by_sjrp_preset() {
+    let file = fixture("test_tests_team_round2.input");
+    let (code, out, err) = arbiter(&["standings", &file, "--preset", "sjrp-teams-swiss"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "rank\tteam\tname\tMP\tBP\tBH/C1\tSW\tDE");
+    // Alpha beat Bravo 2:0; Charlie and Delta drew 1:1 and stay tied after DE (1 each).
+    assert_eq!(lines[1], "1\t1\tAlpha\t2.00\t2.00\t0.00\t1.00\t0.00");
+    assert_eq!(lines[2], "2=\t3\tCharlie\t1.00\t1.00\t0.00\t0.00\t1.00");
+    assert_eq!(lines[4], "4\t2\tBravo\t0.00\t0.00\t0.00\t0.00\t0.00");
+    assert!(err.contains("Blitzentscheid"), "{err}");
+    let (code, out, _) = arbiter(&[
+        "standings",
+        &file,
+        "--team",
+        "--tiebreaks",
+        "MP,BW",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains(r#""BW":3.0"#), "{out}");
+}
+
+#[test]
+fn team_preset_on_individual_file_is_refused() {
+    let dir = testkit::shared_data("trf/sharly-bbpPairings-tests");
+    let individual = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            let text = std::fs::read_to_string(p).unwrap_or_default();
+            p.extension().is_some_and(|x| x == "input")
+                && !text.contains("\n310 ")
+                && !text.contains("\n013 ")
+                && text.contains("\n001 ")
+        })
+        .unwrap();
+    let (code, _, err) = arbiter(&[
+        "standings",
+        &individual.to_string_lossy(),
+        "--preset",
+        "sjrp-teams-rr",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no team records"), "{err}");
+}
+
+#[test]
+fn every_team_fixture_passes_trf_check() {
+    let dir = testkit::shared_data("trf/sharly-bbpPairings-tests");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !(name.contains("_team_") && name.ends_with(".input")) {
+            continue;
+        }
+        let (code, out, err) = arbiter(&["trf", "check", &path.to_string_lossy()]);
+        assert_eq!(code, 0, "{name}: {out}{err}");
+        n += 1;
+    }
+    assert!(n >= 30, "{n} team fixtures");
+}
