@@ -1,0 +1,79 @@
+//! Timings of a large Swiss section: pairing a round, standings, crosstable, TRF export and
+//! JSON serialisation. `cargo bench -p event --bench section [-- PLAYERS ROUNDS]`.
+
+use std::time::{Duration, Instant};
+
+use event::date::Date;
+use event::demo::large_swiss;
+
+fn median(mut f: impl FnMut(), runs: usize) -> Duration {
+    let mut times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[runs / 2]
+}
+
+fn main() {
+    let args: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let players = args.first().copied().unwrap_or(2000);
+    let rounds = args.get(1).copied().unwrap_or(11) as u32;
+    let today = Date::new(2026, 11, 22).expect("a date");
+    let t = Instant::now();
+    let event = large_swiss(players, rounds, today);
+    let built = t.elapsed();
+    let section = &event.sections[0];
+    assert_eq!(section.rounds_complete(), rounds, "every round played");
+    println!(
+        "{players} players, {rounds} rounds: paired and played in {:.1} s ({:.2} s per round)",
+        built.as_secs_f64(),
+        built.as_secs_f64() / f64::from(rounds)
+    );
+    let mut last = section.clone();
+    last.played.pop();
+    let pair = median(
+        || {
+            last.pair_round(rounds).expect("pairable");
+        },
+        3,
+    );
+    println!("pair round {rounds}: {:.1} ms", pair.as_secs_f64() * 1e3);
+    let standings = median(
+        || {
+            section.standings().expect("standings");
+        },
+        5,
+    );
+    println!(
+        "standings (BH/C1,SB,WIN,DE): {:.1} ms",
+        standings.as_secs_f64() * 1e3
+    );
+    let cross = median(
+        || {
+            section.crosstable();
+        },
+        5,
+    );
+    println!("crosstable: {:.1} ms", cross.as_secs_f64() * 1e3);
+    let trf = median(
+        || {
+            section.to_trf(&event).expect("trf").write().expect("text");
+        },
+        5,
+    );
+    println!("TRF-2026 export: {:.1} ms", trf.as_secs_f64() * 1e3);
+    let json = median(
+        || {
+            serde_json::to_string(&event).expect("json");
+        },
+        5,
+    );
+    println!("event as JSON: {:.1} ms", json.as_secs_f64() * 1e3);
+}

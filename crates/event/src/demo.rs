@@ -1,0 +1,401 @@
+//! A complete, realistic demo championship for `arbiter serve --demo`.
+//!
+//! Modelled on the SJRP youth championships (Spielordnung §6, announcement: 7 rounds over five
+//! days, 90 min/40 moves + 30 min + 30 s, tie-breaks of §6.1): U10 as a round robin of 8
+//! (suggested by [`suggest_system`](crate::suggest_system)), U12 and U14 as Swiss sections with
+//! girls' rankings, U16 and U18 merged (§6.3) with a late entry, a withdrawal, a requested
+//! half-point bye and a forfeit. Players, ratings and results come from a fixed seed, so the
+//! same `today` always gives the same event.
+//!
+//! ```
+//! use event::date::Date;
+//!
+//! let event = event::demo::championship(Date::new(2026, 4, 11).unwrap());
+//! assert_eq!(event.sections.len(), 4);
+//! assert_eq!(event.start.to_string(), "2026-04-07");
+//! let u14 = event.section("U14").unwrap();
+//! let girls = u14.class_standings("U14w".parse()?)?;
+//! assert!(!girls.rows.is_empty() && girls.rows[0].rank == 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::age::{AgeClass, Class};
+use crate::date::{Date, DateTime, Time};
+use crate::event::Event;
+use crate::player::{DsbId, Entry, Player, PlayerId, Sex};
+use crate::round::{ByeKind, GameResult};
+use crate::section::{
+    RatingEvaluation, RoundSchedule, SJRP_ROUND_ROBIN_TIEBREAKS, Section, suggest_system,
+};
+
+const BOYS: [&str; 24] = [
+    "Ben", "Paul", "Leon", "Finn", "Elias", "Jonas", "Luis", "Noah", "Felix", "Lukas", "Henry",
+    "Emil", "Anton", "Theo", "Jakob", "Moritz", "David", "Max", "Oskar", "Niklas", "Julian", "Tim",
+    "Samuel", "Karl",
+];
+const GIRLS: [&str; 16] = [
+    "Emma", "Mia", "Hannah", "Sofia", "Lina", "Emilia", "Marie", "Lea", "Clara", "Ella", "Ida",
+    "Lena", "Greta", "Frieda", "Mila", "Johanna",
+];
+const LAST: [&str; 32] = [
+    "Müller",
+    "Schmidt",
+    "Schneider",
+    "Fischer",
+    "Weber",
+    "Meyer",
+    "Wagner",
+    "Becker",
+    "Schulz",
+    "Hoffmann",
+    "Koch",
+    "Bauer",
+    "Richter",
+    "Klein",
+    "Wolf",
+    "Schröder",
+    "Neumann",
+    "Schwarz",
+    "Zimmermann",
+    "Braun",
+    "Krüger",
+    "Hofmann",
+    "Hartmann",
+    "Lange",
+    "Schmitt",
+    "Werner",
+    "Krause",
+    "Meier",
+    "Lehmann",
+    "Schmid",
+    "Schulze",
+    "Maier",
+];
+const CLUBS: [(&str, &str); 8] = [
+    ("SC Pirmasens 1912", "P0110"),
+    ("SK Mainz 1886", "H0207"),
+    ("SC Bann", "P0103"),
+    ("Schachfreunde Koblenz", "R0412"),
+    ("SV Worms 1878", "H0301"),
+    ("SC Kaiserslautern", "P0208"),
+    ("SK Trier", "R0611"),
+    ("SG Speyer-Schwegenheim", "P0315"),
+];
+
+/// A small deterministic generator (xorshift64*).
+struct Seq(u64);
+
+impl Seq {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+/// One generated group of players.
+struct Group {
+    class: Class,
+    count: usize,
+    dwz: (u16, u16),
+    elo_from: u16,
+}
+
+fn players(groups: &[Group], season: u16, next_id: &mut u32, seq: &mut Seq) -> Vec<Entry> {
+    let mut out = Vec::new();
+    for g in groups {
+        let limit = g.class.age.limit().unwrap_or(30);
+        for _ in 0..g.count {
+            let female = g.class.girls || seq.below(5) == 0;
+            let first = if female {
+                GIRLS[usize::try_from(seq.below(16)).unwrap_or(0)]
+            } else {
+                BOYS[usize::try_from(seq.below(24)).unwrap_or(0)]
+            };
+            let last = LAST[usize::try_from(seq.below(32)).unwrap_or(0)];
+            let mut p = Player::new(PlayerId(*next_id), last, first);
+            let (club, zps) = CLUBS[usize::try_from(seq.below(8)).unwrap_or(0)];
+            p.club = club.to_string();
+            p.federation = "GER".to_string();
+            p.sex = Some(if female { Sex::Female } else { Sex::Male });
+            let age = limit - 1 - u16::try_from(seq.below(2)).unwrap_or(0);
+            let month = u8::try_from(1 + seq.below(12)).unwrap_or(1);
+            let day = u8::try_from(1 + seq.below(28)).unwrap_or(1);
+            p.birth = Date::new(season - age, month, day);
+            let dwz = g.dwz.0 + u16::try_from(seq.below(u64::from(g.dwz.1 - g.dwz.0))).unwrap_or(0);
+            p.dwz = Some(dwz);
+            p.dwz_index = Some(u16::try_from(1 + seq.below(40)).unwrap_or(1));
+            if dwz >= g.elo_from {
+                p.elo = Some(dwz + 20 - u16::try_from(seq.below(60)).unwrap_or(0));
+                p.fide_id = Some(16_000_000 + u64::from(*next_id) * 37);
+            }
+            p.dsb = Some(DsbId {
+                zps: zps.to_string(),
+                member: 1000 + *next_id,
+            });
+            let class = if g.class.girls && seq.below(2) == 0 {
+                Class::open(g.class.age)
+            } else {
+                g.class
+            };
+            out.push(Entry::new(p, class));
+            *next_id += 1;
+        }
+    }
+    out
+}
+
+/// The schedule of the announcement: day 1 14:00, day 2 9:00 and 14:00, day 3 9:00, day 4 9:00
+/// and 14:00, day 5 9:30.
+fn schedule(start: Date) -> Vec<RoundSchedule> {
+    [
+        (0, 14, 0),
+        (1, 9, 0),
+        (1, 14, 0),
+        (2, 9, 0),
+        (3, 9, 0),
+        (3, 14, 0),
+        (4, 9, 30),
+    ]
+    .into_iter()
+    .map(|(day, h, m)| RoundSchedule {
+        date: start.add_days(day),
+        time: Time::new(h, m),
+    })
+    .collect()
+}
+
+/// A result drawn from the rating difference: expected score of White in per mille from a
+/// linear approximation of the rating curve, a third of the close games drawn.
+fn result(white: u16, black: u16, seq: &mut Seq) -> GameResult {
+    let d = (i64::from(white) - i64::from(black)).clamp(-700, 700);
+    let expected = 520 + d * 5 / 7;
+    let draw = 300 - d.abs() * 2 / 7;
+    let roll = i64::try_from(seq.below(1000)).unwrap_or(0);
+    if roll < expected - draw / 2 {
+        GameResult::WhiteWins
+    } else if roll < expected + draw / 2 {
+        GameResult::Draw
+    } else {
+        GameResult::BlackWins
+    }
+}
+
+/// Pairs, publishes and plays every round of `section`; `forfeit` names a round whose last board
+/// is won by forfeit.
+fn play(section: &mut Section, forfeit: Option<u32>, seq: &mut Seq) {
+    for round in 1..=section.total_rounds() {
+        let Ok(draft) = section.pair_round(round) else {
+            return;
+        };
+        if section.add_round(draft).is_err() {
+            return;
+        }
+        let Some(start) = section.schedule_of(round) else {
+            return;
+        };
+        let at = DateTime {
+            date: start.date,
+            time: Time::new(start.time.hour().saturating_sub(1), start.time.minute())
+                .unwrap_or(start.time),
+        };
+        if section.publish(round, at).is_err() {
+            return;
+        }
+        let boards: Vec<(u16, u16)> = section
+            .round(round)
+            .map(|r| {
+                r.boards
+                    .iter()
+                    .map(|b| {
+                        let dwz = |id| section.entry(id).and_then(|e| e.player.dwz).unwrap_or(800);
+                        (dwz(b.white), dwz(b.black))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let last = boards.len();
+        for (i, (w, b)) in boards.into_iter().enumerate() {
+            let r = if forfeit == Some(round) && i + 1 == last {
+                GameResult::WhiteWinsByForfeit
+            } else {
+                result(w, b, seq)
+            };
+            if section.enter_result(round, i + 1, r).is_err() {
+                return;
+            }
+        }
+    }
+}
+
+/// An open Swiss of `players` generated players over `rounds` rounds (one round a day at 10:00,
+/// the last on `today`), every round paired by the Dutch engine and played with results drawn
+/// from the rating difference: for benchmarks and load tests of large events.
+pub fn large_swiss(players: usize, rounds: u32, today: Date) -> Event {
+    let start = today.sub_days(rounds.saturating_sub(1));
+    let mut event = Event::new("Open Swiss", "Online", start, today);
+    let mut seq = Seq(0x0B16_5EED_0000_0001 ^ players as u64);
+    let mut next_id = 1;
+    let mut section = Section::new("Open", vec![Class::open(AgeClass::Open)]);
+    section.rounds = rounds;
+    section.profile = "fide-2023".to_string();
+    section.schedule = (0..rounds)
+        .map(|d| RoundSchedule {
+            date: start.add_days(d),
+            time: Time::new(10, 0),
+        })
+        .collect();
+    let group = Group {
+        class: Class::open(AgeClass::Open),
+        count: players,
+        dwz: (1000, 2400),
+        elo_from: 1400,
+    };
+    section.entries = self::players(&[group], event.season(), &mut next_id, &mut seq);
+    play(&mut section, None, &mut seq);
+    event.sections.push(section);
+    event
+}
+
+/// A 7-round SJRP-style youth championship (U10 round robin, U12, U14 with a girls' ranking,
+/// U16/U18 merged) with generated players and deterministic results. The five days end on
+/// `today`, all rounds are played.
+pub fn championship(today: Date) -> Event {
+    let start = today.sub_days(4);
+    let season = start.year();
+    let mut event = Event::new(
+        &format!("Rheinland-Pfalz-Jugendeinzelmeisterschaften {season}"),
+        "Pirmasens, Jugendherberge",
+        start,
+        today,
+    );
+    let mut seq = Seq(0x5EED_2026_0407_0001);
+    let mut next_id = 1001;
+    let sections: [(&str, Vec<Class>, Vec<Group>); 4] = [
+        (
+            "U10",
+            vec![Class::open(AgeClass::U10), Class::girls(AgeClass::U10)],
+            vec![
+                Group {
+                    class: Class::open(AgeClass::U10),
+                    count: 6,
+                    dwz: (700, 1300),
+                    elo_from: 9999,
+                },
+                Group {
+                    class: Class::girls(AgeClass::U10),
+                    count: 2,
+                    dwz: (650, 1100),
+                    elo_from: 9999,
+                },
+            ],
+        ),
+        (
+            "U12",
+            vec![Class::open(AgeClass::U12), Class::girls(AgeClass::U12)],
+            vec![
+                Group {
+                    class: Class::open(AgeClass::U12),
+                    count: 11,
+                    dwz: (900, 1600),
+                    elo_from: 1500,
+                },
+                Group {
+                    class: Class::girls(AgeClass::U12),
+                    count: 3,
+                    dwz: (850, 1400),
+                    elo_from: 1500,
+                },
+            ],
+        ),
+        (
+            "U14",
+            vec![Class::open(AgeClass::U14), Class::girls(AgeClass::U14)],
+            vec![
+                Group {
+                    class: Class::open(AgeClass::U14),
+                    count: 12,
+                    dwz: (1100, 1850),
+                    elo_from: 1550,
+                },
+                Group {
+                    class: Class::girls(AgeClass::U14),
+                    count: 5,
+                    dwz: (1000, 1650),
+                    elo_from: 1550,
+                },
+            ],
+        ),
+        (
+            "U16/U18",
+            vec![
+                Class::open(AgeClass::U16),
+                Class::girls(AgeClass::U16),
+                Class::open(AgeClass::U18),
+                Class::girls(AgeClass::U18),
+            ],
+            vec![
+                Group {
+                    class: Class::open(AgeClass::U16),
+                    count: 7,
+                    dwz: (1300, 2000),
+                    elo_from: 1500,
+                },
+                Group {
+                    class: Class::girls(AgeClass::U16),
+                    count: 2,
+                    dwz: (1200, 1750),
+                    elo_from: 1500,
+                },
+                Group {
+                    class: Class::open(AgeClass::U18),
+                    count: 7,
+                    dwz: (1400, 2150),
+                    elo_from: 1500,
+                },
+                Group {
+                    class: Class::girls(AgeClass::U18),
+                    count: 2,
+                    dwz: (1300, 1900),
+                    elo_from: 1500,
+                },
+            ],
+        ),
+    ];
+    for (name, classes, groups) in sections {
+        let mut section = Section::new(name, classes);
+        section.schedule = schedule(start);
+        section.entries = players(&groups, season, &mut next_id, &mut seq);
+        section.system = suggest_system(section.entries.len(), section.rounds);
+        if matches!(section.system, crate::System::RoundRobin { .. }) {
+            section.tiebreaks = SJRP_ROUND_ROBIN_TIEBREAKS.to_string();
+        }
+        section.rating = RatingEvaluation {
+            dwz: true,
+            elo: name == "U16/U18",
+        };
+        let forfeit = if name == "U16/U18" {
+            let ids: Vec<PlayerId> = section.entries.iter().map(|e| e.id()).collect();
+            if let Some(e) = section.entry_mut(ids[3]) {
+                e.first_round = 2;
+            }
+            if let Some(e) = section.entry_mut(ids[8]) {
+                e.withdrawn_after = Some(5);
+            }
+            if let Some(e) = section.entry_mut(ids[12]) {
+                e.requested_byes.insert(4, ByeKind::Half);
+            }
+            Some(3)
+        } else {
+            None
+        };
+        play(&mut section, forfeit, &mut seq);
+        event.sections.push(section);
+    }
+    event
+}

@@ -1,0 +1,32 @@
+//! The tournament domain behind `arbiter serve`: events with sections by age class, players and
+//! their registrations, rounds paired by the engines, results, standings and TRF exchange.
+//!
+//! Pure: no I/O, no clock. Dates and moments are parameters; every type is serialisable with
+//! serde so a store can keep it.
+//!
+//! ```
+//! use event::date::Date;
+//! use event::demo;
+//!
+//! let event = demo::championship(Date::new(2026, 4, 11).unwrap());
+//! let u12 = event.section("U12").unwrap();
+//! assert_eq!(u12.played.len(), 7);
+//! let table = u12.standings()?;
+//! assert_eq!(table.rows[0].rank, 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod age;
+pub mod date;
+pub mod demo;
+mod event;
+pub mod player;
+mod results;
+pub mod round;
+mod rounds;
+pub mod section;
+pub mod table;
+pub mod trf_io;
+
+pub use crate::event::Event;
+pub use crate::section::{PairError, RoundError, Section, System, suggest_system};

@@ -1,0 +1,312 @@
+//! Sections: one group of an event with its system, settings, entries and rounds.
+
+use std::fmt;
+
+use laws::Article;
+use serde::{Deserialize, Serialize};
+
+use crate::age::Class;
+use crate::date::{Date, DateTime, Time};
+use crate::player::{Entry, PlayerId};
+use crate::round::{GameResult, Round, Warning};
+
+/// The pairing system of a section.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum System {
+    /// Swiss system, FIDE Dutch (C.04.3).
+    Swiss {
+        /// The edition of C.04.3; `None` follows the start date (2026 rules from 2026-02-01).
+        edition: Option<DutchRules>,
+    },
+    /// Round robin by the Berger tables (C.05 Annex 1).
+    RoundRobin {
+        /// Two cycles, the second with colours reversed.
+        double: bool,
+    },
+}
+
+/// An edition of the Dutch rules, chosen explicitly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DutchRules {
+    /// C.04.3 as of 2017 (criteria C1-C19).
+    Rules2017,
+    /// C.04.3 in force from 1 February 2026 (C1-C21).
+    Rules2026,
+}
+
+/// The largest field for which [`suggest_system`] proposes a round robin with 7 rounds: 8 players
+/// play a single round robin in exactly 7 rounds.
+pub const ROUND_ROBIN_UP_TO: usize = 8;
+
+/// The system to propose for `players` entrants and `rounds` available rounds: a round robin
+/// when everyone can meet everyone within the rounds (`players` ≤ `rounds` + 1; for the SJRP's
+/// 7 rounds that is up to [`ROUND_ROBIN_UP_TO`] players, "bei wenigen Teilnehmern
+/// Rundenturnier"), else Swiss. A Swiss with that few players would run out of opponents.
+pub fn suggest_system(players: usize, rounds: u32) -> System {
+    let rounds = usize::try_from(rounds).unwrap_or(usize::MAX);
+    if players >= usize::from(roundrobin::MIN_PLAYERS) && players <= rounds.saturating_add(1) {
+        System::RoundRobin { double: false }
+    } else {
+        System::Swiss { edition: None }
+    }
+}
+
+/// The scoring of a section (standings C.07 and pairing scores).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Scoring {
+    /// 1 - ½ - 0 (FIDE).
+    Standard,
+    /// 3 - 1 - 0.
+    ThreeOneZero,
+    /// DSJ U8 scheme 3 - 2 - 1.
+    Rkst,
+}
+
+impl Scoring {
+    /// The points per outcome.
+    pub fn system(self) -> standings::ScoringSystem {
+        match self {
+            Scoring::Standard => standings::ScoringSystem::STANDARD,
+            Scoring::ThreeOneZero => standings::ScoringSystem::THREE_ONE_ZERO,
+            Scoring::Rkst => standings::ScoringSystem::RKST,
+        }
+    }
+}
+
+/// Which rating evaluations the section is reported for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct RatingEvaluation {
+    /// DWZ evaluation by the DSB.
+    pub dwz: bool,
+    /// FIDE rating.
+    pub elo: bool,
+}
+
+/// Date and start time of one round (TRF `132`, the published timetable).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundSchedule {
+    /// The day.
+    pub date: Date,
+    /// The start time, if known (TRF `132` has dates only).
+    pub time: Option<Time>,
+}
+
+impl RoundSchedule {
+    /// The start as a moment, if the time is known.
+    pub fn start(self) -> Option<DateTime> {
+        self.time.map(|time| DateTime {
+            date: self.date,
+            time,
+        })
+    }
+}
+
+/// One group of an event: its classes, system and settings, entries and rounds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Section {
+    /// Name, e.g. `U16/U18`.
+    pub name: String,
+    /// The classes playing in it: several for a merged group (SJRP §6.3), with girls' classes for
+    /// separate girls' rankings in a mixed group.
+    pub classes: Vec<Class>,
+    /// Swiss or round robin.
+    pub system: System,
+    /// Number of rounds (for a round robin it follows from the players; see
+    /// [`Section::total_rounds`]).
+    pub rounds: u32,
+    /// Time control in the TRF-2026 `222` notation (`laws::time_control`), e.g.
+    /// `40/5400+30:1800+30`.
+    pub time_control: String,
+    /// Regulations profile (`laws::edition::Profile`): `fide-2023`, `fide-2018` or `sjrp`.
+    pub profile: String,
+    /// Default time in minutes (Art. 6.7.1; SJRP §4.3: 15).
+    pub default_time_minutes: u32,
+    /// Scoring.
+    pub scoring: Scoring,
+    /// Tie-breaks in order, as C.07 codes separated by commas (e.g. `BH/C1,SB,WIN,DE`).
+    pub tiebreaks: String,
+    /// Rating evaluations.
+    pub rating: RatingEvaluation,
+    /// Date and start time of every round.
+    pub schedule: Vec<RoundSchedule>,
+    /// Colour of pairing number 1 in round 1 (drawn by lot, C.04.3 5.1).
+    pub initial_colour_white: bool,
+    /// The players in pairing-number order once fixed: drawn by lot for a round robin, taken
+    /// from an imported TRF, or frozen when round 1 of a Swiss is stored (later entries get the
+    /// next numbers). Empty means the initial ranking order.
+    pub fixed_order: Vec<PlayerId>,
+    /// Pairs that must not meet (set by the arbiter).
+    pub prohibited: Vec<(PlayerId, PlayerId)>,
+    /// Registrations.
+    pub entries: Vec<Entry>,
+    /// Rounds paired so far, round 1 first.
+    pub played: Vec<Round>,
+}
+
+/// SJRP §6.1 tie-breaks for a Swiss: Buchholz cut 1, Sonneborn-Berger, wins, direct encounter.
+pub const SJRP_SWISS_TIEBREAKS: &str = "BH/C1,SB,WIN,DE";
+/// SJRP §6.1 tie-breaks for a round robin: Sonneborn-Berger, wins, direct encounter.
+pub const SJRP_ROUND_ROBIN_TIEBREAKS: &str = "SB,WIN,DE";
+
+/// Why a round cannot be paired.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum PairError {
+    /// Only the next round can be paired (rounds are paired in order).
+    NotNextRound {
+        /// The round asked for.
+        round: u32,
+        /// The round that can be paired.
+        next: u32,
+    },
+    /// The section has no more rounds.
+    BeyondLastRound {
+        /// The round asked for.
+        round: u32,
+        /// Rounds of the section.
+        rounds: u32,
+    },
+    /// Results of the previous round are missing.
+    ResultsMissing {
+        /// The round.
+        round: u32,
+        /// Board numbers (1-based) without result.
+        boards: Vec<usize>,
+    },
+    /// Fewer than two players available.
+    TooFewPlayers,
+    /// The round robin table does not fit the number of players (C.05: 3-30).
+    RoundRobinSize(usize),
+    /// Players may not join or leave a round robin after it started.
+    RoundRobinFieldChanged,
+    /// No pairing meets the absolute criteria; the arbiter decides (C.04.3 1.9.3).
+    NoValidPairing,
+    /// The engine rejected its input (a bug in the section data).
+    Engine(String),
+}
+
+impl PairError {
+    /// The provision behind the refusal.
+    pub fn article(&self) -> Article {
+        match self {
+            PairError::RoundRobinSize(_) | PairError::RoundRobinFieldChanged => {
+                Article::new("C.05 Annex 1")
+            }
+            PairError::NoValidPairing => Article::new("C.04.3 1.9.3"),
+            _ => Article::new("C.04.2 B"),
+        }
+    }
+}
+
+impl fmt::Display for PairError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PairError::NotNextRound { round, next } => {
+                write!(
+                    f,
+                    "round {round} cannot be paired now; the next round is {next}"
+                )
+            }
+            PairError::BeyondLastRound { round, rounds } => {
+                write!(f, "round {round} is beyond the last round {rounds}")
+            }
+            PairError::ResultsMissing { round, boards } => {
+                write!(f, "round {round} has no result on board(s) {boards:?}")
+            }
+            PairError::TooFewPlayers => f.write_str("fewer than two players to pair"),
+            PairError::RoundRobinSize(n) => {
+                write!(f, "a round robin needs 3-30 players, not {n}")
+            }
+            PairError::RoundRobinFieldChanged => {
+                f.write_str("the field of a round robin cannot change after round 1")
+            }
+            PairError::NoValidPairing => f.write_str("no pairing satisfies the absolute criteria"),
+            PairError::Engine(e) => write!(f, "pairing engine: {e}"),
+        }?;
+        write!(f, " ({})", self.article())
+    }
+}
+
+impl std::error::Error for PairError {}
+
+/// Why an edit of rounds or results is refused.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum RoundError {
+    /// No such round.
+    NoRound(u32),
+    /// No such board in the round.
+    NoBoard {
+        /// Round.
+        round: u32,
+        /// 1-based board.
+        board: usize,
+    },
+    /// The player is not entered in the section.
+    UnknownPlayer(PlayerId),
+    /// A player would be on two boards, or paired with themselves.
+    PlayerTwice(PlayerId),
+    /// The round is not the last paired one (only the last can be unpaired or stored).
+    NotLastRound(u32),
+    /// The round already has results (unpair refused).
+    HasResults(u32),
+    /// The round is already published.
+    AlreadyPublished(u32),
+    /// The round is not published yet (results need a published pairing).
+    NotPublished(u32),
+    /// A result is already entered; use a correction (Art. 8.7).
+    AlreadyEntered {
+        /// Round.
+        round: u32,
+        /// 1-based board.
+        board: usize,
+    },
+    /// The time control text is not valid.
+    TimeControl(String),
+    /// The tie-break list is not valid.
+    TieBreaks(String),
+    /// The profile name is unknown.
+    Profile(String),
+}
+
+impl fmt::Display for RoundError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RoundError::NoRound(r) => write!(f, "round {r} is not paired"),
+            RoundError::NoBoard { round, board } => {
+                write!(f, "round {round} has no board {board}")
+            }
+            RoundError::UnknownPlayer(p) => write!(f, "player {p} is not in the section"),
+            RoundError::PlayerTwice(p) => write!(f, "player {p} would play twice in the round"),
+            RoundError::NotLastRound(r) => write!(f, "round {r} is not the last paired round"),
+            RoundError::HasResults(r) => write!(f, "round {r} already has results"),
+            RoundError::AlreadyPublished(r) => write!(f, "round {r} is already published"),
+            RoundError::NotPublished(r) => write!(f, "round {r} is not published"),
+            RoundError::AlreadyEntered { round, board } => write!(
+                f,
+                "round {round}, board {board} has a result; correct it instead (Art. 8.7)"
+            ),
+            RoundError::TimeControl(e) => write!(f, "time control: {e}"),
+            RoundError::TieBreaks(e) => write!(f, "tie-breaks: {e}"),
+            RoundError::Profile(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for RoundError {}
+
+/// What a result correction changed (Art. 8.7: the arbiter may correct a result).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Correction {
+    /// The round.
+    pub round: u32,
+    /// 1-based board.
+    pub board: usize,
+    /// The result before.
+    pub old: GameResult,
+    /// The result now.
+    pub new: GameResult,
+    /// Later rounds already paired on the old scores (their pairings stand; C.04.2 A.7 - a
+    /// published pairing is not changed retroactively).
+    pub affected_rounds: Vec<u32>,
+    /// One warning per affected round.
+    pub warnings: Vec<Warning>,
+}

@@ -1,0 +1,437 @@
+//! TRF-2026 export and import of a section.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use std::collections::HashMap;
+
+use pairing::dutch::DutchEdition;
+use trf::{Colour, Header, Line, Record, ResultCode, RoundEntry};
+
+use crate::age::{AgeClass, Class};
+use crate::date::{Date, DateTime};
+use crate::event::Event;
+use crate::player::{Entry, Player, PlayerId, Sex};
+use crate::round::{Board, Bye, ByeKind, GameResult, Round};
+use crate::rounds::Slot;
+use crate::section::{DutchRules, RoundSchedule, Scoring, Section, System};
+use crate::table::outcome_code;
+
+/// Why a section cannot be written as TRF.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum ExportError {
+    /// TRF pairing numbers have four columns (issue 4 item 5): larger sections are refused,
+    /// never renumbered or truncated.
+    TooManyPlayers(usize),
+}
+
+impl fmt::Display for ExportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExportError::TooManyPlayers(n) => write!(
+                f,
+                "{n} players do not fit TRF (pairing numbers 1-9999); export larger events in another format"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ExportError {}
+
+/// Why a TRF file cannot continue as a section.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum ImportError {
+    /// The file has validation errors (each with line and column).
+    Invalid(Vec<String>),
+    /// A team tournament.
+    Teams,
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ImportError::Invalid(e) => write!(f, "invalid TRF: {}", e.join("; ")),
+            ImportError::Teams => f.write_str("team tournaments cannot be imported as a section"),
+        }
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+/// The `132` text from column 5: round dates `YY/MM/DD` aligned with the round blocks of `001`
+/// (round r at column 92 + 10(r − 1)).
+fn round_dates(schedule: &[RoundSchedule]) -> String {
+    let mut text = String::new();
+    for (i, s) in schedule.iter().enumerate() {
+        let column = 92 + 10 * i;
+        while text.chars().count() + 5 < column {
+            text.push(' ');
+        }
+        text.push_str(&format!(
+            "{:02}/{:02}/{:02}",
+            s.date.year() % 100,
+            s.date.month(),
+            s.date.day()
+        ));
+    }
+    text
+}
+
+fn header(code: u16, value: impl Into<String>) -> Line {
+    Line::new(Record::Header(Header::Text {
+        code,
+        value: value.into(),
+    }))
+}
+
+fn trf_date(d: Date) -> String {
+    format!("{:04}/{:02}/{:02}", d.year(), d.month(), d.day())
+}
+
+fn result_code(o: standings::Outcome) -> ResultCode {
+    ResultCode::from_char(outcome_code(o)).unwrap_or(ResultCode::Pending)
+}
+
+impl Section {
+    /// The section as TRF-2026 with the JaVaFo extensions `XXR`/`XXC`: pairing numbers by
+    /// [`Section::ranking`], points and ranks of the complete rounds, every paired round (a
+    /// result not yet entered is `*`), requested byes and absences of the rounds still to come
+    /// as `240`, prohibited pairs as `260`. A section of more than 9999 players is refused.
+    pub fn to_trf(&self, event: &Event) -> Result<trf::Tournament, ExportError> {
+        let ranking = self.ranking();
+        if ranking.len() > 9999 {
+            return Err(ExportError::TooManyPlayers(ranking.len()));
+        }
+        let numbers = self.numbers();
+        let tpn = |id: &PlayerId| numbers.get(id).and_then(|&n| u16::try_from(n).ok());
+        let total = self.total_rounds();
+        let mut t = trf::Tournament::default();
+        let lines = t.lines_mut();
+        lines.push(header(12, format!("{} - {}", event.name, self.name)));
+        lines.push(header(22, event.venue.clone()));
+        lines.push(header(42, trf_date(event.start)));
+        lines.push(header(52, trf_date(event.end)));
+        lines.push(header(62, ranking.len().to_string()));
+        let rated = ranking.iter().filter(|e| e.player.elo.is_some()).count();
+        lines.push(header(72, rated.to_string()));
+        lines.push(header(
+            92,
+            match self.system {
+                System::Swiss { .. } => "Swiss system (FIDE Dutch)",
+                System::RoundRobin { .. } => "Round robin (Berger)",
+            },
+        ));
+        lines.push(header(122, self.time_control.clone()));
+        if !self.schedule.is_empty() {
+            lines.push(header(132, round_dates(&self.schedule)));
+        }
+        lines.push(Line::new(Record::Header(Header::Rounds(total))));
+        let colour = if self.initial_colour_white {
+            Colour::White
+        } else {
+            Colour::Black
+        };
+        lines.push(Line::new(Record::Header(Header::InitialColour(colour))));
+        if let Some(text) = self.scoring.system().to_trf_162()
+            && let Ok(record) = Record::parse(&text, 0)
+        {
+            lines.push(Line::new(record));
+        }
+        lines.push(header(
+            192,
+            match self.system {
+                System::Swiss { .. } => self.dutch_edition().to_string(),
+                System::RoundRobin { double: false } => "FIDE_ROUNDROBIN".to_string(),
+                System::RoundRobin { double: true } => "FIDE_DOUBLEROUNDROBIN".to_string(),
+            },
+        ));
+        lines.push(header(202, self.tiebreaks.clone()));
+        lines.push(header(222, self.time_control.clone()));
+        lines.push(Line::new(Record::TotalRounds(total)));
+        lines.push(Line::new(Record::PairingOptions(trf::PairingOptions {
+            rank: false,
+            initial_colour: Some(colour),
+        })));
+        let complete = usize::try_from(self.rounds_complete()).unwrap_or(usize::MAX);
+        let ranks: HashMap<PlayerId, usize> = if complete == 0 {
+            HashMap::new()
+        } else {
+            self.standings()
+                .map(|s| s.rows.iter().map(|r| (r.player, r.rank)).collect())
+                .unwrap_or_default()
+        };
+        let slots = self.slots();
+        let scoring = self.scoring.system();
+        for e in &ranking {
+            let own = &slots[&e.id()];
+            let points: standings::Points = own
+                .iter()
+                .take(complete)
+                .filter_map(|s| s.outcome())
+                .map(|o| scoring.points(o))
+                .sum();
+            let rounds = own
+                .iter()
+                .map(|&slot| match slot {
+                    Slot::Game {
+                        opponent, white, ..
+                    } => RoundEntry {
+                        opponent: tpn(&opponent),
+                        colour: Some(if white { Colour::White } else { Colour::Black }),
+                        result: slot.outcome().map_or(ResultCode::Pending, result_code),
+                    },
+                    Slot::Bye(kind) => RoundEntry::bye(result_code(kind.outcome())),
+                })
+                .collect();
+            let p = &e.player;
+            lines.push(Line::new(Record::Player(trf::Player {
+                person: trf::Person {
+                    number: tpn(&e.id()).unwrap_or(0),
+                    sex: p.sex.map(|s| match s {
+                        Sex::Male => trf::Sex::Male,
+                        Sex::Female => trf::Sex::Female,
+                    }),
+                    title: p.title.clone().unwrap_or_default(),
+                    name: p.name(),
+                    rating: p.elo,
+                    federation: p.federation.clone(),
+                    id: p.fide_id.map(|i| i.to_string()).unwrap_or_default(),
+                    birth_date: p.birth.map(trf_date).unwrap_or_default(),
+                },
+                points: Some(trf::Points::from_halves(
+                    i32::try_from(points.half_points()).unwrap_or(i32::MAX),
+                )),
+                rank: ranks.get(&e.id()).and_then(|&r| u16::try_from(r).ok()),
+                rounds,
+            })));
+        }
+        let paired = u32::try_from(self.played.len()).unwrap_or(u32::MAX);
+        for round in paired + 1..=total {
+            for kind in [ByeKind::Full, ByeKind::Half, ByeKind::Zero] {
+                let players: Vec<u16> = ranking
+                    .iter()
+                    .filter(|e| !e.plays_in(round) && e.unpaired_bye(round) == kind)
+                    .filter_map(|e| tpn(&e.id()))
+                    .collect();
+                if !players.is_empty() {
+                    lines.push(Line::new(Record::Bye(trf::Bye {
+                        kind: match kind {
+                            ByeKind::Full => trf::ByeKind::Full,
+                            ByeKind::Half => trf::ByeKind::Half,
+                            _ => trf::ByeKind::Zero,
+                        },
+                        round: u16::try_from(round).unwrap_or(u16::MAX),
+                        players,
+                    })));
+                }
+            }
+        }
+        for (a, b) in &self.prohibited {
+            if let (Some(a), Some(b)) = (tpn(a), tpn(b)) {
+                lines.push(Line::new(Record::Prohibited(trf::Prohibited {
+                    first_round: 1,
+                    last_round: u16::try_from(total).unwrap_or(u16::MAX),
+                    players: vec![a, b],
+                })));
+            }
+        }
+        Ok(t)
+    }
+
+    /// A section continuing a tournament from a TRF16 or TRF-2026 file. The file must be valid
+    /// (`trf` validation). Players keep their pairing numbers (as ids and as the fixed order);
+    /// every class is `Open`; the rounds in the file count as published at `imported_at`;
+    /// blocks after the last paired round become requested byes; `260` pairs become prohibited
+    /// pairs. Round dates come from `132` (without times), the time control from `222`, the
+    /// tie-breaks from `202` when they parse, the system from `192`.
+    pub fn from_trf(t: &trf::Tournament, imported_at: DateTime) -> Result<Section, ImportError> {
+        if t.is_team_tournament() {
+            return Err(ImportError::Teams);
+        }
+        let report = t.validate();
+        let errors: Vec<String> = report.errors().map(|i| i.to_string()).collect();
+        if !errors.is_empty() {
+            return Err(ImportError::Invalid(errors));
+        }
+        let name = t.name().unwrap_or("Imported section");
+        let mut section = Section::new(name, vec![Class::open(AgeClass::Open)]);
+        let code = t.pairing_system().unwrap_or("").to_ascii_uppercase();
+        section.system = if code.contains("ROUNDROBIN") {
+            System::RoundRobin {
+                double: code.contains("DOUBLE"),
+            }
+        } else {
+            System::Swiss {
+                edition: pairing::trf_input::edition(t).map(|e| match e {
+                    DutchEdition::Rules2017 => DutchRules::Rules2017,
+                    DutchEdition::Rules2026 => DutchRules::Rules2026,
+                }),
+            }
+        };
+        let played = t.rounds_played();
+        let played_u32 = u32::try_from(played).unwrap_or(u32::MAX);
+        section.rounds = t.total_rounds().unwrap_or(played_u32).max(played_u32);
+        section.initial_colour_white =
+            pairing::trf_input::initial_colour(t) == pairing::dutch::Colour::White;
+        if let Some(tc) = t.header_text(222)
+            && tc.parse::<laws::time_control::TimeControl>().is_ok()
+        {
+            section.time_control = tc.trim().to_string();
+        }
+        if let Some(list) = t.header_text(202)
+            && standings::tiebreak::parse_list(list).is_ok()
+        {
+            section.tiebreaks = list.trim().to_string();
+        }
+        let scoring = t.scoring();
+        section.scoring = if scoring.win_white == trf::Points::from_tenths(30)
+            && scoring.draw_white == trf::Points::from_tenths(10)
+        {
+            Scoring::ThreeOneZero
+        } else {
+            Scoring::Standard
+        };
+        let century = t.start_date().map_or(2000, |d| d.year / 100 * 100);
+        if let Some(text) = t.header_text(132) {
+            let chars: Vec<char> = text.chars().collect();
+            for r in 0.. {
+                let from = 87 + 10 * r;
+                if from >= chars.len() {
+                    break;
+                }
+                let cell: String = chars[from..(from + 8).min(chars.len())].iter().collect();
+                let Some(date) = short_date(&cell, century) else {
+                    break;
+                };
+                section.schedule.push(RoundSchedule { date, time: None });
+            }
+        }
+        let players: Vec<&trf::Player> = t.players().collect();
+        let id = |n: u16| PlayerId(u32::from(n));
+        for p in &players {
+            let (last, first) = p
+                .person
+                .name
+                .split_once(',')
+                .map_or((p.person.name.trim(), ""), |(l, f)| (l.trim(), f.trim()));
+            let mut player = Player::new(id(p.number()), last, first);
+            player.sex = p.person.sex.map(|s| match s {
+                trf::Sex::Male => Sex::Male,
+                trf::Sex::Female => Sex::Female,
+            });
+            player.title = Some(p.person.title.clone()).filter(|t| !t.is_empty());
+            player.elo = p.person.rating;
+            player.federation = p.person.federation.clone();
+            player.fide_id = p.person.id.trim().parse().ok();
+            player.birth = trf::Date::parse_lenient(&p.person.birth_date)
+                .and_then(|d| Date::new(d.year, d.month, d.day));
+            let mut entry = Entry::new(player, Class::open(AgeClass::Open));
+            for r in played + 1..=usize::try_from(section.rounds).unwrap_or(usize::MAX) {
+                if let Some(kind) = t
+                    .requested_byes(r)
+                    .iter()
+                    .find(|(n, _)| *n == p.number())
+                    .and_then(|&(_, code)| bye_kind(code))
+                {
+                    entry
+                        .requested_byes
+                        .insert(u32::try_from(r).unwrap_or(u32::MAX), kind);
+                }
+            }
+            section.entries.push(entry);
+        }
+        let mut numbers: Vec<u16> = players.iter().map(|p| p.number()).collect();
+        numbers.sort_unstable();
+        section.fixed_order = numbers.into_iter().map(id).collect();
+        for r in 1..=played {
+            let mut round = Round {
+                number: u32::try_from(r).unwrap_or(u32::MAX),
+                boards: Vec::new(),
+                byes: Vec::new(),
+                published: Some(imported_at),
+            };
+            for p in &players {
+                let Some(e) = p.round(r) else {
+                    continue;
+                };
+                match (e.opponent, e.colour) {
+                    (Some(o), colour) => {
+                        let white = colour.map_or(p.number() < o, |c| c == Colour::White);
+                        if !white {
+                            continue;
+                        }
+                        let theirs = t
+                            .player(o)
+                            .and_then(|q| q.round(r))
+                            .map_or(ResultCode::Blank, |q| q.result);
+                        round.boards.push(Board {
+                            white: id(p.number()),
+                            black: id(o),
+                            result: game_result(e.result, theirs),
+                            manual: false,
+                        });
+                    }
+                    (None, _) => {
+                        if let Some(kind) = bye_kind(e.result) {
+                            round.byes.push(Bye {
+                                player: id(p.number()),
+                                kind,
+                            });
+                        }
+                    }
+                }
+            }
+            round.boards.sort_by_key(|b| b.white.0.min(b.black.0));
+            section.played.push(round);
+        }
+        for r in played + 1..=usize::try_from(section.rounds).unwrap_or(usize::MAX) {
+            for group in t.prohibited_pairings(r) {
+                for (i, &a) in group.iter().enumerate() {
+                    for &b in &group[i + 1..] {
+                        let pair = (id(a.min(b)), id(a.max(b)));
+                        if a != b && !section.prohibited.contains(&pair) {
+                            section.prohibited.push(pair);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(section)
+    }
+}
+
+/// A `132` date `YY/MM/DD` in the century of the start date (also `YYYY/MM/DD`).
+fn short_date(cell: &str, century: u16) -> Option<Date> {
+    let parts: Vec<&str> = cell.trim().split(['/', '.', '-']).collect();
+    let [y, m, d] = parts.as_slice() else {
+        return None;
+    };
+    let y: u16 = y.parse().ok()?;
+    let year = if y < 100 { century + y } else { y };
+    Date::new(year, m.parse().ok()?, d.parse().ok()?)
+}
+
+/// The bye for a code in a round without opponent; `None` for `*` (not decided).
+fn bye_kind(code: ResultCode) -> Option<ByeKind> {
+    Some(match code {
+        ResultCode::PairingAllocatedBye => ByeKind::PairingAllocated,
+        ResultCode::FullPointBye | ResultCode::ForfeitWin | ResultCode::Win => ByeKind::Full,
+        ResultCode::HalfPointBye | ResultCode::Draw | ResultCode::UnratedDraw => ByeKind::Half,
+        ResultCode::Pending => return None,
+        _ => ByeKind::Zero,
+    })
+}
+
+/// The board result from White's and Black's codes.
+fn game_result(white: ResultCode, black: ResultCode) -> GameResult {
+    match white {
+        ResultCode::Win | ResultCode::UnratedWin => GameResult::WhiteWins,
+        ResultCode::Draw | ResultCode::UnratedDraw => GameResult::Draw,
+        ResultCode::Loss | ResultCode::UnratedLoss => GameResult::BlackWins,
+        ResultCode::ForfeitWin => GameResult::WhiteWinsByForfeit,
+        ResultCode::ForfeitLoss if black == ResultCode::ForfeitLoss => GameResult::DoubleForfeit,
+        ResultCode::ForfeitLoss => GameResult::BlackWinsByForfeit,
+        _ => GameResult::Pending,
+    }
+}
