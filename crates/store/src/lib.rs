@@ -18,7 +18,7 @@
 //! let path = std::env::temp_dir().join(format!("store-doc-{}.db", std::process::id()));
 //! let store = store::Store::open(&format!("sqlite://{}", path.display())).await?;
 //! let admin = store.create_user("admin", "argon2-hash", store::Role::Admin).await?;
-//! let event = store.create_event(Some(admin), "Open", "Berlin", "2026-05-01").await?;
+//! let event = store.create_event(Some(admin), "Open", "Berlin", "2026-05-01", "{}").await?;
 //! assert_eq!(store.events().await?[0].id, event);
 //! # std::fs::remove_file(&path).ok();
 //! # Ok::<(), store::StoreError>(())
@@ -280,17 +280,19 @@ impl Store {
         name: &str,
         place: &str,
         start_date: &str,
+        data: &str,
     ) -> Result<i64, StoreError> {
         let mut tx = self.pool.begin().await?;
         let id = insert_id(
             &mut tx,
             sqlx::query(
-                "INSERT INTO events (name, place, start_date, created_at) VALUES ($1, $2, $3, $4) RETURNING id",
+                "INSERT INTO events (name, place, start_date, created_at, data) VALUES ($1, $2, $3, $4, $5) RETURNING id",
             )
             .bind(name)
             .bind(place)
             .bind(start_date)
-            .bind(unix_now()),
+            .bind(unix_now())
+            .bind(data),
         )
         .await?;
         audit(&mut tx, by, "event", id, "create", None, Some(name)).await?;
@@ -301,7 +303,7 @@ impl Store {
     /// All events, newest first.
     pub async fn events(&self) -> Result<Vec<Event>, StoreError> {
         sqlx::query(
-            "SELECT id, name, place, start_date FROM events ORDER BY start_date DESC, id DESC",
+            "SELECT id, name, place, start_date, data FROM events ORDER BY start_date DESC, id DESC",
         )
         .fetch_all(&self.pool)
         .await?
@@ -312,7 +314,7 @@ impl Store {
 
     /// One event.
     pub async fn event(&self, id: i64) -> Result<Event, StoreError> {
-        let row = sqlx::query("SELECT id, name, place, start_date FROM events WHERE id = $1")
+        let row = sqlx::query("SELECT id, name, place, start_date, data FROM events WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
             .await?
@@ -331,18 +333,20 @@ impl Store {
         name: &str,
         rounds: i64,
         tiebreaks: &str,
+        data: &str,
     ) -> Result<i64, StoreError> {
         self.event(event).await?;
         let mut tx = self.pool.begin().await?;
         let id = insert_id(
             &mut tx,
             sqlx::query(
-                "INSERT INTO sections (event_id, name, rounds, tiebreaks) VALUES ($1, $2, $3, $4) RETURNING id",
+                "INSERT INTO sections (event_id, name, rounds, tiebreaks, data) VALUES ($1, $2, $3, $4, $5) RETURNING id",
             )
             .bind(event)
             .bind(name)
             .bind(rounds)
-            .bind(tiebreaks),
+            .bind(tiebreaks)
+            .bind(data),
         )
         .await?;
         audit(
@@ -362,7 +366,7 @@ impl Store {
     /// The sections of an event in order of creation.
     pub async fn sections(&self, event: i64) -> Result<Vec<Section>, StoreError> {
         sqlx::query(
-            "SELECT id, event_id, name, rounds, tiebreaks, version FROM sections WHERE event_id = $1 ORDER BY id",
+            "SELECT id, event_id, name, rounds, tiebreaks, data, version FROM sections WHERE event_id = $1 ORDER BY id",
         )
         .bind(event)
         .fetch_all(&self.pool)
@@ -375,7 +379,7 @@ impl Store {
     /// One section.
     pub async fn section(&self, id: i64) -> Result<Section, StoreError> {
         let row = sqlx::query(
-            "SELECT id, event_id, name, rounds, tiebreaks, version FROM sections WHERE id = $1",
+            "SELECT id, event_id, name, rounds, tiebreaks, data, version FROM sections WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -410,7 +414,7 @@ impl Store {
             &mut tx,
             sqlx::query(
                 "INSERT INTO players (section_id, number, name, sex, title, rating, federation, fide_id,
-                 birth_date, club, first_round) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+                 birth_date, club, first_round, data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
             )
             .bind(section)
             .bind(number)
@@ -422,7 +426,8 @@ impl Store {
             .bind(&p.fide_id)
             .bind(&p.birth_date)
             .bind(&p.club)
-            .bind(p.first_round.max(1)),
+            .bind(p.first_round.max(1))
+            .bind(&p.data),
         )
         .await?;
         audit(
@@ -521,7 +526,7 @@ impl Store {
     /// The rounds of a section that have pairings, in order.
     pub async fn rounds(&self, section: i64) -> Result<Vec<Round>, StoreError> {
         sqlx::query(
-            "SELECT id, section_id, number, published, version FROM rounds WHERE section_id = $1 ORDER BY number",
+            "SELECT id, section_id, number, published, data, version FROM rounds WHERE section_id = $1 ORDER BY number",
         )
         .bind(section)
         .fetch_all(&self.pool)
@@ -581,7 +586,7 @@ impl Store {
     /// One round.
     pub async fn round(&self, id: i64) -> Result<Round, StoreError> {
         let row = sqlx::query(
-            "SELECT id, section_id, number, published, version FROM rounds WHERE id = $1",
+            "SELECT id, section_id, number, published, data, version FROM rounds WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -593,12 +598,18 @@ impl Store {
         Round::from_row(&row)
     }
 
-    /// Publishes a previewed round.
-    pub async fn publish_round(&self, by: Option<i64>, round: i64) -> Result<(), StoreError> {
+    /// Publishes a previewed round; `data` records the moment in the domain's terms.
+    pub async fn publish_round(
+        &self,
+        by: Option<i64>,
+        round: i64,
+        data: &str,
+    ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
-            "UPDATE rounds SET published = 1, version = version + 1 WHERE id = $1 AND published = 0",
+            "UPDATE rounds SET published = 1, data = $1, version = version + 1 WHERE id = $2 AND published = 0",
         )
+        .bind(data)
         .bind(round)
         .execute(&mut *tx)
         .await?;
@@ -620,6 +631,44 @@ impl Store {
         .await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// Replaces the domain document of a section the caller read at `version`.
+    pub async fn update_section(
+        &self,
+        by: Option<i64>,
+        section: i64,
+        data: &str,
+        version: i64,
+    ) -> Result<i64, StoreError> {
+        let old = self.section(section).await?;
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE sections SET data = $1, version = version + 1 WHERE id = $2 AND version = $3",
+        )
+        .bind(data)
+        .bind(section)
+        .bind(version)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Conflict {
+                entity: "section",
+                id: section,
+            });
+        }
+        audit(
+            &mut tx,
+            by,
+            "section",
+            section,
+            "settings",
+            Some(&old.data),
+            Some(data),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(version + 1)
     }
 
     /// Deletes the pairing of a round (unpair) if it is the last round of its section and no
@@ -752,7 +801,7 @@ impl Store {
 }
 
 const PLAYER_COLUMNS: &str = "id, section_id, number, name, sex, title, rating, federation, fide_id, \
-     birth_date, club, first_round, withdrawn_after, version";
+     birth_date, club, first_round, withdrawn_after, data, version";
 const GAME_COLUMNS: &str = "id, round_id, board, white_id, black_id, result, version";
 const GAME_COLUMNS_G: &str =
     "g.id, g.round_id, g.board, g.white_id, g.black_id, g.result, g.version";

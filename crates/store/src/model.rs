@@ -305,6 +305,8 @@ pub struct Event {
     pub place: String,
     /// `YYYY-MM-DD`.
     pub start_date: String,
+    /// JSON of the domain event.
+    pub data: String,
 }
 
 impl Event {
@@ -314,6 +316,7 @@ impl Event {
             name: get(r, "name")?,
             place: get(r, "place")?,
             start_date: get(r, "start_date")?,
+            data: get(r, "data")?,
         })
     }
 }
@@ -328,6 +331,8 @@ pub struct Section {
     pub rounds: i64,
     /// Tie-break order as C.07 codes, comma-separated (`BH/C1,BH,SB`).
     pub tiebreaks: String,
+    /// JSON of the domain section without players and rounds.
+    pub data: String,
     pub version: i64,
 }
 
@@ -339,6 +344,7 @@ impl Section {
             name: get(r, "name")?,
             rounds: get(r, "rounds")?,
             tiebreaks: get(r, "tiebreaks")?,
+            data: get(r, "data")?,
             version: get(r, "version")?,
         })
     }
@@ -369,6 +375,9 @@ pub struct NewPlayer {
     /// First round the player takes part in (late entry when above 1).
     #[serde(default)]
     pub first_round: i64,
+    /// JSON of the domain registration.
+    #[serde(default)]
+    pub data: String,
 }
 
 /// A registered player.
@@ -389,6 +398,8 @@ pub struct Player {
     pub first_round: i64,
     /// Withdrawn after this round (0: before round 1).
     pub withdrawn_after: Option<i64>,
+    /// JSON of the domain registration.
+    pub data: String,
     pub version: i64,
 }
 
@@ -408,6 +419,7 @@ impl Player {
             club: get(r, "club")?,
             first_round: get(r, "first_round")?,
             withdrawn_after: get(r, "withdrawn_after")?,
+            data: get(r, "data")?,
             version: get(r, "version")?,
         })
     }
@@ -426,6 +438,8 @@ pub struct Round {
     pub number: i64,
     /// Published pairings are public; unpublished ones are a preview for the arbiters.
     pub published: bool,
+    /// JSON of the domain publication moment.
+    pub data: String,
     pub version: i64,
 }
 
@@ -436,6 +450,7 @@ impl Round {
             section: get(r, "section_id")?,
             number: get(r, "number")?,
             published: get::<i64>(r, "published")? != 0,
+            data: get(r, "data")?,
             version: get(r, "version")?,
         })
     }

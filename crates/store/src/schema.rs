@@ -6,9 +6,10 @@
 //! `BIGINT`, times are Unix seconds.
 
 /// The migrations in order; the number of a migration is its index plus one.
-pub(crate) const MIGRATIONS: &[(&str, &str)] = &[(
-    "initial schema",
-    "CREATE TABLE users (
+pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
+    (
+        "initial schema",
+        "CREATE TABLE users (
         id {id},
         name TEXT NOT NULL UNIQUE,
         password_hash TEXT NOT NULL,
@@ -82,7 +83,15 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[(
         version BIGINT NOT NULL DEFAULT 1,
         UNIQUE (round_id, board)
     );",
-)];
+    ),
+    (
+        "domain documents",
+        "ALTER TABLE events ADD COLUMN data TEXT NOT NULL DEFAULT '';
+        ALTER TABLE sections ADD COLUMN data TEXT NOT NULL DEFAULT '';
+        ALTER TABLE players ADD COLUMN data TEXT NOT NULL DEFAULT '';
+        ALTER TABLE rounds ADD COLUMN data TEXT NOT NULL DEFAULT ''",
+    ),
+];
 
 /// The column type of an auto-generated key on the backend.
 pub(crate) fn id_column(postgres: bool) -> &'static str {

@@ -80,11 +80,11 @@ on_both!(
 /// A section with `n` players and round 1 paired 1-2, 3-4, ... (bye for an odd last).
 async fn section_with_round(store: &Store, n: i64) -> (i64, Vec<i64>, i64) {
     let event = store
-        .create_event(None, "Open", "Berlin", "2026-05-01")
+        .create_event(None, "Open", "Berlin", "2026-05-01", "{}")
         .await
         .unwrap();
     let section = store
-        .create_section(None, event, "A", 5, "BH/C1,BH,SB")
+        .create_section(None, event, "A", 5, "BH/C1,BH,SB", "{}")
         .await
         .unwrap();
     let mut ids = Vec::new();
@@ -119,9 +119,9 @@ async fn section_with_round(store: &Store, n: i64) -> (i64, Vec<i64>, i64) {
 }
 
 async fn migrations_run_once(store: Store) {
-    assert_eq!(store.schema_version().await.unwrap(), 1);
+    assert_eq!(store.schema_version().await.unwrap(), 2);
     store
-        .create_event(None, "E", "P", "2026-01-01")
+        .create_event(None, "E", "P", "2026-01-01", "")
         .await
         .unwrap();
     assert!(!store.events().await.unwrap().is_empty());
@@ -250,10 +250,10 @@ async fn byes_take_only_bye_results(store: Store) {
 async fn rounds_publish_and_unpair(store: Store) {
     let (section, ids, round) = section_with_round(&store, 4).await;
     assert!(!store.round(round).await.unwrap().published);
-    store.publish_round(None, round).await.unwrap();
+    store.publish_round(None, round, "{}").await.unwrap();
     assert!(store.round(round).await.unwrap().published);
     assert!(matches!(
-        store.publish_round(None, round).await,
+        store.publish_round(None, round, "{}").await,
         Err(StoreError::Conflict { .. })
     ));
     let again = NewGame {
