@@ -41,6 +41,8 @@ enum Command {
     Standings(commands::standings::Args),
     /// Pair the next round by the FIDE Dutch system (-p), or check every recorded round (-c).
     Pair(commands::pair::Args),
+    /// Run the tournament service: web pages and JSON API on SQLite or PostgreSQL.
+    Serve(commands::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -57,5 +59,6 @@ fn main() -> ExitCode {
         Command::Trf(args) => commands::trf::run(args),
         Command::Standings(args) => commands::standings::run(args),
         Command::Pair(args) => commands::pair::run(args),
+        Command::Serve(args) => commands::serve::run(args),
     }
 }

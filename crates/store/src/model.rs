@@ -306,6 +306,7 @@ pub struct Event {
     /// `YYYY-MM-DD`.
     pub start_date: String,
     /// JSON of the domain event.
+    #[serde(skip)]
     pub data: String,
 }
 
@@ -332,6 +333,7 @@ pub struct Section {
     /// Tie-break order as C.07 codes, comma-separated (`BH/C1,BH,SB`).
     pub tiebreaks: String,
     /// JSON of the domain section without players and rounds.
+    #[serde(skip)]
     pub data: String,
     pub version: i64,
 }
@@ -399,6 +401,7 @@ pub struct Player {
     /// Withdrawn after this round (0: before round 1).
     pub withdrawn_after: Option<i64>,
     /// JSON of the domain registration.
+    #[serde(skip)]
     pub data: String,
     pub version: i64,
 }
@@ -439,6 +442,7 @@ pub struct Round {
     /// Published pairings are public; unpublished ones are a preview for the arbiters.
     pub published: bool,
     /// JSON of the domain publication moment.
+    #[serde(skip)]
     pub data: String,
     pub version: i64,
 }

@@ -8,6 +8,7 @@ pub mod pair;
 pub mod pgn;
 pub mod rating;
 pub mod replay;
+pub mod serve;
 pub mod standings;
 pub mod trf;
 pub mod unwinnable;
