@@ -130,10 +130,8 @@ impl Client {
         if let Some(c) = &self.cookie {
             b = b.header(header::COOKIE, c);
         }
-        if csrf {
-            if let Some(t) = &self.csrf {
-                b = b.header("x-csrf-token", t);
-            }
+        if let Some(t) = self.csrf.as_ref().filter(|_| csrf) {
+            b = b.header("x-csrf-token", t);
         }
         b
     }
