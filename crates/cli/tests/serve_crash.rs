@@ -19,20 +19,30 @@ fn start(db: &str) -> (Child, String, Option<String>) {
         .stderr(Stdio::inherit())
         .spawn()
         .expect("start arbiter serve");
-    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let banner = child.stdout.take().and_then(banner);
+    match banner {
+        Some((addr, password)) => (child, addr, password),
+        None => {
+            child.kill().ok();
+            child.wait().ok();
+            panic!("arbiter serve printed no address");
+        }
+    }
+}
+
+/// The address and the admin password (if printed) from the server's first lines.
+fn banner(stdout: std::process::ChildStdout) -> Option<(String, Option<String>)> {
     let mut password = None;
-    loop {
-        let line = lines
-            .next()
-            .expect("server output")
-            .expect("readable output");
+    for line in BufReader::new(stdout).lines() {
+        let line = line.ok()?;
         if let Some(rest) = line.split("password ").nth(1) {
             password = Some(rest.trim().to_owned());
         }
         if let Some(addr) = line.strip_prefix("listening on http://") {
-            return (child, addr.to_owned(), password);
+            return Some((addr.to_owned(), password));
         }
     }
+    None
 }
 
 /// One HTTP/1.1 request; status, headers (lowercase names) and body.
