@@ -25,6 +25,8 @@ enum Command {
     Berger(commands::berger::Args),
     /// Evaluate a player's games: FIDE rating (B.02) or DWZ (DSB Wertungsordnung).
     Rating(commands::rating::Args),
+    /// The rating change of every player of a TRF tournament: DWZ or FIDE rating.
+    Ratings(commands::ratings::Args),
     /// Replay a game from a JSON-lines event log and print every ruling with its article.
     Replay(commands::replay::Args),
     /// Check a position (FEN, X-FEN, Shredder-FEN, `startpos`, `chess960 N`) for legality (Art. 3.10.3).
@@ -37,12 +39,14 @@ enum Command {
     Unwinnable(commands::unwinnable::Args),
     /// Check and convert FIDE Tournament Report Files (TRF16, TRF-2026).
     Trf(commands::trf::Args),
-    /// Rank a TRF tournament by points and FIDE C.07 tie-breaks (BH, SB, DE, WIN, ARO, TPR, ...).
+    /// Rank a TRF tournament by points and FIDE C.07 and German tie-breaks, or by a preset.
     Standings(commands::standings::Args),
     /// Pair the next round by the FIDE Dutch system (-p), or check every recorded round (-c).
     Pair(commands::pair::Args),
     /// Run the tournament service: web pages and JSON API on SQLite or PostgreSQL.
     Serve(commands::serve::Args),
+    /// Read player lists: FIDE rating list (TXT, XML), DSB spieler.csv with vereine.csv, CSV.
+    Players(commands::players::Args),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +55,7 @@ fn main() -> ExitCode {
         Command::Check(args) => commands::check::run(args),
         Command::Berger(args) => commands::berger::run(args),
         Command::Rating(args) => commands::rating::run(args),
+        Command::Ratings(args) => commands::ratings::run(args),
         Command::Replay(args) => commands::replay::run(args),
         Command::Fen(args) => commands::fen::run(args),
         Command::Notation(args) => commands::notation::run(args),
@@ -60,5 +65,6 @@ fn main() -> ExitCode {
         Command::Standings(args) => commands::standings::run(args),
         Command::Pair(args) => commands::pair::run(args),
         Command::Serve(args) => commands::serve::run(args),
+        Command::Players(args) => commands::players::run(args),
     }
 }

@@ -119,3 +119,145 @@ fn pair_berger_prints_the_berger_schedule() {
     ]);
     assert_eq!(refused.0, 2, "--berger takes no -c");
 }
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
+    arbiter(&args)
+}
+
+#[test]
+fn generated_tournaments_pass_trf_check_and_re_pair_without_discrepancies() {
+    let config = temp_file(
+        "gen.cfg",
+        "# small event with byes\nPlayersNumber=19\nRoundsNumber=6\nHalfPointByeRate=5\nForfeitRate=5\nRetiredRate=2\n",
+    );
+    for seed in ["1", "2", "3"] {
+        let out = config.with_file_name(format!("gen-{seed}.trf"));
+        let cfg = config.to_str().unwrap();
+        let (code, _, stderr) = run(&[
+            "pair",
+            "--dutch",
+            "-g",
+            cfg,
+            "-o",
+            out.to_str().unwrap(),
+            "-s",
+            seed,
+        ]);
+        assert_eq!(code, 0, "{stderr}");
+        let (code, stdout, stderr) = run(&["trf", "check", out.to_str().unwrap()]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(stdout.contains("19 players"), "{stdout}");
+        assert!(stdout.contains("0 errors, 0 warnings"), "{stdout}");
+        let (code, stdout, stderr) = run(&["pair", "--dutch", out.to_str().unwrap(), "-c"]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(
+            stdout.ends_with("checked 6 rounds, 0 discrepancies\n"),
+            "{stdout}"
+        );
+    }
+    // Without a configuration: a random one drawn from the seed, the same for the same seed.
+    let a = config.with_file_name("random-a.trf");
+    let b = config.with_file_name("random-b.trf");
+    for out in [&a, &b] {
+        let (code, _, stderr) = run(&[
+            "pair",
+            "--dutch",
+            "-g",
+            "-o",
+            out.to_str().unwrap(),
+            "-s",
+            "17",
+        ]);
+        assert_eq!(code, 0, "{stderr}");
+    }
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    let bad = temp_file("bad.cfg", "PlayersNumber=19\nColours=3\n");
+    let (code, _, stderr) = run(&[
+        "pair",
+        "--dutch",
+        "-g",
+        bad.to_str().unwrap(),
+        "-o",
+        a.to_str().unwrap(),
+        "-s",
+        "1",
+    ]);
+    assert_eq!(code, 3);
+    assert!(stderr.contains("line 2: unknown key `Colours`"), "{stderr}");
+}
+
+#[test]
+fn explain_prints_brackets_floats_colour_rules_and_the_bye() {
+    let input = corpus("bbpPairings-tests/test_tests_dutch_2025_C5.input");
+    let file = input.to_str().unwrap();
+    let (code, en, stderr) = run(&["pair", "--dutch", file, "--explain"]);
+    assert_eq!(code, 0, "{stderr}");
+    // The same pairs as -p, with reasons.
+    let (_, pairs, _) = run(&["pair", "--dutch", file, "-p"]);
+    for line in pairs.lines().skip(1).filter(|l| !l.ends_with(" 0")) {
+        let (w, b) = line.split_once(' ').unwrap();
+        assert!(
+            en.contains(&format!(": {w} - {b}  (bracket")),
+            "{line}\n{en}"
+        );
+    }
+    for needle in [
+        "C.04.3 5.2.",
+        "floats down",
+        "moved-down player (MDP)",
+        "Downfloaters:",
+        "Pairing-allocated bye: 6",
+        "C.04.3 C5",
+    ] {
+        assert!(en.contains(needle), "{needle}\n{en}");
+    }
+    let (code, de, _) = run(&["pair", "--dutch", file, "--explain", "--lang", "de"]);
+    assert_eq!(code, 0);
+    assert!(de.contains("Spielfrei durch Auslosung (PAB): 6"), "{de}");
+    assert!(de.contains("floatet ab"), "{de}");
+    let (code, json, _) = run(&["pair", "--dutch", file, "--explain", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+    assert_eq!(v["bye"]["player"], 6);
+    assert_eq!(v["upfloaters"].as_array().map(Vec::len), Some(2));
+    assert!(en.contains("Upfloaters:"), "{en}");
+    assert_eq!(
+        v["boards"].as_array().map(Vec::len),
+        Some(pairs.lines().count() - 2)
+    );
+    assert!(
+        v["boards"][0]["colour_rule"]
+            .as_str()
+            .unwrap()
+            .starts_with("C.04.3 5.2.")
+    );
+    let (code, _, _) = run(&["pair", "--dutch", file, "--explain", "--lang", "fr"]);
+    assert_eq!(code, 2);
+    let (code, _, stderr) = run(&["pair", "--dutch", file, "-p", "--json"]);
+    assert_eq!(code, 2, "{stderr}");
+}
+
+#[test]
+fn baku_acceleration_pairs_group_a_inside_itself_in_round_one() {
+    let mut text = String::from("XXR 9\nXXC white1\n");
+    for id in 1..=12 {
+        text.push_str(&format!(
+            "001 {id:>4}      Player {id:<27}{:>4}\n",
+            2400 - id
+        ));
+    }
+    let file = temp_file("baku.trf", &text);
+    let pairs = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec!["pair", "--dutch", file.to_str().unwrap(), "-p"];
+        args.extend(extra);
+        let (code, stdout, stderr) = run(&args);
+        assert_eq!(code, 0, "{stderr}");
+        stdout.lines().skip(1).map(str::to_owned).collect()
+    };
+    assert_eq!(pairs(&[]), ["1 7", "8 2", "3 9", "10 4", "5 11", "12 6"]);
+    assert_eq!(
+        pairs(&["--baku"]),
+        ["1 4", "5 2", "3 6", "7 10", "11 8", "9 12"]
+    );
+}

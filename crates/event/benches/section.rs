@@ -52,7 +52,8 @@ fn main() {
         5,
     );
     println!(
-        "standings (BH/C1,SB,WIN,DE): {:.1} ms",
+        "standings ({}): {:.1} ms",
+        section.tiebreaks,
         standings.as_secs_f64() * 1e3
     );
     let cross = median(

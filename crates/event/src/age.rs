@@ -5,11 +5,14 @@
 //! says only "Stichtag für alle Altersklassen ist der 31. Dezember" (§5.3); which year's
 //! 31 December is meant is a convention, so it is explicit here ([`AgeConvention`]):
 //!
-//! * [`AgeConvention::CALENDAR_YEAR`] (the default): the age reached in the calendar year of the
-//!   season, i.e. on 31 December of the season year. U12 in 2026 = born 2015 or later.
-//! * [`AgeConvention::PREVIOUS_YEAR_END`]: the age on 31 December before the season, the same as
-//!   the DSJ's "1 January" rule. U12 in 2026 = born 2014 or later.
+//! * [`AgeConvention::PREVIOUS_YEAR_END`] (the default, laws-cases R-011): 31 December before the
+//!   season, as the DSJ youth rules read it: a player belongs to U*n* if the age reached in the
+//!   calendar year of the season is at most *n*, i.e. born in season − *n* or later. U12 in 2026
+//!   = born 2014 or later, U18 = born 2008 or later (the DEM classes of the same year).
+//! * [`AgeConvention::CALENDAR_YEAR`]: the literal reading, 31 December of the season year
+//!   (younger than *n* at the end of the season). U12 in 2026 = born 2015 or later.
 //!
+//! Younger players may always play in an older class ("unter *n*" is an upper bound only).
 //! Any other day can be configured with [`AgeConvention::new`].
 //!
 //! ```
@@ -19,9 +22,11 @@
 //! let u12: Class = "U12".parse()?;
 //! let born = |s: &str| s.parse::<Date>().unwrap();
 //! let season = 2026;
-//! assert!(eligible(born("2015-01-01"), u12, season, AgeConvention::CALENDAR_YEAR));
+//! assert_eq!(AgeConvention::default(), AgeConvention::PREVIOUS_YEAR_END);
+//! assert!(eligible(born("2014-01-01"), u12, season, AgeConvention::default()));
+//! assert!(!eligible(born("2013-12-31"), u12, season, AgeConvention::default()));
 //! assert!(!eligible(born("2014-12-31"), u12, season, AgeConvention::CALENDAR_YEAR));
-//! assert!(eligible(born("2014-12-31"), u12, season, AgeConvention::PREVIOUS_YEAR_END));
+//! assert!(eligible(born("2015-01-01"), u12, season, AgeConvention::CALENDAR_YEAR));
 //! assert_eq!("U14w".parse::<Class>()?.age, AgeClass::U14);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -207,14 +212,15 @@ pub struct AgeConvention {
 }
 
 impl AgeConvention {
-    /// 31 December of the season year: the age reached in the calendar year (the default).
+    /// 31 December of the season year (the literal reading of §5.3).
     pub const CALENDAR_YEAR: AgeConvention = AgeConvention {
         month: 12,
         day: 31,
         previous_year: false,
     };
 
-    /// 31 December before the season (equivalent to the DSJ's 1 January of the season).
+    /// 31 December before the season (the default; the DSJ reading: the age reached in the
+    /// calendar year of the season is at most the class limit).
     pub const PREVIOUS_YEAR_END: AgeConvention = AgeConvention {
         month: 12,
         day: 31,
@@ -250,7 +256,7 @@ impl AgeConvention {
 
 impl Default for AgeConvention {
     fn default() -> AgeConvention {
-        AgeConvention::CALENDAR_YEAR
+        AgeConvention::PREVIOUS_YEAR_END
     }
 }
 

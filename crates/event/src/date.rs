@@ -1,7 +1,7 @@
 //! Calendar dates and times of day, written ISO (`2026-04-07`) or German (`07.04.2026`).
 //!
 //! ```
-//! use event::date::{Date, Time};
+//! use event::date::{Date, DateTime, Time};
 //!
 //! let d: Date = "07.04.2026".parse()?;
 //! assert_eq!(d, "2026-04-07".parse()?);
@@ -11,6 +11,9 @@
 //! assert_eq!(d.sub_days(7).to_string(), "2026-03-31");
 //! let t: Time = "9:30".parse()?;
 //! assert_eq!(t.to_string(), "09:30");
+//! let start = DateTime { date: d, time: "14:00".parse()? };
+//! let published = DateTime { date: "06.04.2026".parse()?, time: "23:30".parse()? };
+//! assert_eq!(published.minutes_until(start), 870);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -138,6 +141,16 @@ impl Date {
             };
         }
         d
+    }
+
+    /// Days since 0001-01-01 (proleptic Gregorian calendar).
+    fn day_number(self) -> i64 {
+        let y = i64::from(self.year) - 1;
+        let before_year = y * 365 + y / 4 - y / 100 + y / 400;
+        let before_month: i64 = (1..self.month)
+            .map(|m| i64::from(days_in_month(self.year, m)))
+            .sum();
+        before_year + before_month + i64::from(self.day) - 1
     }
 
     /// Completed years of life on `on` for someone born on `self` (0 if `on` is earlier). A
@@ -313,21 +326,7 @@ pub struct DateTime {
 impl DateTime {
     /// Minutes from `self` until `later` (negative if `later` is earlier).
     pub fn minutes_until(self, later: DateTime) -> i64 {
-        let day = |d: Date| {
-            let mut n: i64 = 0;
-            for y in 1..d.year {
-                n += if Date::new(y, 2, 29).is_some() {
-                    366
-                } else {
-                    365
-                };
-            }
-            for m in 1..d.month {
-                n += i64::from(days_in_month(d.year, m));
-            }
-            n + i64::from(d.day)
-        };
-        (day(later.date) - day(self.date)) * 1440 + i64::from(later.time.minutes())
+        (later.date.day_number() - self.date.day_number()) * 1440 + i64::from(later.time.minutes())
             - i64::from(self.time.minutes())
     }
 }

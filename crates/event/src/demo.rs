@@ -2,7 +2,7 @@
 //!
 //! Modelled on the SJRP youth championships (Spielordnung §6, announcement: 7 rounds over five
 //! days, 90 min/40 moves + 30 min + 30 s, tie-breaks of §6.1): U10 as a round robin of 8
-//! (suggested by [`suggest_system`](crate::suggest_system)), U12 and U14 as Swiss sections with
+//! (suggested by [`suggest_system`]), U12 and U14 as Swiss sections with
 //! girls' rankings, U16 and U18 merged (§6.3) with a late entry, a withdrawal, a requested
 //! half-point bye and a forfeit. Players, ratings and results come from a fixed seed, so the
 //! same `today` always gives the same event.
@@ -123,10 +123,10 @@ fn players(groups: &[Group], season: u16, next_id: &mut u32, seq: &mut Seq) -> V
             p.club = club.to_string();
             p.federation = "GER".to_string();
             p.sex = Some(if female { Sex::Female } else { Sex::Male });
-            let age = limit - 1 - u16::try_from(seq.below(2)).unwrap_or(0);
+            let age = limit - u16::try_from(seq.below(2)).unwrap_or(0);
             let month = u8::try_from(1 + seq.below(12)).unwrap_or(1);
             let day = u8::try_from(1 + seq.below(28)).unwrap_or(1);
-            p.birth = Date::new(season - age, month, day);
+            p.birth = Date::new(season.saturating_sub(age), month, day);
             let dwz = g.dwz.0 + u16::try_from(seq.below(u64::from(g.dwz.1 - g.dwz.0))).unwrap_or(0);
             p.dwz = Some(dwz);
             p.dwz_index = Some(u16::try_from(1 + seq.below(40)).unwrap_or(1));

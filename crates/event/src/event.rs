@@ -1,9 +1,14 @@
-//! Events: name, venue, dates and sections.
+//! Events: name, venue, dates and sections, and the checks of registrations.
 
+use std::collections::BTreeMap;
+use std::fmt;
+
+use laws::Article;
 use serde::{Deserialize, Serialize};
 
-use crate::age::AgeConvention;
+use crate::age::{AgeConvention, Class, Ineligible};
 use crate::date::Date;
+use crate::player::{Entry, Player, PlayerId};
 use crate::section::Section;
 
 /// A tournament event with its sections (e.g. one championship with its age classes).
@@ -49,5 +54,183 @@ impl Event {
     /// The section named `name`, mutable.
     pub fn section_mut(&mut self, name: &str) -> Option<&mut Section> {
         self.sections.iter_mut().find(|s| s.name == name)
+    }
+}
+
+/// What two registrations have in common that makes them look like one person.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum DuplicateBy {
+    /// The same internal id.
+    Id,
+    /// The same FIDE id.
+    FideId,
+    /// The same DSB club and member number.
+    DsbId,
+    /// The same name (ignoring case and spacing) and birth date.
+    NameAndBirth,
+}
+
+/// A problem with a registration.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum EntryIssue {
+    /// The player may not play in the class entered (Spielordnung §1, §5.3).
+    Ineligible(Ineligible),
+    /// The class entered is not one of the section's classes.
+    ClassNotInSection(Class),
+    /// Another registration in the event looks like the same person.
+    Duplicate {
+        /// The other registration's player.
+        other: PlayerId,
+        /// The section of the other registration.
+        section: String,
+        /// What they share.
+        by: DuplicateBy,
+    },
+}
+
+impl EntryIssue {
+    /// The provision behind the issue; `None` for a duplicate, which is a data check.
+    pub fn article(&self) -> Option<Article> {
+        match self {
+            EntryIssue::Ineligible(i) => Some(i.article()),
+            EntryIssue::ClassNotInSection(_) => Some(Article::new("SJRP §6.3")),
+            EntryIssue::Duplicate { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for EntryIssue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EntryIssue::Ineligible(i) => write!(f, "not eligible: {i}"),
+            EntryIssue::ClassNotInSection(c) => {
+                write!(f, "class {c} does not play in this section (SJRP §6.3)")
+            }
+            EntryIssue::Duplicate { other, section, by } => {
+                let what = match by {
+                    DuplicateBy::Id => "the same id",
+                    DuplicateBy::FideId => "the same FIDE id",
+                    DuplicateBy::DsbId => "the same DSB membership",
+                    DuplicateBy::NameAndBirth => "the same name and birth date",
+                };
+                write!(f, "player {other} in {section} has {what}")
+            }
+        }
+    }
+}
+
+/// A name reduced for comparison: lower case, single spaces.
+fn name_key(p: &Player) -> String {
+    p.name()
+        .to_lowercase()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl Event {
+    /// The issues of `entry` if it were registered in section `section`: eligibility for its
+    /// class in this season, the class belonging to the section, and registrations of the
+    /// event that look like the same person (same id, FIDE id, DSB membership, or name and
+    /// birth date). An entry already registered is not compared with itself.
+    pub fn check_entry(&self, section: &Section, entry: &Entry) -> Vec<EntryIssue> {
+        let mut issues = Vec::new();
+        let p = &entry.player;
+        if let Err(i) = entry
+            .class
+            .admits(p.birth, p.sex, self.season(), self.age_convention)
+        {
+            issues.push(EntryIssue::Ineligible(i));
+        }
+        if !section.classes.contains(&entry.class) {
+            issues.push(EntryIssue::ClassNotInSection(entry.class));
+        }
+        for s in &self.sections {
+            for other in &s.entries {
+                if std::ptr::eq(other, entry) {
+                    continue;
+                }
+                let q = &other.player;
+                let by = if q.id == p.id {
+                    Some(DuplicateBy::Id)
+                } else if p.fide_id.is_some() && q.fide_id == p.fide_id {
+                    Some(DuplicateBy::FideId)
+                } else if p.dsb.is_some() && q.dsb == p.dsb {
+                    Some(DuplicateBy::DsbId)
+                } else if p.birth.is_some() && q.birth == p.birth && name_key(q) == name_key(p) {
+                    Some(DuplicateBy::NameAndBirth)
+                } else {
+                    None
+                };
+                if let Some(by) = by {
+                    issues.push(EntryIssue::Duplicate {
+                        other: q.id,
+                        section: s.name.clone(),
+                        by,
+                    });
+                }
+            }
+        }
+        issues
+    }
+
+    /// Every registration's issues ([`Event::check_entry`]), by section name and player; a
+    /// duplicate pair is reported on both registrations.
+    pub fn check_entries(&self) -> Vec<(String, PlayerId, EntryIssue)> {
+        let mut by_key: BTreeMap<(DuplicateBy, String), Vec<(usize, usize)>> = BTreeMap::new();
+        for (si, s) in self.sections.iter().enumerate() {
+            for (ei, e) in s.entries.iter().enumerate() {
+                let p = &e.player;
+                let mut keys = vec![(DuplicateBy::Id, p.id.to_string())];
+                if let Some(f) = p.fide_id {
+                    keys.push((DuplicateBy::FideId, f.to_string()));
+                }
+                if let Some(d) = &p.dsb {
+                    keys.push((DuplicateBy::DsbId, d.to_string()));
+                }
+                if let Some(b) = p.birth {
+                    keys.push((DuplicateBy::NameAndBirth, format!("{}|{b}", name_key(p))));
+                }
+                for k in keys {
+                    by_key.entry(k).or_default().push((si, ei));
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for s in &self.sections {
+            for e in &s.entries {
+                let p = &e.player;
+                if let Err(i) = e
+                    .class
+                    .admits(p.birth, p.sex, self.season(), self.age_convention)
+                {
+                    out.push((s.name.clone(), p.id, EntryIssue::Ineligible(i)));
+                }
+                if !s.classes.contains(&e.class) {
+                    out.push((s.name.clone(), p.id, EntryIssue::ClassNotInSection(e.class)));
+                }
+            }
+        }
+        for ((by, _), members) in by_key.iter().filter(|(_, v)| v.len() > 1) {
+            for &(si, ei) in members {
+                for &(sj, ej) in members {
+                    if (si, ei) == (sj, ej) {
+                        continue;
+                    }
+                    let me = &self.sections[si].entries[ei].player;
+                    let other = &self.sections[sj];
+                    out.push((
+                        self.sections[si].name.clone(),
+                        me.id,
+                        EntryIssue::Duplicate {
+                            other: other.entries[ej].player.id,
+                            section: other.name.clone(),
+                            by: *by,
+                        },
+                    ));
+                }
+            }
+        }
+        out
     }
 }

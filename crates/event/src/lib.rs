@@ -21,6 +21,7 @@ pub mod date;
 pub mod demo;
 mod event;
 pub mod player;
+pub mod rating;
 mod results;
 pub mod round;
 mod rounds;
@@ -28,5 +29,5 @@ pub mod section;
 pub mod table;
 pub mod trf_io;
 
-pub use crate::event::Event;
+pub use crate::event::{DuplicateBy, EntryIssue, Event};
 pub use crate::section::{PairError, RoundError, Section, System, suggest_system};

@@ -278,6 +278,33 @@ impl Round {
     }
 }
 
+/// Why a board of an engine pairing stands as it does, for the preview (C.04.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Explanation {
+    /// 1-based board.
+    pub board: usize,
+    /// Score of the bracket (scoregroup) the pair was made in, written `2.5`; `None` in a round
+    /// robin.
+    pub bracket: Option<String>,
+    /// White's float in this round (C.04.3 1.4).
+    pub white_float: Option<Float>,
+    /// Black's float in this round.
+    pub black_float: Option<Float>,
+    /// The rule that gave the colours (C.04.3 5.2.x, or the Berger table).
+    pub colour_rule: String,
+    /// Criteria the bracket's pairing could not fully meet.
+    pub criteria_failed: Vec<String>,
+}
+
+/// A float (C.04.3 1.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Float {
+    /// Paired with a lower score.
+    Down,
+    /// Paired with a higher score.
+    Up,
+}
+
 /// Something the arbiter should know about a manual edit or a publication; it does not stop
 /// the edit. Each names its provision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

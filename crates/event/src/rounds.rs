@@ -8,7 +8,9 @@ use pairing::dutch::{self, Colour, DutchEdition, Input, RoundEntry, Score};
 use crate::age::Class;
 use crate::date::DateTime;
 use crate::player::{Entry, PlayerId};
-use crate::round::{Board, Bye, ByeKind, GameResult, Round, RoundDraft, Warning, WarningKind};
+use crate::round::{
+    Board, Bye, ByeKind, Explanation, Float, GameResult, Round, RoundDraft, Warning, WarningKind,
+};
 use crate::section::{
     DutchRules, PairError, RatingEvaluation, RoundError, SJRP_SWISS_TIEBREAKS, Scoring, Section,
     System,
@@ -39,7 +41,7 @@ impl Slot {
     }
 }
 
-/// Title order for the initial ranking after rating (C.04.2 A.2 b).
+/// Title order for the initial ranking after rating (C.04.2, initial order).
 fn title_rank(title: Option<&str>) -> u8 {
     match title.unwrap_or("").to_ascii_uppercase().as_str() {
         "GM" => 0,
@@ -88,7 +90,7 @@ impl Section {
     }
 
     /// Checks the settings that are text: time control (`laws::time_control`), profile
-    /// (`laws::edition`) and tie-breaks (C.07 codes).
+    /// (`laws::edition`) and tie-breaks (a preset name or C.07 codes).
     pub fn check_settings(&self) -> Result<(), RoundError> {
         self.time_control
             .parse::<laws::time_control::TimeControl>()
@@ -96,7 +98,7 @@ impl Section {
         self.profile
             .parse::<laws::edition::Profile>()
             .map_err(|e| RoundError::Profile(e.to_string()))?;
-        standings::tiebreak::parse_list(&self.tiebreaks)
+        self.tiebreak_order()
             .map_err(|e| RoundError::TieBreaks(e.to_string()))?;
         Ok(())
     }
@@ -139,6 +141,28 @@ impl Section {
             return ordered;
         }
         by_rating
+    }
+
+    /// Fixes the pairing numbers to `order` (e.g. drawn by lot for a round robin, C.05), before
+    /// round 1 is paired. Every entry must appear exactly once.
+    pub fn set_order(&mut self, order: Vec<PlayerId>) -> Result<(), RoundError> {
+        if !self.played.is_empty() {
+            return Err(RoundError::NumbersFixed);
+        }
+        let mut seen = HashSet::new();
+        for &p in &order {
+            if self.entry(p).is_none() {
+                return Err(RoundError::UnknownPlayer(p));
+            }
+            if !seen.insert(p) {
+                return Err(RoundError::PlayerTwice(p));
+            }
+        }
+        if let Some(missing) = self.entries.iter().find(|e| !seen.contains(&e.id())) {
+            return Err(RoundError::MissingFromOrder(missing.id()));
+        }
+        self.fixed_order = order;
+        Ok(())
     }
 
     /// Pairing numbers of every entry.
@@ -321,8 +345,20 @@ impl Section {
     }
 
     /// Pairs `round` (the next one) without changing the section: Dutch for a Swiss, Berger for
-    /// a round robin. Players not available get their requested bye or a zero-point bye.
+    /// a round robin. In a Swiss, players not available (late entry, withdrawal, requested bye)
+    /// get their requested bye or a zero-point bye. A round robin keeps the table's games for
+    /// everyone (enter forfeits for absent players); the player without a game in an odd field
+    /// has a zero-point bye.
     pub fn pair_round(&self, round: u32) -> Result<RoundDraft, PairError> {
+        self.pair_round_explained(round).map(|(draft, _)| draft)
+    }
+
+    /// [`Section::pair_round`] with the engine's explanation of every board: bracket, floats,
+    /// colour rule and criteria not fully met (for the preview before publishing).
+    pub fn pair_round_explained(
+        &self,
+        round: u32,
+    ) -> Result<(RoundDraft, Vec<Explanation>), PairError> {
         let next = u32::try_from(self.played.len() + 1).unwrap_or(u32::MAX);
         if round != next {
             return Err(PairError::NotNextRound { round, next });
@@ -361,6 +397,7 @@ impl Section {
             byes: Vec::new(),
             published: None,
         };
+        let mut explanations = Vec::new();
         match self.system {
             System::Swiss { .. } => {
                 let input = self.dutch_input(round);
@@ -372,12 +409,27 @@ impl Section {
                         dutch::PairingError::NoValidPairing => PairError::NoValidPairing,
                         other => PairError::Engine(format!("{other:?}")),
                     })?;
-                for b in &pairing.boards {
+                let float = |f: Option<dutch::Float>| {
+                    f.map(|f| match f {
+                        dutch::Float::Down => Float::Down,
+                        dutch::Float::Up => Float::Up,
+                    })
+                };
+                for (i, b) in pairing.boards.iter().enumerate() {
                     draft.boards.push(Board {
                         white: id_of(b.white)?,
                         black: id_of(b.black)?,
                         result: GameResult::Pending,
                         manual: false,
+                    });
+                    let e = &b.explanation;
+                    explanations.push(Explanation {
+                        board: i + 1,
+                        bracket: Some(e.bracket.to_string()),
+                        white_float: float(e.floats.0),
+                        black_float: float(e.floats.1),
+                        colour_rule: e.colour_rule.to_string(),
+                        criteria_failed: e.criteria_failed.iter().map(|a| a.to_string()).collect(),
                     });
                 }
                 if let Some(p) = pairing.bye {
@@ -416,12 +468,22 @@ impl Section {
                     .ok_or(PairError::BeyondLastRound { round, rounds })?;
                 for b in boards {
                     match *b {
-                        roundrobin::Board::Game { white, black } => draft.boards.push(Board {
-                            white: id_of(u32::from(white))?,
-                            black: id_of(u32::from(black))?,
-                            result: GameResult::Pending,
-                            manual: false,
-                        }),
+                        roundrobin::Board::Game { white, black } => {
+                            draft.boards.push(Board {
+                                white: id_of(u32::from(white))?,
+                                black: id_of(u32::from(black))?,
+                                result: GameResult::Pending,
+                                manual: false,
+                            });
+                            explanations.push(Explanation {
+                                board: draft.boards.len(),
+                                bracket: None,
+                                white_float: None,
+                                black_float: None,
+                                colour_rule: schedule.article().to_string(),
+                                criteria_failed: Vec::new(),
+                            });
+                        }
                         roundrobin::Board::Bye(p) => draft.byes.push(Bye {
                             player: id_of(u32::from(p))?,
                             kind: ByeKind::Zero,
@@ -430,7 +492,7 @@ impl Section {
                 }
             }
         }
-        Ok(draft)
+        Ok((draft, explanations))
     }
 
     /// Stores a draft as the next round, unpublished (a preview). Storing round 1 fixes the
@@ -520,8 +582,9 @@ impl Section {
     }
 
     /// Sets board `board` (1-based; one past the last adds a board) of round `round` to
-    /// `white` - `black` by hand. The players leave their former boards or byes; partners left
-    /// alone get a zero-point bye entry to be re-paired by hand. Returns the warnings: rematch,
+    /// `white` - `black` by hand. The players leave their former boards or byes; a former board
+    /// other than `board` is removed (later boards move up) and partners left alone get a
+    /// zero-point bye entry, to be paired by hand on a new board. Returns the warnings: rematch,
     /// colour rules, prohibited pair, unavailable player. Boards with a result are not touched.
     pub fn set_pair(
         &mut self,

@@ -123,7 +123,8 @@ pub struct Section {
     pub default_time_minutes: u32,
     /// Scoring.
     pub scoring: Scoring,
-    /// Tie-breaks in order, as C.07 codes separated by commas (e.g. `BH/C1,SB,WIN,DE`).
+    /// Tie-breaks: the name of a `standings` preset (`sjrp-swiss`, `sjrp-rr`, `dsj-swiss`, ...)
+    /// or codes separated by commas (e.g. `BH/C1,SB,WIN,DE`).
     pub tiebreaks: String,
     /// Rating evaluations.
     pub rating: RatingEvaluation,
@@ -143,10 +144,12 @@ pub struct Section {
     pub played: Vec<Round>,
 }
 
-/// SJRP §6.1 tie-breaks for a Swiss: Buchholz cut 1, Sonneborn-Berger, wins, direct encounter.
-pub const SJRP_SWISS_TIEBREAKS: &str = "BH/C1,SB,WIN,DE";
-/// SJRP §6.1 tie-breaks for a round robin: Sonneborn-Berger, wins, direct encounter.
-pub const SJRP_ROUND_ROBIN_TIEBREAKS: &str = "SB,WIN,DE";
+/// SJRP §6.1 tie-breaks for a Swiss, the `standings` preset `sjrp-swiss`: Buchholz cut 1,
+/// Sonneborn-Berger, Siegwertung, direct encounter.
+pub const SJRP_SWISS_TIEBREAKS: &str = "sjrp-swiss";
+/// SJRP §6.1 tie-breaks for a round robin, the preset `sjrp-rr`: Sonneborn-Berger,
+/// Siegwertung, direct encounter.
+pub const SJRP_ROUND_ROBIN_TIEBREAKS: &str = "sjrp-rr";
 
 /// Why a round cannot be paired.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -192,7 +195,7 @@ impl PairError {
                 Article::new("C.05 Annex 1")
             }
             PairError::NoValidPairing => Article::new("C.04.3 1.9.3"),
-            _ => Article::new("C.04.2 B"),
+            _ => Article::new("C.04.2"),
         }
     }
 }
@@ -261,6 +264,10 @@ pub enum RoundError {
     },
     /// The time control text is not valid.
     TimeControl(String),
+    /// Pairing numbers cannot be set once round 1 is paired.
+    NumbersFixed,
+    /// An entry is missing from a pairing-number order.
+    MissingFromOrder(PlayerId),
     /// The tie-break list is not valid.
     TieBreaks(String),
     /// The profile name is unknown.
@@ -285,6 +292,10 @@ impl fmt::Display for RoundError {
                 "round {round}, board {board} has a result; correct it instead (Art. 8.7)"
             ),
             RoundError::TimeControl(e) => write!(f, "time control: {e}"),
+            RoundError::NumbersFixed => {
+                f.write_str("pairing numbers cannot change once round 1 is paired")
+            }
+            RoundError::MissingFromOrder(p) => write!(f, "player {p} has no pairing number"),
             RoundError::TieBreaks(e) => write!(f, "tie-breaks: {e}"),
             RoundError::Profile(e) => write!(f, "{e}"),
         }
@@ -304,8 +315,7 @@ pub struct Correction {
     pub old: GameResult,
     /// The result now.
     pub new: GameResult,
-    /// Later rounds already paired on the old scores (their pairings stand; C.04.2 A.7 - a
-    /// published pairing is not changed retroactively).
+    /// Later rounds already paired on the old scores; their pairings stand.
     pub affected_rounds: Vec<u32>,
     /// One warning per affected round.
     pub warnings: Vec<Warning>,

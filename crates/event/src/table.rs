@@ -1,14 +1,17 @@
 //! Standings and crosstables of a section.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use standings::Points;
+use standings::tiebreak::preset::{self, Order};
 use standings::tiebreak::{
-    Breakdown, Edition, Evaluation, Field, Kind, Participant, Rules, TieBreak,
+    Breakdown, BuchholzSum, Edition, Evaluation, Field, Kind, Participant, Rules, TieBreak,
 };
 
 use crate::age::Class;
-use crate::player::{PlayerId, Sex};
+use crate::player::{Entry, PlayerId, Sex};
 use crate::rounds::Slot;
 use crate::section::{Section, System};
 
@@ -38,6 +41,36 @@ pub struct Row {
     pub half_points: u32,
     /// One value per tie-break (`None` when it does not apply), written as C.07 prints it.
     pub values: Vec<Option<String>>,
+}
+
+/// One line of a published pairing list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PairingLine {
+    /// Board number (1-based); `None` for a bye.
+    pub board: Option<usize>,
+    /// White (or the player with the bye): pairing number, name, points before the round.
+    pub white: ListedPlayer,
+    /// Black; `None` for a bye.
+    pub black: Option<ListedPlayer>,
+    /// The result (`1-0`, ...), or the bye (`PAB`, `H`, `F`, `Z`).
+    pub result: String,
+    /// Set by hand (to be marked on the list, SJRP §6.2).
+    pub manual: bool,
+    /// In an alphabetical list: the player the line is listed for.
+    pub listed_for: Option<PlayerId>,
+}
+
+/// A player as shown on a pairing list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ListedPlayer {
+    /// The player.
+    pub player: PlayerId,
+    /// Pairing number.
+    pub tpn: u32,
+    /// `Last, First`.
+    pub name: String,
+    /// Points before the round, written `2.5`.
+    pub points: String,
 }
 
 /// Why standings cannot be computed.
@@ -113,16 +146,22 @@ impl Section {
         })
     }
 
-    /// The tie-break rules (edition, round robin or not).
-    fn rules(&self) -> Rules {
+    /// The tie-break rules: edition, round robin or not, Buchholzsumme reading of the order.
+    fn rules(&self, order: &Order) -> Rules {
         let mut rules = Rules::new(self.tiebreak_edition());
         rules.round_robin = matches!(self.system, System::RoundRobin { .. });
+        rules.buchholz_sum = order.buchholz_sum;
         rules
     }
 
-    /// The field of the complete rounds, by pairing number, and the ids in that order.
-    fn field(&self) -> Result<(Field, Vec<PlayerId>), StandingsError> {
-        let numbers = self.numbers();
+    /// The field of the complete rounds, by pairing number, and the entries in that order.
+    fn field(&self) -> Result<(Field, Vec<&Entry>), StandingsError> {
+        let ranking = self.ranking();
+        let numbers: HashMap<PlayerId, usize> = ranking
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.id(), i + 1))
+            .collect();
         let slots = self.slots();
         let rounds = usize::try_from(self.rounds_complete()).unwrap_or(usize::MAX);
         let tpn = |id: &PlayerId| -> Result<u16, StandingsError> {
@@ -131,7 +170,6 @@ impl Section {
                 .and_then(|&n| u16::try_from(n).ok())
                 .ok_or(StandingsError::TooManyPlayers)
         };
-        let ranking = self.ranking();
         let mut participants = Vec::with_capacity(ranking.len());
         for e in &ranking {
             let mut list = Vec::with_capacity(rounds);
@@ -152,37 +190,49 @@ impl Section {
         }
         let field = Field::new(participants, rounds, self.scoring.system())
             .map_err(|e| StandingsError::Field(e.to_string()))?;
-        Ok((field, ranking.iter().map(|e| e.id()).collect()))
+        Ok((field, ranking))
     }
 
-    fn parsed_tiebreaks(&self) -> Result<Vec<TieBreak>, StandingsError> {
-        let list = standings::tiebreak::parse_list(&self.tiebreaks)
-            .map_err(|e| StandingsError::TieBreaks(e.to_string()))?;
-        standings::tiebreak::check(&list, self.rules())
+    /// The tie-break order: [`Section::tiebreaks`] as a preset name of
+    /// `standings::tiebreak::preset` (e.g. `sjrp-swiss`) or as a list of codes, checked against
+    /// the system (C.07 2026 refuses the Buchholz family in round robins).
+    pub fn tiebreak_order(&self) -> Result<Order, StandingsError> {
+        let order = match preset::find(&self.tiebreaks) {
+            Ok(p) => p
+                .parse()
+                .map_err(|e| StandingsError::TieBreaks(e.to_string()))?,
+            Err(_) => Order {
+                tiebreaks: standings::tiebreak::parse_list(&self.tiebreaks)
+                    .map_err(|e| StandingsError::TieBreaks(e.to_string()))?,
+                buchholz_sum: BuchholzSum::default(),
+            },
+        };
+        standings::tiebreak::check(&order.tiebreaks, self.rules(&order))
             .map_err(|e| StandingsError::NotAllowed(e.to_string()))?;
-        Ok(list)
+        Ok(order)
     }
 
     /// The standings after every round with all results in, ranked by points and the section's
     /// tie-breaks (C.07; edition by the first round's date, else 2026). Ties on everything
-    /// share a rank.
+    /// share a rank; before the first complete round everyone shares rank 1.
     pub fn standings(&self) -> Result<Standings, StandingsError> {
-        let tiebreaks = self.parsed_tiebreaks()?;
-        let (field, ids) = self.field()?;
-        let table = standings::tiebreak::standings(&field, &tiebreaks, self.rules());
+        let order = self.tiebreak_order()?;
+        let tiebreaks = &order.tiebreaks;
+        let (field, entries) = self.field()?;
+        if field.rounds() == 0 {
+            return Ok(unranked(tiebreaks, &entries));
+        }
+        let table = standings::tiebreak::standings(&field, tiebreaks, self.rules(&order));
         let rows = table
             .rows
             .iter()
             .map(|row| {
-                let player = ids[usize::from(row.tpn) - 1];
+                let entry = entries[usize::from(row.tpn) - 1];
                 Row {
                     rank: row.rank,
-                    player,
+                    player: entry.id(),
                     tpn: u32::from(row.tpn),
-                    name: self
-                        .entry(player)
-                        .map(|e| e.player.name())
-                        .unwrap_or_default(),
+                    name: entry.player.name(),
                     points: row.points.to_string(),
                     half_points: row.points.half_points(),
                     values: row
@@ -213,7 +263,8 @@ impl Section {
 
     /// The ranking of one class (SJRP §6.3 merged groups, girls' rankings in mixed groups): the
     /// section standings restricted to the players counted in `class` ([`Section::counts_in`]),
-    /// re-ranked from 1 with ties kept.
+    /// re-ranked from 1 with ties kept. Points and tie-break values are those of the whole group
+    /// (laws-cases R-020: one pairing pool, rankings per class).
     pub fn class_standings(&self, class: Class) -> Result<Standings, StandingsError> {
         let all = self.standings()?;
         let mut rows: Vec<Row> = Vec::new();
@@ -247,22 +298,92 @@ impl Section {
             .map_err(|e: standings::tiebreak::ParseTieBreakError| {
                 StandingsError::TieBreaks(e.to_string())
             })?;
-        let (field, ids) = self.field()?;
-        let Some(tpn) = ids
+        let (field, entries) = self.field()?;
+        let Some(tpn) = entries
             .iter()
-            .position(|&id| id == player)
+            .position(|e| e.id() == player)
             .and_then(|i| u16::try_from(i + 1).ok())
         else {
             return Ok(None);
         };
         let ev = Evaluation::new(&field, self.tiebreak_edition())
-            .round_robin(matches!(self.system, System::RoundRobin { .. }));
+            .round_robin(matches!(self.system, System::RoundRobin { .. }))
+            .buchholz_sum(self.tiebreak_order()?.buchholz_sum);
         Ok(match tb.kind {
             Kind::Bh => ev.bh(tpn, tb.trim),
             Kind::Fb => ev.fb(tpn, tb.trim),
             Kind::Sb => ev.sb(tpn, tb.trim),
             _ => None,
         })
+    }
+
+    /// Every player's points from rounds `1..=rounds` (results not yet entered count nothing).
+    pub fn scores_after(&self, rounds: u32) -> HashMap<PlayerId, Points> {
+        let scoring = self.scoring.system();
+        let take = usize::try_from(rounds).unwrap_or(usize::MAX);
+        self.slots()
+            .into_iter()
+            .map(|(id, slots)| {
+                let points = slots
+                    .iter()
+                    .take(take)
+                    .filter_map(|s| s.outcome())
+                    .map(|o| scoring.points(o))
+                    .sum();
+                (id, points)
+            })
+            .collect()
+    }
+
+    /// The pairing list of `round`: boards in order, then the byes, each player with the points
+    /// before the round. `alphabetical` lists one line per player instead (colours unchanged,
+    /// `listed_for` naming the player), sorted by name. `None` if the round is not paired.
+    pub fn pairing_list(&self, round: u32, alphabetical: bool) -> Option<Vec<PairingLine>> {
+        let r = self.round(round)?;
+        let numbers = self.numbers();
+        let scores = self.scores_after(round - 1);
+        let listed = |id: PlayerId| ListedPlayer {
+            player: id,
+            tpn: numbers.get(&id).copied().unwrap_or(0),
+            name: self.entry(id).map(|e| e.player.name()).unwrap_or_default(),
+            points: scores.get(&id).copied().unwrap_or(Points::ZERO).to_string(),
+        };
+        let mut lines: Vec<PairingLine> = r
+            .boards
+            .iter()
+            .enumerate()
+            .map(|(i, b)| PairingLine {
+                board: Some(i + 1),
+                white: listed(b.white),
+                black: Some(listed(b.black)),
+                result: b.result.to_string(),
+                manual: b.manual,
+                listed_for: None,
+            })
+            .chain(r.byes.iter().map(|b| PairingLine {
+                board: None,
+                white: listed(b.player),
+                black: None,
+                result: b.kind.to_string(),
+                manual: false,
+                listed_for: None,
+            }))
+            .collect();
+        if alphabetical {
+            let mut both: Vec<(String, u32, PairingLine)> = Vec::with_capacity(lines.len() * 2);
+            for l in &lines {
+                for p in std::iter::once(&l.white).chain(l.black.as_ref()) {
+                    let line = PairingLine {
+                        listed_for: Some(p.player),
+                        ..l.clone()
+                    };
+                    both.push((p.name.clone(), p.tpn, line));
+                }
+            }
+            both.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+            lines = both.into_iter().map(|(_, _, l)| l).collect();
+        }
+        Some(lines)
     }
 
     /// The crosstable in pairing-number order, every paired round (pending games as `*`).
@@ -308,6 +429,28 @@ impl Section {
             })
             .collect();
         Crosstable { lines }
+    }
+}
+
+/// Before the first complete round everyone shares rank 1 with no points and no tie-break
+/// values, in pairing-number order.
+fn unranked(tiebreaks: &[TieBreak], entries: &[&Entry]) -> Standings {
+    let rows = entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| Row {
+            rank: 1,
+            player: e.id(),
+            tpn: u32::try_from(i + 1).unwrap_or(u32::MAX),
+            name: e.player.name(),
+            points: Points::ZERO.to_string(),
+            half_points: 0,
+            values: vec![None; tiebreaks.len()],
+        })
+        .collect();
+    Standings {
+        tiebreaks: tiebreaks.iter().map(|t| t.to_string()).collect(),
+        rows,
     }
 }
 

@@ -95,8 +95,8 @@ fn result_code(o: standings::Outcome) -> ResultCode {
 
 impl Section {
     /// The section as TRF-2026 with the JaVaFo extensions `XXR`/`XXC`: pairing numbers by
-    /// [`Section::ranking`], points and ranks of the complete rounds, every paired round (a
-    /// result not yet entered is `*`), requested byes and absences of the rounds still to come
+    /// [`Section::ranking`], points of every result entered, ranks after the complete rounds,
+    /// every paired round (a result not yet entered is `*`), requested byes and absences of the rounds still to come
     /// as `240`, prohibited pairs as `260`. A section of more than 9999 players is refused.
     pub fn to_trf(&self, event: &Event) -> Result<trf::Tournament, ExportError> {
         let ranking = self.ranking();
@@ -146,7 +146,10 @@ impl Section {
                 System::RoundRobin { double: true } => "FIDE_DOUBLEROUNDROBIN".to_string(),
             },
         ));
-        lines.push(header(202, self.tiebreaks.clone()));
+        if let Ok(order) = self.tiebreak_order() {
+            let codes: Vec<String> = order.tiebreaks.iter().map(|t| t.to_string()).collect();
+            lines.push(header(202, codes.join(",")));
+        }
         lines.push(header(222, self.time_control.clone()));
         lines.push(Line::new(Record::TotalRounds(total)));
         lines.push(Line::new(Record::PairingOptions(trf::PairingOptions {
@@ -167,7 +170,6 @@ impl Section {
             let own = &slots[&e.id()];
             let points: standings::Points = own
                 .iter()
-                .take(complete)
                 .filter_map(|s| s.outcome())
                 .map(|o| scoring.points(o))
                 .sum();

@@ -1,45 +1,59 @@
 //! Age classes and the cut-off convention (SJRP Spielordnung §1, §5.3).
 
 use event::age::{AgeClass, AgeConvention, Class, Ineligible, eligible};
-use event::date::Date;
+use event::date::{Date, DateTime, Time};
 use event::player::Sex;
 
 fn d(s: &str) -> Date {
     s.parse().unwrap()
 }
 
+/// the default reads §5.3 as the DSJ does: U-n in year Y ⇔ born in Y − n or later
+/// (31 December of the year before the season).
 #[test]
-fn the_31_december_boundary_under_the_default_convention() {
-    let u12 = Class::open(AgeClass::U12);
+fn r_011_cut_off_31_december_dsj_reading() {
     let c = AgeConvention::default();
-    assert_eq!(c, AgeConvention::CALENDAR_YEAR);
-    assert_eq!(c.cut_off(2026), d("2026-12-31"));
-    // 12 on 31 Dec 2026 when born on 31 Dec 2014: too old; one day younger is eligible.
-    assert!(!eligible(d("31.12.2014"), u12, 2026, c));
-    assert!(eligible(d("01.01.2015"), u12, 2026, c));
-    // A birthday on the cut-off day itself counts as reached.
+    assert_eq!(c, AgeConvention::PREVIOUS_YEAR_END);
+    assert_eq!(c.cut_off(2026), d("2025-12-31"));
+    for (class, first_year) in [
+        (AgeClass::U18, 2008),
+        (AgeClass::U16, 2010),
+        (AgeClass::U14, 2012),
+        (AgeClass::U12, 2014),
+        (AgeClass::U10, 2016),
+        (AgeClass::U8, 2018),
+        (AgeClass::U20, 2006),
+    ] {
+        let class = Class::open(class);
+        let first = Date::new(first_year, 1, 1).unwrap();
+        assert!(eligible(first, class, 2026, c), "{class}");
+        assert!(!eligible(first.sub_days(1), class, 2026, c), "{class}");
+        // Younger players may play in an older class.
+        assert!(eligible(d("2019-06-01"), class, 2026, c), "{class}");
+    }
     assert_eq!(
-        u12.admits(Some(d("2014-12-31")), None, 2026, c),
+        Class::open(AgeClass::U12).admits(Some(d("2013-12-31")), None, 2026, c),
         Err(Ineligible::TooOld {
             age: 12,
             limit: 12,
-            cut_off: d("2026-12-31")
+            cut_off: d("2025-12-31")
         })
     );
 }
 
 #[test]
-fn the_previous_year_end_convention_admits_one_birth_year_more() {
-    let u18 = Class::open(AgeClass::U18);
-    let c = AgeConvention::PREVIOUS_YEAR_END;
-    assert_eq!(c.cut_off(2026), d("2025-12-31"));
-    assert!(eligible(d("2008-01-01"), u18, 2026, c));
-    assert!(!eligible(d("2007-12-31"), u18, 2026, c));
-    assert!(!eligible(
-        d("2008-01-01"),
-        u18,
+fn the_literal_reading_takes_31_december_of_the_season() {
+    let u12 = Class::open(AgeClass::U12);
+    let c = AgeConvention::CALENDAR_YEAR;
+    assert_eq!(c.cut_off(2026), d("2026-12-31"));
+    // 12 on 31 Dec 2026 when born on 31 Dec 2014: too old; one day younger is eligible.
+    assert!(!eligible(d("31.12.2014"), u12, 2026, c));
+    assert!(eligible(d("01.01.2015"), u12, 2026, c));
+    assert!(eligible(
+        d("31.12.2014"),
+        u12,
         2026,
-        AgeConvention::CALENDAR_YEAR
+        AgeConvention::PREVIOUS_YEAR_END
     ));
 }
 
@@ -122,4 +136,23 @@ fn dates_read_iso_and_german_and_refuse_impossible_days() {
     assert_eq!(d("2024-02-29").age_on(d("2025-03-01")), 1);
     assert_eq!(d("2025-12-31").add_days(1), d("2026-01-01"));
     assert_eq!(d("2026-03-01").sub_days(1), d("2026-02-28"));
+    let at = |day: &str, time: &str| DateTime {
+        date: d(day),
+        time: time.parse::<Time>().unwrap(),
+    };
+    assert_eq!(
+        at("2024-02-28", "23:00").minutes_until(at("2024-03-01", "01:00")),
+        26 * 60
+    );
+    assert_eq!(
+        at("2025-12-31", "23:59").minutes_until(at("2026-01-01", "00:29")),
+        30
+    );
+    assert_eq!(
+        at("2026-01-01", "00:29").minutes_until(at("2025-12-31", "23:59")),
+        -30
+    );
+    for bad in ["24:00", "9", "12:60", "1:5"] {
+        assert!(bad.parse::<Time>().is_err(), "{bad}");
+    }
 }

@@ -109,7 +109,7 @@ fn events_survive_a_json_round_trip() {
     let back: Event = serde_json::from_str(&json).unwrap();
     assert_eq!(back, event);
     assert!(json.contains("\"2026-04-07\""));
-    assert_eq!(back.age_convention, AgeConvention::CALENDAR_YEAR);
+    assert_eq!(back.age_convention, AgeConvention::PREVIOUS_YEAR_END);
 }
 
 #[test]
@@ -134,4 +134,67 @@ fn ids_beyond_9999_are_fine_but_a_trf_of_more_than_9999_players_is_refused() {
     let t = s.to_trf(&event).unwrap();
     assert_eq!(t.players().count(), 9_999);
     assert_eq!(s.pairing_number(PlayerId(1_000_000 + 1499)), Some(1));
+}
+
+#[test]
+fn the_dwz_evaluation_counts_the_games_played_over_the_board() {
+    use standings::rating::dwz::TournamentOutcome;
+    let event = championship(today());
+    let s = event.section("U16/U18").unwrap();
+    let outcomes = s.dwz_evaluation(event.end).unwrap();
+    assert_eq!(outcomes.len(), s.entries.len());
+    let forfeit = s
+        .round(3)
+        .unwrap()
+        .boards
+        .iter()
+        .find(|b| b.result == GameResult::WhiteWinsByForfeit)
+        .unwrap();
+    for (player, outcome) in &outcomes {
+        let played: Vec<(usize, GameResult, bool)> = s
+            .played
+            .iter()
+            .flat_map(|r| r.boards.iter().enumerate())
+            .filter(|(_, b)| b.result.is_played() && (b.white == *player || b.black == *player))
+            .map(|(i, b)| (i, b.result, b.white == *player))
+            .collect();
+        let half_points: u32 = played
+            .iter()
+            .map(|&(_, r, white)| match (r, white) {
+                (GameResult::Draw, _) => 1,
+                (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => 2,
+                _ => 0,
+            })
+            .sum();
+        let TournamentOutcome::Rated(ev) = outcome else {
+            panic!("every demo player has a DWZ: {outcome:?}");
+        };
+        assert_eq!(ev.games.len(), played.len(), "player {player}");
+        assert_eq!(ev.score.half_points(), half_points, "player {player}");
+        assert_eq!(ev.player.dwz, s.entry(*player).unwrap().player.dwz.unwrap());
+    }
+    let winner = outcomes.iter().find(|(p, _)| *p == forfeit.white).unwrap();
+    let TournamentOutcome::Rated(ev) = &winner.1 else {
+        unreachable!()
+    };
+    assert!(ev.games.len() < 7, "the forfeit is not rated");
+}
+
+#[test]
+fn before_the_first_complete_round_everyone_shares_rank_one() {
+    let mut s = Section::new("Open", vec![Class::open(AgeClass::Open)]);
+    for i in 0..5_000u32 {
+        let p = Player::new(PlayerId(i + 1), "P", &format!("{i}"));
+        s.entries.push(Entry::new(p, Class::open(AgeClass::Open)));
+    }
+    let table = s.standings().unwrap();
+    assert_eq!(table.rows.len(), 5_000);
+    assert!(table.rows.iter().all(|r| r.rank == 1 && r.half_points == 0));
+    assert!(
+        table
+            .rows
+            .iter()
+            .all(|r| r.values.iter().all(Option::is_none))
+    );
+    assert_eq!(table.rows[0].tpn, 1);
 }

@@ -34,11 +34,7 @@ fn before(s: &Section, round: u32, minutes: u8) -> DateTime {
 /// Pairs, publishes and completes `round` with White winning everywhere.
 fn round(s: &mut Section, round: u32) {
     let draft = s.pair_round(round).unwrap();
-    s.add_round(draft).unwrap();
-    s.publish(round, before(s, round, 50)).unwrap();
-    for b in 1..=s.round(round).unwrap().boards.len() {
-        s.enter_result(round, b, GameResult::WhiteWins).unwrap();
-    }
+    round_of(s, draft);
 }
 
 #[test]
@@ -199,4 +195,87 @@ fn engine_pairings_published_early_have_no_warning_and_unpair_needs_no_results()
         s.set_pair(1, 1, PlayerId(1), PlayerId(99)),
         Err(RoundError::UnknownPlayer(PlayerId(99)))
     ));
+}
+
+#[test]
+fn moving_players_between_boards_leaves_their_partners_to_be_paired_by_hand() {
+    let mut s = section();
+    let draft = s.pair_round(1).unwrap();
+    s.add_round(draft).unwrap();
+    let before = s.round(1).unwrap().boards.clone();
+    let (a, b) = (before[0].white, before[0].black);
+    let (c, d) = (before[1].white, before[1].black);
+    s.set_pair(1, 1, a, c).unwrap();
+    let r = s.round(1).unwrap();
+    assert_eq!(r.boards.len(), 3);
+    assert_eq!((r.boards[0].white, r.boards[0].black), (a, c));
+    assert_eq!(r.boards[1], before[2], "later boards move up");
+    assert_eq!(r.bye_of(b), Some(ByeKind::Zero));
+    assert_eq!(r.bye_of(d), Some(ByeKind::Zero));
+    s.set_pair(1, 4, b, d).unwrap();
+    let r = s.round(1).unwrap();
+    assert_eq!(r.boards.len(), 4);
+    assert!(r.byes.is_empty());
+    assert!(r.boards[3].manual && !r.boards[1].manual);
+    assert!(matches!(
+        s.set_pair(1, 9, b, d),
+        Err(RoundError::NoBoard { round: 1, board: 9 })
+    ));
+}
+
+#[test]
+fn settings_given_as_text_are_checked() {
+    let mut s = section();
+    assert_eq!(s.check_settings(), Ok(()));
+    s.time_control = "40/5400+x".into();
+    assert!(matches!(
+        s.check_settings(),
+        Err(RoundError::TimeControl(_))
+    ));
+    s.time_control = "5400+30".into();
+    s.profile = "uscf".into();
+    assert!(matches!(s.check_settings(), Err(RoundError::Profile(_))));
+    s.profile = "fide-2023".into();
+    s.tiebreaks = "BH/C1,XYZ".into();
+    assert!(matches!(s.check_settings(), Err(RoundError::TieBreaks(_))));
+    s.tiebreaks = "dsj-swiss".into();
+    assert_eq!(s.check_settings(), Ok(()));
+    assert_eq!(s.tiebreak_order().unwrap().tiebreaks.len(), 5);
+}
+
+#[test]
+fn the_preview_explains_every_board() {
+    let mut s = section();
+    let (draft, why) = s.pair_round_explained(1).unwrap();
+    assert_eq!(draft, s.pair_round(1).unwrap());
+    assert_eq!(why.len(), draft.boards.len());
+    for (i, e) in why.iter().enumerate() {
+        assert_eq!(e.board, i + 1);
+        assert_eq!(e.bracket.as_deref(), Some("0.0"));
+        assert!(e.colour_rule.starts_with("C.04.3"), "{}", e.colour_rule);
+        assert_eq!((e.white_float, e.black_float), (None, None));
+    }
+    round_of(&mut s, draft);
+    let (_, why) = s.pair_round_explained(2).unwrap();
+    // After 1-0 everywhere the winners' bracket is 1.0 and the losers' 0.0.
+    let brackets: Vec<&str> = why.iter().filter_map(|e| e.bracket.as_deref()).collect();
+    assert_eq!(brackets, ["1.0", "1.0", "0.0", "0.0"]);
+    s.system = event::System::RoundRobin { double: false };
+    s.played.clear();
+    s.fixed_order.clear();
+    let (_, why) = s.pair_round_explained(1).unwrap();
+    assert!(
+        why.iter()
+            .all(|e| e.bracket.is_none() && e.colour_rule.contains("C.05"))
+    );
+}
+
+/// Stores, publishes and completes a draft with White winning everywhere.
+fn round_of(s: &mut Section, draft: event::round::RoundDraft) {
+    let n = draft.number;
+    s.add_round(draft).unwrap();
+    s.publish(n, before(s, n, 50)).unwrap();
+    for b in 1..=s.round(n).unwrap().boards.len() {
+        s.enter_result(n, b, GameResult::WhiteWins).unwrap();
+    }
 }

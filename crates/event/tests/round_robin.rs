@@ -74,7 +74,7 @@ fn six_players_meet_each_other_once_in_five_rounds() {
         .collect();
     assert_eq!(r1, [(1, 6), (2, 5), (3, 4)]);
     let table = s.standings().unwrap();
-    assert_eq!(table.tiebreaks, ["SB", "WIN", "DE"]);
+    assert_eq!(table.tiebreaks, ["SB", "SW/U", "DE"]);
     let total: u32 = table.rows.iter().map(|r| r.half_points).sum();
     assert_eq!(total, 15 * 2);
     let t = s
@@ -136,11 +136,39 @@ fn the_field_of_a_round_robin_cannot_change_and_buchholz_is_refused() {
 }
 
 #[test]
-fn suggestion_is_round_robin_while_everyone_can_meet_in_the_rounds() {
+fn r_083_round_robin_when_few_players_else_swiss() {
     assert_eq!(suggest_system(8, 7), System::RoundRobin { double: false });
     assert_eq!(suggest_system(3, 7), System::RoundRobin { double: false });
     assert_eq!(suggest_system(9, 7), System::Swiss { edition: None });
     assert_eq!(suggest_system(2, 7), System::Swiss { edition: None });
     assert_eq!(suggest_system(10, 9), System::RoundRobin { double: false });
     assert_eq!(event::section::ROUND_ROBIN_UP_TO, 8);
+}
+
+#[test]
+fn numbers_drawn_by_lot_decide_the_berger_table() {
+    let mut s = section(4, false);
+    let drawn = vec![PlayerId(503), PlayerId(501), PlayerId(504), PlayerId(502)];
+    assert!(
+        s.set_order(drawn[..3].to_vec()).is_err(),
+        "everyone needs a number"
+    );
+    assert!(
+        s.set_order(vec![
+            PlayerId(503),
+            PlayerId(503),
+            PlayerId(501),
+            PlayerId(502)
+        ])
+        .is_err()
+    );
+    s.set_order(drawn.clone()).unwrap();
+    assert_eq!(s.pairing_number(PlayerId(503)), Some(1));
+    let draft = s.pair_round(1).unwrap();
+    // Round 1 for 4: 1-4 2-3.
+    let pairs: Vec<(PlayerId, PlayerId)> =
+        draft.boards.iter().map(|b| (b.white, b.black)).collect();
+    assert_eq!(pairs, [(drawn[0], drawn[3]), (drawn[1], drawn[2])]);
+    s.add_round(draft).unwrap();
+    assert_eq!(s.set_order(drawn), Err(event::RoundError::NumbersFixed));
 }

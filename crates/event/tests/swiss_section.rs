@@ -176,7 +176,7 @@ fn standings_add_up_every_result_and_rank_by_points() {
     let run = run();
     let s = &run.event.sections[0];
     let table = s.standings().unwrap();
-    assert_eq!(table.tiebreaks, ["BH/C1", "SB", "WIN", "DE"]);
+    assert_eq!(table.tiebreaks, ["BH/C1", "SB", "SW/U", "DE"]);
     assert_eq!(table.rows.len(), 21);
     // Half-points handed out: 2 per decided game except a double forfeit, 2 per PAB, 1 per
     // half-point bye; the late entrant's and the withdrawn player's absences score nothing.
@@ -327,4 +327,85 @@ fn a_078_result_correction_names_the_later_rounds_paired_on_it() {
     // Correcting the last round affects nothing later.
     let last = s.correct_result(7, 1, GameResult::Draw).unwrap();
     assert!(last.affected_rounds.is_empty());
+}
+
+#[test]
+fn pairing_lists_by_board_and_alphabetical_show_the_points_before_the_round() {
+    let run = run();
+    let s = &run.event.sections[0];
+    let r5 = s.round(5).unwrap();
+    let list = s.pairing_list(5, false).unwrap();
+    assert_eq!(list.len(), r5.boards.len() + r5.byes.len());
+    let scores = s.scores_after(4);
+    for (i, line) in list.iter().take(r5.boards.len()).enumerate() {
+        assert_eq!(line.board, Some(i + 1));
+        assert_eq!(line.white.player, r5.boards[i].white);
+        let black = line.black.as_ref().unwrap();
+        assert_eq!(black.points, scores[&black.player].to_string());
+        assert_eq!(line.result, r5.boards[i].result.to_string());
+    }
+    let half = list
+        .iter()
+        .find(|l| l.white.player == run.half_bye)
+        .unwrap();
+    assert_eq!((half.board, half.result.as_str()), (None, "H"));
+    // After the last round the scores are the standings' points.
+    let all = s.scores_after(7);
+    for row in s.standings().unwrap().rows {
+        assert_eq!(all[&row.player].half_points(), row.half_points);
+    }
+    assert!(s.scores_after(0).values().all(|p| p.half_points() == 0));
+    let alpha = s.pairing_list(5, true).unwrap();
+    assert_eq!(alpha.len(), 2 * r5.boards.len() + r5.byes.len());
+    let names: Vec<String> = alpha
+        .iter()
+        .map(|l| {
+            let id = l.listed_for.unwrap();
+            s.entry(id).unwrap().player.name()
+        })
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted);
+    let mut ids: Vec<PlayerId> = alpha.iter().map(|l| l.listed_for.unwrap()).collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), alpha.len());
+    assert!(s.pairing_list(8, false).is_none());
+}
+
+#[test]
+fn a_trf_exported_in_the_middle_of_a_round_validates() {
+    let mut run = run();
+    let s = &mut run.event.sections[0];
+    assert!(s.unpair(7).is_err(), "round 7 has results");
+    // Round 7 again from its pairing: results on the first two boards only.
+    let boards = s.round(7).unwrap().boards.len();
+    let mut copy = s.clone();
+    copy.played.pop();
+    let draft = copy.pair_round(7).unwrap();
+    copy.add_round(draft).unwrap();
+    assert_eq!(copy.round(7).unwrap().boards.len(), boards);
+    copy.publish(7, copy.schedule_of(7).unwrap()).unwrap();
+    copy.enter_result(7, 1, GameResult::Draw).unwrap();
+    copy.enter_result(7, 2, GameResult::BlackWins).unwrap();
+    let t = copy.to_trf(&run.event).unwrap();
+    let report = t.validate();
+    assert!(report.is_valid(), "{:?}", report.issues);
+    assert_eq!(t.rounds_played(), 7);
+    assert_eq!(copy.rounds_complete(), 6);
+    let pending = t
+        .players()
+        .filter(|p| {
+            p.round(7)
+                .is_some_and(|e| e.result == trf::ResultCode::Pending)
+        })
+        .count();
+    assert_eq!(
+        pending,
+        2 * (boards - 2),
+        "games without result are written as *"
+    );
+    let reread: trf::Tournament = t.write().unwrap().parse().unwrap();
+    assert!(reread.validate().is_valid());
 }

@@ -4,10 +4,13 @@
 //!
 //! The engine keeps the position ([`Game`]), both clocks ([`Clock`]), the open
 //! draw offer (Art. 9.1.2), the illegal moves per player (Art. 7.5.5), touched
-//! pieces (Art. 4.3) and written moves (Art. 9.5.2), the penalties imposed
-//! (Art. 12.9) and the result. Where the Laws leave judgement to the arbiter it
-//! rules [`Ruling::DecisionRequired`] with the options and waits for
-//! [`Event::Decision`]. Time is an input: every event carries `at_ms`.
+//! pieces (Art. 4.3), released pieces (Art. 4.7) and written moves (Art. 9.5.2),
+//! the penalties imposed (Art. 12.9), the result, and the record before each
+//! irregularity nobody noticed, so that the position immediately before it can
+//! be reinstated when it is found (Art. 7.5.1, 7.6). Where the Laws leave
+//! judgement to the arbiter it rules [`Ruling::DecisionRequired`] with the
+//! options and waits for [`Event::Decision`]. Time is an input: every event
+//! carries `at_ms`.
 //!
 //! ```
 //! use laws::arbiter::{Arbiter, Event, Ruling};
@@ -30,7 +33,7 @@
 
 use std::fmt;
 
-use shakmaty::{ByColor, Chess, Color, Move, Position, Role, Square};
+use shakmaty::{ByColor, Chess, Color, FromSetup, Move, Position, Role, Square};
 
 use crate::Article;
 use crate::clock::{self, Adjustment, Clock, ClockError};
@@ -39,12 +42,13 @@ use crate::draws::ClaimKind;
 use crate::edition::{DeviceRule, Edition, IllegalMoveRegime, Profile, Supervision};
 use crate::game::Game;
 use crate::game_type::GameType;
+use crate::irregularities::proportional_time_used_ms;
 pub use crate::irregularities::{IllegalAct, Irregularity};
 use crate::notation::Language;
-use crate::penalties::Penalty;
+use crate::penalties::{Conduct, Penalty};
 use crate::points::{GameResult, Score};
 use crate::position::StartingPosition;
-use crate::sealed_move::{self, SealedMove};
+use crate::sealed_move::{self, Envelope, SealedMove};
 use crate::time_control::TimeControl;
 
 /// Milliseconds shown as `m:ss` (with `.mmm` when not whole seconds).
@@ -73,8 +77,14 @@ pub enum Choice {
     Loss,
     /// The game is drawn.
     Draw,
-    /// The claim is rejected; the opponent gets time.
+    /// The claim or request is rejected.
     Reject,
+    /// The request is granted (Guideline III.4).
+    Grant,
+    /// The clocks keep the times they show (Art. 7.1).
+    KeepClocks,
+    /// The clocks keep the time used in proportion to the moves kept (Art. 7.1; A-062).
+    Proportional,
 }
 
 impl fmt::Display for Choice {
@@ -85,6 +95,9 @@ impl fmt::Display for Choice {
             Choice::Loss => "loss",
             Choice::Draw => "draw",
             Choice::Reject => "reject",
+            Choice::Grant => "grant",
+            Choice::KeepClocks => "keep the clocks",
+            Choice::Proportional => "proportional clocks",
         })
     }
 }
@@ -103,6 +116,26 @@ pub enum Question {
     /// means or makes no effort to win by normal means.
     QuickplayFinishClaim {
         /// Who claims.
+        claimant: Color,
+    },
+    /// Guideline III.4: the opponent refused the draw that the request for a
+    /// five-second increment offered; the arbiter grants or refuses the request.
+    IncrementRequest {
+        /// Who asked.
+        requester: Color,
+    },
+    /// Art. 7.1, 7.5.1, 7.6: the clocks after an earlier position was
+    /// reinstated, by the arbiter's best judgement.
+    ClocksAfterRestore {
+        /// Who made the illegal move found later; `None` for a displaced piece (7.6).
+        offender: Option<Color>,
+        /// Moves White and Black had completed before the position was reinstated.
+        played: [u32; 2],
+    },
+    /// Guideline III.6: a claim made without an arbiter present ended the
+    /// game; the designated arbiter rules it valid (draw) or not (loss).
+    ReferredQuickplayClaim {
+        /// Who claimed.
         claimant: Color,
     },
 }
@@ -223,6 +256,65 @@ pub enum Event {
     QuickplayClaim(Color),
     /// A player requests a five-second increment under Guideline III.4.
     IncrementRequest(Color),
+    /// A player with less than two minutes claims under Guideline III.6, no
+    /// arbiter being present: the claim ends the game.
+    QuickplayClaimWithoutArbiter(Color),
+    /// A player completes an illegal move that nobody notices; it may be
+    /// found later in the game (Art. 7.5.1). The press completes it as usual.
+    UnnoticedMove {
+        /// Who moves.
+        by: Color,
+        /// The illegal move.
+        mv: Move,
+    },
+    /// A piece is displaced without a move and nobody notices (Art. 7.6).
+    Displace {
+        /// Where it stood.
+        from: Square,
+        /// Where it stands now.
+        to: Square,
+    },
+    /// It is found during the game that the move made from the position at
+    /// `ply` (half-moves from the start) was illegal (Art. 7.5.1).
+    IllegalMoveDiscovered {
+        /// The ply of the position before the illegal move.
+        ply: u32,
+    },
+    /// It is found during the game that a piece was displaced at `ply` (Art. 7.6).
+    DisplacementDiscovered {
+        /// The ply of the position before the displacement.
+        ply: u32,
+    },
+    /// The player on move releases a piece on a square (Art. 4.7): if that
+    /// is part of a legal move, the move is bound to it; a promoted piece
+    /// placed on the promotion square fixes the choice (Art. 4.4.4).
+    Release {
+        /// Who releases.
+        by: Color,
+        /// The square the piece came from.
+        from: Square,
+        /// The square it is released on.
+        to: Square,
+        /// The new piece placed on the promotion square.
+        promotion: Option<Role>,
+    },
+    /// A player announces "j'adoube" and adjusts a piece (Art. 4.2.1).
+    Adjust {
+        /// Who adjusts.
+        by: Color,
+        /// The square of the piece.
+        square: Square,
+    },
+    /// The arbiter notes forbidden conduct whose penalty is at discretion (Art. 12.9).
+    Misconduct {
+        /// The player.
+        by: Color,
+        /// What was done.
+        conduct: Conduct,
+    },
+    /// A player in supervised rapid or blitz asks the arbiter to see the
+    /// scoresheet (2023 A.4.3, B.2.3; 2018 A.3.2, B.3.2).
+    ScoresheetRequest(Color),
     /// The clock is stopped (Art. 6.11).
     StopClock,
     /// The arbiter restarts the clock (Art. 6.11.3).
@@ -372,6 +464,35 @@ pub enum Ruling {
     },
     /// The arbiter's decision is applied.
     Decided(Choice),
+    /// Both clocks now add this increment per move (Guideline III.4).
+    IncrementIntroduced {
+        /// Milliseconds per move.
+        ms: u64,
+    },
+    /// The conduct is forbidden; the arbiter may impose a penalty (Art. 12.9).
+    PenaltyAtDiscretion {
+        /// The offender.
+        against: Color,
+        /// What was done.
+        conduct: Conduct,
+    },
+    /// The conduct is not a violation here.
+    NoViolation {
+        /// The player.
+        by: Color,
+    },
+    /// The piece is adjusted without obligation to move it (Art. 4.2.1).
+    Adjusted {
+        /// Who adjusted.
+        by: Color,
+    },
+    /// The arbiter shows the scoresheet (supervised rapid/blitz; at most five times).
+    ScoresheetShown {
+        /// Who asked.
+        by: Color,
+        /// Requests granted so far.
+        count: u32,
+    },
     /// A penalty is recorded (Art. 12.9).
     PenaltyImposed {
         /// The offender.
@@ -429,6 +550,20 @@ impl fmt::Display for Ruling {
                 Ok(())
             }
             Ruling::Decided(c) => write!(f, "arbiter decided: {c}"),
+            Ruling::IncrementIntroduced { ms } => {
+                write!(f, "increment of {} per move for both players", Seconds(*ms))
+            }
+            Ruling::PenaltyAtDiscretion { against, conduct } => {
+                write!(
+                    f,
+                    "{against}: {conduct}; penalty at the arbiter's discretion"
+                )
+            }
+            Ruling::NoViolation { by } => write!(f, "no violation by {by}"),
+            Ruling::Adjusted { by } => write!(f, "{by} adjusts a piece; no obligation to move it"),
+            Ruling::ScoresheetShown { by, count } => {
+                write!(f, "scoresheet shown to {by} (request {count} of 5)")
+            }
             Ruling::PenaltyImposed { against, penalty } => {
                 write!(f, "penalty against {against}: {penalty}")
             }
@@ -522,6 +657,10 @@ pub enum EventError {
     NotAnUnreplacedPawn,
     /// An unclaimed illegal move left a position the engine cannot represent.
     UnrepresentablePosition,
+    /// No unnoticed illegal move or displacement was recorded at this ply.
+    NothingAt(u32),
+    /// No piece of the player stands on the square.
+    NoPiece(Square),
 }
 
 impl fmt::Display for EventError {
@@ -539,6 +678,10 @@ impl fmt::Display for EventError {
             EventError::UnrepresentablePosition => f.write_str(
                 "the illegal move stands but leaves a position that cannot be played on",
             ),
+            EventError::NothingAt(ply) => {
+                write!(f, "no unnoticed illegal move or displacement at ply {ply}")
+            }
+            EventError::NoPiece(square) => write!(f, "no piece of the player on {square}"),
         }
     }
 }
@@ -558,6 +701,43 @@ struct Pending {
     act: IllegalAct,
     /// Completed by pressing the clock (Art. 7.5.1).
     completed: bool,
+}
+
+/// The record before an unnoticed irregularity, kept so that the position
+/// immediately before it can be reinstated (Art. 7.5.1, 7.6).
+#[derive(Debug, Clone)]
+struct Unnoticed {
+    /// Half-moves from the start to the position before the irregularity.
+    ply: u32,
+    /// Who made the illegal move, and the move; `None` for a displaced piece.
+    offender: Option<(Color, Move)>,
+    game: Game,
+    ply_offset: u32,
+    moves_made: ByColor<u32>,
+}
+
+/// A piece released on a square as part of a legal move (Art. 4.7, 4.4.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Released {
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+}
+
+impl Released {
+    /// Whether `m` is the move the release is part of.
+    fn binds(self, m: &Move) -> bool {
+        let to = match *m {
+            Move::Castle { king, rook } => {
+                let side = shakmaty::CastlingSide::from_queen_side(rook < king);
+                Square::from_coords(side.king_to_file(), king.rank())
+            }
+            _ => m.to(),
+        };
+        m.from() == Some(self.from)
+            && to == self.to
+            && self.promotion.is_none_or(|p| m.promotion() == Some(p))
+    }
 }
 
 /// The engine: one game under one profile. [`Event::StartClock`] starts the
@@ -583,6 +763,18 @@ pub struct Arbiter {
     question: Option<Question>,
     penalties: Vec<(Color, Penalty)>,
     latest_ms: u64,
+    /// Half-moves before the start of `game`, which restarts after a move
+    /// that stands although illegal (A.5.2) or an unnoticed irregularity.
+    ply_offset: u32,
+    unnoticed: Vec<Unnoticed>,
+    /// A position after an unnoticed illegal move that the laws core cannot
+    /// play on (e.g. the mover's king in check), with the half-moves it is
+    /// ahead of `game`.
+    limbo: Option<(Chess, u32)>,
+    /// The open draw offer is a Guideline III.4 request.
+    increment_request: Option<Color>,
+    released: Option<Released>,
+    scoresheet_requests: ByColor<u32>,
 }
 
 type Out = Vec<Cited>;
@@ -611,6 +803,12 @@ impl Arbiter {
             question: None,
             penalties: Vec::new(),
             latest_ms: 0,
+            ply_offset: 0,
+            unnoticed: Vec::new(),
+            limbo: None,
+            increment_request: None,
+            released: None,
+            scoresheet_requests: ByColor::default(),
         }
     }
 
@@ -627,6 +825,16 @@ impl Arbiter {
     /// The moves and positions so far.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The position on the board: the game's, or after an unnoticed illegal
+    /// move the position it left, which may be one the game cannot hold
+    /// (e.g. the mover's king in check).
+    pub fn board_position(&self) -> &Chess {
+        match &self.limbo {
+            Some((position, _)) => position,
+            None => self.game.position(),
+        }
     }
 
     /// Both clocks.
@@ -669,6 +877,37 @@ impl Arbiter {
         &self.penalties
     }
 
+    /// The envelope of a game adjourned at `at_ms` (Guideline I.2), with what
+    /// the engine knows: the position before the sealed move (I.2.2), the
+    /// time used by each player (I.2.3), the sealer (I.2.4), the number of
+    /// the sealed move (I.2.5) and an open draw offer (I.2.6). The players'
+    /// names (I.2.1), the resumption (I.2.7) and the sealed move (I.1.1) are
+    /// for the arbiter to add; [`Envelope::missing`] lists what is left.
+    pub fn envelope(&self, at_ms: u64) -> Envelope {
+        let used = |color: Color| {
+            let moves = self.clock.moves_completed(color);
+            self.clock
+                .control()
+                .schedule(color)
+                .allotted_ms(moves)
+                .saturating_sub(self.clock.remaining(color, at_ms))
+        };
+        Envelope {
+            position: Some(self.game.fen()),
+            time_used_ms: Some((used(Color::White), used(Color::Black))),
+            sealer: Some(self.game.position().turn()),
+            move_number: Some(self.game.move_number(self.game.ply())),
+            draw_offer: Some(self.draw_offer),
+            ..Envelope::default()
+        }
+    }
+
+    /// Half-moves on the board since the start (moves annulled by Art. 7.5.1 or 7.6 not counted).
+    pub fn ply(&self) -> u32 {
+        let limbo = self.limbo.as_ref().map_or(0, |(_, n)| *n);
+        self.ply_offset + self.game.ply() + limbo
+    }
+
     /// The question awaiting the arbiter's decision.
     pub fn question(&self) -> Option<Question> {
         self.question
@@ -686,6 +925,12 @@ impl Arbiter {
         let legal = position.legal_moves();
         if let Some(w) = self.written.filter(|w| legal.contains(w)) {
             return vec![w];
+        }
+        if let Some(r) = self.released {
+            let bound: Vec<Move> = legal.iter().filter(|m| r.binds(m)).copied().collect();
+            if !bound.is_empty() {
+                return bound;
+            }
         }
         let own = position.us();
         // Art. 4.3.3: own piece and an opponent's piece touched: capture it with that piece if legal.
@@ -759,6 +1004,7 @@ impl Arbiter {
         if let Some(by) = self.draw_offer.take() {
             self.cite(out, Ruling::DrawOfferClosed { by }, "Art. 9.1.2.1");
         }
+        self.increment_request = None;
         self.result = Some((result, article));
         self.cite_article(out, Ruling::GameEnded(result), article);
     }
@@ -881,12 +1127,7 @@ impl Arbiter {
                 if self.draw_offer != Some(!by) {
                     return Err(EventError::NoDrawOffer(by));
                 }
-                self.draw_offer = None;
-                self.cite(
-                    &mut out,
-                    Ruling::DrawOfferClosed { by: !by },
-                    "Art. 9.1.2.1",
-                );
+                self.close_offer(&mut out, !by);
             }
             Event::ClaimDraw { by, intended } => self.on_claim(&mut out, at_ms, by, intended),
             Event::ClaimFlag(_) | Event::ObserveFlags => self.on_flags(&mut out, at_ms, &event)?,
@@ -996,6 +1237,9 @@ impl Arbiter {
                 } else if self.quickplay_finish(by, at_ms) {
                     // III.4: the request counts as a draw offer.
                     self.on_offer(&mut out, by);
+                    if self.draw_offer == Some(by) {
+                        self.increment_request = Some(by);
+                    }
                 } else {
                     let failure = ClaimFailure::NotApplicable;
                     self.cite(
@@ -1005,6 +1249,61 @@ impl Arbiter {
                     );
                 }
             }
+            Event::QuickplayClaimWithoutArbiter(by) => {
+                if self.quickplay_finish(by, at_ms) {
+                    // III.6.1: the claim ends the game; the clocks stop.
+                    if let Ok(r) = self.clock.end(at_ms, None) {
+                        self.clock_rulings(&mut out, r);
+                    }
+                    self.ask(
+                        &mut out,
+                        Question::ReferredQuickplayClaim { claimant: by },
+                        vec![Choice::Draw, Choice::Loss],
+                        "Guideline III.6.2",
+                    );
+                } else {
+                    let failure = ClaimFailure::NotApplicable;
+                    self.cite(
+                        &mut out,
+                        Ruling::ClaimRejected { by, failure },
+                        "Guideline III.6",
+                    );
+                }
+            }
+            Event::UnnoticedMove { by, mv } => self.on_unnoticed_move(&mut out, at_ms, by, mv)?,
+            Event::Displace { from, to } => self.on_displace(from, to)?,
+            Event::IllegalMoveDiscovered { ply } => {
+                self.on_discovered(&mut out, at_ms, ply, true)?
+            }
+            Event::DisplacementDiscovered { ply } => {
+                self.on_discovered(&mut out, at_ms, ply, false)?
+            }
+            Event::Release {
+                by,
+                from,
+                to,
+                promotion,
+            } => self.on_release(
+                &mut out,
+                by,
+                Released {
+                    from,
+                    to,
+                    promotion,
+                },
+            )?,
+            Event::Adjust { by, square } => {
+                if self.limbo.is_none() && self.game.position().board().color_at(square).is_none() {
+                    return Err(EventError::NoPiece(square));
+                }
+                if self.turn() == by {
+                    self.cite(&mut out, Ruling::Adjusted { by }, "Art. 4.2.1");
+                } else {
+                    self.misconduct(&mut out, by, Conduct::AdjustingOffMove);
+                }
+            }
+            Event::Misconduct { by, conduct } => self.on_misconduct(&mut out, at_ms, by, conduct),
+            Event::ScoresheetRequest(by) => self.on_scoresheet_request(&mut out, by),
             Event::StopClock => {
                 let r = self.clock.stop(at_ms)?;
                 self.clock_rulings(&mut out, r);
@@ -1055,7 +1354,7 @@ impl Arbiter {
         let control = self.clock.control();
         let period = self.clock.period_index(by);
         let left = self.clock.remaining(by, at_ms);
-        !control.has_bonus()
+        !self.clock.has_bonus()
             && self.game_type != GameType::Blitz
             && control.schedule(by).is_final(period)
             && self.game.position().turn() == by
@@ -1063,8 +1362,321 @@ impl Arbiter {
             && left < 120_000
     }
 
+    /// The side to move on the board.
+    fn turn(&self) -> Color {
+        self.board_position().turn()
+    }
+
+    fn misconduct(&self, out: &mut Out, by: Color, conduct: Conduct) {
+        let ruling = Ruling::PenaltyAtDiscretion {
+            against: by,
+            conduct,
+        };
+        self.cite_article(out, ruling, conduct.article());
+    }
+
+    /// Conduct forbidden by the Laws, with the cases where it is no violation:
+    /// leaving the playing area when not on move (11.2.3.2), moving before
+    /// recording when recording is not required (8.4; A.2).
+    fn on_misconduct(&mut self, out: &mut Out, at_ms: u64, by: Color, conduct: Conduct) {
+        match conduct {
+            Conduct::LeftPlayingArea if self.turn() != by => {
+                self.cite(out, Ruling::NoViolation { by }, "Art. 11.2.3.2");
+            }
+            Conduct::RecordingArrears if !self.recording_required(by, at_ms) => {
+                let article = if self.game_type == GameType::Standard {
+                    "Art. 8.4"
+                } else {
+                    "Appendix A.2"
+                };
+                self.cite(out, Ruling::NoViolation { by }, article);
+            }
+            _ => self.misconduct(out, by, conduct),
+        }
+    }
+
+    /// Supervised rapid and blitz: the player on move may see the arbiter's
+    /// record five times; more requests distract the opponent (11.5).
+    fn on_scoresheet_request(&mut self, out: &mut Out, by: Color) {
+        let article = match (self.profile.edition, self.game_type) {
+            (Edition::Fide2023, GameType::Blitz) => "Appendix B.2.3",
+            (Edition::Fide2023, _) => "Appendix A.4.3",
+            (Edition::Fide2018, GameType::Blitz) => "Appendix B.3.2 (2018)",
+            (Edition::Fide2018, _) => "Appendix A.3.2 (2018)",
+        };
+        let failure = if self.game_type == GameType::Standard
+            || self.profile.supervision != Supervision::Supervised
+        {
+            Some(ClaimFailure::NotApplicable)
+        } else if self.turn() != by {
+            Some(ClaimFailure::NotOnMove)
+        } else {
+            None
+        };
+        if let Some(failure) = failure {
+            self.cite(out, Ruling::ClaimRejected { by, failure }, article);
+            return;
+        }
+        self.scoresheet_requests[by] += 1;
+        let count = self.scoresheet_requests[by];
+        if count <= 5 {
+            self.cite(out, Ruling::ScoresheetShown { by, count }, article);
+        } else {
+            self.misconduct(out, by, Conduct::Distraction);
+        }
+    }
+
+    /// Art. 4.7: a piece released on a square as part of a legal move binds
+    /// the move; one released on a square no legal move reaches binds only
+    /// the piece (4.3; A-021).
+    fn on_release(
+        &mut self,
+        out: &mut Out,
+        by: Color,
+        release: Released,
+    ) -> Result<(), EventError> {
+        self.require_on_move(by)?;
+        let position = self.game.position();
+        if !position.us().contains(release.from) {
+            return Err(EventError::NoPiece(release.from));
+        }
+        if !self.touched.contains(&release.from) {
+            self.touched.push(release.from);
+        }
+        let binding = position.legal_moves().iter().any(|m| release.binds(m));
+        let article = if binding {
+            self.released = Some(release);
+            "Art. 4.7"
+        } else {
+            "Art. 4.3"
+        };
+        let allowed = self.allowed_moves();
+        self.cite(out, Ruling::MustMove { by, allowed }, article);
+        Ok(())
+    }
+
+    /// An illegal move nobody notices: it is executed on the board and the
+    /// game goes on from the position it produced, the record before it kept
+    /// for Art. 7.5.1. A legal move is an ordinary move.
+    fn on_unnoticed_move(
+        &mut self,
+        out: &mut Out,
+        at_ms: u64,
+        by: Color,
+        mv: Move,
+    ) -> Result<(), EventError> {
+        if self.limbo.is_some() || self.game.position().is_legal(mv) {
+            return self.on_move(out, at_ms, by, mv);
+        }
+        self.require_on_move(by)?;
+        if mv
+            .from()
+            .is_none_or(|from| !self.game.position().us().contains(from))
+        {
+            return Err(EventError::NoPiece(mv.from().unwrap_or(mv.to())));
+        }
+        let r = self.clock.execute_move(by, at_ms)?;
+        self.clock_rulings(out, r);
+        self.snapshot(Some((by, mv)));
+        let mut after = self.game.position().clone();
+        after.play_unchecked(mv);
+        if !self.reroot(&after, 1) {
+            self.limbo = Some((after, 1));
+        }
+        self.moves_made[by] += 1;
+        self.touched.clear();
+        self.written = None;
+        self.released = None;
+        self.uncompleted = Some(by);
+        Ok(())
+    }
+
+    /// A move in a position the laws core cannot play on (after an unnoticed
+    /// illegal move left the mover's king in check): the piece is moved as
+    /// it was, and play continues normally once the position is playable.
+    fn limbo_move(
+        &mut self,
+        at_ms: u64,
+        by: Color,
+        mv: Move,
+        out: &mut Out,
+    ) -> Result<(), EventError> {
+        let Some((position, plies)) = self.limbo.clone() else {
+            return Ok(());
+        };
+        let board = position.board();
+        let from = mv.from().unwrap_or(mv.to());
+        if board.color_at(from) != Some(by) || board.role_at(mv.to()) == Some(Role::King) {
+            return Err(EventError::NoPiece(from));
+        }
+        let r = self.clock.execute_move(by, at_ms)?;
+        self.clock_rulings(out, r);
+        let mut after = position;
+        after.play_unchecked(mv);
+        if !self.reroot(&after, plies + 1) {
+            self.limbo = Some((after, plies + 1));
+        }
+        self.moves_made[by] += 1;
+        self.touched.clear();
+        self.uncompleted = Some(by);
+        Ok(())
+    }
+
+    fn snapshot(&mut self, offender: Option<(Color, Move)>) {
+        self.unnoticed.push(Unnoticed {
+            ply: self.ply(),
+            offender,
+            game: self.game.clone(),
+            ply_offset: self.ply_offset,
+            moves_made: self.moves_made,
+        });
+    }
+
+    /// Art. 7.6: a piece displaced without a move; the side to move stays.
+    fn on_displace(&mut self, from: Square, to: Square) -> Result<(), EventError> {
+        if self.limbo.is_some() {
+            return Err(EventError::UnrepresentablePosition);
+        }
+        let mut setup = self
+            .game
+            .position()
+            .to_setup(shakmaty::EnPassantMode::Legal);
+        let piece = setup
+            .board
+            .remove_piece_at(from)
+            .ok_or(EventError::NoPiece(from))?;
+        setup.board.set_piece_at(to, piece);
+        let mode = self.game.start().castling_mode();
+        let after = Chess::from_setup(setup, mode)
+            .or_else(shakmaty::PositionError::ignore_invalid_castling_rights)
+            .or_else(shakmaty::PositionError::ignore_invalid_ep_square)
+            .map_err(|_| EventError::UnrepresentablePosition)?;
+        let before = (self.game.clone(), self.ply_offset);
+        if !self.reroot(&after, 0) {
+            return Err(EventError::UnrepresentablePosition);
+        }
+        self.unnoticed.push(Unnoticed {
+            ply: before.1 + before.0.ply(),
+            offender: None,
+            game: before.0,
+            ply_offset: before.1,
+            moves_made: self.moves_made,
+        });
+        Ok(())
+    }
+
+    /// Art. 7.5.1, 7.6: the irregularity at `ply` is found during the game.
+    /// The position immediately before it is reinstated and the later moves
+    /// are annulled; an illegal move counts (7.5.5) and the arbiter decides
+    /// the clocks (7.1). In unsupervised rapid and blitz an illegal move the
+    /// opponent has answered stands (A.5.2).
+    fn on_discovered(
+        &mut self,
+        out: &mut Out,
+        at_ms: u64,
+        ply: u32,
+        illegal_move: bool,
+    ) -> Result<(), EventError> {
+        let index = self
+            .unnoticed
+            .iter()
+            .position(|u| u.ply == ply && u.offender.is_some() == illegal_move)
+            .ok_or(EventError::NothingAt(ply))?;
+        if let Some((by, _)) = self.unnoticed[index].offender
+            && self.unsupervised()
+            && self.ply() > ply + 1
+        {
+            self.unnoticed.remove(index);
+            let article = self.profile.unsupervised_illegal_move_article();
+            self.cite_article(out, Ruling::IllegalMoveStands { by }, article);
+            return Ok(());
+        }
+        let Some(snapshot) = self.unnoticed.split_off(index).into_iter().next() else {
+            return Err(EventError::NothingAt(ply));
+        };
+        let played = [
+            self.clock.moves_completed(Color::White),
+            self.clock.moves_completed(Color::Black),
+        ];
+        if self.clock.running().is_some() {
+            let r = self.clock.stop(at_ms)?;
+            self.clock_rulings(out, r);
+        }
+        self.game = snapshot.game;
+        self.ply_offset = snapshot.ply_offset;
+        self.moves_made = snapshot.moves_made;
+        self.limbo = None;
+        self.pending = None;
+        self.touched.clear();
+        self.written = None;
+        self.released = None;
+        self.uncompleted = None;
+        let article = if illegal_move {
+            "Art. 7.5.1"
+        } else {
+            "Art. 7.6"
+        };
+        self.cite(out, Ruling::PositionRestored { ply }, article);
+        let turn = self.game.position().turn();
+        if self.clock.set_to_move(turn).is_ok() {
+            for color in Color::ALL {
+                let remaining = self.clock.remaining(color, at_ms);
+                let moves = self.moves_made[color];
+                if let Ok(r) = self
+                    .clock
+                    .set(color, remaining, moves, Adjustment::Correction)
+                {
+                    self.clock_rulings(out, vec![r]);
+                }
+            }
+        }
+        if let Some((by, mv)) = snapshot.offender {
+            self.touch_after_restore(out, by, mv);
+            self.last_offence[by] = Some(self.game.ply());
+            self.illegal_moves[by] += 1;
+            let count = self.illegal_moves[by];
+            self.cite(out, Ruling::IllegalMoveCounted { by, count }, "Art. 7.5.1");
+            if self.profile.illegal_moves == IllegalMoveRegime::Fide && count >= 2 {
+                self.lose_unless_opponent_cannot_mate(out, at_ms, by, Article::new("Art. 7.5.5"));
+                return Ok(());
+            }
+        }
+        self.ask(
+            out,
+            Question::ClocksAfterRestore {
+                offender: snapshot.offender.map(|(by, _)| by),
+                played,
+            },
+            vec![Choice::KeepClocks, Choice::Proportional],
+            "Art. 7.1",
+        );
+        Ok(())
+    }
+
+    /// Art. 7.1 (A-062): each player keeps the time used in proportion to
+    /// the moves kept; increments of annulled moves are withdrawn.
+    fn proportional_clocks(&mut self, out: &mut Out, at_ms: u64, played: [u32; 2]) {
+        for (color, played) in Color::ALL.into_iter().zip(played) {
+            let kept = self.moves_made[color];
+            let schedule = self.clock.control().schedule(color);
+            let used = schedule
+                .allotted_ms(played)
+                .saturating_sub(self.clock.remaining(color, at_ms));
+            let Some(used) = proportional_time_used_ms(used, played, kept) else {
+                continue;
+            };
+            let remaining = schedule.allotted_ms(kept).saturating_sub(used).max(1);
+            if let Ok(r) = self
+                .clock
+                .set(color, remaining, kept, Adjustment::Correction)
+            {
+                self.clock_rulings(out, vec![r]);
+            }
+        }
+    }
+
     fn require_on_move(&self, by: Color) -> Result<(), EventError> {
-        if self.game.position().turn() == by {
+        if self.turn() == by {
             Ok(())
         } else {
             Err(EventError::NotOnMove(by))
@@ -1109,7 +1721,11 @@ impl Arbiter {
         }
         if let Some(offerer) = self.draw_offer.filter(|&o| o == !by) {
             self.draw_offer = None;
+            self.increment_request = None;
             self.cite(out, Ruling::DrawOfferClosed { by: offerer }, "Art. 9.1.2.1");
+        }
+        if self.limbo.is_some() {
+            return self.limbo_move(at_ms, by, mv, out);
         }
         if !self.game.position().is_legal(mv) {
             self.pending = Some(Pending {
@@ -1122,6 +1738,8 @@ impl Arbiter {
         if !self.allowed_moves().contains(&mv) {
             let article = if self.written.is_some() {
                 "Art. 9.5.2"
+            } else if self.released.is_some() {
+                "Art. 4.7"
             } else {
                 "Art. 4.3"
             };
@@ -1142,6 +1760,7 @@ impl Arbiter {
         self.moves_made[by] += 1;
         self.touched.clear();
         self.written = None;
+        self.released = None;
         self.uncompleted = Some(by);
         if let Some(t) = self.game.termination() {
             let result = t.winner().map_or(GameResult::DRAW, GameResult::win);
@@ -1171,13 +1790,24 @@ impl Arbiter {
         };
         let mut after = self.game.position().clone();
         after.play_unchecked(mv);
-        let fen = self.game.start().fen_of(&after);
-        let start: StartingPosition = fen
-            .parse()
-            .map_err(|_| EventError::UnrepresentablePosition)?;
-        self.game = Game::new(start);
+        if !self.reroot(&after, 1) {
+            return Err(EventError::UnrepresentablePosition);
+        }
         self.moves_made[p.by] += 1;
         Ok(())
+    }
+
+    /// Continues the game from `after`, reached `plies` half-moves after the
+    /// current position by moves the record cannot hold; `false` if the laws
+    /// core cannot play on from it.
+    fn reroot(&mut self, after: &Chess, plies: u32) -> bool {
+        let Ok(start) = self.game.start().fen_of(after).parse::<StartingPosition>() else {
+            return false;
+        };
+        self.ply_offset += self.game.ply() + plies;
+        self.game = Game::new(start);
+        self.limbo = None;
+        true
     }
 
     fn on_press(&mut self, out: &mut Out, at_ms: u64, by: Color) -> Result<(), EventError> {
@@ -1252,7 +1882,7 @@ impl Arbiter {
     fn illegal_procedure(&mut self, out: &mut Out, at_ms: u64, by: Color, act: IllegalAct) {
         match act {
             IllegalAct::Move(mv) => {
-                let ply = self.game.ply();
+                let ply = self.ply();
                 self.cite(out, Ruling::PositionRestored { ply }, "Art. 7.5.1");
                 if self.clock.running() == Some(!by) {
                     self.restore_clock(at_ms, by);
@@ -1277,6 +1907,11 @@ impl Arbiter {
         self.illegal_moves[by] += 1;
         let count = self.illegal_moves[by];
         self.cite_article(out, Ruling::IllegalMoveCounted { by, count }, act.article());
+        self.penalise(out, at_ms, by, count);
+    }
+
+    /// Art. 7.5.5 (or SJRP §4.5) for `by`'s `count`-th completed illegal move.
+    fn penalise(&mut self, out: &mut Out, at_ms: u64, by: Color, count: u32) {
         match self.profile.illegal_moves {
             IllegalMoveRegime::Youth => {
                 let mut options = vec![Choice::Warning, Choice::TimeForOpponent];
@@ -1320,10 +1955,24 @@ impl Arbiter {
         })();
     }
 
+    /// The opponent rejects `offerer`'s draw offer (Art. 9.1.2.1); if it was
+    /// a request for an increment, the arbiter decides on it (Guideline III.4).
+    fn close_offer(&mut self, out: &mut Out, offerer: Color) {
+        self.draw_offer = None;
+        self.cite(out, Ruling::DrawOfferClosed { by: offerer }, "Art. 9.1.2.1");
+        if self.increment_request.take() == Some(offerer) {
+            self.ask(
+                out,
+                Question::IncrementRequest { requester: offerer },
+                vec![Choice::Grant, Choice::Reject],
+                "Guideline III.4",
+            );
+        }
+    }
+
     fn on_touch(&mut self, out: &mut Out, by: Color, square: Square) {
-        if let Some(offerer) = self.draw_offer.filter(|&o| o == !by) {
-            self.draw_offer = None;
-            self.cite(out, Ruling::DrawOfferClosed { by: offerer }, "Art. 9.1.2.1");
+        if self.draw_offer == Some(!by) {
+            self.close_offer(out, !by);
         }
         let position = self.game.position();
         if position.turn() != by || position.board().piece_at(square).is_none() {
@@ -1521,6 +2170,13 @@ impl Arbiter {
             Question::QuickplayFinishClaim { .. } => {
                 matches!(choice, Choice::Draw | Choice::Reject)
             }
+            Question::IncrementRequest { .. } => matches!(choice, Choice::Grant | Choice::Reject),
+            Question::ClocksAfterRestore { .. } => {
+                matches!(choice, Choice::KeepClocks | Choice::Proportional)
+            }
+            Question::ReferredQuickplayClaim { .. } => {
+                matches!(choice, Choice::Draw | Choice::Loss)
+            }
         };
         if !allowed {
             return Err(EventError::NotAnOption(choice));
@@ -1558,6 +2214,38 @@ impl Arbiter {
                     let article = Article::new("Guideline III.5.2");
                     self.add_time(out, at_ms, !claimant, 120_000, article);
                 }
+            }
+            Question::IncrementRequest { requester } => {
+                self.cite(out, Ruling::Decided(choice), "Guideline III.4");
+                if choice == Choice::Grant {
+                    let ms = 5_000;
+                    self.clock.introduce_increment(ms)?;
+                    self.cite(out, Ruling::IncrementIntroduced { ms }, "Guideline III.4");
+                    let article = Article::new("Guideline III.4");
+                    self.add_time(out, at_ms, !requester, 120_000, article);
+                }
+            }
+            Question::ClocksAfterRestore { offender, played } => {
+                self.cite(out, Ruling::Decided(choice), "Art. 7.1");
+                if choice == Choice::Proportional {
+                    self.proportional_clocks(out, at_ms, played);
+                }
+                if let Ok(r) = self.clock.restart(at_ms) {
+                    self.clock_rulings(out, vec![r]);
+                }
+                if let Some(by) = offender {
+                    let count = self.illegal_moves[by];
+                    self.penalise(out, at_ms, by, count);
+                }
+            }
+            Question::ReferredQuickplayClaim { claimant } => {
+                self.cite(out, Ruling::Decided(choice), "Guideline III.6.2");
+                let result = if choice == Choice::Draw {
+                    GameResult::DRAW
+                } else {
+                    GameResult::win(!claimant)
+                };
+                self.end(out, at_ms, result, Article::new("Guideline III.6.2"));
             }
         }
         Ok(())

@@ -246,6 +246,8 @@ pub struct Clock {
     latest_ms: u64,
     sides: ByColor<Side>,
     flags: Vec<FlagFall>,
+    /// Guideline III.4: an increment introduced during the game, replacing the periods' bonus.
+    introduced: Option<Bonus>,
 }
 
 impl Clock {
@@ -274,6 +276,7 @@ impl Clock {
             latest_ms: 0,
             sides,
             flags: Vec::new(),
+            introduced: None,
         }
     }
 
@@ -338,9 +341,41 @@ impl Clock {
     }
 
     fn current_bonus(&self, color: Color) -> Option<Bonus> {
-        self.schedule(color)
-            .period(self.period_index(color))
-            .bonus()
+        self.introduced.or_else(|| {
+            self.schedule(color)
+                .period(self.period_index(color))
+                .bonus()
+        })
+    }
+
+    /// Whether any move earns a bonus or delay: the time control's, or one
+    /// introduced under Guideline III.4.
+    pub fn has_bonus(&self) -> bool {
+        self.introduced.is_some() || self.control.has_bonus()
+    }
+
+    /// Guideline III.4: the clocks are set with an extra `ms` Fischer increment
+    /// for both players, from the next move completed on.
+    pub fn introduce_increment(&mut self, ms: u64) -> Result<(), ClockError> {
+        if self.state == State::Ended {
+            return Err(ClockError::Ended);
+        }
+        self.introduced = Some(Bonus::Increment(ms));
+        Ok(())
+    }
+
+    /// Art. 7.5.1, 7.6: after an earlier position is reinstated the arbiter
+    /// restarts the stopped clock with `color`'s time running.
+    pub fn set_to_move(&mut self, color: Color) -> Result<(), ClockError> {
+        match self.state {
+            State::Stopped { .. } => {
+                self.state = State::Stopped { paused: color };
+                Ok(())
+            }
+            State::Running { .. } => Err(ClockError::Running),
+            State::Ended => Err(ClockError::Ended),
+            State::NotStarted => Err(ClockError::NotStarted),
+        }
     }
 
     /// Time `color` has spent on the move in progress up to `at_ms`.
@@ -398,10 +433,10 @@ impl Clock {
         let lowest = self.sides[color]
             .lowest_in_period_ms
             .min(self.remaining(color, at_ms));
-        let increment = self
-            .schedule(color)
-            .period(self.period_index(color))
-            .increment_ms();
+        let increment = match self.current_bonus(color) {
+            Some(Bonus::Increment(ms)) => ms,
+            _ => 0,
+        };
         game_type::recording_exempt(lowest, increment)
     }
 
@@ -859,6 +894,40 @@ mod tests {
                 }]
             );
         }
+    }
+
+    #[test]
+    fn introduced_increment_applies_from_the_next_move_for_both() {
+        let mut c = clock("2/60:60");
+        c.start(0).unwrap();
+        assert!(!c.has_bonus());
+        c.introduce_increment(5_000).unwrap();
+        assert!(c.has_bonus());
+        c.press(White, 10_000).unwrap();
+        c.press(Black, 12_000).unwrap();
+        assert_eq!(c.remaining(White, 12_000), 55_000);
+        assert_eq!(c.remaining(Black, 12_000), 63_000);
+        // The period time still comes on top (Art. 6.3.2).
+        c.press(White, 13_000).unwrap();
+        assert_eq!(c.remaining(White, 13_000), 55_000 - 1_000 + 5_000 + 60_000);
+        assert!(
+            c.recording_exempt(Black, 13_000),
+            "5 s is below the 30 s of Art. 8.4"
+        );
+    }
+
+    #[test]
+    fn stopped_clock_handed_to_the_player_to_move() {
+        let mut c = clock("300");
+        assert_eq!(c.set_to_move(Black), Err(ClockError::NotStarted));
+        c.start(0).unwrap();
+        assert_eq!(c.set_to_move(Black), Err(ClockError::Running));
+        c.stop(1_000).unwrap();
+        c.set_to_move(Black).unwrap();
+        c.restart(2_000).unwrap();
+        assert_eq!(c.running(), Some(Black));
+        assert_eq!(c.remaining(Black, 3_000), 299_000);
+        assert_eq!(c.remaining(White, 3_000), 299_000);
     }
 
     #[test]

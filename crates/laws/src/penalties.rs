@@ -100,3 +100,72 @@ impl fmt::Display for Penalty {
         }
     }
 }
+
+/// Conduct the Laws forbid without fixing the consequence: the arbiter
+/// chooses a penalty under Art. 12.9 (B-071, A-019, A-069-A-071, A-080).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Conduct {
+    /// Art. 4.2.1: adjusting a piece when not on move (A-019 (d)).
+    AdjustingOffMove,
+    /// Art. 6.2.3: pressing the clock with the other hand than the one that moved (A-024 (d)).
+    PressWithOtherHand,
+    /// Art. 6.11.4: stopping the clock without a valid reason (A-023 (b)).
+    ClockStoppedWithoutReason,
+    /// Art. 8.1.2: writing a move before making it, other than for a claim or a sealed move.
+    WritingMoveInAdvance,
+    /// Art. 8.1.3: making a move before recording one's previous move.
+    RecordingArrears,
+    /// Art. 8.1.4: annotations or other marks on the scoresheet.
+    Annotations,
+    /// Art. 8.2: the scoresheet hidden from the arbiter.
+    ScoresheetHidden,
+    /// Art. 11.2.3.1: leaving the venue without the arbiter's permission.
+    LeftVenue,
+    /// Art. 11.2.3.2: leaving the playing area without permission; a violation only when on move.
+    LeftPlayingArea,
+    /// Art. 11.3.1: notes, sources of information, advice, or analysis on another board.
+    OutsideHelp,
+    /// Art. 11.3.4: smoking (e-cigarettes included) outside the designated area.
+    Smoking,
+    /// Art. 11.5: distracting or annoying the opponent.
+    Distraction,
+}
+
+impl Conduct {
+    /// The provision that forbids the conduct.
+    pub fn article(self) -> Article {
+        Article::new(match self {
+            Conduct::AdjustingOffMove => "Art. 4.2.1",
+            Conduct::PressWithOtherHand => "Art. 6.2.3",
+            Conduct::ClockStoppedWithoutReason => "Art. 6.11.4",
+            Conduct::WritingMoveInAdvance => "Art. 8.1.2",
+            Conduct::RecordingArrears => "Art. 8.1.3",
+            Conduct::Annotations => "Art. 8.1.4",
+            Conduct::ScoresheetHidden => "Art. 8.2",
+            Conduct::LeftVenue => "Art. 11.2.3.1",
+            Conduct::LeftPlayingArea => "Art. 11.2.3.2",
+            Conduct::OutsideHelp => "Art. 11.3.1",
+            Conduct::Smoking => "Art. 11.3.4",
+            Conduct::Distraction => "Art. 11.5",
+        })
+    }
+}
+
+impl fmt::Display for Conduct {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Conduct::AdjustingOffMove => "adjusting a piece when not on move",
+            Conduct::PressWithOtherHand => "pressing the clock with the other hand",
+            Conduct::ClockStoppedWithoutReason => "stopping the clock without a valid reason",
+            Conduct::WritingMoveInAdvance => "writing a move in advance",
+            Conduct::RecordingArrears => "moving before recording the previous move",
+            Conduct::Annotations => "annotations on the scoresheet",
+            Conduct::ScoresheetHidden => "scoresheet hidden from the arbiter",
+            Conduct::LeftVenue => "leaving the venue without permission",
+            Conduct::LeftPlayingArea => "leaving the playing area while on move",
+            Conduct::OutsideHelp => "using notes, information or advice",
+            Conduct::Smoking => "smoking outside the designated area",
+            Conduct::Distraction => "distracting the opponent",
+        })
+    }
+}

@@ -8,10 +8,11 @@ use laws::edition::{Edition, Profile};
 use laws::game::{Game, Termination};
 use laws::irregularities::proportional_time_used_ms;
 use laws::notation::{Language, parse_move};
+use laws::penalties::Conduct;
 use laws::penalties::Penalty;
 use laws::points::{GameResult, Points, Score, ScoringSystem};
 use laws::sealed_move::{Envelope, SealedMove, judge};
-use shakmaty::{Color, Color::*, Move, Position, Square};
+use shakmaty::{Color, Color::*, Move, Position, Role, Square};
 
 const STANDARD: &str = "5400+30";
 const RAPID: &str = "900+10";
@@ -1411,7 +1412,16 @@ fn random_event_logs_keep_the_result_latched() {
             let side = if next(2) == 0 { White } else { Black };
             let legal = position.legal_moves();
             let square = Square::new(next(64) as u32);
-            let event = match next(16) {
+            let random_move = |to: Square| Move::Normal {
+                role: position.board().role_at(square).unwrap_or(Role::Pawn),
+                from: square,
+                capture: None,
+                to,
+                promotion: None,
+            };
+            let to = Square::new(next(64) as u32);
+            let ply = next(u64::from(a.ply()) + 2) as u32;
+            let event = match next(24) {
                 0..=5 if !legal.is_empty() => Event::Move {
                     by: turn,
                     mv: legal[next(legal.len() as u64) as usize],
@@ -1425,18 +1435,37 @@ fn random_event_logs_keep_the_result_latched() {
                 },
                 12 => Event::ClaimIllegalMove(side),
                 13 => Event::ObserveFlags,
-                14 if position.board().piece_at(square).is_some() => Event::Move {
+                14 => Event::Move {
                     by: turn,
-                    mv: Move::Normal {
-                        role: position.board().role_at(square).unwrap(),
-                        from: square,
-                        capture: None,
-                        to: Square::new(next(64) as u32),
-                        promotion: None,
-                    },
+                    mv: random_move(to),
                 },
+                15 => Event::UnnoticedMove {
+                    by: turn,
+                    mv: random_move(to),
+                },
+                16 => Event::IllegalMoveDiscovered { ply },
+                17 => Event::Displace { from: square, to },
+                18 => Event::DisplacementDiscovered { ply },
+                19 => Event::Release {
+                    by: turn,
+                    from: square,
+                    to,
+                    promotion: None,
+                },
+                20 => Event::IncrementRequest(side),
+                21 => Event::DeclineDraw(side),
+                22 => Event::QuickplayClaimWithoutArbiter(side),
                 _ => Event::Decision(
-                    [Choice::Warning, Choice::TimeForOpponent, Choice::Loss][next(3) as usize],
+                    [
+                        Choice::Warning,
+                        Choice::TimeForOpponent,
+                        Choice::Loss,
+                        Choice::Draw,
+                        Choice::Reject,
+                        Choice::Grant,
+                        Choice::KeepClocks,
+                        Choice::Proportional,
+                    ][next(8) as usize],
                 ),
             };
             let _ = a.apply(t, event);
@@ -1767,4 +1796,954 @@ fn a_056_pressing_back_to_make_the_opponent_restore_pieces() {
         Some("Appendix A.3")
     );
     assert_eq!(a.clock().running(), Some(Black));
+}
+
+/// The moves now allowed, in SAN, sorted.
+fn allowed_san(a: &Arbiter) -> Vec<String> {
+    let position = a.game().position();
+    let mut moves: Vec<String> = a
+        .allowed_moves()
+        .iter()
+        .map(|m| shakmaty::san::San::from_move(position, *m).to_string())
+        .collect();
+    moves.sort();
+    moves
+}
+
+/// White on move with one minute left in a 15-minute game without increment.
+fn quickplay_finish(profile: Profile) -> (Arbiter, u64) {
+    let mut a = arbiter(START, "900", profile);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5");
+    (a, t + 839_000)
+}
+
+#[test]
+fn b_036_granted_increment_request_switches_the_clock() {
+    for profile in [Profile::FIDE_2023, Profile::FIDE_2018] {
+        let (mut a, t) = quickplay_finish(profile);
+        assert_eq!(remaining(&a, White, t), 60_000);
+        a.apply(t, Event::IncrementRequest(White)).unwrap();
+        assert_eq!(a.draw_offer(), Some(White));
+        let out = a.apply(t, Event::DeclineDraw(Black)).unwrap();
+        assert_eq!(
+            ruled(
+                &out,
+                &Ruling::DecisionRequired {
+                    question: Question::IncrementRequest { requester: White },
+                    options: vec![Choice::Grant, Choice::Reject],
+                }
+            ),
+            Some("Guideline III.4")
+        );
+        let black = remaining(&a, Black, t);
+        let out = a.apply(t + 1000, Event::Decision(Choice::Grant)).unwrap();
+        assert_eq!(
+            ruled(&out, &Ruling::IncrementIntroduced { ms: 5_000 }),
+            Some("Guideline III.4")
+        );
+        assert_eq!(
+            ruled(
+                &out,
+                &Ruling::TimeAdded {
+                    to: Black,
+                    ms: 120_000
+                }
+            ),
+            Some("Guideline III.4")
+        );
+        assert_eq!(remaining(&a, Black, t + 1000), black + 120_000);
+        // From now on both players get 5 seconds per move.
+        let mut t = t + 1000;
+        play(&mut a, &mut t, "Nf3");
+        assert_eq!(remaining(&a, White, t), 60_000 - 2_000 + 5_000);
+        play(&mut a, &mut t, "Nc6");
+        assert_eq!(remaining(&a, Black, t), black + 120_000 - 1_000 + 5_000);
+        // With an increment Guideline III.4 and III.5 no longer apply.
+        let out = a.apply(t, Event::QuickplayClaim(White)).unwrap();
+        assert_eq!(
+            out[0].ruling,
+            Ruling::ClaimRejected {
+                by: White,
+                failure: ClaimFailure::NotApplicable
+            }
+        );
+    }
+    // The arbiter refuses: no increment, no time.
+    let (mut a, t) = quickplay_finish(Profile::FIDE_2023);
+    a.apply(t, Event::IncrementRequest(White)).unwrap();
+    a.apply(t, Event::DeclineDraw(Black)).unwrap();
+    let black = remaining(&a, Black, t);
+    let out = a.apply(t, Event::Decision(Choice::Reject)).unwrap();
+    assert_eq!(out.len(), 1);
+    let mut t = t;
+    play(&mut a, &mut t, "Nf3");
+    assert_eq!(remaining(&a, White, t), 59_000);
+    assert_eq!(remaining(&a, Black, t), black);
+    // The opponent accepts the draw the request offered.
+    let (mut a, t) = quickplay_finish(Profile::FIDE_2023);
+    a.apply(t, Event::IncrementRequest(White)).unwrap();
+    a.apply(t, Event::AcceptDraw(Black)).unwrap();
+    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.3")));
+}
+
+#[test]
+fn b_038_quickplay_claim_without_arbiter_is_referred() {
+    for (choice, expected) in [
+        (Choice::Draw, GameResult::DRAW),
+        (Choice::Loss, GameResult::BLACK_WINS),
+    ] {
+        let (mut a, t) = quickplay_finish(Profile::FIDE_2023);
+        let out = a
+            .apply(t, Event::QuickplayClaimWithoutArbiter(White))
+            .unwrap();
+        assert_eq!(
+            ruled(
+                &out,
+                &Ruling::DecisionRequired {
+                    question: Question::ReferredQuickplayClaim { claimant: White },
+                    options: vec![Choice::Draw, Choice::Loss],
+                }
+            ),
+            Some("Guideline III.6.2")
+        );
+        // The claim ends the game: the clocks stop.
+        assert_eq!(a.clock().running(), None);
+        assert_eq!(remaining(&a, White, t + 500_000), 60_000);
+        assert_eq!(
+            a.apply(t + 1, Event::Decision(Choice::Reject)),
+            Err(laws::arbiter::EventError::NotAnOption(Choice::Reject))
+        );
+        a.apply(t + 1, Event::Decision(choice)).unwrap();
+        assert_eq!(result(&a), Some((expected, "Guideline III.6.2")));
+    }
+    // Three minutes left: no claim, the game goes on.
+    let (mut a, t) = quickplay_finish(Profile::FIDE_2023);
+    let out = a
+        .apply(t - 120_000, Event::QuickplayClaimWithoutArbiter(White))
+        .unwrap();
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::ClaimRejected {
+                by: White,
+                failure: ClaimFailure::NotApplicable
+            }
+        ),
+        Some("Guideline III.6")
+    );
+    assert_eq!(a.clock().running(), Some(White));
+}
+
+/// An unnoticed illegal move `uci` by the player on move, completed.
+fn unnoticed(a: &mut Arbiter, t: &mut u64, uci: &str) {
+    let by = a.game().position().turn();
+    let mv = raw(a, uci);
+    *t += 1000;
+    a.apply(*t, Event::UnnoticedMove { by, mv }).unwrap();
+    a.apply(*t, Event::Press(by)).unwrap();
+}
+
+#[test]
+fn a_061_illegal_move_found_moves_later_is_taken_back() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5 Nf3 Nc6");
+    let before = a.game().fen();
+    unnoticed(&mut a, &mut t, "f3f5");
+    assert_eq!(a.illegal_moves(White), 0);
+    play(&mut a, &mut t, "d6 d3 Be6");
+    assert_eq!(a.ply(), 8);
+    assert_eq!(
+        a.apply(t, Event::IllegalMoveDiscovered { ply: 5 }),
+        Err(laws::arbiter::EventError::NothingAt(5))
+    );
+    let black = remaining(&a, Black, t);
+    let out = a
+        .apply(t + 1000, Event::IllegalMoveDiscovered { ply: 4 })
+        .unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::PositionRestored { ply: 4 }),
+        Some("Art. 7.5.1")
+    );
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::IllegalMoveCounted {
+                by: White,
+                count: 1
+            }
+        ),
+        Some("Art. 7.5.1")
+    );
+    // The replacement move obeys 4.3 for the knight (4.7).
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::MustMove {
+                by: White,
+                allowed: a.allowed_moves()
+            }
+        ),
+        Some("Art. 4.3")
+    );
+    assert!(allowed_san(&a).iter().all(|m| m.starts_with('N')));
+    assert_eq!(
+        out.last().unwrap().ruling,
+        Ruling::DecisionRequired {
+            question: Question::ClocksAfterRestore {
+                offender: Some(White),
+                played: [4, 4],
+            },
+            options: vec![Choice::KeepClocks, Choice::Proportional],
+        }
+    );
+    assert_eq!(a.game().fen(), before);
+    assert_eq!(a.ply(), 4);
+    assert_eq!(a.clock().moves_completed(White), 2);
+    assert_eq!(a.clock().moves_completed(Black), 2);
+    let out = a
+        .apply(t + 2000, Event::Decision(Choice::KeepClocks))
+        .unwrap();
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::TimeAdded {
+                to: Black,
+                ms: 120_000
+            }
+        ),
+        Some("Art. 7.5.5")
+    );
+    assert_eq!(remaining(&a, Black, t + 2000), black + 120_000);
+    assert_eq!(a.clock().running(), Some(White));
+    t += 2000;
+    // A second unnoticed illegal move, found later: White loses (7.5.5; A-061).
+    play(&mut a, &mut t, "Bc4");
+    unnoticed(&mut a, &mut t, "c6c4");
+    play(&mut a, &mut t, "Bb5");
+    a.apply(t + 1000, Event::IllegalMoveDiscovered { ply: 5 })
+        .unwrap();
+    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 7.5.5")));
+}
+
+#[test]
+fn a_061_king_left_in_check_found_later() {
+    // White is in check from the rook on e2 and moves the other rook.
+    let mut a = arbiter(
+        "4k3/8/8/8/8/8/4r3/4K2R w K - 0 1",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
+    let mut t = 0;
+    unnoticed(&mut a, &mut t, "h1h2");
+    // Black plays on in the illegal position; White, in check again, answers.
+    let kd8 = raw(&a, "e8d8");
+    t += 1000;
+    a.apply(t, Event::Move { by: Black, mv: kd8 }).unwrap();
+    a.apply(t, Event::Press(Black)).unwrap();
+    assert_eq!(a.game().fen(), "3k4/8/8/8/8/8/4r2R/4K3 w - - 2 2");
+    play(&mut a, &mut t, "Kxe2 Kc7");
+    assert_eq!(a.ply(), 4);
+    a.apply(t, Event::IllegalMoveDiscovered { ply: 0 }).unwrap();
+    assert_eq!(a.game().fen(), "4k3/8/8/8/8/8/4r3/4K2R w K - 0 1");
+    assert_eq!(a.illegal_moves(White), 1);
+    a.apply(t, Event::Decision(Choice::KeepClocks)).unwrap();
+    // The touched rook cannot move out of check: any legal move (4.3.1).
+    assert_eq!(allowed_san(&a), ["Kd1", "Kf1", "Kxe2"]);
+    assert_eq!(a.clock().running(), Some(White));
+}
+
+#[test]
+fn a_067_unnoticed_illegal_move_stands_once_answered_in_rapid() {
+    let mut a = arbiter(START, RAPID, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5");
+    unnoticed(&mut a, &mut t, "e1e3");
+    play(&mut a, &mut t, "Nc6");
+    let out = a.apply(t, Event::IllegalMoveDiscovered { ply: 2 }).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::IllegalMoveStands { by: White }),
+        Some("Appendix A.5.2")
+    );
+    assert_eq!(a.illegal_moves(White), 0);
+    assert_eq!(a.ply(), 4);
+}
+
+/// Sixteen pawn moves and four piece moves each, then White's illegal 21st
+/// move Ke1-e3 and ten rook moves each (no position five times).
+fn thirty_moves_with_illegal_21st(control: &str) -> (Arbiter, u64) {
+    let mut a = arbiter(START, control, Profile::FIDE_2023);
+    let mut t = 0;
+    play(
+        &mut a,
+        &mut t,
+        "a3 a6 a4 a5 b3 b6 b4 b5 c3 c6 c4 c5 d3 d6 d4 d5 e3 e6 e4 e5 f3 f6 f4 f5 \
+         g3 g6 g4 g5 h3 h6 h4 h5 Nc3 Nc6 Nf3 Nf6 Bd2 Bd7 Be2 Be7",
+    );
+    assert_eq!(a.ply(), 40);
+    unnoticed(&mut a, &mut t, "e1e3");
+    play(
+        &mut a,
+        &mut t,
+        "Rb8 Ra2 Rc8 Ra3 Ra8 Ra2 Rb8 Ra1 Rc8 Ra2 Ra8 Ra3 Rb8 Ra2 Rc8 Ra1 Ra8 Ra2 Rb8",
+    );
+    assert_eq!(a.ply(), 60, "{:?} {}", a.result(), a.game().fen());
+    (a, t)
+}
+
+#[test]
+fn a_062_proportional_clocks_after_an_illegal_move_found_later() {
+    const MIN: u64 = 60_000;
+    for (control, shown, expected) in [
+        // (1) 2 h / 40: W 0:45, B 0:30 → W 1:10, B 1:00 + 2:00.
+        ("40/7200", (45 * MIN, 30 * MIN), (70 * MIN, 62 * MIN)),
+        // (2) 90 min / 40 + 30 s: W 0:45, B 0:30 → W 1:00, B 0:50 + 2:00.
+        ("40/5400+30", (45 * MIN, 30 * MIN), (60 * MIN, 52 * MIN)),
+    ] {
+        let (mut a, t) = thirty_moves_with_illegal_21st(control);
+        a.apply(t, Event::StopClock).unwrap();
+        for (color, ms) in [(White, shown.0), (Black, shown.1)] {
+            let set = Event::SetClock {
+                color,
+                remaining_ms: ms,
+                moves_completed: 30,
+                reason: Adjustment::Correction,
+            };
+            a.apply(t, set).unwrap();
+        }
+        a.apply(t, Event::RestartClock).unwrap();
+        a.apply(t, Event::IllegalMoveDiscovered { ply: 40 })
+            .unwrap();
+        assert_eq!(
+            a.question(),
+            Some(Question::ClocksAfterRestore {
+                offender: Some(White),
+                played: [30, 30]
+            })
+        );
+        a.apply(t, Event::Decision(Choice::Proportional)).unwrap();
+        assert_eq!(
+            (remaining(&a, White, t), remaining(&a, Black, t)),
+            expected,
+            "{control}"
+        );
+        assert_eq!(a.clock().moves_completed(White), 20);
+        assert_eq!(a.clock().moves_completed(Black), 20);
+        assert_eq!(a.clock().running(), Some(White));
+    }
+}
+
+#[test]
+fn a_085_piece_found_displaced_from_an_earlier_move() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5 Nf3 Nc6");
+    let before = a.game().fen();
+    a.apply(
+        t,
+        Event::Displace {
+            from: Square::H7,
+            to: Square::H6,
+        },
+    )
+    .unwrap();
+    play(&mut a, &mut t, "Bc4 Nf6 d3");
+    assert!(a.game().fen().contains("/2n2n1p/"), "{}", a.game().fen());
+    let (white, black) = (remaining(&a, White, t), remaining(&a, Black, t));
+    let out = a
+        .apply(t, Event::DisplacementDiscovered { ply: 4 })
+        .unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::PositionRestored { ply: 4 }),
+        Some("Art. 7.6")
+    );
+    assert_eq!(a.game().fen(), before);
+    assert_eq!(
+        a.question(),
+        Some(Question::ClocksAfterRestore {
+            offender: None,
+            played: [4, 3]
+        })
+    );
+    let out = a.apply(t, Event::Decision(Choice::KeepClocks)).unwrap();
+    // Not an illegal move: nothing counted, no time for anybody.
+    assert!(
+        !out.iter()
+            .any(|c| matches!(c.ruling, Ruling::TimeAdded { .. }))
+    );
+    assert_eq!(a.illegal_moves(White) + a.illegal_moves(Black), 0);
+    assert_eq!(
+        (remaining(&a, White, t), remaining(&a, Black, t)),
+        (white, black)
+    );
+    assert_eq!(a.clock().running(), Some(White));
+    assert_eq!(
+        a.apply(t, Event::DisplacementDiscovered { ply: 4 }),
+        Err(laws::arbiter::EventError::NothingAt(4))
+    );
+}
+
+#[test]
+fn a_002_the_opponent_is_not_on_move_during_a_multi_part_move() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 d5");
+    // White has taken the pawn off d5 but still holds the capturing pawn: Black touches his queen.
+    let out = a
+        .apply(
+            t,
+            Event::Touch {
+                by: Black,
+                square: Square::D8,
+            },
+        )
+        .unwrap();
+    assert!(out.is_empty(), "no touch-move for the player not on move");
+    let e5 = raw(&a, "e7e5");
+    assert_eq!(
+        a.apply(t, Event::Move { by: Black, mv: e5 }),
+        Err(laws::arbiter::EventError::NotOnMove(Black))
+    );
+    play(&mut a, &mut t, "exd5");
+    assert!(allowed_san(&a).contains(&"e5".to_string()));
+    assert!(allowed_san(&a).len() > 20);
+}
+
+#[test]
+fn a_019_jadoube_only_by_the_player_on_move() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    // (a) announced and adjusted by the player on move: no obligation.
+    let out = a
+        .apply(
+            0,
+            Event::Adjust {
+                by: White,
+                square: Square::G1,
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::Adjusted { by: White }),
+        Some("Art. 4.2.1")
+    );
+    assert_eq!(allowed_san(&a).len(), 20);
+    // (b), (c) a touch without prior announcement binds the piece.
+    a.apply(
+        0,
+        Event::Touch {
+            by: White,
+            square: Square::G1,
+        },
+    )
+    .unwrap();
+    assert_eq!(allowed_san(&a), ["Nf3", "Nh3"]);
+    // (d) adjusting after pressing the clock: a 12.9 matter, not touch-move.
+    let mut t = 0;
+    play(&mut a, &mut t, "Nf3");
+    let out = a
+        .apply(
+            t,
+            Event::Adjust {
+                by: White,
+                square: Square::F3,
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::PenaltyAtDiscretion {
+                against: White,
+                conduct: Conduct::AdjustingOffMove
+            }
+        ),
+        Some("Art. 4.2.1")
+    );
+    assert_eq!(allowed_san(&a).len(), 20);
+}
+
+const CASTLING: &str = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+
+fn released(fen: &str, from: Square, to: Square, promotion: Option<Role>) -> (Arbiter, Vec<Cited>) {
+    let mut a = arbiter(fen, STANDARD, Profile::FIDE_2023);
+    let by = a.game().position().turn();
+    let out = a
+        .apply(
+            1000,
+            Event::Release {
+                by,
+                from,
+                to,
+                promotion,
+            },
+        )
+        .unwrap();
+    (a, out)
+}
+
+#[test]
+fn a_020_castling_bound_by_where_the_king_is_released() {
+    for (to, expected) in [
+        (Square::G1, "O-O"),
+        (Square::C1, "O-O-O"),
+        (Square::F1, "Kf1"),
+    ] {
+        let (mut a, out) = released(CASTLING, Square::E1, to, None);
+        assert_eq!(allowed_san(&a), [expected]);
+        assert_eq!(out[0].article.as_str(), "Art. 4.7");
+        let other = san(&a, if expected == "Kf1" { "O-O" } else { "Kf1" });
+        let out = a
+            .apply(
+                2000,
+                Event::Move {
+                    by: White,
+                    mv: other,
+                },
+            )
+            .unwrap();
+        assert_eq!(
+            ruled(&out, &Ruling::MoveRefused { by: White }),
+            Some("Art. 4.7")
+        );
+    }
+}
+
+#[test]
+fn a_021_king_released_on_an_attacked_square() {
+    let (a, out) = released(
+        "4k3/8/8/8/4n3/8/8/R3K2R w KQ - 0 1",
+        Square::E1,
+        Square::F2,
+        None,
+    );
+    assert_eq!(out[0].article.as_str(), "Art. 4.3");
+    assert_eq!(allowed_san(&a), ["Kd1", "Ke2", "Kf1", "O-O", "O-O-O"]);
+}
+
+const PROMOTION: &str = "6nk/5P2/8/8/8/8/8/4K3 w - - 0 1";
+
+#[test]
+fn a_022_releasing_the_pawn_fixes_the_promotion_square() {
+    // (a) the pawn released on f8: fxg8 is no longer allowed.
+    let (mut a, _) = released(PROMOTION, Square::F7, Square::F8, None);
+    assert_eq!(allowed_san(&a), ["f8=B", "f8=N", "f8=Q", "f8=R"]);
+    let capture = san(&a, "fxg8=Q");
+    let out = a
+        .apply(
+            2000,
+            Event::Move {
+                by: White,
+                mv: capture,
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::MoveRefused { by: White }),
+        Some("Art. 4.7")
+    );
+    // (b) the knight on g8 touched first: it must be captured.
+    let mut a = arbiter(PROMOTION, STANDARD, Profile::FIDE_2023);
+    a.apply(
+        0,
+        Event::Touch {
+            by: White,
+            square: Square::G8,
+        },
+    )
+    .unwrap();
+    assert_eq!(allowed_san(&a), ["fxg8=B", "fxg8=N", "fxg8=Q", "fxg8=R"]);
+    // (c) a queen placed on f8: square and piece fixed.
+    let (a, _) = released(PROMOTION, Square::F7, Square::F8, Some(Role::Queen));
+    assert_eq!(allowed_san(&a), ["f8=Q"]);
+    // (d) the pawn removed and a queen put on g8 after removing the knight.
+    let (a, _) = released(PROMOTION, Square::F7, Square::G8, Some(Role::Queen));
+    assert_eq!(allowed_san(&a), ["fxg8=Q"]);
+}
+
+#[test]
+fn a_023_promotion_piece_fixed_once_it_touches_the_square() {
+    // (a) the rook touched f8: a rook it is.
+    let (mut a, _) = released(PROMOTION, Square::F7, Square::F8, Some(Role::Rook));
+    assert_eq!(allowed_san(&a), ["f8=R"]);
+    let queen = san(&a, "f8=Q");
+    let out = a
+        .apply(
+            2000,
+            Event::Move {
+                by: White,
+                mv: queen,
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::MoveRefused { by: White }),
+        Some("Art. 4.7")
+    );
+    // (b) asking the arbiter for a queen binds nothing; the stop may be penalised.
+    let mut a = arbiter(PROMOTION, STANDARD, Profile::FIDE_2023);
+    a.apply(1000, Event::StopClock).unwrap();
+    let out = a
+        .apply(
+            1000,
+            Event::Misconduct {
+                by: White,
+                conduct: Conduct::ClockStoppedWithoutReason,
+            },
+        )
+        .unwrap();
+    assert_eq!(out[0].article.as_str(), "Art. 6.11.4");
+    a.apply(5000, Event::RestartClock).unwrap();
+    assert!(allowed_san(&a).contains(&"f8=N".to_string()));
+}
+
+#[test]
+fn a_024_pressing_with_the_other_hand_is_not_an_illegal_move() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4");
+    let out = a
+        .apply(
+            t,
+            Event::Misconduct {
+                by: White,
+                conduct: Conduct::PressWithOtherHand,
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::PenaltyAtDiscretion {
+                against: White,
+                conduct: Conduct::PressWithOtherHand
+            }
+        ),
+        Some("Art. 6.2.3")
+    );
+    assert_eq!(a.illegal_moves(White), 0);
+}
+
+#[test]
+fn a_068_supervised_scoresheet_requests_limited_to_five() {
+    for (profile, control, article) in [
+        (Profile::FIDE_2023, RAPID, "Appendix A.4.3"),
+        (Profile::FIDE_2023, BLITZ, "Appendix B.2.3"),
+        (Profile::FIDE_2018, RAPID, "Appendix A.3.2 (2018)"),
+    ] {
+        let mut supervised = profile;
+        supervised.supervision = laws::edition::Supervision::Supervised;
+        let mut a = arbiter(START, control, supervised);
+        let out = a.apply(0, Event::ScoresheetRequest(Black)).unwrap();
+        assert_eq!(
+            ruled(
+                &out,
+                &Ruling::ClaimRejected {
+                    by: Black,
+                    failure: ClaimFailure::NotOnMove
+                }
+            ),
+            Some(article)
+        );
+        for count in 1..=5 {
+            let out = a.apply(0, Event::ScoresheetRequest(White)).unwrap();
+            assert_eq!(
+                ruled(&out, &Ruling::ScoresheetShown { by: White, count }),
+                Some(article)
+            );
+        }
+        let out = a.apply(0, Event::ScoresheetRequest(White)).unwrap();
+        assert_eq!(
+            ruled(
+                &out,
+                &Ruling::PenaltyAtDiscretion {
+                    against: White,
+                    conduct: Conduct::Distraction
+                }
+            ),
+            Some("Art. 11.5")
+        );
+    }
+    // Unsupervised rapid: the regime does not provide it.
+    let mut a = arbiter(START, RAPID, Profile::FIDE_2023);
+    let out = a.apply(0, Event::ScoresheetRequest(White)).unwrap();
+    assert!(matches!(
+        out[0].ruling,
+        Ruling::ClaimRejected {
+            failure: ClaimFailure::NotApplicable,
+            ..
+        }
+    ));
+}
+
+fn conduct(a: &mut Arbiter, at: u64, by: Color, conduct: Conduct) -> (Ruling, &'static str) {
+    let out = a.apply(at, Event::Misconduct { by, conduct }).unwrap();
+    (out[0].ruling.clone(), out[0].article.as_str())
+}
+
+#[test]
+fn a_069_recording_arrears_only_while_recording_is_required() {
+    let mut a = arbiter(START, "5400", Profile::FIDE_2023);
+    let arrears = Conduct::RecordingArrears;
+    assert_eq!(
+        conduct(&mut a, 1000, White, arrears),
+        (
+            Ruling::PenaltyAtDiscretion {
+                against: White,
+                conduct: arrears
+            },
+            "Art. 8.1.3"
+        )
+    );
+    // Below five minutes without increment: exempt (8.4).
+    assert_eq!(
+        conduct(&mut a, 5_300_000, White, arrears),
+        (Ruling::NoViolation { by: White }, "Art. 8.4")
+    );
+    // Rapid: no recording duty (A.2).
+    let mut a = arbiter(START, RAPID, Profile::FIDE_2023);
+    assert_eq!(
+        conduct(&mut a, 1000, White, arrears),
+        (Ruling::NoViolation { by: White }, "Appendix A.2")
+    );
+}
+
+#[test]
+fn a_070_writing_a_move_in_advance() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    assert_eq!(
+        conduct(&mut a, 0, White, Conduct::WritingMoveInAdvance).1,
+        "Art. 8.1.2"
+    );
+    assert_eq!(a.result(), None);
+}
+
+#[test]
+fn a_071_annotations_on_the_scoresheet() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    assert_eq!(
+        conduct(&mut a, 0, Black, Conduct::Annotations),
+        (
+            Ruling::PenaltyAtDiscretion {
+                against: Black,
+                conduct: Conduct::Annotations
+            },
+            "Art. 8.1.4"
+        )
+    );
+}
+
+#[test]
+fn a_072_assistant_time_deduction() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    a.apply(0, Event::StopClock).unwrap();
+    let out = a
+        .apply(
+            0,
+            Event::AdjustTime {
+                color: White,
+                delta_ms: -600_000,
+                reason: Adjustment::Assistant,
+            },
+        )
+        .unwrap();
+    assert_eq!(out[0].article.as_str(), "Art. 6.2.6");
+    assert_eq!(remaining(&a, White, 0), 5_400_000 - 600_000);
+}
+
+#[test]
+fn a_077_unknown_move_count_next_move_starts_the_next_period() {
+    for (counted, next_period_ends) in [(40, 60), (43, 60)] {
+        let mut a = arbiter(START, "40/7200:20/3600:1800", Profile::FIDE_2023);
+        a.apply(7_300_000, Event::StopClock).unwrap();
+        assert_eq!(a.clock().flags().len(), 1, "White's flag fell in period 1");
+        a.apply(
+            7_300_000,
+            Event::SetClock {
+                color: White,
+                remaining_ms: 3_600_000,
+                moves_completed: counted,
+                reason: Adjustment::Correction,
+            },
+        )
+        .unwrap();
+        let clock = a.clock();
+        assert_eq!(clock.period_index(White), 1);
+        assert_eq!(
+            clock.control().schedule(White).moves_by_end_of(1),
+            Some(next_period_ends)
+        );
+        // (a) no loss on time: the flag that fell in the first period no longer counts.
+        let out = a.apply(7_300_000, Event::ObserveFlags).unwrap();
+        assert!(out.is_empty());
+        assert_eq!(a.result(), None);
+    }
+}
+
+#[test]
+fn a_078_game_ended_at_the_dead_position_before_the_flag() {
+    let mut a = arbiter("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", "60", Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "Kxd2");
+    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.2")));
+    let out = a.apply(120_000, Event::ClaimFlag(White)).unwrap();
+    assert_eq!(out[0].ruling, Ruling::AfterEnd);
+    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.2")));
+}
+
+#[test]
+fn a_080_scoresheet_hidden_from_the_arbiter() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    assert_eq!(
+        conduct(&mut a, 0, White, Conduct::ScoresheetHidden).1,
+        "Art. 8.2"
+    );
+}
+
+#[test]
+fn b_071_conduct_with_discretionary_penalties() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    for (c, article) in [
+        (Conduct::LeftVenue, "Art. 11.2.3.1"),
+        (Conduct::OutsideHelp, "Art. 11.3.1"),
+        (Conduct::Smoking, "Art. 11.3.4"),
+        (Conduct::Distraction, "Art. 11.5"),
+    ] {
+        let (ruling, art) = conduct(&mut a, 0, Black, c);
+        assert_eq!(
+            ruling,
+            Ruling::PenaltyAtDiscretion {
+                against: Black,
+                conduct: c
+            }
+        );
+        assert_eq!(art, article);
+    }
+    // Leaving the playing area is forbidden only to the player on move.
+    assert_eq!(
+        conduct(&mut a, 0, Black, Conduct::LeftPlayingArea),
+        (Ruling::NoViolation { by: Black }, "Art. 11.2.3.2")
+    );
+    assert_eq!(
+        conduct(&mut a, 0, White, Conduct::LeftPlayingArea).1,
+        "Art. 11.2.3.2"
+    );
+    assert!(a.penalties().is_empty(), "the arbiter chooses the penalty");
+    let out = a
+        .apply(
+            0,
+            Event::Penalty {
+                against: White,
+                penalty: Penalty::Warning,
+            },
+        )
+        .unwrap();
+    assert_eq!(out[0].article.as_str(), "Art. 12.9.1");
+}
+
+#[test]
+fn b_052_envelope_filled_from_the_game() {
+    let mut a = arbiter(START, "40/7200:3600", Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5 Nf3");
+    a.apply(t, Event::OfferDraw(White)).unwrap();
+    // Black thinks for 10 minutes, then seals at move 2.
+    let at = t + 600_000;
+    let mut envelope = a.envelope(at);
+    assert_eq!(
+        envelope.position.as_deref(),
+        Some("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2")
+    );
+    assert_eq!(envelope.time_used_ms, Some((2_000, 601_000)));
+    assert_eq!(envelope.sealer, Some(Black));
+    assert_eq!(envelope.move_number, Some(2));
+    assert_eq!(envelope.draw_offer, Some(Some(White)));
+    assert_eq!(
+        envelope.missing(),
+        [
+            Article::new("Guideline I.2.1"),
+            Article::new("Guideline I.2.7"),
+            Article::new("Guideline I.1.1")
+        ]
+    );
+    envelope.players = Some(("A".into(), "B".into()));
+    envelope.resumption = Some("2026-11-23 10:00".into());
+    envelope.sealed_move = Some("Nc6".into());
+    assert!(envelope.missing().is_empty());
+}
+
+#[test]
+fn discovered_illegal_move_reinstates_exactly_the_position_before_it() {
+    let mut state = testkit::Rng::new(0x5eed_7a1e);
+    let mut rng = || state.next_u64();
+    let mut checked = 0;
+    for _ in 0..60 {
+        let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+        let mut t = 0;
+        let random_legal = |a: &Arbiter, r: u64| {
+            let legal = a.board_position().legal_moves();
+            (!legal.is_empty()).then(|| legal[(r % legal.len() as u64) as usize])
+        };
+        for _ in 0..rng() % 20 {
+            let Some(mv) = random_legal(&a, rng()) else {
+                break;
+            };
+            let mover = a.board_position().turn();
+            complete(&mut a, &mut t, mover, mv);
+        }
+        if a.result().is_some() {
+            continue;
+        }
+        let (ply, fen) = (a.ply(), a.game().fen());
+        let by = a.board_position().turn();
+        // The first of our pieces' moves to a random square that is illegal.
+        let board = a.board_position().board().clone();
+        let target = Square::new((rng() % 64) as u32);
+        let Some(illegal) = board.by_color(by).into_iter().find_map(|from| {
+            let mv = Move::Normal {
+                role: board.role_at(from)?,
+                from,
+                capture: board.role_at(target).filter(|&r| r != Role::King),
+                to: target,
+                promotion: None,
+            };
+            (from != target
+                && board.color_at(target) != Some(by)
+                && board.role_at(target) != Some(Role::King)
+                && !a.board_position().is_legal(mv))
+            .then_some(mv)
+        }) else {
+            continue;
+        };
+        t += 1000;
+        a.apply(t, Event::UnnoticedMove { by, mv: illegal })
+            .unwrap();
+        a.apply(t, Event::Press(by)).unwrap();
+        for _ in 0..rng() % 6 {
+            if a.result().is_some() {
+                break;
+            }
+            let Some(mv) = random_legal(&a, rng()) else {
+                break;
+            };
+            let mover = a.board_position().turn();
+            t += 1000;
+            if a.apply(t, Event::Move { by: mover, mv }).is_err() {
+                break;
+            }
+            if a.result().is_none() {
+                a.apply(t, Event::Press(mover)).unwrap();
+            }
+        }
+        if a.result().is_some() {
+            continue;
+        }
+        a.apply(t, Event::IllegalMoveDiscovered { ply }).unwrap();
+        assert_eq!((a.ply(), a.game().fen()), (ply, fen));
+        assert_eq!(a.illegal_moves(by), 1);
+        a.apply(t, Event::Decision(Choice::KeepClocks)).unwrap();
+        assert_eq!(a.clock().running(), Some(by));
+        checked += 1;
+    }
+    assert!(checked > 30, "{checked} games checked");
 }

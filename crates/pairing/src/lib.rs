@@ -23,6 +23,9 @@
 //! assert_eq!(pairing.bye, None);
 //! ```
 
+pub mod acceleration;
 pub mod dutch;
+pub mod explain;
+pub mod generator;
 mod matching;
 pub mod trf_input;

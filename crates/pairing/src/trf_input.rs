@@ -25,6 +25,7 @@
 
 use trf::{Record, ResultCode, Tournament, TrfError};
 
+use crate::acceleration;
 use crate::dutch::{Colour, DutchEdition, Input, Outcome, Player, RoundEntry, Score, Scoring};
 
 impl From<trf::Colour> for Colour {
@@ -44,6 +45,38 @@ fn is_paired(e: &trf::RoundEntry) -> bool {
 /// Whether a bye or absence code keeps a player out of the round: any but `*` (not decided yet).
 fn is_absence(result: ResultCode) -> bool {
     result != ResultCode::Pending
+}
+
+/// A TRF score as a pairing score; negative values (a penalty for a forfeit loss, say) count
+/// as zero, since pairing scores cannot go below nothing.
+fn score(points: trf::Points) -> Score {
+    Score(u32::try_from(points.tenths()).unwrap_or(0))
+}
+
+/// The points per result from `162`, `XXS` and `BB*` lines (C.04.1: the regulations fix them;
+/// default 1 - ½ - 0). Games use the values for White when `XXS` distinguishes the colours.
+pub fn scoring(t: &Tournament) -> Scoring {
+    let s = t.scoring();
+    Scoring {
+        win: score(s.win_white),
+        draw: score(s.draw_white),
+        loss: score(s.loss_white),
+        pairing_allocated_bye: score(s.pab),
+        forfeit_win: score(s.forfeit_win),
+        forfeit_loss: score(s.forfeit_loss),
+    }
+}
+
+/// Whether the file carries explicit acceleration: a `250` or `XXA` record.
+fn has_acceleration_records(t: &Tournament) -> bool {
+    t.records()
+        .any(|r| matches!(r, Record::Acceleration(_) | Record::PlayerAcceleration(_)))
+}
+
+/// Whether the `192` code asks for Baku acceleration (`FIDE_DUTCH..._BAKU`).
+pub fn baku_requested(t: &Tournament) -> bool {
+    t.pairing_system()
+        .is_some_and(|s| s.trim().ends_with("_BAKU"))
 }
 
 /// The first round without any pairing recorded.
@@ -101,7 +134,8 @@ fn round_column(round: usize) -> usize {
 /// A game in an earlier round needs a colour and a result: otherwise the error names the
 /// record's line and the round's column.
 pub fn input_for_round(t: &Tournament, round: u32) -> Result<Input, TrfError> {
-    let scoring = Scoring::STANDARD;
+    let scoring = scoring(t);
+    let points = t.scoring();
     let r = usize::try_from(round).unwrap_or(usize::MAX);
     let requested: Vec<u16> = t
         .requested_byes(r)
@@ -119,7 +153,7 @@ pub fn input_for_round(t: &Tournament, round: u32) -> Result<Input, TrfError> {
             .iter()
             .take(r.saturating_sub(1))
             .enumerate()
-            .map(|(i, e)| entry(e, &scoring, line.number, i + 1))
+            .map(|(i, e)| entry(e, &points, line.number, i + 1))
             .collect::<Result<_, _>>()?;
         let absent = p
             .round(r)
@@ -130,7 +164,7 @@ pub fn input_for_round(t: &Tournament, round: u32) -> Result<Input, TrfError> {
             rating: p.person.rating.unwrap_or(0),
             history,
             absent,
-            acceleration: Score(0),
+            acceleration: score(t.acceleration(p.number(), r)),
         });
     }
     let mut forbidden_pairs: Vec<(u32, u32)> = t
@@ -147,14 +181,18 @@ pub fn input_for_round(t: &Tournament, round: u32) -> Result<Input, TrfError> {
         .collect();
     forbidden_pairs.sort_unstable();
     forbidden_pairs.dedup();
-    Ok(Input {
+    let mut input = Input {
         round,
         total_rounds: t.total_rounds().unwrap_or(round).max(round),
         initial_colour: initial_colour(t),
         scoring,
         players,
         forbidden_pairs,
-    })
+    };
+    if baku_requested(t) && !has_acceleration_records(t) {
+        acceleration::apply_baku(&mut input);
+    }
+    Ok(input)
 }
 
 /// The pairs recorded for `round` as (white, black), and the pairing-allocated bye.
@@ -184,7 +222,7 @@ pub fn recorded_pairing(t: &Tournament, round: u32) -> (Vec<(u32, u32)>, Option<
 /// One round of the history; `line` and `round` locate the entry for errors.
 fn entry(
     e: &trf::RoundEntry,
-    scoring: &Scoring,
+    scoring: &trf::Scoring,
     line: usize,
     round: usize,
 ) -> Result<RoundEntry, TrfError> {
@@ -192,14 +230,8 @@ fn entry(
     let Some(opponent) = e.opponent.map(u32::from) else {
         return Ok(match e.result {
             ResultCode::PairingAllocatedBye => RoundEntry::PairingAllocatedBye,
-            ResultCode::FullPointBye | ResultCode::ForfeitWin => RoundEntry::Unpaired {
-                points: scoring.win,
-            },
-            ResultCode::HalfPointBye | ResultCode::Draw => RoundEntry::Unpaired {
-                points: scoring.draw,
-            },
             _ => RoundEntry::Unpaired {
-                points: scoring.loss,
+                points: score(scoring.points(e)),
             },
         });
     };
@@ -361,5 +393,86 @@ mod tests {
             .unwrap();
         let e = input_for_round(&t, 2).unwrap_err();
         assert_eq!((e.line, e.column), (1, 99));
+    }
+
+    #[test]
+    fn a_250_record_feeds_acceleration_for_its_rounds_and_players() {
+        let t = tournament("250       1.0   1   2    1    2\n");
+        let accel = |round| -> Vec<u32> {
+            input_for_round(&t, round)
+                .unwrap()
+                .players
+                .iter()
+                .map(|p| p.acceleration.0)
+                .collect()
+        };
+        assert_eq!(accel(2), [10, 10, 0, 0]);
+        assert_eq!(accel(3), [0, 0, 0, 0]);
+    }
+
+    #[test]
+    fn an_xxa_record_feeds_acceleration_round_by_round() {
+        let t = tournament("XXA    3  1.0  0.5  0.0\n");
+        let third = |round| input_for_round(&t, round).unwrap().players[2].acceleration;
+        assert_eq!(third(2), Score(5));
+        assert_eq!(third(3), Score(0));
+    }
+
+    #[test]
+    fn acceleration_changes_the_brackets() {
+        // After round 1, players 2 and 4 (losers) get a virtual point: they now meet the winners.
+        let pairs = |extra: &str| -> Vec<(u32, u32)> {
+            let input = input_for_round(&tournament(extra), 2).unwrap();
+            let mut v: Vec<(u32, u32)> = crate::dutch::pair_round(&input, DutchEdition::Rules2026)
+                .unwrap()
+                .boards
+                .iter()
+                .map(|b| (b.white.min(b.black), b.white.max(b.black)))
+                .collect();
+            v.sort_unstable();
+            v
+        };
+        assert_eq!(pairs(""), [(1, 3), (2, 4)]);
+        assert_eq!(pairs("250       2.0   2   2    2    2\n"), [(1, 4), (2, 3)]);
+    }
+
+    #[test]
+    fn a_162_line_sets_the_points_of_the_pairing_scores() {
+        let t = tournament("162 W  3.0 D  1.0 L  0.0\n");
+        let input = input_for_round(&t, 2).unwrap();
+        assert_eq!(input.scoring.win, Score(30));
+        assert_eq!(input.scoring.draw, Score(10));
+        assert_eq!(input.players[0].score(&input.scoring), Score(30));
+    }
+
+    #[test]
+    fn an_xxs_line_sets_forfeits_and_byes() {
+        let t: Tournament = "XXR 3\nXXS W=3 D=1 FW=2 HPB=1.5\n\
+001    1      A                                 2000                             2.0    1     2 w +\n\
+001    2      B                                 1900                             0.0    2     1 b -\n\
+001    3      C                                 1800                             1.5    3  0000 - H\n"
+            .parse()
+            .unwrap();
+        let input = input_for_round(&t, 2).unwrap();
+        assert_eq!(input.scoring.forfeit_win, Score(20));
+        let scores: Vec<Score> = input
+            .players
+            .iter()
+            .map(|p| p.score(&input.scoring))
+            .collect();
+        assert_eq!(scores, [Score(20), Score(0), Score(15)]);
+    }
+
+    #[test]
+    fn a_baku_code_in_192_applies_acceleration_unless_250_is_given() {
+        let baku = tournament("192 FIDE_DUTCH_2026_BAKU\n");
+        let input = input_for_round(&baku, 2).unwrap();
+        let accel: Vec<u32> = input.players.iter().map(|p| p.acceleration.0).collect();
+        // Four players: GA = 1-2; three rounds: two accelerated, round 2 gets ½.
+        assert_eq!(accel, [5, 5, 0, 0]);
+        let explicit = tournament("192 FIDE_DUTCH_2026_BAKU\n250       1.0   2   2    3    3\n");
+        let input = input_for_round(&explicit, 2).unwrap();
+        let accel: Vec<u32> = input.players.iter().map(|p| p.acceleration.0).collect();
+        assert_eq!(accel, [0, 0, 10, 0]);
     }
 }

@@ -1,9 +1,12 @@
 //! `cargo bench -p standings --bench tiebreaks`: ranks a synthetic 1024-player, 11-round Swiss
-//! field by a long tie-break list under each C.07 edition.
+//! field by a long tie-break list under each C.07 edition, then by the DSJ Swiss preset
+//! (Buchholzsumme, DE only if complete, Siegwertung).
 
 use std::time::Instant;
 
-use standings::tiebreak::{Edition, Field, Participant, Round, Rules, parse_list, standings};
+use standings::tiebreak::{
+    Edition, Field, Participant, Round, Rules, parse_list, preset, standings,
+};
 use standings::{Outcome, ScoringSystem};
 
 /// Round `r` pairs `i` with `i ^ (r + 1)`: every pair meets at most once. Some pairs forfeit,
@@ -56,4 +59,16 @@ fn main() {
             table.rows[0].tpn
         );
     }
+    let order = preset::find("dsj-swiss")
+        .and_then(|p| p.parse())
+        .expect("preset");
+    let start = Instant::now();
+    let table = standings(&field, &order.tiebreaks, Rules::new(Edition::Fide2026));
+    let elapsed = start.elapsed();
+    println!(
+        "dsj-swiss preset (2026): 1024 players, 10 rounds, {} tie-breaks: {:.1} ms (leader {})",
+        order.tiebreaks.len(),
+        elapsed.as_secs_f64() * 1000.0,
+        table.rows[0].tpn
+    );
 }

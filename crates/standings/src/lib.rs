@@ -3,7 +3,9 @@
 //! [`score`] holds the exact score type and the scoring systems (1/½/0, 3/1/0, the RKST 3/2/1 scheme
 //! and team match points); [`rating`] evaluates FIDE ratings (Handbook B.02) and the German DWZ
 //! (DSB Wertungsordnung 2014 and 2026); [`tiebreak`] computes the FIDE C.07 tie-breaks (legacy,
-//! 2024 and 2026 editions) and ranks a field.
+//! 2024 and 2026 editions) and the German ones (Buchholzsumme, Siegwertung, DE if complete),
+//! ranks a field, holds the regulation presets ([`tiebreak::preset`]) and models the SJRP
+//! playoff ([`tiebreak::playoff`]).
 //!
 //! ```
 //! use standings::score::{Outcome, Points, ScoringSystem};

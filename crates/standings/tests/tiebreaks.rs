@@ -599,3 +599,163 @@ fn buchholz_family_banned_in_2026_round_robins() {
     rules.edition = Edition::Fide2024;
     assert!(standings::tiebreak::check(&list, rules).is_ok());
 }
+
+/// Buchholzsumme by hand on the small field (2024 rules). BH: 1 = 6.5, 2 = 6.5, 3 = 5.0,
+/// 4 = 2.0; BH/C1: 1 = 4.5, 2 = 4.5, 3 = 3.0 (the HPB dummy 2 is a VUR not below the LSV 0.5,
+/// Art. 16.5), 4 = 2.0. Unplayed rounds add 0 to the sum.
+#[test]
+fn buchholzsumme_both_readings_by_hand() {
+    use standings::tiebreak::BuchholzSum;
+    let field = small_field();
+    let cut = Evaluation::new(&field, Edition::Fide2024);
+    let full = Evaluation::new(&field, Edition::Fide2024).buchholz_sum(BuchholzSum::FullOpponents);
+    let c1 = Some(Trim::Cut(1));
+    let value = |ev: &Evaluation, tpn, trim| ev.bhsum(tpn, trim).unwrap().value.to_string();
+    // Player 1: opponents 2 and 3, a PAB between. Full: 6.5 + 0 + 5.0; cut drops the 0.
+    assert_eq!(value(&full, 1, None), "11.50");
+    assert_eq!(value(&full, 1, c1), "11.50");
+    // Cut reading: BH/C1 of 2 and 3: 4.5 + 0 + 3.0, the 0 dropped.
+    assert_eq!(value(&cut, 1, c1), "7.50");
+    // Player 3: opponents 4 and 1. Full 2.0 + 6.5; cut reading 2.0 + 4.5.
+    assert_eq!(value(&full, 3, c1), "8.50");
+    assert_eq!(value(&cut, 3, c1), "6.50");
+    // Player 2 met only 1 over the board; the forfeit win and the PAB add 0.
+    let b = cut.bhsum(2, c1).unwrap();
+    assert_eq!(b.value.to_string(), "4.50");
+    assert_eq!(b.contributions[1].source, Source::Unplayed);
+    assert_eq!(
+        b.contributions
+            .iter()
+            .filter(|c| c.removed.is_some())
+            .count(),
+        1
+    );
+    // Without a cut both readings add the full BH.
+    assert_eq!(value(&cut, 2, None), "6.50");
+}
+
+/// The TEC exercise, 2024 rules: Alyx met 9, 13, 2, 15 and 4 (BH 9.0, 14.0, 13.0, 12.0, 15.0;
+/// BH/C1 7.5, 12.0, 12.0, 11.0, 11.5, from the §3.1 table).
+#[test]
+fn buchholzsumme_tec_exercise_from_the_published_columns() {
+    use standings::tiebreak::BuchholzSum;
+    let field = held_swiss();
+    let tb = |s: &str| s.parse::<TieBreak>().unwrap();
+    let cut = Evaluation::new(&field, Edition::Fide2024);
+    let full = Evaluation::new(&field, Edition::Fide2024).buchholz_sum(BuchholzSum::FullOpponents);
+    assert_eq!(full.value(tb("BHSUM"), 1), expected("63.0"));
+    assert_eq!(full.value(tb("BHSUM/C1"), 1), expected("54.0"));
+    assert_eq!(cut.value(tb("BHSUM/C1"), 1), expected("46.5"));
+    // The reading reaches the ranking through Rules.
+    let rules = Rules {
+        buchholz_sum: BuchholzSum::FullOpponents,
+        ..Rules::new(Edition::Fide2024)
+    };
+    let table = standings(&field, &[tb("BHSUM/C1")], rules);
+    let alyx = table.rows.iter().find(|r| r.tpn == 1).unwrap();
+    assert_eq!(alyx.values[0], expected("54.0"));
+}
+
+/// Siegwertung: wins over the board and by forfeit; `/U` adds the PAB; a full-point bye never
+/// counts (FIDE WIN counts both byes).
+#[test]
+fn siegwertung_forfeits_and_byes_by_hand() {
+    let field = small_field();
+    let ev = Evaluation::new(&field, Edition::Fide2026);
+    let sw: TieBreak = "SW".parse().unwrap();
+    let sw_u: TieBreak = "SW/U".parse().unwrap();
+    // Player 2: loss, forfeit win, PAB.
+    assert_eq!(ev.sw(2, false), Some(1));
+    assert_eq!(ev.value(sw_u, 2), expected("2"));
+    // Player 1: win, PAB, draw.
+    assert_eq!(ev.value(sw, 1), expected("1"));
+    assert_eq!(ev.sw(1, true), Some(2));
+    let field = Field::new(
+        vec![
+            p(1, vec![Round::bye(Outcome::FullPointBye), g(2, Win)]),
+            p(2, vec![Round::bye(PairingBye), g(1, Loss)]),
+        ],
+        2,
+        ScoringSystem::STANDARD,
+    )
+    .unwrap();
+    let ev = Evaluation::new(&field, Edition::Fide2026);
+    assert_eq!((ev.win(1), ev.sw(1, true)), (Some(2), Some(1)));
+    assert_eq!(
+        (ev.win(2), ev.sw(2, false), ev.sw(2, true)),
+        (Some(1), Some(0), Some(1))
+    );
+}
+
+/// Seven players, three rounds; 1, 2 and 3 finish on 2 points. 1 beat 2 and 3, who never met.
+fn de_field() -> Field {
+    let b = Round::bye;
+    Field::new(
+        vec![
+            p(1, vec![g(2, Win), g(3, Win), g(7, Loss)]),
+            p(2, vec![g(1, Loss), g(5, Win), g(6, Win)]),
+            p(3, vec![g(4, Win), g(1, Loss), g(5, Win)]),
+            p(4, vec![g(3, Loss), g(7, Loss), b(PairingBye)]),
+            p(5, vec![g(6, Win), g(2, Loss), g(3, Loss)]),
+            p(6, vec![g(5, Loss), b(PairingBye), g(2, Loss)]),
+            p(7, vec![b(PairingBye), g(4, Win), g(1, Win)]),
+        ],
+        3,
+        ScoringSystem::STANDARD,
+    )
+    .unwrap()
+}
+
+/// `DE/V` (DSJ "sofern vollständig vorhanden"): the incomplete mini-table ranks nobody, while
+/// C.07 Art. 6.3 puts 1 first; the groups left tied are the playoff candidates.
+#[test]
+fn direct_encounter_complete_only_code_in_standings() {
+    let field = de_field();
+    let rules = Rules::new(Edition::Fide2026);
+    let fide = standings(&field, &["DE".parse().unwrap()], rules);
+    let ranks: Vec<(u16, usize)> = fide.rows.iter().map(|r| (r.tpn, r.rank)).collect();
+    assert_eq!(ranks[..4], [(7, 1), (1, 2), (2, 3), (3, 3)]);
+    assert_eq!(fide.ties()[0], (3, vec![2, 3]));
+    let dsj = standings(&field, &["DE/V".parse().unwrap()], rules);
+    let ranks: Vec<(u16, usize)> = dsj.rows.iter().map(|r| (r.tpn, r.rank)).collect();
+    assert_eq!(ranks[..4], [(7, 1), (1, 2), (2, 2), (3, 2)]);
+    assert_eq!(dsj.ties()[0], (2, vec![1, 2, 3]));
+    assert!(dsj.is_tied(1) && !dsj.is_tied(7));
+}
+
+/// OSB and BW need team matches; an individual field refuses them by name.
+#[test]
+fn team_criteria_refused_for_individual_fields() {
+    let tbs = standings::tiebreak::parse_list("SB,OSB").unwrap();
+    let e = standings::tiebreak::check(&tbs, Rules::new(Edition::Fide2026)).unwrap_err();
+    assert!(e.to_string().contains("Olympiade-Sonneborn-Berger"), "{e}");
+    assert!(e.to_string().contains("team tie-break"), "{e}");
+    let tbs = standings::tiebreak::parse_list("BW").unwrap();
+    assert!(standings::tiebreak::check(&tbs, Rules::new(Edition::Legacy)).is_err()); // The Buchholzsumme belongs to the Buchholz family banned from 2026 round robins.
+    let rr = Rules {
+        round_robin: true,
+        ..Rules::new(Edition::Fide2026)
+    };
+    let tbs = standings::tiebreak::parse_list("SB,BHSUM").unwrap();
+    assert!(standings::tiebreak::check(&tbs, rr).is_err());
+    assert!(standings::tiebreak::check(&tbs[..1], rr).is_ok());
+}
+
+/// R-086 (announcement 2026, = SJRP §6.1 Swiss): points, BH with one cut, SB, wins, DE, then
+/// the Stichkampf. The `sjrp-swiss` preset ranks the TEC exercise in that order.
+#[test]
+fn r_086_announcement_ranking_order() {
+    let order = standings::tiebreak::preset::find("sjrp-swiss")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let table = standings(
+        &held_swiss(),
+        &order.tiebreaks,
+        Rules::new(Edition::Fide2024),
+    );
+    let top: Vec<u16> = table.rows.iter().take(5).map(|r| r.tpn).collect();
+    // 4.0: Bruno; 3.5: BH/C1 Charline 13.0, then David 11.5, then Alyx and Stephan 11.0
+    // separated by SB (8.00 against 7.25).
+    assert_eq!(top, [2, 3, 4, 1, 16]);
+}

@@ -1,10 +1,12 @@
-//! `arbiter pair --dutch FILE (-p [OUT] | -c)`: FIDE Dutch pairings (C.04.3) with the engine
-//! protocol of JaVaFo and bbpPairings; `arbiter pair --berger N [--double]`: a round-robin
-//! schedule (C.05 Annex 1), as `arbiter berger`.
+//! `arbiter pair --dutch FILE (-p [OUT] | -c | --explain)`: FIDE Dutch pairings (C.04.3) with
+//! the engine protocol of JaVaFo and bbpPairings; `arbiter pair --dutch -g [CONFIG] -o OUT -s
+//! SEED`: a random tournament; `arbiter pair --berger N [--double]`: a round-robin schedule
+//! (C.05 Annex 1), as `arbiter berger`.
 //!
 //! `-p` pairs the next round: the first line is the number of pairs, then `white black` per
 //! board by pairing number, the pairing-allocated bye as `id 0`. `-c` re-pairs every recorded
-//! round from the history before it and prints the differences.
+//! round from the history before it and prints the differences. `--explain` pairs the next
+//! round and says why (`--lang en|de`, `--json`). `--baku` adds Baku acceleration (C.04.7).
 //! Exit codes: 0 ok, 1 no valid pairing, 2 unexpected, 3 invalid input, 4 size limit,
 //! 5 file access.
 
@@ -13,8 +15,10 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use pairing::dutch::{DutchEdition, Pairing, PairingError, pair_round};
-use pairing::trf_input;
+use pairing::dutch::{DutchEdition, Float, Input, Pairing, PairingError, pair_round};
+use pairing::explain::{Explanation, Lang, explain, float_reason_text};
+use pairing::generator::{Config, GenerateError, generate};
+use pairing::{acceleration, trf_input};
 use trf::Tournament;
 
 /// Pairing numbers a TRF record can hold (4 columns).
@@ -23,9 +27,9 @@ const MAX_PLAYERS: usize = 9999;
 #[derive(clap::Args)]
 #[command(group(clap::ArgGroup::new("system").required(true).args(["dutch", "berger"])))]
 pub struct Args {
-    /// TRF file with the tournament so far (the FIDE Dutch system, C.04.3).
-    #[arg(long, value_name = "FILE")]
-    dutch: Option<PathBuf>,
+    /// TRF file with the tournament so far (the FIDE Dutch system, C.04.3); none with -g.
+    #[arg(long, value_name = "FILE", num_args = 0..=1)]
+    dutch: Option<Option<PathBuf>>,
     /// Round robin for N participants: print the Berger table schedule (C.05 Annex 1).
     #[arg(long, value_name = "N", conflicts_with_all = ["pair", "check", "edition"])]
     berger: Option<usize>,
@@ -36,8 +40,30 @@ pub struct Args {
     #[arg(short = 'p', value_name = "OUT", num_args = 0..=1, conflicts_with = "check")]
     pair: Option<Option<PathBuf>>,
     /// Re-pair every recorded round and report differences.
-    #[arg(short = 'c')]
+    #[arg(short = 'c', conflicts_with = "explain")]
     check: bool,
+    /// Pair the next round and explain every board, floater and the bye.
+    #[arg(long, conflicts_with = "pair")]
+    explain: bool,
+    /// Language of --explain: en (default) or de.
+    #[arg(long, value_name = "LANG")]
+    lang: Option<Lang>,
+    /// With --explain: JSON instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Baku acceleration (C.04.7) computed by us, replacing any 250/XXA points.
+    #[arg(long)]
+    baku: bool,
+    /// Generate a random tournament, from the Key=Value CONFIG file or a random configuration.
+    #[arg(short = 'g', value_name = "CONFIG", num_args = 0..=1,
+          conflicts_with_all = ["pair", "check", "explain"], requires = "output")]
+    generate: Option<Option<PathBuf>>,
+    /// With -g: the TRF file to write.
+    #[arg(short = 'o', value_name = "OUT", requires = "generate")]
+    output: Option<PathBuf>,
+    /// With -g: the seed (default: from the clock, printed on standard error).
+    #[arg(short = 's', value_name = "SEED", requires = "generate")]
+    seed: Option<u64>,
     /// Rules edition, overriding the `192` code and the `042` start date: 2017 or 2026.
     #[arg(long, value_parser = parse_edition)]
     edition: Option<DutchEdition>,
@@ -52,9 +78,24 @@ fn parse_edition(s: &str) -> Result<DutchEdition, String> {
 }
 
 pub fn run(args: Args) -> ExitCode {
+    if !args.explain && (args.json || args.lang.is_some()) {
+        eprintln!("arbiter pair: --lang and --json go with --explain");
+        return ExitCode::from(2);
+    }
+    if let Some(config) = &args.generate {
+        let Some(out) = &args.output else {
+            eprintln!("arbiter pair: -g needs -o OUT");
+            return ExitCode::from(3);
+        };
+        return generate_tournament(config.as_deref(), out, args.seed, args.edition, args.baku);
+    }
     let dutch = match (args.dutch, args.berger) {
         (_, Some(players)) => return super::berger::schedule(players, args.double),
-        (Some(file), None) => file,
+        (Some(Some(file)), None) => file,
+        (Some(None), None) => {
+            eprintln!("arbiter pair: --dutch needs a TRF file (or -g to generate one)");
+            return ExitCode::from(3);
+        }
         (None, None) => {
             eprintln!("arbiter pair: name the system: --dutch FILE or --berger N");
             return ExitCode::from(2);
@@ -83,15 +124,195 @@ pub fn run(args: Args) -> ExitCode {
         .or(trf_input::edition(&tournament))
         .unwrap_or(DutchEdition::Rules2026);
     if args.check {
-        return check(&tournament, edition, &dutch);
+        return check(&tournament, edition, &dutch, args.baku);
+    }
+    if args.explain {
+        return explain_round(
+            &tournament,
+            edition,
+            &dutch,
+            args.baku,
+            args.lang.unwrap_or_default(),
+            args.json,
+        );
     }
     match args.pair {
-        Some(out) => pair(&tournament, edition, &dutch, out),
+        Some(out) => pair(&tournament, edition, &dutch, out, args.baku),
         None => {
-            eprintln!("arbiter pair: give -p [OUT] or -c");
+            eprintln!("arbiter pair: give -p [OUT], -c or --explain");
             ExitCode::from(3)
         }
     }
+}
+
+/// The pairing input for `round`, with Baku acceleration when asked for.
+fn round_input(
+    tournament: &Tournament,
+    round: u32,
+    file: &Path,
+    baku: bool,
+) -> Result<Input, ExitCode> {
+    match trf_input::input_for_round(tournament, round) {
+        Ok(mut input) => {
+            if baku {
+                acceleration::apply_baku(&mut input);
+            }
+            Ok(input)
+        }
+        Err(e) => {
+            eprintln!("arbiter pair: {}: {e}", file.display());
+            Err(ExitCode::from(3))
+        }
+    }
+}
+
+fn generate_tournament(
+    config: Option<&Path>,
+    out: &Path,
+    seed: Option<u64>,
+    edition: Option<DutchEdition>,
+    baku: bool,
+) -> ExitCode {
+    let seed = seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() ^ u64::from(d.subsec_nanos()));
+        eprintln!("arbiter pair: seed {now}");
+        now
+    });
+    let mut config = match config {
+        None => Config::random(seed),
+        Some(path) => {
+            let text = match std::fs::read_to_string(path) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("arbiter pair: {}: {e}", path.display());
+                    return ExitCode::from(5);
+                }
+            };
+            match text.parse::<Config>() {
+                Ok(c) => c,
+                Err(e) => {
+                    eprintln!("arbiter pair: {}: {e}", path.display());
+                    return ExitCode::from(3);
+                }
+            }
+        }
+    };
+    if let Some(e) = edition {
+        config.edition = e;
+    }
+    config.baku |= baku;
+    let tournament = match generate(&config, seed) {
+        Ok(t) => t,
+        Err(GenerateError::Pairing { round, error }) => {
+            eprintln!("arbiter pair: round {round}: {error} ({})", error.article());
+            return ExitCode::from(1);
+        }
+        Err(e) => {
+            eprintln!("arbiter pair: {e}");
+            return ExitCode::from(3);
+        }
+    };
+    let text = match tournament.write() {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("arbiter pair: {e}");
+            return ExitCode::from(4);
+        }
+    };
+    match std::fs::write(out, text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("arbiter pair: {}: {e}", out.display());
+            ExitCode::from(5)
+        }
+    }
+}
+
+fn explain_round(
+    tournament: &Tournament,
+    edition: DutchEdition,
+    file: &Path,
+    baku: bool,
+    lang: Lang,
+    json: bool,
+) -> ExitCode {
+    let round = trf_input::round_to_pair(tournament);
+    let input = match round_input(tournament, round, file, baku) {
+        Ok(i) => i,
+        Err(code) => return code,
+    };
+    let pairing = match pair_round(&input, edition) {
+        Ok(p) => p,
+        Err(e) => return pairing_error(&e),
+    };
+    let why = explain(&input, &pairing, edition);
+    let text = if json {
+        let mut t = explanation_json(&why, lang).to_string();
+        t.push('\n');
+        t
+    } else {
+        why.render(lang)
+    };
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    ExitCode::SUCCESS
+}
+
+fn explanation_json(why: &Explanation, lang: Lang) -> serde_json::Value {
+    use serde_json::json;
+    let float = |f: Option<Float>| match f {
+        Some(Float::Down) => json!("down"),
+        Some(Float::Up) => json!("up"),
+        None => json!(null),
+    };
+    let seat = |s: &pairing::explain::Seat| {
+        json!({
+            "player": s.player,
+            "score": s.score.to_string(),
+            "float": float(s.float),
+            "moved_down": s.moved_down,
+            "colour_preference": s.preference.map(|p| json!({
+                "colour": format!("{:?}", p.colour).to_lowercase(),
+                "strength": format!("{:?}", p.strength).to_lowercase(),
+            })),
+        })
+    };
+    let articles = |list: &[laws::Article]| list.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    json!({
+        "round": why.round,
+        "edition": why.edition.to_string(),
+        "boards": why.boards.iter().map(|b| json!({
+            "board": b.board,
+            "white": seat(&b.white),
+            "black": seat(&b.black),
+            "bracket": b.bracket.to_string(),
+            "colour_rule": b.colour_rule.to_string(),
+            "criteria_failed": articles(&b.criteria_failed),
+        })).collect::<Vec<_>>(),
+        "floaters": why.floaters.iter().map(|f| json!({
+            "player": f.player,
+            "score": f.score.to_string(),
+            "paired_in": f.paired_in.to_string(),
+            "reason": f.reason.article().to_string(),
+            "text": float_reason_text(&f.reason, lang),
+        })).collect::<Vec<_>>(),
+        "upfloaters": why.upfloaters.iter().map(|u| json!({
+            "player": u.player,
+            "score": u.score.to_string(),
+            "partner": u.partner,
+            "partner_score": u.partner_score.to_string(),
+            "reason": u.article.to_string(),
+        })).collect::<Vec<_>>(),
+        "bye": why.bye.as_ref().map(|b| json!({
+            "player": b.player,
+            "score": b.score.to_string(),
+            "unplayed": b.unplayed,
+            "lower_eligible": b.lower_eligible,
+            "reasons": articles(&b.reasons),
+        })),
+        "absent": why.absent,
+    })
 }
 
 fn pairing_error(e: &PairingError) -> ExitCode {
@@ -107,14 +328,12 @@ fn pair(
     edition: DutchEdition,
     file: &Path,
     out: Option<PathBuf>,
+    baku: bool,
 ) -> ExitCode {
     let round = trf_input::round_to_pair(tournament);
-    let input = match trf_input::input_for_round(tournament, round) {
+    let input = match round_input(tournament, round, file, baku) {
         Ok(i) => i,
-        Err(e) => {
-            eprintln!("arbiter pair: {}: {e}", file.display());
-            return ExitCode::from(3);
-        }
+        Err(code) => return code,
     };
     let pairing = match pair_round(&input, edition) {
         Ok(p) => p,
@@ -150,17 +369,14 @@ fn engine_output(pairing: &Pairing) -> String {
     text
 }
 
-fn check(tournament: &Tournament, edition: DutchEdition, file: &Path) -> ExitCode {
+fn check(tournament: &Tournament, edition: DutchEdition, file: &Path, baku: bool) -> ExitCode {
     let mut report = String::new();
     let rounds = trf_input::round_to_pair(tournament) - 1;
     let mut discrepancies = 0;
     for round in 1..=rounds {
-        let input = match trf_input::input_for_round(tournament, round) {
+        let input = match round_input(tournament, round, file, baku) {
             Ok(i) => i,
-            Err(e) => {
-                eprintln!("arbiter pair: {}: {e}", file.display());
-                return ExitCode::from(3);
-            }
+            Err(code) => return code,
         };
         let (recorded, recorded_bye) = trf_input::recorded_pairing(tournament, round);
         let (mut got, got_bye) = match pair_round(&input, edition) {

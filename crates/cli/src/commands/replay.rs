@@ -17,11 +17,11 @@ use laws::arbiter::{Arbiter, Choice, Cited, Event, Irregularity};
 use laws::clock::Adjustment;
 use laws::edition::{Profile, Supervision};
 use laws::notation::{Language, parse_move};
-use laws::penalties::Penalty;
+use laws::penalties::{Conduct, Penalty};
 use laws::points::Score;
 use laws::position::StartingPosition;
 use serde::Deserialize;
-use shakmaty::{Chess, Color, Move, Position, Square};
+use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -214,6 +214,40 @@ enum JsonEvent {
     IncrementRequest {
         by: Side,
     },
+    QuickplayClaimWithoutArbiter {
+        by: Side,
+    },
+    UnnoticedMove {
+        by: Option<Side>,
+        r#move: String,
+    },
+    Displace {
+        from: String,
+        to: String,
+    },
+    IllegalMoveDiscovered {
+        ply: u32,
+    },
+    DisplacementDiscovered {
+        ply: u32,
+    },
+    Release {
+        by: Side,
+        from: String,
+        to: String,
+        promotion: Option<String>,
+    },
+    Adjust {
+        by: Side,
+        square: String,
+    },
+    Misconduct {
+        by: Side,
+        conduct: JsonConduct,
+    },
+    ScoresheetRequest {
+        by: Side,
+    },
     StopClock,
     RestartClock,
     AdjustTime {
@@ -242,6 +276,23 @@ enum JsonIrregularity {
     WrongInitialPosition,
     BoardMisplaced,
     ColoursReversed,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum JsonConduct {
+    AdjustingOffMove,
+    PressWithOtherHand,
+    ClockStoppedWithoutReason,
+    WritingMoveInAdvance,
+    RecordingArrears,
+    Annotations,
+    ScoresheetHidden,
+    LeftVenue,
+    LeftPlayingArea,
+    OutsideHelp,
+    Smoking,
+    Distraction,
 }
 
 #[derive(Deserialize, Clone, Copy)]
@@ -287,6 +338,9 @@ enum JsonChoice {
     Loss,
     Draw,
     Reject,
+    Grant,
+    KeepClocks,
+    Proportional,
 }
 
 fn score(s: JsonScore) -> Score {
@@ -324,8 +378,30 @@ fn parse_any_move(position: &Chess, text: &str) -> Result<Move, String> {
     })
 }
 
+fn square(text: &str) -> Result<Square, String> {
+    text.parse()
+        .map_err(|_| format!("{text:?} is not a square"))
+}
+
+fn conduct(c: JsonConduct) -> Conduct {
+    match c {
+        JsonConduct::AdjustingOffMove => Conduct::AdjustingOffMove,
+        JsonConduct::PressWithOtherHand => Conduct::PressWithOtherHand,
+        JsonConduct::ClockStoppedWithoutReason => Conduct::ClockStoppedWithoutReason,
+        JsonConduct::WritingMoveInAdvance => Conduct::WritingMoveInAdvance,
+        JsonConduct::RecordingArrears => Conduct::RecordingArrears,
+        JsonConduct::Annotations => Conduct::Annotations,
+        JsonConduct::ScoresheetHidden => Conduct::ScoresheetHidden,
+        JsonConduct::LeftVenue => Conduct::LeftVenue,
+        JsonConduct::LeftPlayingArea => Conduct::LeftPlayingArea,
+        JsonConduct::OutsideHelp => Conduct::OutsideHelp,
+        JsonConduct::Smoking => Conduct::Smoking,
+        JsonConduct::Distraction => Conduct::Distraction,
+    }
+}
+
 fn convert(arbiter: &Arbiter, event: JsonEvent) -> Result<Event, String> {
-    let position = arbiter.game().position();
+    let position = arbiter.board_position();
     Ok(match event {
         JsonEvent::StartClock => Event::StartClock,
         JsonEvent::Arrive { by } => Event::Arrive(by.into()),
@@ -340,11 +416,9 @@ fn convert(arbiter: &Arbiter, event: JsonEvent) -> Result<Event, String> {
             mv: parse_any_move(position, &r#move)?,
         },
         JsonEvent::TwoHands { by } => Event::TwoHands(by.into()),
-        JsonEvent::Touch { by, square } => Event::Touch {
+        JsonEvent::Touch { by, square: s } => Event::Touch {
             by: by.into(),
-            square: square
-                .parse()
-                .map_err(|_| format!("{square:?} is not a square"))?,
+            square: square(&s)?,
         },
         JsonEvent::OfferDraw { by } => Event::OfferDraw(by.into()),
         JsonEvent::AcceptDraw { by } => Event::AcceptDraw(by.into()),
@@ -378,6 +452,48 @@ fn convert(arbiter: &Arbiter, event: JsonEvent) -> Result<Event, String> {
         JsonEvent::PersistentRefusal { by } => Event::PersistentRefusal(by.into()),
         JsonEvent::QuickplayClaim { by } => Event::QuickplayClaim(by.into()),
         JsonEvent::IncrementRequest { by } => Event::IncrementRequest(by.into()),
+        JsonEvent::QuickplayClaimWithoutArbiter { by } => {
+            Event::QuickplayClaimWithoutArbiter(by.into())
+        }
+        JsonEvent::UnnoticedMove { by, r#move } => Event::UnnoticedMove {
+            by: by.map_or(position.turn(), Color::from),
+            mv: parse_any_move(position, &r#move)?,
+        },
+        JsonEvent::Displace { from, to } => Event::Displace {
+            from: square(&from)?,
+            to: square(&to)?,
+        },
+        JsonEvent::IllegalMoveDiscovered { ply } => Event::IllegalMoveDiscovered { ply },
+        JsonEvent::DisplacementDiscovered { ply } => Event::DisplacementDiscovered { ply },
+        JsonEvent::Release {
+            by,
+            from,
+            to,
+            promotion,
+        } => Event::Release {
+            by: by.into(),
+            from: square(&from)?,
+            to: square(&to)?,
+            promotion: promotion
+                .map(|p| {
+                    p.chars()
+                        .next()
+                        .filter(|_| p.chars().count() == 1)
+                        .and_then(Role::from_char)
+                        .filter(|r| !matches!(r, Role::King | Role::Pawn))
+                        .ok_or_else(|| format!("promotion {p:?} is not one of q, r, b, n"))
+                })
+                .transpose()?,
+        },
+        JsonEvent::Adjust { by, square: s } => Event::Adjust {
+            by: by.into(),
+            square: square(&s)?,
+        },
+        JsonEvent::Misconduct { by, conduct: c } => Event::Misconduct {
+            by: by.into(),
+            conduct: conduct(c),
+        },
+        JsonEvent::ScoresheetRequest { by } => Event::ScoresheetRequest(by.into()),
         JsonEvent::StopClock => Event::StopClock,
         JsonEvent::RestartClock => Event::RestartClock,
         JsonEvent::AdjustTime {
@@ -426,6 +542,9 @@ fn convert(arbiter: &Arbiter, event: JsonEvent) -> Result<Event, String> {
             JsonChoice::Loss => Choice::Loss,
             JsonChoice::Draw => Choice::Draw,
             JsonChoice::Reject => Choice::Reject,
+            JsonChoice::Grant => Choice::Grant,
+            JsonChoice::KeepClocks => Choice::KeepClocks,
+            JsonChoice::Proportional => Choice::Proportional,
         }),
     })
 }
@@ -641,6 +760,79 @@ mod tests {
         }
     }
 
+    #[test]
+    fn unnoticed_illegal_move_found_later_and_increment_granted() {
+        let log = r#"{"start": "4k3/8/8/8/8/8/4r3/4K2R w K - 0 1", "time_control": "40/5400:900"}
+{"at_ms": 0, "event": "start_clock"}
+{"at_ms": 1000, "event": "unnoticed_move", "move": "h1h2"}
+{"at_ms": 1000, "event": "press", "by": "white"}
+{"at_ms": 2000, "event": "move", "by": "black", "move": "Kd8"}
+{"at_ms": 2000, "event": "press", "by": "black"}
+{"at_ms": 3000, "event": "move", "by": "white", "move": "Kxe2"}
+{"at_ms": 3000, "event": "press", "by": "white"}
+{"at_ms": 4000, "event": "illegal_move_discovered", "ply": 0}
+{"at_ms": 4000, "event": "decision", "choice": "keep_clocks"}
+{"at_ms": 5000, "event": "release", "by": "white", "from": "e1", "to": "d1"}
+{"at_ms": 5000, "event": "misconduct", "by": "black", "conduct": "left_venue"}"#;
+        let report = replay(log, None).unwrap();
+        let a = &report.arbiter;
+        assert_eq!(a.game().fen(), "4k3/8/8/8/8/8/4r3/4K2R w K - 0 1");
+        assert_eq!(a.illegal_moves(Color::White), 1);
+        assert_eq!(a.allowed_moves().len(), 1);
+        let articles: Vec<&str> = report
+            .steps
+            .iter()
+            .flat_map(|s| s.rulings.iter().map(|c| c.article.as_str()))
+            .collect();
+        for article in [
+            "Art. 7.5.1",
+            "Art. 7.1",
+            "Art. 7.5.5",
+            "Art. 4.7",
+            "Art. 11.2.3.1",
+        ] {
+            assert!(articles.contains(&article), "{article}: {articles:?}");
+        }
+        let log = r#"{"time_control": "900"}
+{"at_ms": 0, "event": "start_clock"}
+{"at_ms": 1000, "event": "move", "move": "e4"}
+{"at_ms": 1000, "event": "press", "by": "white"}
+{"at_ms": 2000, "event": "move", "move": "e5"}
+{"at_ms": 2000, "event": "press", "by": "black"}
+{"at_ms": 841000, "event": "increment_request", "by": "white"}
+{"at_ms": 841000, "event": "decline_draw", "by": "black"}
+{"at_ms": 841000, "event": "decision", "choice": "grant"}
+{"at_ms": 842000, "event": "move", "move": "Nf3"}
+{"at_ms": 842000, "event": "press", "by": "white"}"#;
+        let report = replay(log, None).unwrap();
+        assert_eq!(
+            report.arbiter.clock().remaining(Color::White, 842_000),
+            64_000
+        );
+        assert_eq!(
+            report.arbiter.clock().remaining(Color::Black, 842_000),
+            1_019_000
+        );
+    }
+
+    #[test]
+    fn bad_new_events_name_the_line() {
+        let header = r#"{"time_control": "300+2"}"#;
+        for event in [
+            r#"{"at_ms": 0, "event": "illegal_move_discovered", "ply": 3}"#,
+            r#"{"at_ms": 0, "event": "displace", "from": "e9", "to": "e4"}"#,
+            r#"{"at_ms": 0, "event": "release", "by": "white", "from": "e2", "to": "e4", "promotion": "k"}"#,
+            r#"{"at_ms": 0, "event": "misconduct", "by": "white", "conduct": "yawning"}"#,
+            r#"{"at_ms": 0, "event": "decision", "choice": "grant"}"#,
+        ] {
+            let log = format!("{header}\n{{\"at_ms\": 0, \"event\": \"start_clock\"}}\n{event}");
+            let e = replay(&log, None)
+                .err()
+                .unwrap_or_else(|| panic!("accepted {event}"));
+            assert_eq!(e.line, 3, "{event}: {e}");
+        }
+    }
+
     /// Byte-level mutations of the sample never panic: every log is replayed or refused.
     #[test]
     fn mutated_logs_never_panic() {
@@ -666,9 +858,18 @@ mod tests {
                     _ => log.insert(i, alphabet[(next() as usize) % alphabet.len()]),
                 }
             }
-            match replay(&String::from_utf8_lossy(&log), None) {
+            let text = String::from_utf8_lossy(&log);
+            match replay(&text, None) {
                 Ok(_) => ok += 1,
-                Err(_) => refused += 1,
+                Err(e) => {
+                    refused += 1;
+                    let lines = text.lines().count().max(1);
+                    assert!(
+                        (1..=lines).contains(&e.line) && !e.message.is_empty(),
+                        "line {} of {lines}: {e}",
+                        e.line
+                    );
+                }
             }
         }
         assert!(ok > 0 && refused > 0, "ok {ok}, refused {refused}");

@@ -1,5 +1,8 @@
 //! `arbiter standings FILE.trf --tiebreaks "BH/C1,SB,WIN,DE" [--edition legacy|2024|2026]
-//! [--json|--csv]`: the ranking after the rounds played, by FIDE C.07 tie-breaks.
+//! [--json|--csv|--html [--lang de|en]]`: the ranking after the rounds played, by FIDE C.07
+//! and German tie-breaks. `--preset NAME|FILE.json` takes the order from a preset
+//! (`--list-presets` shows them); `--tiebreaks` given as well overrides the preset's codes.
+//! Players still tied after the last criterion are marked (`=` after the rank, `"tied": true`).
 //!
 //! `--explain TPN` prints one player's tie-breaks round by round instead.
 //!
@@ -11,9 +14,10 @@ use std::process::ExitCode;
 
 use serde_json::{Map, Value, json};
 use standings::rating::Hundredths;
+use standings::tiebreak::preset::{self, Preset};
 use standings::tiebreak::{
-    DirectEncounterRule, Edition, Evaluation, Field, Kind, Participant, Removal, Round, Rules,
-    Source, TieBreak, check, parse_list, standings,
+    BuchholzSum, DirectEncounterRule, Edition, Evaluation, Field, Kind, Participant, Removal,
+    Round, Rules, Source, Standings, TieBreak, check, parse_list, standings,
 };
 use standings::{Date, Outcome, Points, ScoringSystem};
 use trf::{Colour, ResultCode, Tournament};
@@ -21,10 +25,24 @@ use trf::{Colour, ResultCode, Tournament};
 #[derive(clap::Args)]
 pub struct Args {
     /// The TRF16 or TRF-2026 file.
-    file: PathBuf,
-    /// Tie-breaks in order, comma-separated C.07 codes with modifiers, e.g. "BH/C1,SB,WIN,DE".
-    #[arg(long, default_value = "")]
-    tiebreaks: String,
+    #[arg(required_unless_present = "list_presets")]
+    file: Option<PathBuf>,
+    /// Tie-breaks in order, comma-separated C.07 codes with modifiers, e.g. "BH/C1,SB,WIN,DE";
+    /// German codes: BHSUM (Buchholzsumme), SW (Siegwertung, /U counts the PAB), DE/V.
+    /// Overrides the codes of --preset.
+    #[arg(long)]
+    tiebreaks: Option<String>,
+    /// A built-in preset (e.g. sjrp-swiss, dsj-rr) or a preset JSON file: the tie-break order,
+    /// round robin and Buchholzsumme reading of a regulation.
+    #[arg(long, value_name = "NAME|FILE")]
+    preset: Option<String>,
+    /// List the built-in presets with their source paragraphs and exit.
+    #[arg(long, conflicts_with_all = ["json", "csv", "html", "explain"])]
+    list_presets: bool,
+    /// Buchholzsumme reading: `cut` adds the opponents' Buchholz with the same cut, `full` their
+    /// full Buchholz (default: the preset's, else cut).
+    #[arg(long, value_name = "cut|full")]
+    bhsum: Option<BuchholzSum>,
     /// C.07 edition for unplayed rounds; default from the start date (042): before 2024-04-01
     /// legacy, before 2026-03-01 2024, else 2026.
     #[arg(long)]
@@ -36,15 +54,30 @@ pub struct Args {
     #[arg(long)]
     round_robin: bool,
     /// Print a JSON array in rank order.
-    #[arg(long, conflicts_with = "csv")]
+    #[arg(long, conflicts_with_all = ["csv", "html"])]
     json: bool,
     /// Print CSV with a header line.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "html")]
     csv: bool,
+    /// Print a self-contained HTML page with the table.
+    #[arg(long)]
+    html: bool,
+    /// Language of the HTML headers.
+    #[arg(long, value_enum, default_value = "en")]
+    lang: Lang,
     /// Explain every tie-break of the player with this pairing number round by round
     /// (opponent, adjusted or dummy score, what was cut and why) instead of the table.
-    #[arg(long, value_name = "TPN", conflicts_with_all = ["json", "csv"])]
+    #[arg(long, value_name = "TPN", conflicts_with_all = ["json", "csv", "html"])]
     explain: Option<u16>,
+}
+
+/// Language of the HTML headers.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Lang {
+    /// English.
+    En,
+    /// German.
+    De,
 }
 
 const USAGE: u8 = 2;
@@ -58,26 +91,79 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
+/// The preset named, or read from a JSON file when the name is a path to a file.
+fn load_preset(name: &str) -> Result<Preset, u8> {
+    let path = Path::new(name);
+    let loaded = if path.is_file() {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            eprintln!("arbiter standings: cannot read {name}: {e}");
+            FILE_ACCESS
+        })?;
+        Preset::from_json(&text).map_err(|e| format!("{name}: {e}"))
+    } else {
+        preset::find(name).map_err(|e| e.to_string())
+    };
+    loaded.map_err(|e| {
+        eprintln!("arbiter standings: --preset: {e}");
+        USAGE
+    })
+}
+
+fn list_presets() {
+    let mut out = String::new();
+    for p in preset::builtin() {
+        out += &format!(
+            "{}\t{}\t{}{}\n",
+            p.name,
+            p.tiebreaks,
+            p.source,
+            if p.team { " [team]" } else { "" }
+        );
+        if !p.playoff.is_empty() {
+            out += &format!("\tthen: {}\n", p.playoff);
+        }
+    }
+    emit(&out);
+}
+
 fn run_inner(args: &Args) -> Result<(), u8> {
-    let (codes, tiebreaks) = if args.tiebreaks.trim().is_empty() {
+    if args.list_presets {
+        list_presets();
+        return Ok(());
+    }
+    let Some(file) = &args.file else {
+        eprintln!("arbiter standings: a TRF file is needed");
+        return Err(USAGE);
+    };
+    let preset = args.preset.as_deref().map(load_preset).transpose()?;
+    let mut buchholz_sum = BuchholzSum::default();
+    let mut list = String::new();
+    if let Some(p) = &preset {
+        let order = p.parse().map_err(|e| {
+            eprintln!("arbiter standings: --preset: {e}");
+            USAGE
+        })?;
+        buchholz_sum = order.buchholz_sum;
+        list.clone_from(&p.tiebreaks);
+    }
+    if let Some(t) = &args.tiebreaks {
+        list.clone_from(t);
+    }
+    let (codes, tiebreaks) = if list.trim().is_empty() {
         (Vec::new(), Vec::new())
     } else {
-        let tiebreaks = parse_list(&args.tiebreaks).map_err(|e| {
+        let tiebreaks = parse_list(&list).map_err(|e| {
             eprintln!("arbiter standings: --tiebreaks: {e}");
             USAGE
         })?;
-        let codes: Vec<String> = args
-            .tiebreaks
-            .split(',')
-            .map(|c| c.trim().to_string())
-            .collect();
+        let codes: Vec<String> = list.split(',').map(|c| c.trim().to_string()).collect();
         (codes, tiebreaks)
     };
-    let t = read(&args.file)?;
+    let t = read(file)?;
     let report = t.validate();
     let errors: Vec<String> = report
         .errors()
-        .map(|issue| format!("{}: {issue}", args.file.display()))
+        .map(|issue| format!("{}: {issue}", file.display()))
         .collect();
     if !errors.is_empty() {
         eprintln!("{}", errors.join("\n"));
@@ -85,7 +171,7 @@ fn run_inner(args: &Args) -> Result<(), u8> {
         return Err(INVALID);
     }
     let field = field(&t).map_err(|e| {
-        eprintln!("{}: {e}", args.file.display());
+        eprintln!("{}: {e}", file.display());
         INVALID
     })?;
     let edition = args.edition.unwrap_or_else(|| {
@@ -100,7 +186,8 @@ fn run_inner(args: &Args) -> Result<(), u8> {
         } else {
             DirectEncounterRule::Fide
         },
-        round_robin: args.round_robin,
+        round_robin: args.round_robin || preset.as_ref().is_some_and(|p| p.round_robin),
+        buchholz_sum: args.bhsum.unwrap_or(buchholz_sum),
     };
     check(&tiebreaks, rules).map_err(|e| {
         eprintln!("arbiter standings: --tiebreaks: {e}");
@@ -126,10 +213,22 @@ fn run_inner(args: &Args) -> Result<(), u8> {
                     "name": name(row.tpn),
                     "points": row.points.to_f64(),
                     "tiebreaks": tbs,
+                    "tied": table.is_tied(row.tpn),
                 })
             })
             .collect();
         emit(&format!("{}\n", Value::Array(rows)));
+        return Ok(());
+    }
+    if args.html {
+        emit(&html(
+            &table,
+            &codes,
+            &tiebreaks,
+            args.lang,
+            &name,
+            t.name(),
+        ));
         return Ok(());
     }
     let sep = if args.csv { "," } else { "\t" };
@@ -137,8 +236,9 @@ fn run_inner(args: &Args) -> Result<(), u8> {
     header.extend(codes.iter().map(String::as_str));
     let mut out = header.join(sep) + "\n";
     for row in &table.rows {
+        let tied = !args.csv && table.is_tied(row.tpn);
         let mut cells = vec![
-            row.rank.to_string(),
+            format!("{}{}", row.rank, if tied { "=" } else { "" }),
             row.tpn.to_string(),
             csv_field(name(row.tpn), args.csv),
             row.points.to_string(),
@@ -158,8 +258,105 @@ fn run_inner(args: &Args) -> Result<(), u8> {
             "tie-breaks under C.07 edition {edition} ({})",
             edition.article()
         );
+        for (rank, group) in table.ties() {
+            let players: Vec<String> = group.iter().map(u16::to_string).collect();
+            let then = preset
+                .as_ref()
+                .filter(|p| !p.playoff.is_empty())
+                .map_or_else(String::new, |p| format!("; {}", p.playoff));
+            eprintln!(
+                "still tied after the last criterion at rank {rank} (=): {}{then}",
+                players.join(", ")
+            );
+        }
     }
     Ok(())
+}
+
+/// Escapes text for HTML element content and attribute values.
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A self-contained HTML page with the standings table; names and codes are escaped, the
+/// headers are in `lang`, the codes' full names are in `title` attributes.
+fn html<'a>(
+    table: &Standings,
+    codes: &[String],
+    tiebreaks: &[TieBreak],
+    lang: Lang,
+    name: &dyn Fn(u16) -> &'a str,
+    title: Option<&str>,
+) -> String {
+    let de = lang == Lang::De;
+    let (rank, tpn, player, points, tied_note, heading) = if de {
+        (
+            "Platz",
+            "Nr.",
+            "Name",
+            "Punkte",
+            "= nach der letzten Wertung noch gleichauf",
+            "Tabelle",
+        )
+    } else {
+        (
+            "Rank",
+            "No.",
+            "Name",
+            "Points",
+            "= still tied after the last criterion",
+            "Standings",
+        )
+    };
+    let title = escape(title.unwrap_or(heading));
+    let mut out = format!(
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n\
+         <style>table{{border-collapse:collapse}}th,td{{border:1px solid #999;padding:2px 6px}}\
+         td.n{{text-align:right}}</style>\n</head>\n<body>\n<h1>{title}</h1>\n<table>\n<thead><tr>\
+         <th>{rank}</th><th>{tpn}</th><th>{player}</th><th>{points}</th>",
+        if de { "de" } else { "en" }
+    );
+    for (code, tb) in codes.iter().zip(tiebreaks) {
+        let (english, german) = tb.kind.names();
+        out += &format!(
+            "<th title=\"{}\">{}</th>",
+            escape(if de { german } else { english }),
+            escape(code)
+        );
+    }
+    out += "</tr></thead>\n<tbody>\n";
+    for row in &table.rows {
+        let marker = if table.is_tied(row.tpn) { "=" } else { "" };
+        out += &format!(
+            "<tr><td class=\"n\">{}{marker}</td><td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td>",
+            row.rank,
+            row.tpn,
+            escape(name(row.tpn)),
+            row.points
+        );
+        for (tb, v) in tiebreaks.iter().zip(&row.values) {
+            let cell = v.map_or_else(|| "-".to_string(), |v| text(*tb, v));
+            out += &format!("<td class=\"n\">{cell}</td>");
+        }
+        out += "</tr>\n";
+    }
+    out += "</tbody>\n</table>\n";
+    if !table.ties().is_empty() {
+        out += &format!("<p>{tied_note}</p>\n");
+    }
+    out += "</body>\n</html>\n";
+    out
 }
 
 /// Prints each tie-break of one player with its per-round breakdown (BH, FB, SB).
@@ -174,7 +371,9 @@ fn explain(
         eprintln!("arbiter standings: --explain: no player {tpn}");
         return Err(USAGE);
     }
-    let ev = Evaluation::new(field, rules.edition).round_robin(rules.round_robin);
+    let ev = Evaluation::new(field, rules.edition)
+        .round_robin(rules.round_robin)
+        .buchholz_sum(rules.buchholz_sum);
     let mut out = format!(
         "player {tpn}: points {}, adjusted score {} (C.07 edition {}, {})\n",
         ev.pts(tpn).unwrap_or_default(),
@@ -187,6 +386,7 @@ fn explain(
             Kind::Bh => ev.bh(tpn, tb.trim),
             Kind::Fb => ev.fb(tpn, tb.trim),
             Kind::Sb => ev.sb(tpn, tb.trim),
+            Kind::Bhsum => ev.bhsum(tpn, tb.trim),
             _ => None,
         };
         let Some(b) = breakdown else {
@@ -228,6 +428,7 @@ fn source(s: Source) -> &'static str {
         Source::Opponent => "adjusted score",
         Source::Dummy => "dummy opponent",
         Source::VirtualOpponent => "virtual opponent",
+        Source::Unplayed => "unplayed round",
     }
 }
 
@@ -256,7 +457,17 @@ fn csv_field(s: &str, csv: bool) -> String {
 fn is_score(tb: TieBreak) -> bool {
     matches!(
         tb.kind,
-        Kind::Pts | Kind::Std | Kind::Bh | Kind::Fb | Kind::Sb | Kind::Ks | Kind::Ps | Kind::Aob
+        Kind::Pts
+            | Kind::Std
+            | Kind::Bh
+            | Kind::Fb
+            | Kind::Sb
+            | Kind::Ks
+            | Kind::Ps
+            | Kind::Aob
+            | Kind::Bhsum
+            | Kind::Osb
+            | Kind::Bw
     )
 }
 

@@ -41,13 +41,17 @@ impl Colour {
 }
 
 /// Points awarded per result (C.04.1: a pairing-allocated bye scores a win unless the regulations
-/// say otherwise).
+/// say otherwise). Requested byes carry their own points ([`RoundEntry::Unpaired`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Scoring {
     pub win: Score,
     pub draw: Score,
     pub loss: Score,
     pub pairing_allocated_bye: Score,
+    /// A win by forfeit (`+`).
+    pub forfeit_win: Score,
+    /// A loss by forfeit (`-`).
+    pub forfeit_loss: Score,
 }
 
 impl Scoring {
@@ -57,6 +61,8 @@ impl Scoring {
         draw: Score(5),
         loss: Score(0),
         pairing_allocated_bye: Score(10),
+        forfeit_win: Score(10),
+        forfeit_loss: Score(0),
     };
 }
 
@@ -113,8 +119,8 @@ impl RoundEntry {
                 outcome: Outcome::Loss,
                 ..
             } => scoring.loss,
-            RoundEntry::Forfeit { won: true, .. } => scoring.win,
-            RoundEntry::Forfeit { won: false, .. } => scoring.loss,
+            RoundEntry::Forfeit { won: true, .. } => scoring.forfeit_win,
+            RoundEntry::Forfeit { won: false, .. } => scoring.forfeit_loss,
             RoundEntry::PairingAllocatedBye => scoring.pairing_allocated_bye,
             RoundEntry::Unpaired { points } => points,
         }

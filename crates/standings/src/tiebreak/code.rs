@@ -1,4 +1,7 @@
-//! Tie-break codes (C.07 Art. 5) with their modifiers (Art. 14): `BH/C1`, `BH/M1`, `SB`, `DE/P`.
+//! Tie-break codes (C.07 Art. 5) with their modifiers (Art. 14): `BH/C1`, `BH/M1`, `SB`, `DE/P`,
+//! and the German criteria of the DSJ Jugendspielordnung and the SJRP Spielordnung: `BHSUM/C1`
+//! (Buchholzsumme), `SW` (Siegwertung), `DE/V` (direkter Vergleich, sofern vollständig),
+//! `OSB` (Olympiade-Sonneborn-Berger) and `BW` (Berliner Wertung).
 
 use std::fmt;
 use std::str::FromStr;
@@ -50,10 +53,20 @@ pub enum Kind {
     Appo,
     /// The participant's own rating (2026 Art. 10.6).
     Rtng,
+    /// Buchholzsumme ("verfeinerte Buchholz", sum of opponents' Buchholz; DSJ JSpO AB 4.2).
+    Bhsum,
+    /// Siegwertung: wins over the board and by forfeit (DSJ JSpO 4.2 "Gewinnpartien inkl.
+    /// kampfloser Siege"; SJRP §6.1); `/U` also counts a pairing-allocated bye.
+    Sw,
+    /// Olympiade-Sonneborn-Berger: opponent team's match points × own board points
+    /// (C.07 Art. 13.2.2; DSJ JSpO 5.3); a team tie-break.
+    Osb,
+    /// Berliner Wertung: board-weighted wins of a team (DSJ JSpO 5.3/5.4); a team tie-break.
+    Bw,
 }
 
 impl Kind {
-    const ALL: [(Kind, &'static str, &'static str); 21] = [
+    const ALL: [(Kind, &'static str, &'static str); 25] = [
         (Kind::Pts, "PTS", "C.07 Art. 5"),
         (Kind::De, "DE", "C.07 Art. 6"),
         (Kind::Win, "WIN", "C.07 Art. 7.1"),
@@ -75,6 +88,10 @@ impl Kind {
         (Kind::Apro, "APRO", "C.07 Art. 10.4"),
         (Kind::Appo, "APPO", "C.07 Art. 10.5"),
         (Kind::Rtng, "RTNG", "C.07 Art. 10.6"),
+        (Kind::Bhsum, "BHSUM", "DSJ JSpO AB 4.2 (Buchholzsumme)"),
+        (Kind::Sw, "SW", "DSJ JSpO 4.2 (Siegwertung)"),
+        (Kind::Osb, "OSB", "C.07 Art. 13.2.2 (Olympiade-SB)"),
+        (Kind::Bw, "BW", "DSJ JSpO 5.3 (Berliner Wertung)"),
     ];
 
     /// The acronym of C.07 Art. 5.
@@ -104,8 +121,53 @@ impl Kind {
             .map(|(k, _, _)| *k)
     }
 
+    /// The English and German names.
+    pub fn names(self) -> (&'static str, &'static str) {
+        match self {
+            Kind::Pts => ("Points", "Punkte"),
+            Kind::De => ("Direct encounter", "Direkter Vergleich"),
+            Kind::Win => ("Number of wins", "Anzahl Siege"),
+            Kind::Won => ("Games won", "Gewonnene Partien"),
+            Kind::Bpg => ("Black games played", "Partien mit Schwarz"),
+            Kind::Bwg => ("Black games won", "Siege mit Schwarz"),
+            Kind::Ps => ("Progressive score", "Fortschrittswertung"),
+            Kind::Rep => ("Rounds elected to play", "Gespielte Runden"),
+            Kind::Std => ("Standard points", "Standardpunkte"),
+            Kind::Tpn => ("Pairing number", "Startnummer"),
+            Kind::Bh => ("Buchholz", "Buchholz"),
+            Kind::Aob => ("Average of opponents' Buchholz", "Mittlere Gegner-Buchholz"),
+            Kind::Fb => ("Fore Buchholz", "Vorab-Buchholz"),
+            Kind::Sb => ("Sonneborn-Berger", "Sonneborn-Berger"),
+            Kind::Ks => ("Koya", "Koya"),
+            Kind::Aro => ("Average rating of opponents", "Gegnerschnitt"),
+            Kind::Tpr => ("Tournament performance rating", "Turnierleistung"),
+            Kind::Ptp => ("Perfect tournament performance", "Perfekte Turnierleistung"),
+            Kind::Apro => (
+                "Average of opponents' TPR",
+                "Mittlere Gegner-Turnierleistung",
+            ),
+            Kind::Appo => (
+                "Average of opponents' PTP",
+                "Mittlere perfekte Gegnerleistung",
+            ),
+            Kind::Rtng => ("Rating", "Wertungszahl"),
+            Kind::Bhsum => ("Sum of opponents' Buchholz", "Buchholzsumme"),
+            Kind::Sw => ("Wins including forfeits", "Siegwertung"),
+            Kind::Osb => ("Olympiad Sonneborn-Berger", "Olympiade-Sonneborn-Berger"),
+            Kind::Bw => ("Berlin scoring", "Berliner Wertung"),
+        }
+    }
+
+    /// Whether the criterion needs team matches (board results), not individual games.
+    pub fn is_team(self) -> bool {
+        matches!(self, Kind::Osb | Kind::Bw)
+    }
+
     fn allows_cut(self) -> bool {
-        matches!(self, Kind::Bh | Kind::Fb | Kind::Sb | Kind::Aro | Kind::Ps)
+        matches!(
+            self,
+            Kind::Bh | Kind::Fb | Kind::Sb | Kind::Aro | Kind::Ps | Kind::Bhsum
+        )
     }
 
     fn allows_median(self) -> bool {
@@ -124,7 +186,7 @@ pub enum Trim {
 
 /// A tie-break with its modifiers, e.g. `BH/C1` or `DE/P`.
 ///
-/// Accepted forms: `NAME[/Cn|/Mn][/L±n][/P]`, with `-` also accepted in place of `/` (`BH-C1`),
+/// Accepted forms: `NAME[/Cn|/Mn][/L±n][/P][/V][/U]`, with `-` also accepted in place of `/` (`BH-C1`),
 /// case-insensitive. `GE` is read as its new name `REP`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TieBreak {
@@ -136,6 +198,11 @@ pub struct TieBreak {
     pub forfeits_count: bool,
     /// `/L±n`: KS limit shifted by n half-points (Art. 14.3).
     pub limit: Option<i8>,
+    /// `/V` on DE: rank only if every tied participant met every other (DSJ "sofern
+    /// vollständig vorhanden", C.07 Art. 6.2 without 6.3).
+    pub complete_only: bool,
+    /// `/U` on SW: a pairing-allocated bye counts as a win.
+    pub bye_counts: bool,
 }
 
 impl TieBreak {
@@ -146,6 +213,8 @@ impl TieBreak {
             trim: None,
             forfeits_count: false,
             limit: None,
+            complete_only: false,
+            bye_counts: false,
         }
     }
 }
@@ -164,6 +233,12 @@ impl fmt::Display for TieBreak {
         if self.forfeits_count {
             f.write_str("/P")?;
         }
+        if self.complete_only {
+            f.write_str("/V")?;
+        }
+        if self.bye_counts {
+            f.write_str("/U")?;
+        }
         Ok(())
     }
 }
@@ -173,7 +248,7 @@ impl fmt::Display for TieBreak {
 pub enum ParseTieBreakErrorKind {
     /// The name is not a C.07 individual tie-break this crate computes.
     UnknownName(String),
-    /// The modifier is not `Cn`, `Mn` or `P`.
+    /// The modifier is not `Cn`, `Mn`, `L±n`, `P`, `V` or `U`.
     UnknownModifier(String),
     /// The modifier does not apply to this criterion (Art. 14).
     ModifierNotAllowed(String),
@@ -201,7 +276,10 @@ impl fmt::Display for ParseTieBreakError {
         match &self.kind {
             ParseTieBreakErrorKind::UnknownName(n) => write!(f, "unknown tie-break `{n}`"),
             ParseTieBreakErrorKind::UnknownModifier(m) => {
-                write!(f, "unknown modifier `{m}` (expected Cn, Mn, L±n or P)")
+                write!(
+                    f,
+                    "unknown modifier `{m}` (expected Cn, Mn, L±n, P, V or U)"
+                )
             }
             ParseTieBreakErrorKind::ModifierNotAllowed(m) => {
                 write!(f, "modifier `{m}` does not apply here (C.07 Art. 14)")
@@ -266,20 +344,25 @@ impl FromStr for TieBreak {
                     ));
                 }
                 tb.limit = Some(limit);
-            } else if upper == "P" {
-                if kind != Kind::De {
+            } else if let Some((flag, owner)) = match upper.as_str() {
+                "P" => Some((&mut tb.forfeits_count, Kind::De)),
+                "V" => Some((&mut tb.complete_only, Kind::De)),
+                "U" => Some((&mut tb.bye_counts, Kind::Sw)),
+                _ => None,
+            } {
+                if kind != owner {
                     return Err(err(
                         column,
                         ParseTieBreakErrorKind::ModifierNotAllowed(part.into()),
                     ));
                 }
-                if tb.forfeits_count {
+                if *flag {
                     return Err(err(
                         column,
                         ParseTieBreakErrorKind::DuplicateModifier(part.into()),
                     ));
                 }
-                tb.forfeits_count = true;
+                *flag = true;
             } else if let Some(trim) = upper
                 .strip_prefix('C')
                 .and_then(number)
@@ -348,6 +431,12 @@ mod tests {
             ("KS/L-1", "KS/L-1"),
             ("KS/L+2", "KS/L+2"),
             ("ks/l1", "KS/L+1"),
+            ("BHSUM/C1", "BHSUM/C1"),
+            ("de/v", "DE/V"),
+            ("DE/P/V", "DE/P/V"),
+            ("SW/U", "SW/U"),
+            ("OSB", "OSB"),
+            ("BW", "BW"),
         ] {
             let tb: TieBreak = text.parse().unwrap();
             assert_eq!(tb.to_string(), shown);
@@ -389,5 +478,11 @@ mod tests {
         assert!("BH/L1".parse::<TieBreak>().is_err());
         assert!("KS/L".parse::<TieBreak>().is_err());
         assert!("BH/C0".parse::<TieBreak>().is_err());
+        assert!("WIN/U".parse::<TieBreak>().is_err());
+        assert!("SB/V".parse::<TieBreak>().is_err());
+        assert!(matches!(
+            "SW/U/U".parse::<TieBreak>().unwrap_err().kind,
+            ParseTieBreakErrorKind::DuplicateModifier(_)
+        ));
     }
 }

@@ -4,7 +4,10 @@
 //! [`Edition`] of C.07 and precomputes the *adjusted scores* of Art. 16.3 (2024/2026) or the
 //! legacy "unplayed games count as draws" scores (2009/2012). Each tie-break is a method named
 //! after its C.07 code ([`Evaluation::bh`], [`Evaluation::sb`], [`Evaluation::win`], ...);
-//! [`standings`] ranks the whole field by points and a list of [`TieBreak`]s.
+//! [`standings`] ranks the whole field by points and a list of [`TieBreak`]s, and
+//! [`Standings::ties`] names the groups a playoff ([`playoff`]) must separate. German criteria
+//! ([`Evaluation::bhsum`], [`Evaluation::sw`], `DE/V`) sit beside the C.07 ones; [`team`] has the
+//! two team criteria of the DSJ orders and [`preset`] the named orders of the regulations.
 //!
 //! Values are [`Hundredths`]: scores are multiples of ½, SB values multiples of ¼, AOB is
 //! rounded to two decimals half up and rating criteria are whole numbers, so every value is
@@ -35,6 +38,9 @@
 //! ```
 
 mod code;
+pub mod playoff;
+pub mod preset;
+pub mod team;
 
 use std::cell::OnceCell;
 use std::collections::HashMap;
@@ -140,15 +146,66 @@ pub enum DirectEncounterRule {
     CompleteOnly,
 }
 
+/// Which Buchholz of each opponent the Buchholzsumme (`BHSUM`) adds up; the DSJ JSpO does not
+/// say, so both readings in use are offered.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+pub enum BuchholzSum {
+    /// Each opponent's Buchholz with the same cut as the sum (`BHSUM/C1` adds the opponents'
+    /// BH/C1, then drops the lowest term), as the DSJ website engine computes it.
+    #[default]
+    #[serde(rename = "cut")]
+    CutOpponents,
+    /// Each opponent's full Buchholz; the cut only drops terms of the sum.
+    #[serde(rename = "full")]
+    FullOpponents,
+}
+
+impl fmt::Display for BuchholzSum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            BuchholzSum::CutOpponents => "cut",
+            BuchholzSum::FullOpponents => "full",
+        })
+    }
+}
+
+/// A Buchholzsumme reading other than `cut` or `full`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseBuchholzSumError(pub String);
+
+impl fmt::Display for ParseBuchholzSumError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a Buchholzsumme reading (cut, full)", self.0)
+    }
+}
+
+impl std::error::Error for ParseBuchholzSumError {}
+
+impl FromStr for BuchholzSum {
+    type Err = ParseBuchholzSumError;
+
+    fn from_str(s: &str) -> Result<BuchholzSum, ParseBuchholzSumError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "cut" => Ok(BuchholzSum::CutOpponents),
+            "full" => Ok(BuchholzSum::FullOpponents),
+            _ => Err(ParseBuchholzSumError(s.to_string())),
+        }
+    }
+}
+
 /// The rules a ranking follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Rules {
     /// Treatment of unplayed rounds.
     pub edition: Edition,
-    /// Art. 6.3 or the DSJ variant.
+    /// Art. 6.3 or the DSJ variant (a `DE/V` code asks for the DSJ variant by itself).
     pub direct_encounter: DirectEncounterRule,
     /// A round robin: forfeits count as games (2024 Art. 15, 2026 Art. 15.2).
     pub round_robin: bool,
+    /// The reading of the Buchholzsumme.
+    pub buchholz_sum: BuchholzSum,
 }
 
 impl Rules {
@@ -158,6 +215,7 @@ impl Rules {
             edition,
             direct_encounter: DirectEncounterRule::Fide,
             round_robin: false,
+            buchholz_sum: BuchholzSum::CutOpponents,
         }
     }
 }
@@ -383,6 +441,8 @@ pub enum Source {
     Dummy,
     /// An unplayed round under the legacy rules: the virtual opponent.
     VirtualOpponent,
+    /// An unplayed round that adds nothing (Buchholzsumme).
+    Unplayed,
 }
 
 impl Source {
@@ -392,6 +452,7 @@ impl Source {
             Source::Opponent => Article::new("C.07 Art. 16.3"),
             Source::Dummy => Article::new("C.07 Art. 16.4"),
             Source::VirtualOpponent => Article::new("C.07 (2009) Art. 2.3"),
+            Source::Unplayed => Article::new("DSJ JSpO AB 4.2"),
         }
     }
 }
@@ -460,6 +521,7 @@ pub struct Evaluation<'a> {
     field: &'a Field,
     edition: Edition,
     round_robin: bool,
+    buchholz_sum: BuchholzSum,
     scores: Scores,
     /// The field with the last round drawn and its scores, for FB (computed once).
     fore: OnceCell<(Field, Scores)>,
@@ -494,6 +556,7 @@ impl<'a> Evaluation<'a> {
             field,
             edition,
             round_robin: false,
+            buchholz_sum: BuchholzSum::CutOpponents,
             scores: Scores::new(field, edition),
             fore: OnceCell::new(),
             performances: OnceCell::new(),
@@ -510,6 +573,12 @@ impl<'a> Evaluation<'a> {
     /// every forfeit and counts (Art. 7) treat forfeit losses as unplayed. No effect on legacy.
     pub fn round_robin(mut self, round_robin: bool) -> Evaluation<'a> {
         self.round_robin = round_robin && self.edition != Edition::Legacy;
+        self
+    }
+
+    /// Chooses the reading of the Buchholzsumme (`BHSUM`).
+    pub fn buchholz_sum(mut self, reading: BuchholzSum) -> Evaluation<'a> {
+        self.buchholz_sum = reading;
         self
     }
 
@@ -547,6 +616,65 @@ impl<'a> Evaluation<'a> {
             tiebreak: TieBreak {
                 trim,
                 ..TieBreak::new(Kind::Bh)
+            },
+            contributions,
+            value,
+        })
+    }
+
+    /// Buchholzsumme (DSJ JSpO AB 4.2): for every round the Buchholz of the opponent met there
+    /// (with `trim` under [`BuchholzSum::CutOpponents`], uncut under
+    /// [`BuchholzSum::FullOpponents`]); an unplayed round adds 0. `/Cn` then drops the n lowest
+    /// terms. Each term's `opponent_score` is the opponent's score.
+    pub fn bhsum(&self, tpn: u16, trim: Option<Trim>) -> Option<Breakdown> {
+        let i = self.idx(tpn)?;
+        let inner = match self.buchholz_sum {
+            BuchholzSum::CutOpponents => trim,
+            BuchholzSum::FullOpponents => None,
+        };
+        let mut contributions: Vec<Contribution> = self
+            .opponent_scores(i)
+            .into_iter()
+            .map(|mut c| {
+                let opponent = c.opponent.filter(|_| c.source == Source::Opponent);
+                match opponent.and_then(|o| self.bh(o, inner)) {
+                    Some(b) => c.value = b.value,
+                    None => {
+                        c.source = Source::Unplayed;
+                        c.opponent_score = Points::ZERO;
+                        c.value = Hundredths::from_whole(0);
+                    }
+                }
+                c.vur = false;
+                c
+            })
+            .collect();
+        let low = match trim {
+            Some(Trim::Cut(n)) => usize::from(n),
+            _ => 0,
+        };
+        for _ in 0..low {
+            let lowest = contributions
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.removed.is_none())
+                .min_by_key(|(_, c)| c.value)
+                .map(|(k, _)| k);
+            if let Some(k) = lowest {
+                contributions[k].removed = Some(Removal::LeastSignificant);
+            }
+        }
+        let value = crate::rating::Fixed(
+            contributions
+                .iter()
+                .filter(|c| c.removed.is_none())
+                .map(|c| c.value.0)
+                .sum(),
+        );
+        Some(Breakdown {
+            tiebreak: TieBreak {
+                trim,
+                ..TieBreak::new(Kind::Bhsum)
             },
             contributions,
             value,
@@ -652,6 +780,16 @@ impl<'a> Evaluation<'a> {
     pub fn win(&self, tpn: u16) -> Option<u32> {
         let s = self.field.scoring;
         self.count(tpn, |r| s.points(r.outcome) == s.win)
+    }
+
+    /// Siegwertung (DSJ JSpO 4.2 "Anzahl der Gewinnpartien inkl. kampfloser Siege", SJRP §6.1):
+    /// games won over the board or by forfeit; with `bye_counts` (`SW/U`) a pairing-allocated
+    /// bye counts too. Full-point byes never count.
+    pub fn sw(&self, tpn: u16, bye_counts: bool) -> Option<u32> {
+        self.count(tpn, |r| {
+            matches!(r.outcome, Outcome::Win | Outcome::ForfeitWin)
+                || (bye_counts && r.outcome == Outcome::PairingBye)
+        })
     }
 
     /// Games won over the board (Art. 7.2).
@@ -873,8 +1011,8 @@ impl<'a> Evaluation<'a> {
     }
 
     /// The value of one tie-break for one participant; `None` where the criterion is undefined
-    /// (no games for Art. 10, unrated opponents) or for DE, which needs a tie group (see
-    /// [`Evaluation::de`]).
+    /// (no games for Art. 10, unrated opponents), for DE, which needs a tie group (see
+    /// [`Evaluation::de`]), and for the team criteria OSB and BW (see [`team`]).
     pub fn value(&self, tb: TieBreak, tpn: u16) -> Option<Hundredths> {
         let count = |v: Option<u32>| v.map(|n| Hundredths::from_whole(i64::from(n)));
         let whole = |v: Option<i32>| v.map(|n| Hundredths::from_whole(i64::from(n)));
@@ -910,6 +1048,9 @@ impl<'a> Evaluation<'a> {
                     .and_then(|i| self.field.participants[i].rating)
                     .map(i32::from),
             ),
+            Kind::Bhsum => self.bhsum(tpn, tb.trim).map(|b| b.value),
+            Kind::Sw => count(self.sw(tpn, tb.bye_counts)),
+            Kind::Osb | Kind::Bw => None,
         }
     }
 }
@@ -924,29 +1065,46 @@ fn lower_is_better(kind: Kind) -> bool {
 pub struct NotAllowed {
     /// The criterion.
     pub tiebreak: TieBreak,
-    /// The article that forbids it.
+    /// The article that forbids it, or that defines the team criterion.
     pub article: Article,
 }
 
 impl fmt::Display for NotAllowed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} may not be used in a round robin ({})",
-            self.tiebreak, self.article
-        )
+        if self.tiebreak.kind.is_team() {
+            write!(
+                f,
+                "{} ({}, {}) is a team tie-break; an individual tournament has no team matches",
+                self.tiebreak,
+                self.tiebreak.kind.names().1,
+                self.article
+            )
+        } else {
+            write!(
+                f,
+                "{} may not be used in a round robin ({})",
+                self.tiebreak, self.article
+            )
+        }
     }
 }
 
 impl std::error::Error for NotAllowed {}
 
-/// Checks a tie-break list against the rules: C.07 2026 forbids the Buchholz family (BH, FB,
-/// AOB) in round robins.
+/// Checks a tie-break list for an individual tournament: the team criteria (OSB, BW) are
+/// refused, and C.07 2026 forbids the Buchholz family (BH, FB, AOB, and so the Buchholzsumme)
+/// in round robins.
 pub fn check(tiebreaks: &[TieBreak], rules: Rules) -> Result<(), NotAllowed> {
+    if let Some(&tiebreak) = tiebreaks.iter().find(|tb| tb.kind.is_team()) {
+        return Err(NotAllowed {
+            tiebreak,
+            article: tiebreak.kind.article(),
+        });
+    }
     let banned = rules.round_robin && rules.edition == Edition::Fide2026;
     match tiebreaks
         .iter()
-        .find(|tb| banned && matches!(tb.kind, Kind::Bh | Kind::Fb | Kind::Aob))
+        .find(|tb| banned && matches!(tb.kind, Kind::Bh | Kind::Fb | Kind::Aob | Kind::Bhsum))
     {
         Some(&tiebreak) => Err(NotAllowed {
             tiebreak,
@@ -977,10 +1135,36 @@ pub struct Standings {
     pub rows: Vec<Row>,
 }
 
+impl Standings {
+    /// The groups still tied after the last criterion (rank, pairing numbers), best first:
+    /// the candidates for a playoff (SJRP §6.1 Stichkampf).
+    pub fn ties(&self) -> Vec<(usize, Vec<u16>)> {
+        let mut out: Vec<(usize, Vec<u16>)> = Vec::new();
+        for row in &self.rows {
+            match out.last_mut() {
+                Some((rank, group)) if *rank == row.rank => group.push(row.tpn),
+                _ => out.push((row.rank, vec![row.tpn])),
+            }
+        }
+        out.retain(|(_, group)| group.len() > 1);
+        out
+    }
+
+    /// Whether the participant shares its place with another after the last criterion.
+    pub fn is_tied(&self, tpn: u16) -> bool {
+        self.rows
+            .iter()
+            .find(|r| r.tpn == tpn)
+            .is_some_and(|row| self.rows.iter().filter(|r| r.rank == row.rank).count() > 1)
+    }
+}
+
 /// Ranks the field by points, then by each tie-break in turn (C.07 Art. 4): every criterion
 /// only separates participants still tied on all earlier ones, which matters for DE.
 pub fn standings(field: &Field, tiebreaks: &[TieBreak], rules: Rules) -> Standings {
-    let ev = Evaluation::new(field, rules.edition).round_robin(rules.round_robin);
+    let ev = Evaluation::new(field, rules.edition)
+        .round_robin(rules.round_robin)
+        .buchholz_sum(rules.buchholz_sum);
     let tpns: Vec<u16> = field.participants.iter().map(|p| p.tpn).collect();
     let mut values: Vec<Vec<Option<Hundredths>>> = tiebreaks
         .iter()
@@ -992,7 +1176,12 @@ pub fn standings(field: &Field, tiebreaks: &[TieBreak], rules: Rules) -> Standin
         if tb.kind == Kind::De {
             for group in &groups {
                 let members: Vec<u16> = group.iter().map(|&i| tpns[i]).collect();
-                let places = ev.de(&members, tb.forfeits_count, rules.direct_encounter);
+                let rule = if tb.complete_only {
+                    DirectEncounterRule::CompleteOnly
+                } else {
+                    rules.direct_encounter
+                };
+                let places = ev.de(&members, tb.forfeits_count, rule);
                 for (&i, place) in group.iter().zip(places) {
                     values[k][i] = Some(Hundredths::from_whole(i64::from(place)));
                 }

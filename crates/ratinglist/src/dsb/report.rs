@@ -1,0 +1,255 @@
+//! The tournament report for the DWZ evaluation, as the `event` crate fills it.
+
+use std::collections::HashSet;
+use std::fmt;
+
+use crate::{Birth, Date, DsbId, ImportedPlayer, Sex};
+
+/// Everything the DSB formats carry about one tournament.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    pub tournament: Tournament,
+    /// Players with their tournament numbers (the numbers the pairings refer to).
+    pub players: Vec<Player>,
+    /// Round 1 first.
+    pub rounds: Vec<Round>,
+}
+
+/// A report the DSB formats cannot express.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReportError {
+    /// Tournament numbers run 1-999 (three columns in the SWI file).
+    NumberOutOfRange(u16),
+    /// Two players share a tournament number.
+    DuplicateNumber(u16),
+    /// A pairing names a number no player has.
+    UnknownPlayer { round: usize, number: u16 },
+    /// A player appears twice in one round (or plays himself).
+    PairedTwice { round: usize, number: u16 },
+    /// More rounds recorded than announced.
+    TooManyRounds { announced: u8, recorded: usize },
+}
+
+impl fmt::Display for ReportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReportError::NumberOutOfRange(n) => {
+                write!(f, "tournament number {n} is outside 1-999")
+            }
+            ReportError::DuplicateNumber(n) => write!(f, "two players have the number {n}"),
+            ReportError::UnknownPlayer { round, number } => {
+                write!(f, "round {round}: no player has the number {number}")
+            }
+            ReportError::PairedTwice { round, number } => {
+                write!(f, "round {round}: player {number} is paired twice")
+            }
+            ReportError::TooManyRounds {
+                announced,
+                recorded,
+            } => write!(f, "{recorded} rounds recorded, {announced} announced"),
+        }
+    }
+}
+
+impl std::error::Error for ReportError {}
+
+impl Report {
+    /// Checks what both formats need: numbers 1-999, each once; every pairing names known
+    /// players, each at most once per round; no more rounds than announced.
+    pub fn validate(&self) -> Result<(), ReportError> {
+        let mut numbers = HashSet::new();
+        for p in &self.players {
+            if !(1..=999).contains(&p.number) {
+                return Err(ReportError::NumberOutOfRange(p.number));
+            }
+            if !numbers.insert(p.number) {
+                return Err(ReportError::DuplicateNumber(p.number));
+            }
+        }
+        if self.rounds.len() > usize::from(self.tournament.rounds) {
+            return Err(ReportError::TooManyRounds {
+                announced: self.tournament.rounds,
+                recorded: self.rounds.len(),
+            });
+        }
+        for (r, round) in self.rounds.iter().enumerate() {
+            let mut seen = HashSet::new();
+            for pairing in &round.pairings {
+                let (a, b) = match *pairing {
+                    Pairing::Game { white, black, .. } => (white, Some(black)),
+                    Pairing::Bye { player, .. } => (player, None),
+                };
+                for number in std::iter::once(a).chain(b) {
+                    let round = r + 1;
+                    if !numbers.contains(&number) {
+                        return Err(ReportError::UnknownPlayer { round, number });
+                    }
+                    if !seen.insert(number) {
+                        return Err(ReportError::PairedTwice { round, number });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Tournament data and the file's own header data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tournament {
+    pub name: String,
+    /// Second line of the SWI file (details; may be empty).
+    pub details: String,
+    pub place: String,
+    /// FIDE federation of the tournament (`GER`).
+    pub federation: String,
+    pub start: Date,
+    pub end: Date,
+    /// Rounds announced.
+    pub rounds: u8,
+    pub kind: TournamentType,
+    /// Time control as text, e.g. `90 min/40 Züge + 30 min, 30 s/Zug`.
+    pub time_control: String,
+    pub chief_arbiter: String,
+    pub arbiters: Vec<String>,
+    pub notes: String,
+    /// Identifies the tournament across reports (the caller supplies it; the crate has no random source).
+    pub uuid: String,
+    /// Identifies this file.
+    pub file_uuid: String,
+    /// Who sends the report (XML `header/sender`, SWI `Anwender:`).
+    pub sender: String,
+    /// Day the file is made (the crate takes time as a parameter).
+    pub created: Date,
+}
+
+/// Individual tournament types of the DSB report (`SW`, `SR`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TournamentType {
+    Swiss,
+    RoundRobin,
+}
+
+impl TournamentType {
+    /// The XML code: `SW` or `SR`.
+    pub fn code(self) -> &'static str {
+        match self {
+            TournamentType::Swiss => "SW",
+            TournamentType::RoundRobin => "SR",
+        }
+    }
+}
+
+/// One participant.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Player {
+    /// Tournament number, 1-999.
+    pub number: u16,
+    pub last_name: String,
+    pub first_name: String,
+    pub club: String,
+    pub federation: String,
+    pub fide_id: Option<u32>,
+    /// DSB person key (PKZ).
+    pub dsb_person_id: Option<String>,
+    pub dsb_id: Option<DsbId>,
+    pub birth: Option<Birth>,
+    pub sex: Option<Sex>,
+    pub elo: Option<u16>,
+    pub dwz: Option<u16>,
+}
+
+impl Player {
+    /// The participant `number` made from an imported list record.
+    pub fn from_imported(number: u16, p: &ImportedPlayer) -> Player {
+        Player {
+            number,
+            last_name: p.last_name.clone(),
+            first_name: p.first_name.clone(),
+            club: p.club.clone().unwrap_or_default(),
+            federation: p.federation.clone().unwrap_or_default(),
+            fide_id: p.fide_id,
+            dsb_person_id: p.dsb_person_id.clone(),
+            dsb_id: p.dsb_id.clone(),
+            birth: p.birth,
+            sex: p.sex,
+            elo: p.elo,
+            dwz: p.dwz.map(|d| d.rating),
+        }
+    }
+}
+
+/// One round: its date and its pairings.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Round {
+    pub date: Option<Date>,
+    pub pairings: Vec<Pairing>,
+}
+
+/// A pairing of a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pairing {
+    Game {
+        white: u16,
+        black: u16,
+        result: GameResult,
+    },
+    /// A player without opponent (pairing-allocated or requested bye, or absent).
+    Bye { player: u16, points: ByePoints },
+}
+
+/// Result of a paired game; forfeits (Art. 6.7.1) are not rated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameResult {
+    WhiteWins,
+    Draw,
+    BlackWins,
+    /// `+:-`: Black forfeited.
+    WhiteForfeitWin,
+    /// `-:+`: White forfeited.
+    BlackForfeitWin,
+    /// `-:-`: both forfeited.
+    DoubleForfeit,
+}
+
+impl GameResult {
+    /// The result as the SWI file writes it for White and for Black (`1 0 R + -`).
+    pub(crate) fn swi(self) -> (char, char) {
+        match self {
+            GameResult::WhiteWins => ('1', '0'),
+            GameResult::Draw => ('R', 'R'),
+            GameResult::BlackWins => ('0', '1'),
+            GameResult::WhiteForfeitWin => ('+', '-'),
+            GameResult::BlackForfeitWin => ('-', '+'),
+            GameResult::DoubleForfeit => ('-', '-'),
+        }
+    }
+
+    /// Whether the game was forfeited (SWI colour `:`).
+    pub(crate) fn forfeited(self) -> bool {
+        matches!(
+            self,
+            GameResult::WhiteForfeitWin | GameResult::BlackForfeitWin | GameResult::DoubleForfeit
+        )
+    }
+
+    /// XML `pointWhite`, `pointBlack`.
+    pub(crate) fn points(self) -> (&'static str, &'static str) {
+        match self {
+            GameResult::WhiteWins => ("1", "0"),
+            GameResult::Draw => ("0.5", "0.5"),
+            GameResult::BlackWins => ("0", "1"),
+            GameResult::WhiteForfeitWin => ("+", "-"),
+            GameResult::BlackForfeitWin => ("-", "+"),
+            GameResult::DoubleForfeit => ("-", "-"),
+        }
+    }
+}
+
+/// What a bye scores (unplayed, so never rated).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ByePoints {
+    Full,
+    Half,
+    Zero,
+}

@@ -1,0 +1,449 @@
+//! The common player record every reader produces.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// One player as read from a list, with what that list carries; absent fields are `None`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ImportedPlayer {
+    /// Family name.
+    pub last_name: String,
+    /// Given names.
+    pub first_name: String,
+    /// Academic title written with the name in DSB lists (`Dr.`, `Prof. Dr.`).
+    pub academic_title: Option<String>,
+    /// Sex as the list gives it.
+    pub sex: Option<Sex>,
+    /// Birth date, or only the year.
+    pub birth: Option<Birth>,
+    /// FIDE federation code, e.g. `GER`.
+    pub federation: Option<String>,
+    /// Club name.
+    pub club: Option<String>,
+    /// DSB membership: club number (ZPS/VKZ) and member number.
+    pub dsb_id: Option<DsbId>,
+    /// DSB person key (PKZ, the `ID` column of `spieler.csv` v2).
+    pub dsb_person_id: Option<String>,
+    /// DSB playing status.
+    pub status: Option<Status>,
+    /// DSB eligibility code (`Spielberechtigung`, e.g. `D`, `A`).
+    pub eligibility: Option<String>,
+    /// FIDE identification number.
+    pub fide_id: Option<u32>,
+    /// FIDE flag `i`: inactive on the FIDE list.
+    pub fide_inactive: bool,
+    /// FIDE standard rating.
+    pub elo: Option<u16>,
+    /// FIDE rapid rating.
+    pub elo_rapid: Option<u16>,
+    /// FIDE blitz rating.
+    pub elo_blitz: Option<u16>,
+    /// DWZ with its index.
+    pub dwz: Option<Dwz>,
+    /// FIDE titles (playing titles first as listed; arbiter and trainer titles as [`Title::Other`]).
+    pub titles: Vec<Title>,
+    /// 1-based line of the record in its file.
+    pub line: usize,
+}
+
+impl ImportedPlayer {
+    /// The name as lists write it: `Last, First` (only `Last` without a first name).
+    pub fn name(&self) -> String {
+        if self.first_name.is_empty() {
+            self.last_name.clone()
+        } else {
+            format!("{}, {}", self.last_name, self.first_name)
+        }
+    }
+
+    /// Birth year, from either form of [`Birth`].
+    pub fn birth_year(&self) -> Option<u16> {
+        self.birth.map(Birth::year)
+    }
+}
+
+/// Splits `Last, First` or `Last,First` (DSB) into its parts; a name without comma is all last name.
+pub(crate) fn split_name(name: &str) -> (String, String) {
+    match name.split_once(',') {
+        Some((last, first)) => (last.trim().to_string(), first.trim().to_string()),
+        None => (name.trim().to_string(), String::new()),
+    }
+}
+
+/// Sex as player lists record it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Sex {
+    Male,
+    Female,
+}
+
+impl FromStr for Sex {
+    type Err = ();
+
+    /// `M`, `m`, `male`, `männlich`; `F`, `W`, `w`, `female`, `weiblich`.
+    fn from_str(s: &str) -> Result<Sex, ()> {
+        match s.trim().to_lowercase().as_str() {
+            "m" | "male" | "männlich" | "maennlich" => Ok(Sex::Male),
+            "f" | "w" | "female" | "weiblich" => Ok(Sex::Female),
+            _ => Err(()),
+        }
+    }
+}
+
+impl fmt::Display for Sex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Sex::Male => "M",
+            Sex::Female => "F",
+        })
+    }
+}
+
+/// DSB playing status (`spieler.csv` column `Status`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// `A`: active member.
+    Active,
+    /// `P`: passive member.
+    Passive,
+}
+
+/// A calendar date (proleptic Gregorian).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Date {
+    year: u16,
+    month: u8,
+    day: u8,
+}
+
+impl Date {
+    /// The date, if the day exists.
+    pub fn new(year: u16, month: u8, day: u8) -> Option<Date> {
+        let leap =
+            year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
+        let days = match month {
+            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+            4 | 6 | 9 | 11 => 30,
+            2 if leap => 29,
+            2 => 28,
+            _ => return None,
+        };
+        (1..=days)
+            .contains(&day)
+            .then_some(Date { year, month, day })
+    }
+
+    pub fn year(self) -> u16 {
+        self.year
+    }
+
+    pub fn month(self) -> u8 {
+        self.month
+    }
+
+    pub fn day(self) -> u8 {
+        self.day
+    }
+
+    /// German form `dd.mm.yyyy`.
+    pub fn german(self) -> String {
+        format!("{:02}.{:02}.{:04}", self.day, self.month, self.year)
+    }
+}
+
+/// A date that is neither `YYYY-MM-DD` nor `DD.MM.YYYY`, or a day that does not exist.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadDate(pub String);
+
+impl fmt::Display for BadDate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a date (YYYY-MM-DD or DD.MM.YYYY)", self.0)
+    }
+}
+
+impl std::error::Error for BadDate {}
+
+impl FromStr for Date {
+    type Err = BadDate;
+
+    /// `YYYY-MM-DD` or `DD.MM.YYYY`.
+    fn from_str(s: &str) -> Result<Date, BadDate> {
+        let bad = || BadDate(s.to_string());
+        let s = s.trim();
+        let parts: Vec<&str> = if s.contains('-') {
+            s.split('-').collect()
+        } else {
+            s.split('.').rev().collect()
+        };
+        let &[y, m, d] = parts.as_slice() else {
+            return Err(bad());
+        };
+        if y.len() != 4 || m.is_empty() || m.len() > 2 || d.is_empty() || d.len() > 2 {
+            return Err(bad());
+        }
+        let num = |t: &str| {
+            t.bytes()
+                .all(|b| b.is_ascii_digit())
+                .then(|| t.parse().ok())?
+        };
+        match (num(y), num(m), num(d)) {
+            (Some(y), Some(m), Some(d)) => Date::new(y, m as u8, d as u8)
+                .filter(|_| m <= 12 && d <= 31)
+                .ok_or_else(bad),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl fmt::Display for Date {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+/// Birth as lists give it: a full date or only the year.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Birth {
+    Year(u16),
+    Date(Date),
+}
+
+impl Birth {
+    pub fn year(self) -> u16 {
+        match self {
+            Birth::Year(y) => y,
+            Birth::Date(d) => d.year(),
+        }
+    }
+}
+
+impl FromStr for Birth {
+    type Err = BadDate;
+
+    /// `YYYY`, `YYYY-MM-DD`, `DD.MM.YYYY`; `YYYY` of `0000` is not a birth year.
+    fn from_str(s: &str) -> Result<Birth, BadDate> {
+        let t = s.trim();
+        if t.len() == 4 && t.bytes().all(|b| b.is_ascii_digit()) {
+            return match t.parse() {
+                Ok(y) if y > 0 => Ok(Birth::Year(y)),
+                _ => Err(BadDate(s.to_string())),
+            };
+        }
+        t.parse().map(Birth::Date)
+    }
+}
+
+impl fmt::Display for Birth {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Birth::Year(y) => write!(f, "{y:04}"),
+            Birth::Date(d) => d.fmt(f),
+        }
+    }
+}
+
+/// A DSB club number (ZPS, called VKZ since 2026): five characters, digits or capital letters
+/// (e.g. `24421`, `C0327`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Zps(String);
+
+impl Zps {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl FromStr for Zps {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<Zps, ()> {
+        let s = s.trim();
+        (s.len() == 5
+            && s.bytes()
+                .all(|b| b.is_ascii_digit() || b.is_ascii_uppercase()))
+        .then(|| Zps(s.to_string()))
+        .ok_or(())
+    }
+}
+
+impl fmt::Display for Zps {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A DSB membership: club number and member number, written `ZPS-Mgl` (`C0327-12`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DsbId {
+    pub zps: Zps,
+    pub member: u16,
+}
+
+impl FromStr for DsbId {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<DsbId, ()> {
+        let (zps, member) = s.trim().split_once('-').ok_or(())?;
+        let member = member.trim();
+        if member.is_empty() || !member.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(());
+        }
+        Ok(DsbId {
+            zps: zps.parse()?,
+            member: member.parse().map_err(|_| ())?,
+        })
+    }
+}
+
+impl fmt::Display for DsbId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.zps, self.member)
+    }
+}
+
+/// A DWZ (Deutsche Wertungszahl) with its index, the number of evaluations behind it;
+/// written `1530-12` (`1530` without index).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Dwz {
+    pub rating: u16,
+    pub index: Option<u16>,
+}
+
+impl FromStr for Dwz {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<Dwz, ()> {
+        let digits = |t: &str| {
+            let t = t.trim();
+            (!t.is_empty() && t.len() <= 4 && t.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| t.parse().ok())
+                .flatten()
+                .ok_or(())
+        };
+        match s.split_once('-') {
+            Some((rating, index)) => Ok(Dwz {
+                rating: digits(rating)?,
+                index: Some(digits(index)?),
+            }),
+            None => Ok(Dwz {
+                rating: digits(s)?,
+                index: None,
+            }),
+        }
+    }
+}
+
+impl fmt::Display for Dwz {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.index {
+            Some(index) => write!(f, "{}-{index}", self.rating),
+            None => write!(f, "{}", self.rating),
+        }
+    }
+}
+
+/// A FIDE title (FIDE Handbook B.01); arbiter, trainer and organiser titles are `Other`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Title {
+    Gm,
+    Im,
+    Fm,
+    Cm,
+    Wgm,
+    Wim,
+    Wfm,
+    Wcm,
+    /// Any other code as the list writes it (`IA`, `FA`, `FT`, `WH`, ...).
+    Other(String),
+}
+
+impl Title {
+    /// The title for a list code; an empty code is no title.
+    pub fn parse(code: &str) -> Option<Title> {
+        let code = code.trim();
+        Some(match code.to_ascii_uppercase().as_str() {
+            "" => return None,
+            "GM" => Title::Gm,
+            "IM" => Title::Im,
+            "FM" => Title::Fm,
+            "CM" => Title::Cm,
+            "WGM" => Title::Wgm,
+            "WIM" => Title::Wim,
+            "WFM" => Title::Wfm,
+            "WCM" => Title::Wcm,
+            _ => Title::Other(code.to_string()),
+        })
+    }
+}
+
+impl fmt::Display for Title {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Title::Gm => "GM",
+            Title::Im => "IM",
+            Title::Fm => "FM",
+            Title::Cm => "CM",
+            Title::Wgm => "WGM",
+            Title::Wim => "WIM",
+            Title::Wfm => "WFM",
+            Title::Wcm => "WCM",
+            Title::Other(code) => code,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_and_births() {
+        assert_eq!("2012-02-29".parse::<Date>().unwrap().german(), "29.02.2012");
+        assert_eq!(
+            "01.03.2010".parse::<Date>().unwrap().to_string(),
+            "2010-03-01"
+        );
+        assert!("2011-02-29".parse::<Date>().is_err());
+        assert!("2011-13-01".parse::<Date>().is_err());
+        assert!("+011-1-01".parse::<Date>().is_err());
+        assert_eq!("1986".parse::<Birth>(), Ok(Birth::Year(1986)));
+        assert!("0000".parse::<Birth>().is_err());
+    }
+
+    #[test]
+    fn dsb_ids() {
+        let id: DsbId = "C0327-012".parse().unwrap();
+        assert_eq!(id.to_string(), "C0327-12");
+        assert!("c0327-1".parse::<DsbId>().is_err());
+        assert!("C032-1".parse::<DsbId>().is_err());
+        assert!("C0327-".parse::<DsbId>().is_err());
+    }
+
+    #[test]
+    fn dwz_with_and_without_index() {
+        let d: Dwz = "1530-12".parse().unwrap();
+        assert_eq!(
+            (d.rating, d.index, d.to_string()),
+            (1530, Some(12), "1530-12".to_string())
+        );
+        assert_eq!("987".parse::<Dwz>().unwrap().to_string(), "987");
+        assert!("15300".parse::<Dwz>().is_err());
+        assert!("1530-".parse::<Dwz>().is_err());
+    }
+
+    #[test]
+    fn names_split_at_the_first_comma() {
+        assert_eq!(
+            split_name("Carlsen, Magnus"),
+            ("Carlsen".into(), "Magnus".into())
+        );
+        assert_eq!(
+            split_name("Volokitin,Andrej"),
+            ("Volokitin".into(), "Andrej".into())
+        );
+        assert_eq!(
+            split_name("Kasimdzhanov"),
+            ("Kasimdzhanov".into(), String::new())
+        );
+    }
+}
