@@ -47,6 +47,8 @@ enum Command {
     Serve(commands::serve::Args),
     /// Read player lists: FIDE rating list (TXT, XML), DSB spieler.csv with vereine.csv, CSV.
     Players(commands::players::Args),
+    /// Export a TRF tournament for the DWZ evaluation: DSB XML 2026 or SWI/ELOBASE.
+    Export(commands::export::Args),
 }
 
 fn main() -> ExitCode {
@@ -66,5 +68,6 @@ fn main() -> ExitCode {
         Command::Pair(args) => commands::pair::run(args),
         Command::Serve(args) => commands::serve::run(args),
         Command::Players(args) => commands::players::run(args),
+        Command::Export(args) => commands::export::run(args),
     }
 }

@@ -19,6 +19,7 @@
 pub mod age;
 pub mod date;
 pub mod demo;
+pub mod dsb_io;
 mod event;
 pub mod player;
 pub mod rating;

@@ -261,6 +261,8 @@ impl Section {
             draw: tenths(scoring.draw),
             loss: tenths(scoring.loss),
             pairing_allocated_bye: tenths(scoring.pairing_bye),
+            forfeit_win: tenths(scoring.forfeit_win),
+            forfeit_loss: tenths(scoring.forfeit_loss),
         };
         let players = self
             .ranking()

@@ -24,6 +24,29 @@ pub enum ExportError {
     /// TRF pairing numbers have four columns (issue 4 item 5): larger sections are refused,
     /// never renumbered or truncated.
     TooManyPlayers(usize),
+    /// The DSB formats number players 1-999 (three columns in the SWI file): larger sections
+    /// are refused.
+    TooManyPlayersForDsb(usize),
+    /// The DSB formats count at most 255 rounds.
+    TooManyRounds(u32),
+    /// A board of a paired round has no result; the DWZ report needs every result.
+    ResultMissing {
+        /// The round.
+        round: u32,
+        /// 1-based board.
+        board: usize,
+    },
+    /// A player's value does not fit its field in the DSB formats.
+    PlayerField {
+        /// The player.
+        player: PlayerId,
+        /// The field (`DSB membership`, `FIDE id`, `Elo`, `DWZ`).
+        field: &'static str,
+        /// The value as stored.
+        value: String,
+    },
+    /// The report is inconsistent (`ratinglist::dsb::ReportError`).
+    Report(String),
 }
 
 impl fmt::Display for ExportError {
@@ -33,6 +56,26 @@ impl fmt::Display for ExportError {
                 f,
                 "{n} players do not fit TRF (pairing numbers 1-9999); export larger events in another format"
             ),
+            ExportError::TooManyPlayersForDsb(n) => write!(
+                f,
+                "{n} players do not fit the DSB formats (tournament numbers 1-999)"
+            ),
+            ExportError::TooManyRounds(n) => {
+                write!(f, "{n} rounds do not fit the DSB formats (at most 255)")
+            }
+            ExportError::ResultMissing { round, board } => write!(
+                f,
+                "round {round}, board {board} has no result; the DWZ report needs every result"
+            ),
+            ExportError::PlayerField {
+                player,
+                field,
+                value,
+            } => write!(
+                f,
+                "player {player}: {field} `{value}` does not fit the DSB formats"
+            ),
+            ExportError::Report(e) => write!(f, "DSB report: {e}"),
         }
     }
 }

@@ -223,6 +223,15 @@ pub enum Event {
         /// The intended move, written down and declared (Art. 9.2.1, 9.3.1).
         intended: Option<Move>,
     },
+    /// The player on move claims that the opponent, before the move just
+    /// made, had deliberately touched the piece on `square` and then moved
+    /// another (Art. 4.3, 4.8): a touch the engine was not told of.
+    ClaimTouchMove {
+        /// Who claims.
+        by: Color,
+        /// The square of the piece the opponent touched, in the position before his move.
+        square: Square,
+    },
     /// A player claims that the opponent's flag has fallen (Art. 6.8; A.5.3).
     ClaimFlag(Color),
     /// The arbiter observes the clocks (Art. 6.8; A.5.5).
@@ -880,9 +889,13 @@ impl Arbiter {
     /// The envelope of a game adjourned at `at_ms` (Guideline I.2), with what
     /// the engine knows: the position before the sealed move (I.2.2), the
     /// time used by each player (I.2.3), the sealer (I.2.4), the number of
-    /// the sealed move (I.2.5) and an open draw offer (I.2.6). The players'
-    /// names (I.2.1), the resumption (I.2.7) and the sealed move (I.1.1) are
-    /// for the arbiter to add; [`Envelope::missing`] lists what is left.
+    /// the sealed move (I.2.5) and an open draw offer (I.2.6). A move already
+    /// made on the board is the one to seal ([`move_to_seal`](Self::move_to_seal)),
+    /// so the position is the one before it. The players' names (I.2.1), the
+    /// resumption (I.2.7) and the sealed move (I.1.1) are for the arbiter to
+    /// add; [`Envelope::missing`] lists what is left. A player who adjourns
+    /// before the end of the session is sealed at its scheduled end: pass
+    /// that as `at_ms`, his clock running until then (I.1.2).
     pub fn envelope(&self, at_ms: u64) -> Envelope {
         let used = |color: Color| {
             let moves = self.clock.moves_completed(color);
@@ -892,14 +905,25 @@ impl Arbiter {
                 .allotted_ms(moves)
                 .saturating_sub(self.clock.remaining(color, at_ms))
         };
+        let ply = self.game.ply() - u32::from(self.move_to_seal().is_some());
         Envelope {
-            position: Some(self.game.fen()),
+            position: self.game.fen_at(ply),
             time_used_ms: Some((used(Color::White), used(Color::Black))),
-            sealer: Some(self.game.position().turn()),
-            move_number: Some(self.game.move_number(self.game.ply())),
+            sealer: self.game.position_at(ply).map(Position::turn),
+            move_number: Some(self.game.move_number(ply)),
             draw_offer: Some(self.draw_offer),
             ..Envelope::default()
         }
+    }
+
+    /// Guideline I.1.1: the move the player asked to seal must seal because
+    /// he has already made it on the board (executed, the clock not pressed).
+    pub fn move_to_seal(&self) -> Option<Move> {
+        let mover = self
+            .uncompleted
+            .filter(|&c| self.clock.running() == Some(c))?;
+        let last = *self.game.moves().last()?;
+        (self.limbo.is_none() && self.game.position().turn() != mover).then_some(last)
     }
 
     /// Half-moves on the board since the start (moves annulled by Art. 7.5.1 or 7.6 not counted).
@@ -1130,6 +1154,9 @@ impl Arbiter {
                 self.close_offer(&mut out, !by);
             }
             Event::ClaimDraw { by, intended } => self.on_claim(&mut out, at_ms, by, intended),
+            Event::ClaimTouchMove { by, square } => {
+                self.on_touch_move_claim(&mut out, at_ms, by, square)?
+            }
             Event::ClaimFlag(_) | Event::ObserveFlags => self.on_flags(&mut out, at_ms, &event)?,
             Event::ClaimIllegalMove(by) => match self.pending {
                 Some(p) if p.completed && p.by == !by => {
@@ -1347,14 +1374,15 @@ impl Arbiter {
         Ok(out)
     }
 
-    /// Guideline III.2, III.4, III.5: a quickplay finish (the last period,
-    /// no increment or delay, not blitz) with `by` on move and less than two
-    /// minutes left, the flag not fallen.
+    /// Guideline III.1, III.2, III.4, III.5: a quickplay finish (announced,
+    /// the last period, no increment or delay, not blitz) with `by` on move
+    /// and less than two minutes left, the flag not fallen.
     fn quickplay_finish(&self, by: Color, at_ms: u64) -> bool {
         let control = self.clock.control();
         let period = self.clock.period_index(by);
         let left = self.clock.remaining(by, at_ms);
-        !self.clock.has_bonus()
+        self.profile.quickplay_finish
+            && !self.clock.has_bonus()
             && self.game_type != GameType::Blitz
             && control.schedule(by).is_final(period)
             && self.game.position().turn() == by
@@ -1981,6 +2009,79 @@ impl Arbiter {
         self.touched.push(square);
         let allowed = self.allowed_moves();
         self.cite(out, Ruling::MustMove { by, allowed }, "Art. 4.3");
+    }
+
+    /// Art. 4.8: a claim that the opponent's last move broke touch-move. It
+    /// fails once the claimant has touched a piece to move it; upheld, the
+    /// move is taken back and the offender must move or capture the touched
+    /// piece (4.3), if any legal move does (4.5).
+    fn on_touch_move_claim(
+        &mut self,
+        out: &mut Out,
+        at_ms: u64,
+        by: Color,
+        square: Square,
+    ) -> Result<(), EventError> {
+        self.require_on_move(by)?;
+        let reject = |this: &Arbiter, out: &mut Out, failure, article| {
+            this.cite(out, Ruling::ClaimRejected { by, failure }, article);
+        };
+        if !self.touched.is_empty() {
+            reject(self, out, ClaimFailure::PieceTouched, "Art. 4.8");
+            return Ok(());
+        }
+        let ply = self.game.ply();
+        let (Some(&last), Some(before)) = (
+            self.game.moves().last(),
+            ply.checked_sub(1).and_then(|p| self.game.position_at(p)),
+        ) else {
+            reject(self, out, ClaimFailure::NothingToClaim, "Art. 4.8");
+            return Ok(());
+        };
+        if self.limbo.is_some() || before.board().piece_at(square).is_none() {
+            return Err(EventError::NoPiece(square));
+        }
+        let mut rewound = Game::new(self.game.start().clone());
+        for &mv in &self.game.moves()[..self.game.moves().len() - 1] {
+            if rewound.play(mv).is_err() {
+                return Err(EventError::UnrepresentablePosition);
+            }
+        }
+        let offender = !by;
+        let saved = std::mem::replace(&mut self.game, rewound);
+        let touched = std::mem::replace(&mut self.touched, vec![square]);
+        let allowed = self.allowed_moves();
+        if allowed.contains(&last) {
+            self.game = saved;
+            self.touched = touched;
+            reject(self, out, ClaimFailure::Incorrect, "Art. 4.3");
+            return Ok(());
+        }
+        self.moves_made[offender] = self.moves_made[offender].saturating_sub(1);
+        self.uncompleted = None;
+        self.written = None;
+        self.released = None;
+        if self.clock.running() == Some(by) {
+            self.restore_clock(at_ms, offender);
+        } else if self.clock.set_to_move(offender).is_ok() {
+            // The clock stopped for the claim restarts with the offender's time running.
+            let remaining = self.clock.remaining(offender, at_ms);
+            let moves = self.clock.moves_completed(offender).saturating_sub(1);
+            if let Ok(r) = self
+                .clock
+                .set(offender, remaining, moves, Adjustment::Correction)
+            {
+                self.clock_rulings(out, vec![r]);
+            }
+        }
+        self.cite(
+            out,
+            Ruling::PositionRestored { ply: self.ply() },
+            "Art. 4.8",
+        );
+        let by = offender;
+        self.cite(out, Ruling::MustMove { by, allowed }, "Art. 4.3");
+        Ok(())
     }
 
     /// Art. 9.1.1: offers are forbidden before the regulations' move.

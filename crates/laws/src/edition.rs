@@ -81,6 +81,9 @@ pub struct Profile {
     pub standard_default_time_ms: u64,
     /// Art. 9.1.1: draw offers and agreements are forbidden before this move number.
     pub draw_offers_from_move: Option<u32>,
+    /// Guidelines III (quickplay finish) were announced for the event
+    /// (III.1); they never apply to blitz or with an increment (III.2).
+    pub quickplay_finish: bool,
     /// Guideline III.4 (request for a 5-second increment) is applied; not under SJRP §4.4.
     pub increment_request: bool,
     /// Art. 11.3.2 as written (device = loss, opponent wins), or SJRP §4.2:
@@ -108,6 +111,7 @@ impl Profile {
         supervision: Supervision::Unsupervised,
         standard_default_time_ms: 0,
         draw_offers_from_move: None,
+        quickplay_finish: true,
         increment_request: true,
         device_rule: DeviceRule::Fide,
         illegal_moves: IllegalMoveRegime::Fide,
@@ -129,6 +133,7 @@ impl Profile {
         supervision: Supervision::Unsupervised,
         standard_default_time_ms: 15 * 60_000,
         draw_offers_from_move: None,
+        quickplay_finish: true,
         increment_request: false,
         device_rule: DeviceRule::Youth,
         illegal_moves: IllegalMoveRegime::Youth,

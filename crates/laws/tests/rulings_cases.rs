@@ -2747,3 +2747,709 @@ fn discovered_illegal_move_reinstates_exactly_the_position_before_it() {
     }
     assert!(checked > 30, "{checked} games checked");
 }
+
+#[test]
+fn a_009_rook_touched_first_castling_not_allowed() {
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    let rook = touched_moves(fen, &[Square::H1, Square::E1]);
+    assert_eq!(rook.len(), 9);
+    assert!(rook.iter().all(|m| m.starts_with("Rh1")), "{rook:?}");
+    // The king touched first: castling is a king move and stays allowed.
+    assert!(touched_moves(fen, &[Square::E1, Square::H1]).contains(&"O-O".to_string()));
+    let mut a = arbiter(fen, STANDARD, Profile::FIDE_2023);
+    for square in [Square::H1, Square::E1] {
+        a.apply(0, Event::Touch { by: White, square }).unwrap();
+    }
+    let castle = san(&a, "O-O");
+    let out = a
+        .apply(
+            1000,
+            Event::Move {
+                by: White,
+                mv: castle,
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::MoveRefused { by: White }),
+        Some("Art. 4.3")
+    );
+    assert_eq!(a.game().ply(), 0);
+}
+
+#[test]
+fn a_016_promoted_upside_down_rook_is_a_rook() {
+    let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    let (mut a, out) = released(fen, Square::A7, Square::A8, Some(Role::Rook));
+    assert_eq!(out[0].article.as_str(), "Art. 4.7");
+    // Saying "queen" does not change it: the queen promotion is refused.
+    let queen = san(&a, "a8=Q");
+    let out = a
+        .apply(
+            1500,
+            Event::Move {
+                by: White,
+                mv: queen,
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::MoveRefused { by: White }),
+        Some("Art. 4.7")
+    );
+    let rook = san(&a, "a8=R+");
+    let mut t = 1000;
+    complete(&mut a, &mut t, White, rook);
+    assert_eq!(
+        a.game().position().board().role_at(Square::A8),
+        Some(Role::Rook)
+    );
+    play(&mut a, &mut t, "Kd7");
+    // Moving it diagonally as a queen is an illegal move (7.5).
+    let diagonal = raw(&a, "a8b7");
+    let out = complete(&mut a, &mut t, White, diagonal);
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::IllegalMoveCounted {
+                by: White,
+                count: 1
+            }
+        ),
+        Some("Art. 7.5.1")
+    );
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::TimeAdded {
+                to: Black,
+                ms: 120_000
+            }
+        ),
+        Some("Art. 7.5.5")
+    );
+}
+
+#[test]
+fn a_018_touch_move_with_a_pinned_queen() {
+    let fen = "8/4R3/8/K1R3qk/8/8/8/8 b - - 0 2";
+    let queen = ["Qg5-d5", "Qg5-e5", "Qg5-f5", "Qg5xc5"];
+    // (a) the queen touched.
+    assert_eq!(touched_moves(fen, &[Square::G5]), queen);
+    // (b) only Re7 touched: no black piece can capture it, any legal move (4.5).
+    let any = touched_moves(fen, &[Square::E7]);
+    assert_eq!(any, touched_moves(fen, &[]));
+    assert!(any.iter().any(|m| m.starts_with("Kh5")));
+    // (c) order unknown: the own piece counts as touched first (4.3.3).
+    assert_eq!(touched_moves(fen, &[Square::G5, Square::E7]), queen);
+    // (d) Re7 first, then the queen: Qxe7 is illegal, so the queen moves.
+    assert_eq!(touched_moves(fen, &[Square::E7, Square::G5]), queen);
+}
+
+#[test]
+fn a_043_clock_display_binding_unless_defective() {
+    // A plausible display is binding: the flag falls by what the clock shows.
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let out = a.apply(5_400_001, Event::ObserveFlags).unwrap();
+    assert!(matches!(out[0].ruling, Ruling::Clock(_)));
+    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 6.9")));
+    // A blank display: the arbiter replaces the clock and sets it by best judgement.
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5");
+    a.apply(3_000_000, Event::StopClock).unwrap();
+    let out = a
+        .apply(
+            3_000_000,
+            Event::SetClock {
+                color: White,
+                remaining_ms: 2_700_000,
+                moves_completed: 1,
+                reason: Adjustment::Replacement,
+            },
+        )
+        .unwrap();
+    assert_eq!(out[0].article.as_str(), "Art. 6.10.1");
+    a.apply(3_060_000, Event::RestartClock).unwrap();
+    assert_eq!(remaining(&a, White, 3_060_000), 2_700_000);
+    a.apply(5_760_001, Event::ObserveFlags).unwrap();
+    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 6.9")));
+}
+
+#[test]
+fn a_049_flag_after_a_move_that_leaves_the_opponent_no_mate() {
+    let fen = "kq6/p6R/1P6/8/8/8/1P6/KR6 w - - 0 1";
+    // Rxa7+ is executed, then White's flag falls before he presses.
+    let mut a = arbiter(fen, "5400", Profile::FIDE_2023);
+    let capture = san(&a, "Rxa7+");
+    a.apply(
+        5_399_000,
+        Event::Move {
+            by: White,
+            mv: capture,
+        },
+    )
+    .unwrap();
+    let out = a.apply(5_401_000, Event::ObserveFlags).unwrap();
+    assert!(matches!(out[0].ruling, Ruling::Clock(_)));
+    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 6.9")));
+    // The flag observed before the move: Black, with a queen, can mate.
+    let mut a = arbiter(fen, "5400", Profile::FIDE_2023);
+    a.apply(5_401_000, Event::ObserveFlags).unwrap();
+    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 6.9")));
+}
+
+#[test]
+fn b_003_a_draw_offer_carries_no_condition() {
+    // The offer is the bare event: whatever condition is spoken, acceptance draws.
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5 Nf3");
+    let out = a.apply(t, Event::OfferDraw(White)).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::DrawOffered { by: White }),
+        Some("Art. 9.1.2.1")
+    );
+    let out = a.apply(t + 5000, Event::AcceptDraw(Black)).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::GameEnded(GameResult::DRAW)),
+        Some("Art. 5.2.3")
+    );
+    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.3")));
+}
+
+#[test]
+fn b_015_claim_judged_on_the_corrected_game() {
+    let claim = Event::ClaimDraw {
+        by: White,
+        intended: None,
+    };
+    let with_illegal_move = |a: &mut Arbiter, t: &mut u64| {
+        play(a, t, "Nf3");
+        // 1...Ng8-g6, an illegal knight move nobody notices.
+        unnoticed(a, t, "g8g6");
+        play(a, t, "Ng1 Nh4 Nf3 Ng6 Ng1 Nh4 Nf3 Ng6");
+    };
+    // Unverified, the third occurrence stands and the claim is correct.
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    with_illegal_move(&mut a, &mut t);
+    a.apply(t, claim.clone()).unwrap();
+    assert_eq!(result(&a).map(|r| r.0), Some(GameResult::DRAW));
+    // (b) Verification finds the illegal move: the position before it is
+    // reinstated (7.5.1) and the claim is judged on the corrected game.
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    with_illegal_move(&mut a, &mut t);
+    a.apply(t, Event::StopClock).unwrap();
+    let out = a.apply(t, Event::IllegalMoveDiscovered { ply: 1 }).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::PositionRestored { ply: 1 }),
+        Some("Art. 7.5.1")
+    );
+    a.apply(t, Event::Decision(Choice::KeepClocks)).unwrap();
+    assert_eq!(a.illegal_moves(Black), 1);
+    play(&mut a, &mut t, "Nf6");
+    let black = remaining(&a, Black, t);
+    let out = a.apply(t, claim).unwrap();
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::ClaimRejected {
+                by: White,
+                failure: ClaimFailure::Incorrect
+            }
+        ),
+        Some("Art. 9.5.2")
+    );
+    assert_eq!(result(&a), None);
+    // (a) An incorrect claim costs two minutes, which is no penalty (12.9).
+    assert_eq!(remaining(&a, Black, t), black + 120_000);
+    assert!(a.penalties().is_empty());
+}
+
+/// The opponent's credit after each mandatory consequence, with no penalty recorded.
+fn credit_after(control: &str, profile: Profile, act: &str) -> (u64, &'static str) {
+    let mut a = arbiter(START, control, profile);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5");
+    t += 1000;
+    let out = match act {
+        "illegal move" => {
+            let mv = raw(&a, "e1e3");
+            let mut out = complete(&mut a, &mut t, White, mv);
+            if control != STANDARD {
+                // Unsupervised rapid and blitz: the opponent claims it (A.5.2).
+                out.extend(a.apply(t, Event::ClaimIllegalMove(Black)).unwrap());
+            }
+            out
+        }
+        "two hands" => {
+            let mv = san(&a, "Nf3");
+            a.apply(t, Event::Move { by: White, mv }).unwrap();
+            a.apply(t, Event::TwoHands(White)).unwrap()
+        }
+        "press without move" => a.apply(t, Event::Press(White)).unwrap(),
+        _ => a
+            .apply(
+                t,
+                Event::ClaimDraw {
+                    by: White,
+                    intended: None,
+                },
+            )
+            .unwrap(),
+    };
+    assert!(a.penalties().is_empty(), "{act}");
+    assert_eq!(result(&a), None, "{act}");
+    out.iter()
+        .find_map(|c| match c.ruling {
+            Ruling::TimeAdded { to: Black, ms } => Some((ms, c.article.as_str())),
+            _ => None,
+        })
+        .unwrap_or((0, "none"))
+}
+
+const ACTS: [&str; 4] = [
+    "illegal move",
+    "two hands",
+    "press without move",
+    "incorrect claim",
+];
+
+#[test]
+fn b_023_mandatory_consequences() {
+    for act in ACTS {
+        assert_eq!(
+            credit_after(STANDARD, Profile::FIDE_2023, act).0,
+            120_000,
+            "{act}"
+        );
+    }
+    // Incorrect quickplay-finish claim rejected by the arbiter: +2 minutes (III.5).
+    let (mut a, t) = quickplay_finish(Profile::FIDE_2023);
+    a.apply(t, Event::QuickplayClaim(White)).unwrap();
+    let out = a.apply(t, Event::Decision(Choice::Reject)).unwrap();
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::TimeAdded {
+                to: Black,
+                ms: 120_000
+            }
+        ),
+        Some("Guideline III.5.2")
+    );
+    // Absent after the default time: loss (6.7.1).
+    let mut a = Arbiter::new(
+        START.parse().unwrap(),
+        STANDARD.parse().unwrap(),
+        Profile::FIDE_2023,
+    );
+    a.apply(0, Event::StartClock).unwrap();
+    a.apply(0, Event::Arrive(White)).unwrap();
+    a.apply(1000, Event::CheckAbsence).unwrap();
+    assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 6.7.1")));
+    // A second illegal act: loss (7.5.5).
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    for _ in 0..2 {
+        let mv = raw(&a, "e1e3");
+        complete(&mut a, &mut t, White, mv);
+    }
+    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 7.5.5")));
+    // An electronic device: loss, the opponent wins (11.3.2.2).
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    a.apply(
+        1000,
+        Event::Device {
+            by: Black,
+            switched_on: false,
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        result(&a),
+        Some((GameResult::loss(Black, Score::One), "Art. 11.3.2.2"))
+    );
+    // A timely claim of an illegal move in unsupervised rapid (A.5.2): the
+    // first costs the offender time, the second the game.
+    let mut a = arbiter(START, RAPID, Profile::FIDE_2023);
+    let mut t = 0;
+    for _ in 0..2 {
+        let mv = raw(&a, "e1e3");
+        complete(&mut a, &mut t, White, mv);
+        a.apply(t, Event::ClaimIllegalMove(Black)).unwrap();
+    }
+    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 7.5.5")));
+}
+
+#[test]
+fn b_025_result_stands_unless_the_arbiter_changes_it() {
+    let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5");
+    a.apply(t, Event::Resign(Black)).unwrap();
+    // Nothing a player does afterwards changes the result.
+    for event in [
+        Event::ClaimFlag(Black),
+        Event::OfferDraw(Black),
+        Event::Resign(White),
+    ] {
+        let out = a.apply(t + 1000, event).unwrap();
+        assert_eq!(out[0].ruling, Ruling::AfterEnd);
+        assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 5.1.2")));
+    }
+    // The arbiter's decision on a protest does (12.9.4).
+    a.apply(
+        t + 2000,
+        Event::Penalty {
+            against: White,
+            penalty: Penalty::ReduceScore { to: Score::Half },
+        },
+    )
+    .unwrap();
+    assert_eq!(result(&a).map(|r| r.0.score(White)), Some(Score::Half));
+}
+
+#[test]
+fn b_033_2018_blitz_credits_one_minute() {
+    for act in ACTS {
+        assert_eq!(
+            credit_after(BLITZ, Profile::FIDE_2018, act),
+            (60_000, "Appendix B.2 (2018)"),
+            "{act}"
+        );
+        assert_eq!(
+            credit_after(RAPID, Profile::FIDE_2018, act).0,
+            120_000,
+            "{act}"
+        );
+    }
+}
+
+#[test]
+fn b_034_quickplay_finish_scope() {
+    let minute = 60_000;
+    let unannounced = Profile {
+        quickplay_finish: false,
+        ..Profile::FIDE_2023
+    };
+    for (control, profile, applies) in [
+        ("5400", Profile::FIDE_2023, true),    // standard, last period
+        ("1800", Profile::FIDE_2023, true),    // rapid
+        ("5400", unannounced, false),          // not announced (III.1)
+        ("540", Profile::FIDE_2023, false),    // blitz: never (III.2.2)
+        ("5400+5", Profile::FIDE_2023, false), // increment
+        ("5400d5", Profile::FIDE_2023, false), // simple delay
+        ("5400b5", Profile::FIDE_2023, false), // Bronstein delay
+        ("40/5400:1800", Profile::FIDE_2023, false), // not the last period
+    ] {
+        let total: u64 = control
+            .parse::<laws::time_control::TimeControl>()
+            .unwrap()
+            .schedule(White)
+            .periods()[0]
+            .time_ms();
+        let at = total - minute;
+        let mut a = arbiter(START, control, profile);
+        let out = a.apply(at, Event::QuickplayClaim(White)).unwrap();
+        let asked = matches!(out[0].ruling, Ruling::DecisionRequired { .. });
+        assert_eq!(asked, applies, "{control} {}", profile.quickplay_finish);
+    }
+}
+
+#[test]
+fn b_039_edition_differences() {
+    // 2023 A.3: time credits in rapid are one minute; 2018: two.
+    for act in ACTS {
+        assert_eq!(
+            credit_after(RAPID, Profile::FIDE_2023, act),
+            (60_000, "Appendix A.3"),
+            "{act}"
+        );
+        assert_eq!(credit_after(RAPID, Profile::FIDE_2018, act).0, 120_000);
+        // Unsupervised blitz: one minute in both (English 2023 B.3 lists A.3).
+        assert_eq!(credit_after(BLITZ, Profile::FIDE_2023, act).0, 60_000);
+    }
+    // Renumbered appendices: an unclaimed illegal move stands under 2018 A.4.2 / 2023 A.5.2.
+    for (profile, article) in [
+        (Profile::FIDE_2018, "Appendix A.4.2 (2018)"),
+        (Profile::FIDE_2023, "Appendix A.5.2"),
+    ] {
+        let mut a = arbiter(START, RAPID, profile);
+        let mut t = 0;
+        let mv = raw(&a, "e1e3");
+        let out = complete(&mut a, &mut t, White, mv);
+        assert_eq!(
+            ruled(&out, &Ruling::IllegalMoveCompleted { by: White }),
+            Some(article)
+        );
+    }
+    // Supervised rapid: the scoresheet request is 2018 A.3.2 / 2023 A.4.3.
+    for (edition, article) in [
+        (Profile::FIDE_2018, "Appendix A.3.2 (2018)"),
+        (Profile::FIDE_2023, "Appendix A.4.3"),
+    ] {
+        let profile = Profile {
+            supervision: laws::edition::Supervision::Supervised,
+            ..edition
+        };
+        let mut a = arbiter(START, RAPID, profile);
+        let out = a.apply(1000, Event::ScoresheetRequest(White)).unwrap();
+        assert_eq!(out[0].article.as_str(), article);
+    }
+    // 9.1.1: offers may be forbidden for a number of moves.
+    let mut a = arbiter(START, STANDARD, banned_until(3));
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5");
+    let out = a.apply(t, Event::OfferDraw(White)).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::DrawAgreementInvalid),
+        Some("Art. 9.1.1")
+    );
+    // Resignation when the opponent cannot mate: 2018 loss, 2023 draw.
+    for (profile, expected) in [
+        (Profile::FIDE_2018, GameResult::WHITE_WINS),
+        (Profile::FIDE_2023, GameResult::DRAW),
+    ] {
+        let mut a = arbiter("4k3/8/8/8/8/8/8/4KB2 b - - 0 1", STANDARD, profile);
+        a.apply(1000, Event::Resign(Black)).unwrap();
+        assert_eq!(result(&a).map(|r| r.0), Some(expected));
+    }
+}
+
+#[test]
+fn b_051_sealing_the_move_made_on_the_board() {
+    let mut a = arbiter(START, "40/7200:3600", Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5");
+    assert_eq!(a.move_to_seal(), None);
+    // White, asked to seal, makes his move on the board: he must seal it,
+    // and the envelope holds the position before it.
+    let before = a.game().fen();
+    let nf3 = san(&a, "Nf3");
+    a.apply(t + 60_000, Event::Move { by: White, mv: nf3 })
+        .unwrap();
+    assert_eq!(a.move_to_seal(), Some(nf3));
+    let envelope = a.envelope(t + 90_000);
+    assert_eq!(envelope.position, Some(before));
+    assert_eq!(envelope.sealer, Some(White));
+    assert_eq!(envelope.move_number, Some(2));
+    // Pressed, the move is made and completed: Black would seal.
+    a.apply(t + 90_000, Event::Press(White)).unwrap();
+    assert_eq!(a.move_to_seal(), None);
+    assert_eq!(a.envelope(t + 90_000).sealer, Some(Black));
+    // Adjourning before the end of the session: sealed at its scheduled end,
+    // the clock running until then (I.1.2).
+    let early = a.envelope(t + 100_000).time_used_ms.unwrap().1;
+    let end = a.envelope(t + 1_000_000).time_used_ms.unwrap().1;
+    assert_eq!(end - early, 900_000);
+}
+
+#[test]
+fn b_055_resumption_from_the_recorded_position_and_times() {
+    // The envelope is lost: the game resumes from the recorded position and
+    // clock times, and the sealer plays the move he states he sealed.
+    let mut a = arbiter(START, "40/7200:3600", Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "e4 e5 Nf3");
+    let record = a.envelope(t + 600_000);
+    let fen = record.position.unwrap();
+    let (white_used, black_used) = record.time_used_ms.unwrap();
+    let mut b = Arbiter::new(
+        fen.parse().unwrap(),
+        "40/7200:3600".parse().unwrap(),
+        Profile::FIDE_2023,
+    );
+    for (color, used, moves) in [(White, white_used, 2), (Black, black_used, 1)] {
+        let out = b
+            .apply(
+                0,
+                Event::SetClock {
+                    color,
+                    remaining_ms: 7_200_000 - used,
+                    moves_completed: moves,
+                    reason: Adjustment::Correction,
+                },
+            )
+            .unwrap();
+        assert_eq!(out[0].article.as_str(), "Art. 6.10.2");
+    }
+    b.apply(0, Event::StartClock).unwrap();
+    assert_eq!(b.clock().running(), Some(Black));
+    assert_eq!(remaining(&b, Black, 0), 7_200_000 - 601_000);
+    let nc6 = san(&b, "Nc6");
+    let mut t = 0;
+    complete(&mut b, &mut t, Black, nc6);
+    assert_eq!(b.clock().moves_completed(Black), 2);
+    assert_eq!(b.game().position().turn(), White);
+    // A wrong time noticed before the first move at resumption is corrected (I.13).
+    b.apply(t, Event::StopClock).unwrap();
+    let out = b
+        .apply(
+            t,
+            Event::AdjustTime {
+                color: White,
+                delta_ms: 60_000,
+                reason: Adjustment::Correction,
+            },
+        )
+        .unwrap();
+    assert_eq!(out[0].article.as_str(), "Art. 6.10.2");
+}
+
+const CHESS960: &str = "4k3/8/8/8/8/8/8/1R2K1R1 w GB - 0 1";
+
+#[test]
+fn b_060_chess960_castling_starts_with_the_king() {
+    // The king touched first (taken off the board to castle): castling stays allowed.
+    let king = touched_moves(CHESS960, &[Square::E1]);
+    assert!(king.contains(&"O-O".to_string()), "{king:?}");
+    assert!(king.contains(&"O-O-O".to_string()), "{king:?}");
+    // The rook touched first: a rook move only.
+    let rook = touched_moves(CHESS960, &[Square::G1, Square::E1]);
+    assert!(rook.iter().all(|m| m.starts_with("Rg1")), "{rook:?}");
+    // The king released on its castling square binds castling, not a king move.
+    let (mut a, _) = released(CHESS960, Square::E1, Square::G1, None);
+    let castle = san(&a, "O-O");
+    let mut t = 1000;
+    complete(&mut a, &mut t, White, castle);
+    let board = a.game().position().board();
+    assert_eq!(board.role_at(Square::G1), Some(Role::King));
+    assert_eq!(board.role_at(Square::F1), Some(Role::Rook));
+}
+
+#[test]
+fn b_061_guideline_iii_same_in_both_editions() {
+    let run = |profile: Profile| {
+        let (mut a, t) = quickplay_finish(profile);
+        let mut out = a.apply(t, Event::QuickplayClaim(White)).unwrap();
+        out.extend(a.apply(t, Event::Decision(Choice::Reject)).unwrap());
+        let (mut b, t) = quickplay_finish(profile);
+        out.extend(b.apply(t, Event::IncrementRequest(White)).unwrap());
+        out.extend(b.apply(t, Event::DeclineDraw(Black)).unwrap());
+        out.extend(b.apply(t, Event::Decision(Choice::Grant)).unwrap());
+        out.into_iter()
+            .map(|c| (c.ruling, c.article.as_str()))
+            .collect::<Vec<_>>()
+    };
+    let old = run(Profile::FIDE_2018);
+    assert_eq!(old, run(Profile::FIDE_2023));
+    assert!(old.contains(&(Ruling::IncrementIntroduced { ms: 5_000 }, "Guideline III.4")));
+    assert!(old.contains(&(
+        Ruling::TimeAdded {
+            to: Black,
+            ms: 120_000
+        },
+        "Guideline III.5.2"
+    )));
+}
+
+#[test]
+fn b_073_normal_means_is_the_arbiters_decision() {
+    // Material alone never decides: the engine asks in every vector.
+    for fen in [
+        "8/8/3k4/3r4/8/3R4/3K4/8 w - - 0 1",  // (a) K+R v K+R
+        "8/8/3k4/3rp3/8/3R4/3K4/8 w - - 0 1", // (b) K+R v K+R+P
+        "8/p7/8/8/1k6/8/8/K1N5 b - - 0 1",    // (c) K+rook pawn v K+N
+        "8/8/8/3k4/8/3P4/3K1BN1/8 w - - 0 1", // (d) K+B+N v K+P
+        "8/8/3k4/3r4/8/3N4/3K4/8 w - - 0 1",  // (e) K+N v K+R
+    ] {
+        for (choice, expected) in [
+            (Choice::Draw, Some(GameResult::DRAW)),
+            (Choice::Reject, None),
+        ] {
+            let mut a = arbiter(fen, "900", Profile::FIDE_2023);
+            let claimant = a.game().position().turn();
+            let out = a.apply(800_000, Event::QuickplayClaim(claimant)).unwrap();
+            assert_eq!(
+                out[0].ruling,
+                Ruling::DecisionRequired {
+                    question: Question::QuickplayFinishClaim { claimant },
+                    options: vec![Choice::Draw, Choice::Reject],
+                },
+                "{fen}"
+            );
+            let opponent = remaining(&a, !claimant, 800_000);
+            a.apply(800_000, Event::Decision(choice)).unwrap();
+            assert_eq!(a.result().map(|r| r.0), expected, "{fen}");
+            if expected.is_none() {
+                assert_eq!(remaining(&a, !claimant, 800_000), opponent + 120_000);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_025_touch_move_claim_lost_once_the_claimant_touches_a_piece() {
+    let claim = |square| Event::ClaimTouchMove { by: Black, square };
+    // White touched Ng1 unseen, then played 2.d4.
+    let setup = || {
+        let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
+        let mut t = 0;
+        play(&mut a, &mut t, "e4 e5 d4");
+        (a, t)
+    };
+    // Black claims before touching a piece: d4 is taken back, a knight move is due.
+    let (mut a, t) = setup();
+    let white = remaining(&a, White, t);
+    let out = a.apply(t + 5000, claim(Square::G1)).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::PositionRestored { ply: 2 }),
+        Some("Art. 4.8")
+    );
+    assert_eq!(allowed_san(&a), ["Ne2", "Nf3", "Nh3"]);
+    assert_eq!(a.clock().running(), Some(White));
+    assert_eq!(a.clock().moves_completed(White), 1);
+    assert_eq!(remaining(&a, White, t + 5000), white);
+    let mut t = t + 5000;
+    let d4 = san(&a, "d4");
+    let out = a.apply(t, Event::Move { by: White, mv: d4 }).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::MoveRefused { by: White }),
+        Some("Art. 4.3")
+    );
+    play(&mut a, &mut t, "Nf3");
+    assert_eq!(a.game().ply(), 3);
+    // The arbiter stopped the clock for the claim: White's time runs again on restart.
+    let (mut a, t) = setup();
+    a.apply(t + 1000, Event::StopClock).unwrap();
+    a.apply(t + 2000, claim(Square::G1)).unwrap();
+    a.apply(t + 3000, Event::RestartClock).unwrap();
+    assert_eq!(a.clock().running(), Some(White));
+    assert_eq!(a.clock().moves_completed(White), 1);
+    // Black touched his own piece first: the claim is out of time (4.8).
+    let (mut a, t) = setup();
+    a.apply(
+        t + 1000,
+        Event::Touch {
+            by: Black,
+            square: Square::B8,
+        },
+    )
+    .unwrap();
+    let out = a.apply(t + 2000, claim(Square::G1)).unwrap();
+    assert_eq!(
+        ruled(
+            &out,
+            &Ruling::ClaimRejected {
+                by: Black,
+                failure: ClaimFailure::PieceTouched
+            }
+        ),
+        Some("Art. 4.8")
+    );
+    assert_eq!(a.game().ply(), 3);
+    // A touched piece that could not move binds nothing (4.5): no violation.
+    let (mut a, t) = setup();
+    let out = a.apply(t + 1000, claim(Square::A1)).unwrap();
+    assert!(matches!(
+        out[0].ruling,
+        Ruling::ClaimRejected {
+            failure: ClaimFailure::Incorrect,
+            ..
+        }
+    ));
+    assert_eq!(a.game().ply(), 3);
+}

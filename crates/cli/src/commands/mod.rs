@@ -1,6 +1,7 @@
 pub mod berger;
 pub mod check;
 pub mod chess960;
+pub mod export;
 pub mod fen;
 mod input;
 pub mod notation;

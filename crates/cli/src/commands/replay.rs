@@ -5,7 +5,7 @@
 //! The log is JSON lines. The first line sets the game up:
 //! `{"start": "startpos", "time_control": "5400+30", "profile": "fide-2023"}`
 //! (`start` is `startpos` or a FEN; `profile` and the optional
-//! `draw_offers_from_move` and `supervision` are optional). Every further line
+//! `draw_offers_from_move`, `supervision` and `quickplay_finish` are optional). Every further line
 //! is one event with its time in milliseconds, e.g.
 //! `{"at_ms": 5000, "event": "move", "by": "white", "move": "e4"}`; the
 //! README lists all events.
@@ -112,6 +112,8 @@ struct Header {
     draw_offers_from_move: Option<u32>,
     #[serde(default)]
     supervision: Option<SupervisionName>,
+    #[serde(default)]
+    quickplay_finish: Option<bool>,
 }
 
 #[derive(Deserialize, Clone, Copy)]
@@ -167,6 +169,10 @@ enum JsonEvent {
         by: Side,
     },
     Touch {
+        by: Side,
+        square: String,
+    },
+    ClaimTouchMove {
         by: Side,
         square: String,
     },
@@ -420,6 +426,10 @@ fn convert(arbiter: &Arbiter, event: JsonEvent) -> Result<Event, String> {
             by: by.into(),
             square: square(&s)?,
         },
+        JsonEvent::ClaimTouchMove { by, square: s } => Event::ClaimTouchMove {
+            by: by.into(),
+            square: square(&s)?,
+        },
         JsonEvent::OfferDraw { by } => Event::OfferDraw(by.into()),
         JsonEvent::AcceptDraw { by } => Event::AcceptDraw(by.into()),
         JsonEvent::DeclineDraw { by } => Event::DeclineDraw(by.into()),
@@ -594,6 +604,9 @@ pub fn replay(text: &str, profile: Option<Profile>) -> Result<Report, LineError>
         Some(SupervisionName::Unsupervised) => profile.supervision = Supervision::Unsupervised,
         None => {}
     }
+    if let Some(announced) = header.quickplay_finish {
+        profile.quickplay_finish = announced;
+    }
     let mut arbiter = Arbiter::new(start, control, profile);
     let mut steps = Vec::new();
     let mut last_ms = 0;
@@ -721,6 +734,35 @@ mod tests {
         assert_eq!(
             report.arbiter.profile().edition,
             laws::edition::Edition::Fide2018
+        );
+    }
+
+    #[test]
+    fn quickplay_finish_applies_only_when_announced() {
+        let claim = r#"{"at_ms": 0, "event": "start_clock"}
+{"at_ms": 5340000, "event": "quickplay_claim", "by": "white"}"#;
+        for (announced, asked) in [("", true), (r#", "quickplay_finish": false"#, false)] {
+            let log = format!("{{\"time_control\": \"5400\"{announced}}}\n{claim}");
+            let report = replay(&log, None).unwrap();
+            assert_eq!(report.arbiter.question().is_some(), asked, "{announced}");
+        }
+    }
+
+    #[test]
+    fn touch_move_claim_takes_the_move_back() {
+        let log = r#"{"time_control": "5400+30"}
+{"at_ms": 0, "event": "start_clock"}
+{"at_ms": 1000, "event": "move", "by": "white", "move": "d4"}
+{"at_ms": 1000, "event": "press", "by": "white"}
+{"at_ms": 2000, "event": "claim_touch_move", "by": "black", "square": "g1"}"#;
+        let report = replay(log, None).unwrap();
+        assert_eq!(report.arbiter.game().ply(), 0);
+        assert!(
+            report
+                .arbiter
+                .allowed_moves()
+                .iter()
+                .all(|m| m.from() == Some(Square::G1))
         );
     }
 

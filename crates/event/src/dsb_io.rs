@@ -1,0 +1,272 @@
+//! DSB exchange of a section: the report for the DWZ evaluation (DSB Wertungsordnung) in the
+//! shape `ratinglist::dsb` writes as DSB XML 2026 or SWI/ELOBASE, and players registered from
+//! imported rating lists.
+//!
+//! Tournament numbers are the pairing numbers ([`Section::ranking`]). Every paired round is
+//! reported with its boards in board order, then its byes: forfeits (Art. 6.7.1) are reported as
+//! `+:-`, `-:+`, `-:-` and are not rated; a pairing-allocated or full-point bye scores `+`, a
+//! half-point bye `0.5`, a zero-point bye or an absence `-`.
+//!
+//! ```
+//! use event::date::{Date, DateTime};
+//! use event::demo;
+//! use ratinglist::dsb::{self, Pairing};
+//!
+//! let event = demo::championship(Date::new(2026, 4, 11).unwrap());
+//! let u12 = event.section("U12").unwrap();
+//! let created = DateTime { date: event.end, time: "18:00".parse()? };
+//! let report = u12.dsb_report(&event, created, "tournament-uuid", "file-uuid")?;
+//! assert_eq!(report.players.len(), u12.entries.len());
+//! assert_eq!(report.rounds.len(), 7);
+//! let xml = report.to_dsb_xml()?;
+//! let back = dsb::read_xml(xml.as_bytes(), "u12.xml")?;
+//! assert_eq!(back.rounds[0].pairings, report.rounds[0].pairings);
+//! assert!(matches!(report.rounds[0].pairings[0], Pairing::Game { white: 1, .. }));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::HashSet;
+
+use ratinglist::dsb::{self, ByePoints, Pairing, Report, Tournament, TournamentType};
+use ratinglist::{Birth, ImportedPlayer, Title};
+
+use crate::age::Class;
+use crate::date::{Date, DateTime};
+use crate::event::{EntryIssue, Event};
+use crate::player::{DsbId, Entry, Player, PlayerId, Sex};
+use crate::round::{ByeKind, GameResult};
+use crate::section::{Section, System};
+use crate::trf_io::ExportError;
+
+/// Highest tournament number of the DSB formats (three columns in the SWI file).
+pub const MAX_PLAYERS: usize = 999;
+
+/// The federation the DSB reports are made for.
+const FEDERATION: &str = "GER";
+
+fn date(d: Date) -> Result<ratinglist::Date, ExportError> {
+    ratinglist::Date::new(d.year(), d.month(), d.day())
+        .ok_or_else(|| ExportError::Report(format!("`{d}` is not a date")))
+}
+
+/// The board result as the DSB formats report it; forfeits stay forfeits (not rated).
+fn game_result(result: GameResult) -> Option<dsb::GameResult> {
+    Some(match result {
+        GameResult::Pending => return None,
+        GameResult::WhiteWins => dsb::GameResult::WhiteWins,
+        GameResult::Draw => dsb::GameResult::Draw,
+        GameResult::BlackWins => dsb::GameResult::BlackWins,
+        GameResult::WhiteWinsByForfeit => dsb::GameResult::WhiteForfeitWin,
+        GameResult::BlackWinsByForfeit => dsb::GameResult::BlackForfeitWin,
+        GameResult::DoubleForfeit => dsb::GameResult::DoubleForfeit,
+    })
+}
+
+/// What a bye scores in chess points (C.04.1 Art. 3: a pairing-allocated bye scores a win).
+fn bye_points(kind: ByeKind) -> ByePoints {
+    match kind {
+        ByeKind::PairingAllocated | ByeKind::Full => ByePoints::Full,
+        ByeKind::Half => ByePoints::Half,
+        ByeKind::Zero => ByePoints::Zero,
+    }
+}
+
+/// The participant with tournament number `number`; values the formats cannot hold are refused.
+fn report_player(number: u16, p: &Player) -> Result<dsb::Player, ExportError> {
+    let refuse = |field: &'static str, value: String| ExportError::PlayerField {
+        player: p.id,
+        field,
+        value,
+    };
+    let dsb_id = p
+        .dsb
+        .as_ref()
+        .map(|id| {
+            let member = u16::try_from(id.member).ok().filter(|&m| m <= 9999);
+            match (id.zps.parse(), member) {
+                (Ok(zps), Some(member)) => Ok(ratinglist::DsbId { zps, member }),
+                _ => Err(refuse("DSB membership", id.to_string())),
+            }
+        })
+        .transpose()?;
+    let fide_id = p
+        .fide_id
+        .filter(|&id| id > 0)
+        .map(|id| u32::try_from(id).map_err(|_| refuse("FIDE id", id.to_string())))
+        .transpose()?;
+    let four_digits = |field, value: Option<u16>| match value {
+        Some(v) if v > 9999 => Err(refuse(field, v.to_string())),
+        v => Ok(v),
+    };
+    Ok(dsb::Player {
+        number,
+        last_name: p.last_name.clone(),
+        first_name: p.first_name.clone(),
+        club: p.club.clone(),
+        federation: p.federation.clone(),
+        fide_id,
+        dsb_person_id: None,
+        dsb_id,
+        birth: p.birth.map(date).transpose()?.map(Birth::Date),
+        sex: p.sex.map(|s| match s {
+            Sex::Male => ratinglist::Sex::Male,
+            Sex::Female => ratinglist::Sex::Female,
+        }),
+        elo: four_digits("Elo", p.elo.filter(|&e| e > 0))?,
+        dwz: four_digits("DWZ", p.dwz.filter(|&d| d > 0))?,
+    })
+}
+
+impl Section {
+    /// The report for the DWZ evaluation of this section of `event` (DSB XML 2026
+    /// `DSB_DWZ_TournamentReport` 2.5 via `to_dsb_xml`, SWI/ELOBASE via `to_swi`): players by
+    /// pairing number with name, club, DSB membership (ZPS and member number), FIDE id, birth
+    /// date, sex, Elo and DWZ (a FIDE id or rating of 0 counts as none); every paired round with its date from the schedule. A player
+    /// without a board or bye in a paired round reports the bye of [`Entry::unpaired_bye`].
+    /// `created` is the day the file is made; `uuid` identifies the tournament across reports
+    /// and `file_uuid` this file. Chief arbiter, arbiters and sender are left empty for the
+    /// caller. Refused: more than [`MAX_PLAYERS`] players, more than 255 rounds, a board
+    /// without result, a DSB membership, FIDE id or rating that does not fit its field.
+    pub fn dsb_report(
+        &self,
+        event: &Event,
+        created: DateTime,
+        uuid: &str,
+        file_uuid: &str,
+    ) -> Result<Report, ExportError> {
+        let ranking = self.ranking();
+        if ranking.len() > MAX_PLAYERS {
+            return Err(ExportError::TooManyPlayersForDsb(ranking.len()));
+        }
+        let total = self.total_rounds();
+        let rounds = u8::try_from(total).map_err(|_| ExportError::TooManyRounds(total))?;
+        let numbers = self.numbers();
+        let number = |id: &PlayerId| {
+            numbers
+                .get(id)
+                .and_then(|&n| u16::try_from(n).ok())
+                .ok_or_else(|| ExportError::Report(format!("player {id} is not entered")))
+        };
+        let players = ranking
+            .iter()
+            .map(|e| report_player(number(&e.id())?, &e.player))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut report_rounds = Vec::with_capacity(self.played.len());
+        for (i, round) in self.played.iter().enumerate() {
+            let mut pairings = Vec::with_capacity(round.boards.len() + round.byes.len());
+            let mut seen = HashSet::new();
+            for (b, board) in round.boards.iter().enumerate() {
+                let result = game_result(board.result).ok_or(ExportError::ResultMissing {
+                    round: round.number,
+                    board: b + 1,
+                })?;
+                seen.extend([board.white, board.black]);
+                pairings.push(Pairing::Game {
+                    white: number(&board.white)?,
+                    black: number(&board.black)?,
+                    result,
+                });
+            }
+            let listed = round.byes.iter().map(|b| (b.player, b.kind));
+            let absent = ranking
+                .iter()
+                .map(|e| (e.id(), e.unpaired_bye(round.number)));
+            for (player, kind) in listed.chain(absent) {
+                if seen.insert(player) {
+                    pairings.push(Pairing::Bye {
+                        player: number(&player)?,
+                        points: bye_points(kind),
+                    });
+                }
+            }
+            report_rounds.push(dsb::Round {
+                date: self.schedule.get(i).map(|s| date(s.date)).transpose()?,
+                pairings,
+            });
+        }
+        let (name, details) = if self.name == event.name {
+            (event.name.clone(), String::new())
+        } else {
+            (format!("{} - {}", event.name, self.name), self.name.clone())
+        };
+        let report = Report {
+            tournament: Tournament {
+                name,
+                details,
+                place: event.venue.clone(),
+                federation: FEDERATION.to_string(),
+                start: date(event.start)?,
+                end: date(event.end)?,
+                rounds,
+                kind: match self.system {
+                    System::Swiss { .. } => TournamentType::Swiss,
+                    System::RoundRobin { .. } => TournamentType::RoundRobin,
+                },
+                time_control: self.time_control.clone(),
+                chief_arbiter: String::new(),
+                arbiters: Vec::new(),
+                notes: String::new(),
+                uuid: uuid.to_string(),
+                file_uuid: file_uuid.to_string(),
+                sender: String::new(),
+                created: date(created.date)?,
+            },
+            players,
+            rounds: report_rounds,
+        };
+        report
+            .validate()
+            .map_err(|e| ExportError::Report(e.to_string()))?;
+        Ok(report)
+    }
+}
+
+impl Player {
+    /// The player `id` from a rating-list record: name, sex, birth date (a birth year alone is
+    /// not a date and is left out), club, federation, FIDE id, DSB membership, Elo, DWZ with
+    /// its index and the first FIDE playing title.
+    pub fn from_imported(id: PlayerId, p: &ImportedPlayer) -> Player {
+        let mut player = Player::new(id, &p.last_name, &p.first_name);
+        player.sex = p.sex.map(|s| match s {
+            ratinglist::Sex::Male => Sex::Male,
+            ratinglist::Sex::Female => Sex::Female,
+        });
+        player.birth = match p.birth {
+            Some(Birth::Date(d)) => Date::new(d.year(), d.month(), d.day()),
+            _ => None,
+        };
+        player.club = p.club.clone().unwrap_or_default();
+        player.federation = p.federation.clone().unwrap_or_default();
+        player.fide_id = p.fide_id.map(u64::from);
+        player.dsb = p.dsb_id.as_ref().map(|id| DsbId {
+            zps: id.zps.to_string(),
+            member: u32::from(id.member),
+        });
+        player.elo = p.elo;
+        player.dwz = p.dwz.map(|d| d.rating);
+        player.dwz_index = p.dwz.and_then(|d| d.index);
+        player.title = p
+            .titles
+            .iter()
+            .find(|t| !matches!(t, Title::Other(_)))
+            .map(|t| t.to_string());
+        player
+    }
+}
+
+impl Event {
+    /// The entry for an imported player `id` in `class` of `section`, with its issues
+    /// ([`Event::check_entry`]: eligibility, class, and registrations of the event that look
+    /// like the same person). Nothing is registered; the caller decides.
+    pub fn imported_entry(
+        &self,
+        section: &Section,
+        id: PlayerId,
+        p: &ImportedPlayer,
+        class: Class,
+    ) -> (Entry, Vec<EntryIssue>) {
+        let entry = Entry::new(Player::from_imported(id, p), class);
+        let issues = self.check_entry(section, &entry);
+        (entry, issues)
+    }
+}
