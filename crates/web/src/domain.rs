@@ -31,6 +31,16 @@ impl Loaded {
         &self.event.sections[0]
     }
 
+    /// The section as a viewer may see it: without an unpublished (preview) round unless the
+    /// viewer is an arbiter.
+    pub fn visible_section(&self, arbiter: bool) -> event::Section {
+        let mut s = self.section().clone();
+        if !arbiter {
+            s.played.retain(Round::is_published);
+        }
+        s
+    }
+
     /// The player row of a domain id.
     pub fn player(&self, id: PlayerId) -> Option<&store::Player> {
         self.players.iter().find(|p| p.id == i64::from(id.0))

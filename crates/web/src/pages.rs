@@ -565,8 +565,9 @@ pub(crate) async fn crosstable(
     Path(id): Path<i64>,
 ) -> PageResult {
     let loaded = domain::load(&state.store, id).await?;
-    let table = loaded.section().crosstable();
-    let rounds: Vec<usize> = (1..=loaded.rounds.len()).collect();
+    let section = loaded.visible_section(viewer.can_edit());
+    let table = section.crosstable();
+    let rounds: Vec<usize> = (1..=section.played.len()).collect();
     render(
         &state,
         &viewer,
