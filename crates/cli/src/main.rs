@@ -43,6 +43,8 @@ enum Command {
     Standings(commands::standings::Args),
     /// Pair the next round by the FIDE Dutch system (-p), or check every recorded round (-c).
     Pair(commands::pair::Args),
+    /// Run the tournament service: web pages and JSON API on SQLite or PostgreSQL.
+    Serve(commands::serve::Args),
     /// Read player lists: FIDE rating list (TXT, XML), DSB spieler.csv with vereine.csv, CSV.
     Players(commands::players::Args),
     /// Export a TRF tournament for the DWZ evaluation: DSB XML 2026 or SWI/ELOBASE.
@@ -64,6 +66,7 @@ fn main() -> ExitCode {
         Command::Trf(args) => commands::trf::run(args),
         Command::Standings(args) => commands::standings::run(args),
         Command::Pair(args) => commands::pair::run(args),
+        Command::Serve(args) => commands::serve::run(args),
         Command::Players(args) => commands::players::run(args),
         Command::Export(args) => commands::export::run(args),
     }

@@ -11,6 +11,7 @@ pub mod players;
 pub mod rating;
 pub mod ratings;
 pub mod replay;
+pub mod serve;
 pub mod standings;
 pub mod team;
 pub mod trf;

@@ -1,0 +1,236 @@
+//! `arbiter serve` survives SIGKILL in the middle of result entry: every result the server
+//! acknowledged is in the database after a restart (SQLite WAL, `synchronous=FULL`).
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+/// Starts the server; returns the child, its address and the admin password (first start).
+fn start(db: &str) -> (Child, String, Option<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["serve", "--database", db, "--bind", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start arbiter serve");
+    let banner = child.stdout.take().and_then(banner);
+    match banner {
+        Some((addr, password)) => (child, addr, password),
+        None => {
+            child.kill().ok();
+            child.wait().ok();
+            panic!("arbiter serve printed no address");
+        }
+    }
+}
+
+/// The address and the admin password (if printed) from the server's first lines.
+fn banner(stdout: std::process::ChildStdout) -> Option<(String, Option<String>)> {
+    let mut password = None;
+    for line in BufReader::new(stdout).lines() {
+        let line = line.ok()?;
+        if let Some(rest) = line.split("password ").nth(1) {
+            password = Some(rest.trim().to_owned());
+        }
+        if let Some(addr) = line.strip_prefix("listening on http://") {
+            return Some((addr.to_owned(), password));
+        }
+    }
+    None
+}
+
+/// One HTTP/1.1 request; status, headers (lowercase names) and body.
+fn http(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&Value>,
+) -> std::io::Result<(u16, HashMap<String, String>, String)> {
+    let mut s = TcpStream::connect(addr)?;
+    s.set_read_timeout(Some(Duration::from_secs(20)))?;
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let mut req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (k, v) in headers {
+        req += &format!("{k}: {v}\r\n");
+    }
+    req += "\r\n";
+    req += &body;
+    s.write_all(req.as_bytes())?;
+    let mut raw = String::new();
+    s.read_to_string(&mut raw)?;
+    let (head, body) = raw
+        .split_once("\r\n\r\n")
+        .ok_or_else(|| std::io::Error::other("no header end"))?;
+    let mut head_lines = head.lines();
+    let status = head_lines
+        .next()
+        .and_then(|l| l.split(' ').nth(1))
+        .and_then(|c| c.parse().ok())
+        .ok_or_else(|| std::io::Error::other("no status"))?;
+    let headers = head_lines
+        .filter_map(|l| l.split_once(": "))
+        .map(|(k, v)| (k.to_ascii_lowercase(), v.to_owned()))
+        .collect();
+    Ok((status, headers, body.to_owned()))
+}
+
+#[test]
+fn acknowledged_results_survive_sigkill() {
+    let path = std::env::temp_dir().join(format!("arbiter_crash_{}.db", std::process::id()));
+    let db = format!("sqlite://{}", path.display());
+    let (mut server, addr, password) = start(&db);
+    let password = password.expect("first start prints the admin password");
+    let (status, headers, body) = http(
+        &addr,
+        "POST",
+        "/api/login",
+        &[],
+        Some(&json!({"user": "admin", "password": password})),
+    )
+    .unwrap();
+    assert_eq!(status, 200, "{body}");
+    let cookie = headers["set-cookie"].split(';').next().unwrap().to_owned();
+    let csrf = serde_json::from_str::<Value>(&body).unwrap()["csrf"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let auth = [("Cookie", cookie.as_str()), ("X-CSRF-Token", csrf.as_str())];
+    let post = |path: &str, body: Value| {
+        let (status, _, text) = http(&addr, "POST", path, &auth, Some(&body)).unwrap();
+        assert!(status < 300, "{path}: {status} {text}");
+        serde_json::from_str::<Value>(&text).unwrap()
+    };
+    let event = post(
+        "/api/events",
+        json!({"name": "Crash Open", "start_date": "2026-05-01"}),
+    )["id"]
+        .as_i64()
+        .unwrap();
+    let section = post(
+        &format!("/api/events/{event}/sections"),
+        json!({"name": "A", "rounds": 5}),
+    )["id"]
+        .as_i64()
+        .unwrap();
+    for i in 0..40 {
+        post(
+            &format!("/api/sections/{section}/players"),
+            json!({"last_name": format!("P{i:02}"), "rating": (2400 - 10 * i).to_string()}),
+        );
+    }
+    post(&format!("/api/sections/{section}/pair"), json!({}));
+    post(
+        &format!("/api/sections/{section}/rounds/1/publish"),
+        json!({}),
+    );
+    let (_, _, text) = http(
+        &addr,
+        "GET",
+        &format!("/api/sections/{section}/rounds/1"),
+        &[],
+        None,
+    )
+    .unwrap();
+    let games: Vec<i64> = serde_json::from_str::<Value>(&text).unwrap()["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["game"].as_i64().unwrap())
+        .collect();
+    assert_eq!(games.len(), 20);
+
+    // Enter results round and round (corrections included) until the server dies.
+    let acked: Arc<Mutex<HashMap<i64, (String, i64)>>> = Arc::default();
+    let stop = Arc::new(AtomicBool::new(false));
+    let writer = {
+        let (acked, stop, addr) = (acked.clone(), stop.clone(), addr.clone());
+        let (cookie, csrf) = (cookie.clone(), csrf.clone());
+        std::thread::spawn(move || {
+            let results = ["1-0", "1/2-1/2", "0-1", "+/-"];
+            let mut versions: HashMap<i64, i64> = games.iter().map(|&g| (g, 1)).collect();
+            for i in 0.. {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let game = games[i % games.len()];
+                let result = results[(i / games.len() + i) % results.len()];
+                let body = json!({"result": result, "version": versions[&game]});
+                let auth = [("Cookie", cookie.as_str()), ("X-CSRF-Token", csrf.as_str())];
+                match http(
+                    &addr,
+                    "POST",
+                    &format!("/api/games/{game}/result"),
+                    &auth,
+                    Some(&body),
+                ) {
+                    Ok((200, _, text)) => {
+                        let v = serde_json::from_str::<Value>(&text).unwrap()["version"]
+                            .as_i64()
+                            .unwrap();
+                        versions.insert(game, v);
+                        acked.lock().unwrap().insert(game, (result.to_owned(), v));
+                    }
+                    Ok((status, _, text)) => panic!("unexpected answer {status}: {text}"),
+                    Err(_) => break,
+                }
+            }
+        })
+    };
+    while acked
+        .lock()
+        .unwrap()
+        .values()
+        .map(|(_, v)| v - 1)
+        .sum::<i64>()
+        < 60
+    {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    server.kill().expect("SIGKILL the server");
+    server.wait().unwrap();
+    stop.store(true, Ordering::Relaxed);
+    writer.join().unwrap();
+    let acked = acked.lock().unwrap().clone();
+    assert!(acked.len() >= 20);
+
+    let (mut server, addr, password) = start(&db);
+    assert!(password.is_none(), "the admin account exists already");
+    let (status, _, text) = http(
+        &addr,
+        "GET",
+        &format!("/api/sections/{section}/rounds/1"),
+        &[],
+        None,
+    )
+    .unwrap();
+    assert_eq!(status, 200);
+    let boards: Value = serde_json::from_str(&text).unwrap();
+    for b in boards["boards"].as_array().unwrap() {
+        let game = b["game"].as_i64().unwrap();
+        let (result, version) = &acked[&game];
+        let stored = b["version"].as_i64().unwrap();
+        // The request in flight at the kill may have been committed without an answer.
+        assert!(
+            stored == *version || stored == version + 1,
+            "game {game}: {stored} vs {version}"
+        );
+        if stored == *version {
+            assert_eq!(b["result"].as_str().unwrap(), result, "game {game}");
+        }
+    }
+    server.kill().unwrap();
+    server.wait().unwrap();
+    for suffix in ["", "-wal", "-shm"] {
+        std::fs::remove_file(format!("{}{suffix}", path.display())).ok();
+    }
+}

@@ -1,0 +1,852 @@
+//! Persistent storage of the tournament service: users, sessions, audit log, events, sections,
+//! players, rounds and games in SQLite (one file, default) or PostgreSQL (shared deployments).
+//!
+//! Both backends run through sqlx's `Any` driver with one schema text (see [`schema`](self)
+//! migrations, applied on [`Store::open`]). SQLite runs in WAL mode with `synchronous=FULL`: a
+//! result the server acknowledged has been written to the log on disk, so it survives a killed
+//! process and a power cut. Sessions live in the database, so several server processes can share
+//! one PostgreSQL database.
+//!
+//! Result entry is one row update guarded by the row's `version` (optimistic locking): a writer
+//! that read an older version gets [`StoreError::Conflict`] instead of silently overwriting
+//! another arbiter's entry. Every change writes an audit row (who, when, entity, old and new
+//! value) in the same transaction (Art. 8.7: a result stands unless the arbiter changes it, and
+//! the change is on record).
+//!
+//! ```
+//! # tokio::runtime::Runtime::new().unwrap().block_on(async {
+//! let path = std::env::temp_dir().join(format!("store-doc-{}.db", std::process::id()));
+//! let store = store::Store::open(&format!("sqlite://{}", path.display())).await?;
+//! let admin = store.create_user("admin", "argon2-hash", store::Role::Admin).await?;
+//! let event = store.create_event(Some(admin), "Open", "Berlin", "2026-05-01", "{}").await?;
+//! assert_eq!(store.events().await?[0].id, event);
+//! # std::fs::remove_file(&path).ok();
+//! # Ok::<(), store::StoreError>(())
+//! # }).unwrap();
+//! ```
+
+mod model;
+mod schema;
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{Any, AnyPool, Executor, Row, Transaction};
+
+pub use model::{
+    AuditEntry, Event, Game, GameResult, NewGame, NewPlayer, ParseGameResultError, ParseRoleError,
+    Player, Role, Round, Section, Session, StoreError, User,
+};
+
+/// Seconds since the Unix epoch.
+pub fn unix_now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// The database of the tournament service.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    postgres: bool,
+}
+
+impl Store {
+    /// Connects to `sqlite://PATH` (the file is created) or `postgres://...` and applies the
+    /// migrations not yet applied.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let postgres = url.starts_with("postgres:") || url.starts_with("postgresql:");
+        let (url, max) = if postgres {
+            (url.to_owned(), 16)
+        } else {
+            let path = url
+                .strip_prefix("sqlite://")
+                .or_else(|| url.strip_prefix("sqlite:"))
+                .ok_or_else(|| StoreError::Url(url.to_owned()))?;
+            let path = path.split('?').next().unwrap_or(path);
+            (format!("sqlite://{path}?mode=rwc"), 8)
+        };
+        let pool = AnyPoolOptions::new()
+            .max_connections(max)
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if !postgres {
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute("PRAGMA synchronous = FULL").await?;
+                        conn.execute("PRAGMA busy_timeout = 10000").await?;
+                        conn.execute("PRAGMA foreign_keys = ON").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&url)
+            .await?;
+        let store = Store { pool, postgres };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// Whether the backend is PostgreSQL.
+    pub fn is_postgres(&self) -> bool {
+        self.postgres
+    }
+
+    /// The version of the schema (number of migrations applied).
+    pub async fn schema_version(&self) -> Result<i64, StoreError> {
+        let row = sqlx::query("SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get("v")?)
+    }
+
+    async fn migrate(&self) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        tx.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (
+                version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+        )
+        .await?;
+        if self.postgres {
+            tx.execute("LOCK TABLE schema_migrations IN EXCLUSIVE MODE")
+                .await?;
+        }
+        let done: i64 = sqlx::query("SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations")
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("v")?;
+        for (i, (name, sql)) in schema::MIGRATIONS.iter().enumerate() {
+            let version = i64::try_from(i + 1).unwrap_or(i64::MAX);
+            if version <= done {
+                continue;
+            }
+            let sql = sql.replace("{id}", schema::id_column(self.postgres));
+            for statement in sql.split(';').filter(|s| !s.trim().is_empty()) {
+                tx.execute(statement).await?;
+            }
+            sqlx::query(
+                "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+            )
+            .bind(version)
+            .bind(*name)
+            .bind(unix_now())
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    // ---- users and sessions -------------------------------------------------------------
+
+    /// Creates a user with an already hashed password.
+    pub async fn create_user(
+        &self,
+        name: &str,
+        password_hash: &str,
+        role: Role,
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let id = insert_id(
+            &mut tx,
+            sqlx::query(
+                "INSERT INTO users (name, password_hash, role, created_at) VALUES ($1, $2, $3, $4) RETURNING id",
+            )
+            .bind(name)
+            .bind(password_hash)
+            .bind(role.as_str())
+            .bind(unix_now()),
+        )
+        .await
+        .map_err(|e| duplicate(e, name))?;
+        audit(
+            &mut tx,
+            None,
+            "user",
+            id,
+            "create",
+            None,
+            Some(&format!("{name} ({role})")),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Number of user accounts.
+    pub async fn user_count(&self) -> Result<i64, StoreError> {
+        Ok(sqlx::query("SELECT COUNT(*) AS n FROM users")
+            .fetch_one(&self.pool)
+            .await?
+            .try_get("n")?)
+    }
+
+    /// The user of that name.
+    pub async fn user_by_name(&self, name: &str) -> Result<Option<User>, StoreError> {
+        sqlx::query("SELECT id, name, password_hash, role FROM users WHERE name = $1")
+            .bind(name)
+            .fetch_optional(&self.pool)
+            .await?
+            .map(|r| User::from_row(&r))
+            .transpose()
+    }
+
+    /// Stores a session for `user` until `expires_at`.
+    pub async fn create_session(
+        &self,
+        token: &str,
+        user: i64,
+        csrf: &str,
+        expires_at: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO sessions (token, user_id, csrf, expires_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(token)
+        .bind(user)
+        .bind(csrf)
+        .bind(expires_at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The session of a token that has not expired at `now`.
+    pub async fn session(&self, token: &str, now: i64) -> Result<Option<Session>, StoreError> {
+        sqlx::query(
+            "SELECT s.token, s.csrf, s.expires_at, u.id, u.name, u.password_hash, u.role
+             FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = $1 AND s.expires_at > $2",
+        )
+        .bind(token)
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await?
+        .map(|r| {
+            Ok(Session {
+                token: r.try_get("token")?,
+                csrf: r.try_get("csrf")?,
+                expires_at: r.try_get("expires_at")?,
+                user: User::from_row(&r)?,
+            })
+        })
+        .transpose()
+    }
+
+    /// Ends a session (logout) and removes expired ones.
+    pub async fn delete_session(&self, token: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM sessions WHERE token = $1 OR expires_at < $2")
+            .bind(token)
+            .bind(unix_now())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The audit entries of one entity, or all (`None`), newest first, at most `limit`.
+    pub async fn audit_log(
+        &self,
+        entity: Option<(&str, i64)>,
+        limit: i64,
+    ) -> Result<Vec<AuditEntry>, StoreError> {
+        let base = "SELECT a.id, a.at, COALESCE(u.name, '') AS user_name, a.entity, a.entity_id,
+                    a.action, a.old_value, a.new_value FROM audit_log a LEFT JOIN users u ON u.id = a.user_id";
+        let rows =
+            match entity {
+                Some((kind, id)) => sqlx::query(&format!(
+                    "{base} WHERE a.entity = $1 AND a.entity_id = $2 ORDER BY a.id DESC LIMIT $3"
+                ))
+                .bind(kind)
+                .bind(id)
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await?,
+                None => {
+                    sqlx::query(&format!("{base} ORDER BY a.id DESC LIMIT $1"))
+                        .bind(limit)
+                        .fetch_all(&self.pool)
+                        .await?
+                }
+            };
+        rows.iter().map(AuditEntry::from_row).collect()
+    }
+
+    // ---- events and sections ------------------------------------------------------------
+
+    /// Creates an event.
+    pub async fn create_event(
+        &self,
+        by: Option<i64>,
+        name: &str,
+        place: &str,
+        start_date: &str,
+        data: &str,
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let id = insert_id(
+            &mut tx,
+            sqlx::query(
+                "INSERT INTO events (name, place, start_date, created_at, data) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+            )
+            .bind(name)
+            .bind(place)
+            .bind(start_date)
+            .bind(unix_now())
+            .bind(data),
+        )
+        .await?;
+        audit(&mut tx, by, "event", id, "create", None, Some(name)).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// All events, newest first.
+    pub async fn events(&self) -> Result<Vec<Event>, StoreError> {
+        sqlx::query(
+            "SELECT id, name, place, start_date, data FROM events ORDER BY start_date DESC, id DESC",
+        )
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(Event::from_row)
+        .collect()
+    }
+
+    /// One event.
+    pub async fn event(&self, id: i64) -> Result<Event, StoreError> {
+        let row = sqlx::query("SELECT id, name, place, start_date, data FROM events WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(StoreError::NotFound {
+                entity: "event",
+                id,
+            })?;
+        Event::from_row(&row)
+    }
+
+    /// Creates a section of an event.
+    pub async fn create_section(
+        &self,
+        by: Option<i64>,
+        event: i64,
+        name: &str,
+        rounds: i64,
+        tiebreaks: &str,
+        data: &str,
+    ) -> Result<i64, StoreError> {
+        self.event(event).await?;
+        let mut tx = self.pool.begin().await?;
+        let id = insert_id(
+            &mut tx,
+            sqlx::query(
+                "INSERT INTO sections (event_id, name, rounds, tiebreaks, data) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+            )
+            .bind(event)
+            .bind(name)
+            .bind(rounds)
+            .bind(tiebreaks)
+            .bind(data),
+        )
+        .await?;
+        audit(
+            &mut tx,
+            by,
+            "section",
+            id,
+            "create",
+            None,
+            Some(&format!("{name}, {rounds} rounds, {tiebreaks}")),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// The sections of an event in order of creation.
+    pub async fn sections(&self, event: i64) -> Result<Vec<Section>, StoreError> {
+        sqlx::query(
+            "SELECT id, event_id, name, rounds, tiebreaks, data, version FROM sections WHERE event_id = $1 ORDER BY id",
+        )
+        .bind(event)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(Section::from_row)
+        .collect()
+    }
+
+    /// One section.
+    pub async fn section(&self, id: i64) -> Result<Section, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, event_id, name, rounds, tiebreaks, data, version FROM sections WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(StoreError::NotFound {
+            entity: "section",
+            id,
+        })?;
+        Section::from_row(&row)
+    }
+
+    // ---- players --------------------------------------------------------------------------
+
+    /// Registers a player with the next free pairing number; `first_round` above 1 is a late
+    /// entry.
+    pub async fn add_player(
+        &self,
+        by: Option<i64>,
+        section: i64,
+        p: &NewPlayer,
+    ) -> Result<i64, StoreError> {
+        self.section(section).await?;
+        let mut tx = self.pool.begin().await?;
+        let number: i64 = sqlx::query(
+            "SELECT COALESCE(MAX(number), 0) + 1 AS n FROM players WHERE section_id = $1",
+        )
+        .bind(section)
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get("n")?;
+        let id = insert_id(
+            &mut tx,
+            sqlx::query(
+                "INSERT INTO players (section_id, number, name, sex, title, rating, federation, fide_id,
+                 birth_date, club, first_round, data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+            )
+            .bind(section)
+            .bind(number)
+            .bind(&p.name)
+            .bind(&p.sex)
+            .bind(&p.title)
+            .bind(p.rating)
+            .bind(&p.federation)
+            .bind(&p.fide_id)
+            .bind(&p.birth_date)
+            .bind(&p.club)
+            .bind(p.first_round.max(1))
+            .bind(&p.data),
+        )
+        .await?;
+        audit(
+            &mut tx,
+            by,
+            "player",
+            id,
+            "register",
+            None,
+            Some(&format!(
+                "{} ({}), from round {}",
+                p.name,
+                p.rating,
+                p.first_round.max(1)
+            )),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// The players of a section by pairing number.
+    pub async fn players(&self, section: i64) -> Result<Vec<Player>, StoreError> {
+        sqlx::query(&format!(
+            "SELECT {PLAYER_COLUMNS} FROM players WHERE section_id = $1 ORDER BY number"
+        ))
+        .bind(section)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(Player::from_row)
+        .collect()
+    }
+
+    /// One player.
+    pub async fn player(&self, id: i64) -> Result<Player, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {PLAYER_COLUMNS} FROM players WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(StoreError::NotFound {
+            entity: "player",
+            id,
+        })?;
+        Player::from_row(&row)
+    }
+
+    /// Withdraws a player after round `after` (0: before the first round), or takes a
+    /// withdrawal back (`None`); `version` is the version the caller read.
+    pub async fn set_withdrawn(
+        &self,
+        by: Option<i64>,
+        player: i64,
+        after: Option<i64>,
+        version: i64,
+    ) -> Result<i64, StoreError> {
+        let old = self.player(player).await?;
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE players SET withdrawn_after = $1, version = version + 1 WHERE id = $2 AND version = $3",
+        )
+        .bind(after)
+        .bind(player)
+        .bind(version)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 || old.version != version {
+            return Err(StoreError::Conflict {
+                entity: "player",
+                id: player,
+            });
+        }
+        let text = |w: Option<i64>| {
+            w.map_or("active".to_owned(), |r| {
+                format!("withdrawn after round {r}")
+            })
+        };
+        audit(
+            &mut tx,
+            by,
+            "player",
+            player,
+            "withdraw",
+            Some(&text(old.withdrawn_after)),
+            Some(&text(after)),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(version + 1)
+    }
+
+    // ---- rounds and games -----------------------------------------------------------------
+
+    /// The rounds of a section that have pairings, in order.
+    pub async fn rounds(&self, section: i64) -> Result<Vec<Round>, StoreError> {
+        sqlx::query(
+            "SELECT id, section_id, number, published, data, version FROM rounds WHERE section_id = $1 ORDER BY number",
+        )
+        .bind(section)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(Round::from_row)
+        .collect()
+    }
+
+    /// Stores the pairing of round `number` as an unpublished preview. Fails with
+    /// [`StoreError::Duplicate`] when the round already has pairings.
+    pub async fn create_round(
+        &self,
+        by: Option<i64>,
+        section: i64,
+        number: i64,
+        games: &[NewGame],
+        note: &str,
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let id = insert_id(
+            &mut tx,
+            sqlx::query(
+                "INSERT INTO rounds (section_id, number, published) VALUES ($1, $2, 0) RETURNING id",
+            )
+            .bind(section)
+            .bind(number),
+        )
+        .await
+        .map_err(|e| duplicate(e, &format!("round {number}")))?;
+        for g in games {
+            sqlx::query(
+                "INSERT INTO games (round_id, board, white_id, black_id, result) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(id)
+            .bind(g.board)
+            .bind(g.white)
+            .bind(g.black)
+            .bind(g.result.code())
+            .execute(&mut *tx)
+            .await?;
+        }
+        audit(
+            &mut tx,
+            by,
+            "round",
+            id,
+            "pair",
+            None,
+            Some(&format!("round {number}: {} boards{note}", games.len())),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// One round.
+    pub async fn round(&self, id: i64) -> Result<Round, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, section_id, number, published, data, version FROM rounds WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(StoreError::NotFound {
+            entity: "round",
+            id,
+        })?;
+        Round::from_row(&row)
+    }
+
+    /// Publishes a previewed round; `data` records the moment in the domain's terms.
+    pub async fn publish_round(
+        &self,
+        by: Option<i64>,
+        round: i64,
+        data: &str,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE rounds SET published = 1, data = $1, version = version + 1 WHERE id = $2 AND published = 0",
+        )
+        .bind(data)
+        .bind(round)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Conflict {
+                entity: "round",
+                id: round,
+            });
+        }
+        audit(
+            &mut tx,
+            by,
+            "round",
+            round,
+            "publish",
+            Some("preview"),
+            Some("published"),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Replaces the domain document of a section the caller read at `version`.
+    pub async fn update_section(
+        &self,
+        by: Option<i64>,
+        section: i64,
+        data: &str,
+        version: i64,
+    ) -> Result<i64, StoreError> {
+        let old = self.section(section).await?;
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE sections SET data = $1, version = version + 1 WHERE id = $2 AND version = $3",
+        )
+        .bind(data)
+        .bind(section)
+        .bind(version)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Conflict {
+                entity: "section",
+                id: section,
+            });
+        }
+        audit(
+            &mut tx,
+            by,
+            "section",
+            section,
+            "settings",
+            Some(&old.data),
+            Some(data),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(version + 1)
+    }
+
+    /// Deletes the pairing of a round (unpair) if it is the last round of its section and no
+    /// result has been entered.
+    pub async fn unpair_round(&self, by: Option<i64>, round: i64) -> Result<(), StoreError> {
+        let r = self.round(round).await?;
+        let last = self.rounds(r.section).await?.last().map(|l| l.id);
+        let games = self.games(round).await?;
+        if last != Some(round)
+            || games
+                .iter()
+                .any(|g| g.black.is_some() && g.result != GameResult::Pending)
+        {
+            return Err(StoreError::Conflict {
+                entity: "round",
+                id: round,
+            });
+        }
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM games WHERE round_id = $1")
+            .bind(round)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM rounds WHERE id = $1")
+            .bind(round)
+            .execute(&mut *tx)
+            .await?;
+        audit(
+            &mut tx,
+            by,
+            "round",
+            round,
+            "unpair",
+            Some(&format!("round {}: {} boards", r.number, games.len())),
+            None,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The games of a round by board.
+    pub async fn games(&self, round: i64) -> Result<Vec<Game>, StoreError> {
+        sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE round_id = $1 ORDER BY board"
+        ))
+        .bind(round)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(Game::from_row)
+        .collect()
+    }
+
+    /// All games of a section with the round number, for standings and exports.
+    pub async fn section_games(&self, section: i64) -> Result<Vec<(i64, Game)>, StoreError> {
+        sqlx::query(&format!(
+            "SELECT r.number AS round_number, {GAME_COLUMNS_G} FROM games g JOIN rounds r ON r.id = g.round_id
+             WHERE r.section_id = $1 ORDER BY r.number, g.board"
+        ))
+        .bind(section)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| Ok((r.try_get("round_number")?, Game::from_row(r)?)))
+        .collect()
+    }
+
+    /// One game.
+    pub async fn game(&self, id: i64) -> Result<Game, StoreError> {
+        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(StoreError::NotFound { entity: "game", id })?;
+        Game::from_row(&row)
+    }
+
+    /// Enters or corrects the result of a game the caller read at `version`; returns the new
+    /// version. A stale version is [`StoreError::Conflict`]: another arbiter changed the game
+    /// meanwhile and nothing is written.
+    pub async fn set_result(
+        &self,
+        by: Option<i64>,
+        game: i64,
+        result: GameResult,
+        version: i64,
+    ) -> Result<i64, StoreError> {
+        let old = self.game(game).await?;
+        if old.version != version {
+            return Err(StoreError::Conflict {
+                entity: "game",
+                id: game,
+            });
+        }
+        if old.black.is_none() != result.is_bye() {
+            return Err(StoreError::Invalid(format!(
+                "result {result} does not fit a {}",
+                if old.black.is_none() { "bye" } else { "game" }
+            )));
+        }
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE games SET result = $1, version = version + 1 WHERE id = $2 AND version = $3",
+        )
+        .bind(result.code())
+        .bind(game)
+        .bind(version)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Conflict {
+                entity: "game",
+                id: game,
+            });
+        }
+        audit(
+            &mut tx,
+            by,
+            "game",
+            game,
+            "result",
+            Some(old.result.code()),
+            Some(result.code()),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(version + 1)
+    }
+}
+
+const PLAYER_COLUMNS: &str = "id, section_id, number, name, sex, title, rating, federation, fide_id, \
+     birth_date, club, first_round, withdrawn_after, data, version";
+const GAME_COLUMNS: &str = "id, round_id, board, white_id, black_id, result, version";
+const GAME_COLUMNS_G: &str =
+    "g.id, g.round_id, g.board, g.white_id, g.black_id, g.result, g.version";
+
+/// Runs an `INSERT ... RETURNING id`.
+async fn insert_id<'q>(
+    tx: &mut Transaction<'static, Any>,
+    query: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
+) -> Result<i64, StoreError> {
+    let row: AnyRow = query.fetch_one(&mut **tx).await?;
+    Ok(row.try_get("id")?)
+}
+
+/// A unique-constraint violation as [`StoreError::Duplicate`].
+fn duplicate(e: StoreError, what: &str) -> StoreError {
+    match e {
+        StoreError::Database(sqlx::Error::Database(d)) if d.is_unique_violation() => {
+            StoreError::Duplicate(what.to_owned())
+        }
+        e => e,
+    }
+}
+
+/// Writes one audit row inside the transaction of the change.
+async fn audit(
+    tx: &mut Transaction<'static, Any>,
+    by: Option<i64>,
+    entity: &str,
+    id: i64,
+    action: &str,
+    old: Option<&str>,
+    new: Option<&str>,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO audit_log (at, user_id, entity, entity_id, action, old_value, new_value)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(unix_now())
+    .bind(by)
+    .bind(entity)
+    .bind(id)
+    .bind(action)
+    .bind(old)
+    .bind(new)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,500 @@
+//! The rows of the store as typed values.
+
+use std::fmt;
+use std::str::FromStr;
+
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+/// Why a store operation failed.
+#[derive(Debug)]
+pub enum StoreError {
+    /// The database refused or could not be reached.
+    Database(sqlx::Error),
+    /// The URL is neither `sqlite://PATH` nor `postgres://...`.
+    Url(String),
+    /// No row with that id.
+    NotFound { entity: &'static str, id: i64 },
+    /// The row changed since the caller read it (optimistic locking); nothing was written.
+    Conflict { entity: &'static str, id: i64 },
+    /// A name or number that must be unique is taken.
+    Duplicate(String),
+    /// A value the operation cannot take.
+    Invalid(String),
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Database(e) => write!(f, "database error: {e}"),
+            StoreError::Url(u) => write!(
+                f,
+                "`{u}` is not a database URL (sqlite://PATH or postgres://USER@HOST/DB)"
+            ),
+            StoreError::NotFound { entity, id } => write!(f, "no {entity} with id {id}"),
+            StoreError::Conflict { entity, id } => write!(
+                f,
+                "{entity} {id} was changed by someone else meanwhile; reload and enter it again"
+            ),
+            StoreError::Duplicate(what) => write!(f, "{what} exists already"),
+            StoreError::Invalid(what) => f.write_str(what),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StoreError::Database(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> StoreError {
+        StoreError::Database(e)
+    }
+}
+
+/// What a user may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Role {
+    /// Reads published pages only.
+    Public,
+    /// Runs events: players, pairings, results.
+    Arbiter,
+    /// Everything, including user accounts.
+    Admin,
+}
+
+impl Role {
+    /// The name stored in the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Public => "public",
+            Role::Arbiter => "arbiter",
+            Role::Admin => "admin",
+        }
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A role name that is not `admin`, `arbiter` or `public`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseRoleError(pub String);
+
+impl fmt::Display for ParseRoleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown role `{}` (admin, arbiter, public)", self.0)
+    }
+}
+
+impl std::error::Error for ParseRoleError {}
+
+impl FromStr for Role {
+    type Err = ParseRoleError;
+
+    fn from_str(s: &str) -> Result<Role, ParseRoleError> {
+        match s {
+            "public" => Ok(Role::Public),
+            "arbiter" => Ok(Role::Arbiter),
+            "admin" => Ok(Role::Admin),
+            _ => Err(ParseRoleError(s.to_owned())),
+        }
+    }
+}
+
+/// The result of a game or a bye, as recorded by the arbiter (Art. 8.7; byes C.04.1, C.02).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// Not entered yet.
+    Pending,
+    /// `1-0`.
+    WhiteWins,
+    /// `½-½`.
+    Draw,
+    /// `0-1`.
+    BlackWins,
+    /// `+/-`: White wins by forfeit.
+    WhiteForfeitWin,
+    /// `-/+`: Black wins by forfeit.
+    BlackForfeitWin,
+    /// `-/-`: both lose by forfeit.
+    DoubleForfeit,
+    /// Pairing-allocated bye (C.04.1 Art. 3).
+    PairingBye,
+    /// Requested full-point bye.
+    FullBye,
+    /// Requested half-point bye.
+    HalfBye,
+    /// Zero-point bye (absent, not paired).
+    ZeroBye,
+}
+
+impl GameResult {
+    /// Every result, in the order of a result menu.
+    pub const ALL: [GameResult; 11] = [
+        GameResult::Pending,
+        GameResult::WhiteWins,
+        GameResult::Draw,
+        GameResult::BlackWins,
+        GameResult::WhiteForfeitWin,
+        GameResult::BlackForfeitWin,
+        GameResult::DoubleForfeit,
+        GameResult::PairingBye,
+        GameResult::FullBye,
+        GameResult::HalfBye,
+        GameResult::ZeroBye,
+    ];
+
+    /// The stored code, also the API and form value.
+    pub fn code(self) -> &'static str {
+        match self {
+            GameResult::Pending => "*",
+            GameResult::WhiteWins => "1-0",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::BlackWins => "0-1",
+            GameResult::WhiteForfeitWin => "+/-",
+            GameResult::BlackForfeitWin => "-/+",
+            GameResult::DoubleForfeit => "-/-",
+            GameResult::PairingBye => "bye",
+            GameResult::FullBye => "bye-1",
+            GameResult::HalfBye => "bye-1/2",
+            GameResult::ZeroBye => "bye-0",
+        }
+    }
+
+    /// Whether the result belongs to a player without opponent.
+    pub fn is_bye(self) -> bool {
+        matches!(
+            self,
+            GameResult::PairingBye
+                | GameResult::FullBye
+                | GameResult::HalfBye
+                | GameResult::ZeroBye
+        )
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameResult::Draw => "½-½",
+            GameResult::HalfBye => "bye-½",
+            r => r.code(),
+        })
+    }
+}
+
+/// A text that is not a result code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseGameResultError(pub String);
+
+impl fmt::Display for ParseGameResultError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a result (1-0, 1/2-1/2, 0-1, +/-, -/+, -/-, bye, bye-1, bye-1/2, bye-0, *)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseGameResultError {}
+
+impl FromStr for GameResult {
+    type Err = ParseGameResultError;
+
+    fn from_str(s: &str) -> Result<GameResult, ParseGameResultError> {
+        let t = s.trim();
+        let alias = match t {
+            "½-½" | "=" => Some(GameResult::Draw),
+            "bye-½" => Some(GameResult::HalfBye),
+            "" => Some(GameResult::Pending),
+            _ => None,
+        };
+        alias
+            .or_else(|| GameResult::ALL.into_iter().find(|r| r.code() == t))
+            .ok_or_else(|| ParseGameResultError(s.to_owned()))
+    }
+}
+
+fn get<'r, T: sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any>>(
+    row: &'r AnyRow,
+    column: &str,
+) -> Result<T, StoreError> {
+    Ok(row.try_get(column)?)
+}
+
+/// A user account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct User {
+    pub id: i64,
+    pub name: String,
+    /// PHC string of the argon2 hash.
+    pub password_hash: String,
+    pub role: Role,
+}
+
+impl User {
+    pub(crate) fn from_row(r: &AnyRow) -> Result<User, StoreError> {
+        let role: String = get(r, "role")?;
+        Ok(User {
+            id: get(r, "id")?,
+            name: get(r, "name")?,
+            password_hash: get(r, "password_hash")?,
+            role: role
+                .parse()
+                .map_err(|e: ParseRoleError| StoreError::Invalid(e.to_string()))?,
+        })
+    }
+}
+
+/// A logged-in session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Session {
+    /// The cookie value.
+    pub token: String,
+    /// The token every form of this session must carry.
+    pub csrf: String,
+    pub expires_at: i64,
+    pub user: User,
+}
+
+/// One change on record.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct AuditEntry {
+    pub id: i64,
+    /// Unix seconds.
+    pub at: i64,
+    /// Name of the user; empty for the system.
+    pub user: String,
+    pub entity: String,
+    pub entity_id: i64,
+    pub action: String,
+    pub old_value: Option<String>,
+    pub new_value: Option<String>,
+}
+
+impl AuditEntry {
+    pub(crate) fn from_row(r: &AnyRow) -> Result<AuditEntry, StoreError> {
+        Ok(AuditEntry {
+            id: get(r, "id")?,
+            at: get(r, "at")?,
+            user: get(r, "user_name")?,
+            entity: get(r, "entity")?,
+            entity_id: get(r, "entity_id")?,
+            action: get(r, "action")?,
+            old_value: get(r, "old_value")?,
+            new_value: get(r, "new_value")?,
+        })
+    }
+}
+
+/// A tournament event (one or more sections).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Event {
+    pub id: i64,
+    pub name: String,
+    pub place: String,
+    /// `YYYY-MM-DD`.
+    pub start_date: String,
+    /// JSON of the domain event.
+    #[serde(skip)]
+    pub data: String,
+}
+
+impl Event {
+    pub(crate) fn from_row(r: &AnyRow) -> Result<Event, StoreError> {
+        Ok(Event {
+            id: get(r, "id")?,
+            name: get(r, "name")?,
+            place: get(r, "place")?,
+            start_date: get(r, "start_date")?,
+            data: get(r, "data")?,
+        })
+    }
+}
+
+/// A section (group) of an event, paired on its own.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Section {
+    pub id: i64,
+    pub event: i64,
+    pub name: String,
+    /// Planned number of rounds.
+    pub rounds: i64,
+    /// Tie-break order as C.07 codes, comma-separated (`BH/C1,BH,SB`).
+    pub tiebreaks: String,
+    /// JSON of the domain section without players and rounds.
+    #[serde(skip)]
+    pub data: String,
+    pub version: i64,
+}
+
+impl Section {
+    pub(crate) fn from_row(r: &AnyRow) -> Result<Section, StoreError> {
+        Ok(Section {
+            id: get(r, "id")?,
+            event: get(r, "event_id")?,
+            name: get(r, "name")?,
+            rounds: get(r, "rounds")?,
+            tiebreaks: get(r, "tiebreaks")?,
+            data: get(r, "data")?,
+            version: get(r, "version")?,
+        })
+    }
+}
+
+/// A player to register.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Deserialize)]
+pub struct NewPlayer {
+    /// `Lastname, Firstname`.
+    pub name: String,
+    /// `m`, `w` or empty.
+    #[serde(default)]
+    pub sex: String,
+    #[serde(default)]
+    pub title: String,
+    /// FIDE rating, 0 for none.
+    #[serde(default)]
+    pub rating: i64,
+    #[serde(default)]
+    pub federation: String,
+    #[serde(default)]
+    pub fide_id: String,
+    /// `YYYY/MM/DD` or `YYYY`, as in TRF.
+    #[serde(default)]
+    pub birth_date: String,
+    #[serde(default)]
+    pub club: String,
+    /// First round the player takes part in (late entry when above 1).
+    #[serde(default)]
+    pub first_round: i64,
+    /// JSON of the domain registration.
+    #[serde(default)]
+    pub data: String,
+}
+
+/// A registered player.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Player {
+    pub id: i64,
+    pub section: i64,
+    /// Pairing number (starting rank).
+    pub number: i64,
+    pub name: String,
+    pub sex: String,
+    pub title: String,
+    pub rating: i64,
+    pub federation: String,
+    pub fide_id: String,
+    pub birth_date: String,
+    pub club: String,
+    pub first_round: i64,
+    /// Withdrawn after this round (0: before round 1).
+    pub withdrawn_after: Option<i64>,
+    /// JSON of the domain registration.
+    #[serde(skip)]
+    pub data: String,
+    pub version: i64,
+}
+
+impl Player {
+    pub(crate) fn from_row(r: &AnyRow) -> Result<Player, StoreError> {
+        Ok(Player {
+            id: get(r, "id")?,
+            section: get(r, "section_id")?,
+            number: get(r, "number")?,
+            name: get(r, "name")?,
+            sex: get(r, "sex")?,
+            title: get(r, "title")?,
+            rating: get(r, "rating")?,
+            federation: get(r, "federation")?,
+            fide_id: get(r, "fide_id")?,
+            birth_date: get(r, "birth_date")?,
+            club: get(r, "club")?,
+            first_round: get(r, "first_round")?,
+            withdrawn_after: get(r, "withdrawn_after")?,
+            data: get(r, "data")?,
+            version: get(r, "version")?,
+        })
+    }
+
+    /// Whether the player is to be paired in `round`.
+    pub fn plays_in(&self, round: i64) -> bool {
+        round >= self.first_round && self.withdrawn_after.is_none_or(|w| round <= w)
+    }
+}
+
+/// A round with pairings.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Round {
+    pub id: i64,
+    pub section: i64,
+    pub number: i64,
+    /// Published pairings are public; unpublished ones are a preview for the arbiters.
+    pub published: bool,
+    /// JSON of the domain publication moment.
+    #[serde(skip)]
+    pub data: String,
+    pub version: i64,
+}
+
+impl Round {
+    pub(crate) fn from_row(r: &AnyRow) -> Result<Round, StoreError> {
+        Ok(Round {
+            id: get(r, "id")?,
+            section: get(r, "section_id")?,
+            number: get(r, "number")?,
+            published: get::<i64>(r, "published")? != 0,
+            data: get(r, "data")?,
+            version: get(r, "version")?,
+        })
+    }
+}
+
+/// A board to store with a new round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NewGame {
+    pub board: i64,
+    pub white: i64,
+    /// `None` for a bye.
+    pub black: Option<i64>,
+    pub result: GameResult,
+}
+
+/// A board of a round, or a bye (no black player).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    pub id: i64,
+    pub round: i64,
+    pub board: i64,
+    pub white: i64,
+    pub black: Option<i64>,
+    pub result: GameResult,
+    pub version: i64,
+}
+
+impl Game {
+    pub(crate) fn from_row(r: &AnyRow) -> Result<Game, StoreError> {
+        let code: String = get(r, "result")?;
+        Ok(Game {
+            id: get(r, "id")?,
+            round: get(r, "round_id")?,
+            board: get(r, "board")?,
+            white: get(r, "white_id")?,
+            black: get(r, "black_id")?,
+            result: code
+                .parse()
+                .map_err(|e: ParseGameResultError| StoreError::Invalid(e.to_string()))?,
+            version: get(r, "version")?,
+        })
+    }
+}

@@ -1,0 +1,310 @@
+//! The same suite against SQLite (always) and PostgreSQL (`ARBITER_TEST_POSTGRES=postgres://...`;
+//! with `CI` set the PostgreSQL tests fail when the variable is missing).
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use sqlx::Connection;
+use store::{GameResult, NewGame, NewPlayer, Role, Store, StoreError};
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+fn unique(prefix: &str) -> String {
+    format!(
+        "{prefix}_{}_{}_{}",
+        std::process::id(),
+        store::unix_now(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+async fn sqlite() -> Store {
+    let path = std::env::temp_dir().join(format!("{}.db", unique("arbiter_store")));
+    Store::open(&format!("sqlite://{}", path.display()))
+        .await
+        .expect("open SQLite store")
+}
+
+/// A store in a fresh PostgreSQL schema, or `None` when no server is configured outside CI.
+async fn postgres() -> Option<Store> {
+    let Ok(url) = std::env::var("ARBITER_TEST_POSTGRES") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set but ARBITER_TEST_POSTGRES is not: the PostgreSQL tests must run in CI"
+        );
+        return None;
+    };
+    sqlx::any::install_default_drivers();
+    let schema = unique("t");
+    let mut conn = sqlx::AnyConnection::connect(&url)
+        .await
+        .expect("connect to ARBITER_TEST_POSTGRES");
+    sqlx::query(&format!("CREATE SCHEMA {schema}"))
+        .execute(&mut conn)
+        .await
+        .expect("create schema");
+    let sep = if url.contains('?') { '&' } else { '?' };
+    Some(
+        Store::open(&format!("{url}{sep}options[search_path]={schema}"))
+            .await
+            .expect("open PostgreSQL store"),
+    )
+}
+
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name(super::sqlite().await).await;
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                if let Some(store) = super::postgres().await {
+                    super::$name(store).await;
+                }
+            }
+        }
+    )*};
+}
+
+on_both!(
+    migrations_run_once,
+    users_and_sessions,
+    result_entry_uses_optimistic_locking,
+    concurrent_result_entry_keeps_exactly_one_update,
+    byes_take_only_bye_results,
+    rounds_publish_and_unpair,
+    withdrawal_and_late_entry,
+);
+
+/// A section with `n` players and round 1 paired 1-2, 3-4, ... (bye for an odd last).
+async fn section_with_round(store: &Store, n: i64) -> (i64, Vec<i64>, i64) {
+    let event = store
+        .create_event(None, "Open", "Berlin", "2026-05-01", "{}")
+        .await
+        .unwrap();
+    let section = store
+        .create_section(None, event, "A", 5, "BH/C1,BH,SB", "{}")
+        .await
+        .unwrap();
+    let mut ids = Vec::new();
+    for i in 0..n {
+        let p = NewPlayer {
+            name: format!("Player, No{i}"),
+            rating: 2000 - i * 10,
+            first_round: 1,
+            ..NewPlayer::default()
+        };
+        ids.push(store.add_player(None, section, &p).await.unwrap());
+    }
+    let games: Vec<NewGame> = ids
+        .chunks(2)
+        .zip(1..)
+        .map(|(pair, board)| NewGame {
+            board,
+            white: pair[0],
+            black: pair.get(1).copied(),
+            result: if pair.len() == 2 {
+                GameResult::Pending
+            } else {
+                GameResult::PairingBye
+            },
+        })
+        .collect();
+    let round = store
+        .create_round(None, section, 1, &games, "")
+        .await
+        .unwrap();
+    (section, ids, round)
+}
+
+async fn migrations_run_once(store: Store) {
+    assert_eq!(store.schema_version().await.unwrap(), 2);
+    store
+        .create_event(None, "E", "P", "2026-01-01", "")
+        .await
+        .unwrap();
+    assert!(!store.events().await.unwrap().is_empty());
+}
+
+async fn users_and_sessions(store: Store) {
+    let name = unique("arbiter");
+    let id = store
+        .create_user(&name, "$argon2id$fake", Role::Arbiter)
+        .await
+        .unwrap();
+    assert!(matches!(
+        store.create_user(&name, "x", Role::Admin).await,
+        Err(StoreError::Duplicate(_))
+    ));
+    let user = store.user_by_name(&name).await.unwrap().unwrap();
+    assert_eq!((user.id, user.role), (id, Role::Arbiter));
+    store
+        .create_session("tok-1", id, "csrf-1", 1000)
+        .await
+        .unwrap();
+    let s = store.session("tok-1", 999).await.unwrap().unwrap();
+    assert_eq!((s.csrf.as_str(), s.user.id), ("csrf-1", id));
+    assert!(
+        store.session("tok-1", 1000).await.unwrap().is_none(),
+        "expired"
+    );
+    assert!(store.session("tok-2", 0).await.unwrap().is_none());
+    store.delete_session("tok-1").await.unwrap();
+    assert!(store.session("tok-1", 0).await.unwrap().is_none());
+}
+
+async fn result_entry_uses_optimistic_locking(store: Store) {
+    let admin = store
+        .create_user(&unique("a"), "h", Role::Admin)
+        .await
+        .unwrap();
+    let (_, _, round) = section_with_round(&store, 4).await;
+    let game = store.games(round).await.unwrap()[0].clone();
+    assert_eq!(game.version, 1);
+    let v2 = store
+        .set_result(Some(admin), game.id, GameResult::WhiteWins, 1)
+        .await
+        .unwrap();
+    assert_eq!(v2, 2);
+    let stale = store
+        .set_result(Some(admin), game.id, GameResult::Draw, 1)
+        .await;
+    assert!(matches!(
+        stale,
+        Err(StoreError::Conflict { entity: "game", .. })
+    ));
+    let now = store.game(game.id).await.unwrap();
+    assert_eq!((now.result, now.version), (GameResult::WhiteWins, 2));
+    store
+        .set_result(Some(admin), game.id, GameResult::Draw, 2)
+        .await
+        .unwrap();
+    let log = store.audit_log(Some(("game", game.id)), 10).await.unwrap();
+    assert_eq!(log.len(), 2);
+    assert_eq!(log[0].old_value.as_deref(), Some("1-0"));
+    assert_eq!(log[0].new_value.as_deref(), Some("1/2-1/2"));
+    assert_eq!(log[1].old_value.as_deref(), Some("*"));
+    assert!(log[0].user.starts_with("a_"));
+}
+
+async fn concurrent_result_entry_keeps_exactly_one_update(store: Store) {
+    let (_, _, round) = section_with_round(&store, 2).await;
+    let game = store.games(round).await.unwrap()[0].id;
+    let mut tasks = Vec::new();
+    for i in 0..12 {
+        let s = store.clone();
+        let result = [
+            GameResult::WhiteWins,
+            GameResult::BlackWins,
+            GameResult::Draw,
+        ][i % 3];
+        tasks.push(tokio::spawn(async move {
+            (result, s.set_result(None, game, result, 1).await)
+        }));
+    }
+    let mut winners = Vec::new();
+    for t in tasks {
+        match t.await.unwrap() {
+            (r, Ok(2)) => winners.push(r),
+            (_, Err(StoreError::Conflict { .. })) => {}
+            (_, other) => panic!("unexpected outcome {other:?}"),
+        }
+    }
+    assert_eq!(winners.len(), 1);
+    let g = store.game(game).await.unwrap();
+    assert_eq!((g.result, g.version), (winners[0], 2));
+    assert_eq!(
+        store
+            .audit_log(Some(("game", game)), 50)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+}
+
+async fn byes_take_only_bye_results(store: Store) {
+    let (_, _, round) = section_with_round(&store, 3).await;
+    let games = store.games(round).await.unwrap();
+    let bye = &games[1];
+    assert_eq!((bye.black, bye.result), (None, GameResult::PairingBye));
+    assert!(matches!(
+        store
+            .set_result(None, bye.id, GameResult::WhiteWins, 1)
+            .await,
+        Err(StoreError::Invalid(_))
+    ));
+    assert!(matches!(
+        store
+            .set_result(None, games[0].id, GameResult::HalfBye, 1)
+            .await,
+        Err(StoreError::Invalid(_))
+    ));
+    store
+        .set_result(None, bye.id, GameResult::ZeroBye, 1)
+        .await
+        .unwrap();
+}
+
+async fn rounds_publish_and_unpair(store: Store) {
+    let (section, ids, round) = section_with_round(&store, 4).await;
+    assert!(!store.round(round).await.unwrap().published);
+    store.publish_round(None, round, "{}").await.unwrap();
+    assert!(store.round(round).await.unwrap().published);
+    assert!(matches!(
+        store.publish_round(None, round, "{}").await,
+        Err(StoreError::Conflict { .. })
+    ));
+    let again = NewGame {
+        board: 1,
+        white: ids[0],
+        black: Some(ids[1]),
+        result: GameResult::Pending,
+    };
+    assert!(matches!(
+        store.create_round(None, section, 1, &[again], "").await,
+        Err(StoreError::Duplicate(_))
+    ));
+    let game = store.games(round).await.unwrap()[0].clone();
+    store
+        .set_result(None, game.id, GameResult::BlackWins, 1)
+        .await
+        .unwrap();
+    assert!(matches!(
+        store.unpair_round(None, round).await,
+        Err(StoreError::Conflict { .. })
+    ));
+    store
+        .set_result(None, game.id, GameResult::Pending, 2)
+        .await
+        .unwrap();
+    store.unpair_round(None, round).await.unwrap();
+    assert!(store.rounds(section).await.unwrap().is_empty());
+    assert!(matches!(
+        store.round(round).await,
+        Err(StoreError::NotFound { .. })
+    ));
+}
+
+async fn withdrawal_and_late_entry(store: Store) {
+    let (section, ids, _) = section_with_round(&store, 2).await;
+    let late = NewPlayer {
+        name: "Late, Lara".into(),
+        sex: "w".into(),
+        first_round: 3,
+        ..NewPlayer::default()
+    };
+    let id = store.add_player(None, section, &late).await.unwrap();
+    let p = store.player(id).await.unwrap();
+    assert_eq!((p.number, p.plays_in(2), p.plays_in(3)), (3, false, true));
+    let v = store.set_withdrawn(None, ids[0], Some(2), 1).await.unwrap();
+    assert!(matches!(
+        store.set_withdrawn(None, ids[0], None, 1).await,
+        Err(StoreError::Conflict { .. })
+    ));
+    let w = store.player(ids[0]).await.unwrap();
+    assert_eq!((w.version, w.plays_in(2), w.plays_in(3)), (v, true, false));
+    let log = store.audit_log(Some(("player", ids[0])), 5).await.unwrap();
+    assert_eq!(log[0].new_value.as_deref(), Some("withdrawn after round 2"));
+}

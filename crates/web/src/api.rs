@@ -1,0 +1,466 @@
+//! The JSON API under `/api` and the operations the HTML forms share with it.
+//!
+//! Reads are public for published rounds; changes need an arbiter or admin session (cookie from
+//! `POST /api/login`) and the session's CSRF token in the `X-CSRF-Token` header.
+
+use axum::Json;
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use event::age::{AgeClass, Class};
+use event::player::{Entry, Player, PlayerId, Sex};
+use event::section::System;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use store::GameResult;
+
+use crate::domain::{self, Loaded};
+use crate::{AppError, AppState, SESSION_COOKIE, Viewer, auth};
+
+/// The OpenAPI document, written by hand; `api_tests::openapi_lists_every_api_route` keeps it
+/// true to the router.
+pub const OPENAPI: &str = include_str!("../openapi.json");
+
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/openapi.json", get(openapi))
+        .route("/api/login", post(login))
+        .route("/api/events", get(events).post(create_event))
+        .route("/api/events/{id}", get(event))
+        .route("/api/events/{id}/sections", post(create_section))
+        .route("/api/sections/{id}", get(section))
+        .route("/api/sections/{id}/players", post(add_player))
+        .route("/api/sections/{id}/pair", post(pair))
+        .route("/api/sections/{id}/rounds/{n}", get(round))
+        .route("/api/sections/{id}/rounds/{n}/publish", post(publish))
+        .route("/api/sections/{id}/standings", get(standings))
+        .route("/api/games/{id}/result", post(result))
+}
+
+async fn openapi() -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], OPENAPI).into_response()
+}
+
+fn csrf_header(headers: &HeaderMap) -> Option<&str> {
+    headers.get("x-csrf-token").and_then(|v| v.to_str().ok())
+}
+
+/// Checks role and CSRF header of an API change; returns the user id.
+fn api_editor(viewer: &Viewer, headers: &HeaderMap) -> Result<i64, AppError> {
+    let id = viewer.editor()?;
+    viewer.check_csrf(csrf_header(headers))?;
+    Ok(id)
+}
+
+#[derive(Deserialize)]
+pub(crate) struct Credentials {
+    pub user: String,
+    pub password: String,
+}
+
+/// Checks credentials and opens a session: the cookie header to set and the CSRF token.
+pub(crate) async fn open_session(
+    state: &AppState,
+    c: &Credentials,
+) -> Result<(String, String), AppError> {
+    let user = state.store.user_by_name(&c.user).await?;
+    let user = user
+        .filter(|u| auth::verify_password(&c.password, &u.password_hash))
+        .ok_or(AppError::Forbidden)?;
+    let token = auth::random_token(32);
+    let csrf = auth::random_token(32);
+    state
+        .store
+        .create_session(
+            &token,
+            user.id,
+            &csrf,
+            store::unix_now() + auth::SESSION_SECONDS,
+        )
+        .await?;
+    let cookie = format!(
+        "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}",
+        auth::SESSION_SECONDS
+    );
+    Ok((cookie, csrf))
+}
+
+async fn login(
+    State(state): State<AppState>,
+    Json(c): Json<Credentials>,
+) -> Result<Response, AppError> {
+    let (cookie, csrf) = open_session(&state, &c).await?;
+    Ok((
+        [(header::SET_COOKIE, cookie)],
+        Json(json!({ "csrf": csrf })),
+    )
+        .into_response())
+}
+
+async fn events(State(state): State<AppState>) -> Result<Json<Value>, AppError> {
+    Ok(Json(json!(state.store.events().await?)))
+}
+
+#[derive(Deserialize)]
+pub(crate) struct NewEvent {
+    pub name: String,
+    #[serde(default)]
+    pub place: String,
+    pub start_date: String,
+    #[serde(default)]
+    pub csrf: Option<String>,
+}
+
+/// Creates an event from a form or API body.
+pub(crate) async fn do_create_event(
+    state: &AppState,
+    by: i64,
+    e: &NewEvent,
+) -> Result<i64, AppError> {
+    let start: event::date::Date = e
+        .start_date
+        .parse()
+        .map_err(|err| AppError::BadRequest(format!("start date: {err}")))?;
+    if e.name.trim().is_empty() {
+        return Err(AppError::BadRequest("the event needs a name".into()));
+    }
+    let ev = event::Event::new(e.name.trim(), e.place.trim(), start, start);
+    domain::store_event(&state.store, Some(by), &ev).await
+}
+
+async fn create_event(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Json(e): Json<NewEvent>,
+) -> Result<Response, AppError> {
+    let by = api_editor(&viewer, &headers)?;
+    let id = do_create_event(&state, by, &e).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
+}
+
+async fn event(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+) -> Result<Json<Value>, AppError> {
+    let ev = state.store.event(id).await?;
+    let sections = state.store.sections(id).await?;
+    Ok(Json(json!({ "event": ev, "sections": sections })))
+}
+
+#[derive(Deserialize)]
+pub(crate) struct NewSection {
+    pub name: String,
+    pub rounds: u32,
+    /// `swiss` (default) or `round_robin`.
+    #[serde(default)]
+    pub system: String,
+    /// C.07 codes; empty for the SJRP default.
+    #[serde(default)]
+    pub tiebreaks: String,
+    /// Age classes, comma-separated (`U12,U12w`); empty for open.
+    #[serde(default)]
+    pub classes: String,
+    #[serde(default)]
+    pub csrf: Option<String>,
+}
+
+/// Creates a section from a form or API body.
+pub(crate) async fn do_create_section(
+    state: &AppState,
+    by: i64,
+    event: i64,
+    n: &NewSection,
+) -> Result<i64, AppError> {
+    let classes = n
+        .classes
+        .split(',')
+        .filter(|c| !c.trim().is_empty())
+        .map(|c| {
+            c.parse::<Class>()
+                .map_err(|e| AppError::BadRequest(e.to_string()))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let classes = if classes.is_empty() {
+        vec![Class::open(AgeClass::Open)]
+    } else {
+        classes
+    };
+    if n.name.trim().is_empty() || n.rounds == 0 {
+        return Err(AppError::BadRequest(
+            "a section needs a name and at least one round".into(),
+        ));
+    }
+    let mut s = event::Section::new(n.name.trim(), classes);
+    s.rounds = n.rounds;
+    s.system = match n.system.as_str() {
+        "" | "swiss" => System::Swiss { edition: None },
+        "round_robin" => System::RoundRobin { double: false },
+        "double_round_robin" => System::RoundRobin { double: true },
+        other => return Err(AppError::BadRequest(format!("unknown system `{other}`"))),
+    };
+    if !n.tiebreaks.trim().is_empty() {
+        s.tiebreaks = n.tiebreaks.trim().to_owned();
+    }
+    s.check_settings()
+        .map_err(|e| AppError::BadRequest(e.to_string()))?;
+    state.store.event(event).await?;
+    domain::store_section(&state.store, Some(by), event, &s).await
+}
+
+async fn create_section(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Json(n): Json<NewSection>,
+) -> Result<Response, AppError> {
+    let by = api_editor(&viewer, &headers)?;
+    let section = do_create_section(&state, by, id, &n).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "id": section }))).into_response())
+}
+
+async fn section(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+) -> Result<Json<Value>, AppError> {
+    let s = state.store.section(id).await?;
+    let players = state.store.players(id).await?;
+    let rounds = state.store.rounds(id).await?;
+    Ok(Json(
+        json!({ "section": s, "players": players, "rounds": rounds }),
+    ))
+}
+
+#[derive(Deserialize)]
+pub(crate) struct PlayerForm {
+    pub last_name: String,
+    #[serde(default)]
+    pub first_name: String,
+    #[serde(default)]
+    pub rating: String,
+    #[serde(default)]
+    pub federation: String,
+    #[serde(default)]
+    pub club: String,
+    #[serde(default)]
+    pub birth: String,
+    /// `m`, `w` or empty.
+    #[serde(default)]
+    pub sex: String,
+    #[serde(default)]
+    pub fide_id: String,
+    #[serde(default)]
+    pub title: String,
+    #[serde(default)]
+    pub class: String,
+    #[serde(default)]
+    pub first_round: String,
+    #[serde(default)]
+    pub csrf: Option<String>,
+}
+
+/// Registers a player from a form or API body (late entry when `first_round` > 1).
+pub(crate) async fn do_add_player(
+    state: &AppState,
+    by: i64,
+    section: i64,
+    f: &PlayerForm,
+) -> Result<i64, AppError> {
+    let loaded = domain::load(&state.store, section).await?;
+    if f.last_name.trim().is_empty() {
+        return Err(AppError::BadRequest("last name: required".into()));
+    }
+    let mut p = Player::new(PlayerId(0), f.last_name.trim(), f.first_name.trim());
+    let number = |field: &str, v: &str| -> Result<Option<u64>, AppError> {
+        let v = v.trim();
+        if v.is_empty() {
+            return Ok(None);
+        }
+        v.parse()
+            .map(Some)
+            .map_err(|_| AppError::BadRequest(format!("{field}: `{v}` is not a number")))
+    };
+    p.elo = number("rating", &f.rating)?
+        .map(|r| {
+            u16::try_from(r).map_err(|_| AppError::BadRequest(format!("rating: {r} is too large")))
+        })
+        .transpose()?;
+    p.fide_id = number("FIDE id", &f.fide_id)?;
+    p.federation = f.federation.trim().to_owned();
+    p.club = f.club.trim().to_owned();
+    p.title = Some(f.title.trim().to_owned()).filter(|t| !t.is_empty());
+    p.sex = match f.sex.trim() {
+        "" => None,
+        "m" | "M" => Some(Sex::Male),
+        "w" | "W" | "f" | "F" => Some(Sex::Female),
+        other => {
+            return Err(AppError::BadRequest(format!(
+                "sex: `{other}` (m, w or empty)"
+            )));
+        }
+    };
+    if !f.birth.trim().is_empty() {
+        p.birth = Some(
+            f.birth
+                .parse()
+                .map_err(|e| AppError::BadRequest(format!("birth date: {e}")))?,
+        );
+    }
+    let s = loaded.section();
+    let class = if f.class.trim().is_empty() {
+        s.classes
+            .first()
+            .copied()
+            .unwrap_or(Class::open(AgeClass::Open))
+    } else {
+        f.class
+            .parse()
+            .map_err(|e: event::age::ParseClassError| AppError::BadRequest(e.to_string()))?
+    };
+    let mut entry = Entry::new(p, class);
+    let next_round = u32::try_from(s.played.len() + 1).unwrap_or(u32::MAX);
+    entry.first_round = match number("first round", &f.first_round)? {
+        Some(r) => u32::try_from(r).unwrap_or(u32::MAX).max(next_round),
+        None => next_round,
+    };
+    let new = domain::new_player(&entry)?;
+    Ok(state.store.add_player(Some(by), section, &new).await?)
+}
+
+async fn add_player(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Json(f): Json<PlayerForm>,
+) -> Result<Response, AppError> {
+    let by = api_editor(&viewer, &headers)?;
+    let player = do_add_player(&state, by, id, &f).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "id": player }))).into_response())
+}
+
+async fn pair(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+) -> Result<Response, AppError> {
+    let by = api_editor(&viewer, &headers)?;
+    let round = domain::pair_next(&state.store, Some(by), id).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "round": round }))).into_response())
+}
+
+async fn publish(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Path((id, n)): Path<(i64, i64)>,
+) -> Result<Json<Value>, AppError> {
+    let by = api_editor(&viewer, &headers)?;
+    let warnings = domain::publish(&state.store, Some(by), id, n).await?;
+    Ok(Json(json!({ "warnings": warnings })))
+}
+
+/// The boards of a round as JSON values; `None` when the viewer may not see it.
+pub(crate) fn boards(loaded: &Loaded, number: i64, viewer: &Viewer) -> Option<Vec<Value>> {
+    let (round, games) = loaded.round(number)?;
+    if !round.published && !viewer.can_edit() {
+        return None;
+    }
+    Some(
+        games
+            .iter()
+            .map(|g| {
+                json!({
+                    "game": g.id,
+                    "board": g.board,
+                    "white": g.white,
+                    "white_name": loaded.name(g.white),
+                    "black": g.black,
+                    "black_name": g.black.map(|b| loaded.name(b)),
+                    "result": g.result.code(),
+                    "version": g.version,
+                })
+            })
+            .collect(),
+    )
+}
+
+async fn round(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path((id, n)): Path<(i64, i64)>,
+) -> Result<Json<Value>, AppError> {
+    let loaded = domain::load(&state.store, id).await?;
+    let boards = boards(&loaded, n, &viewer).ok_or(AppError::NotFound)?;
+    let published = loaded.round(n).is_some_and(|(r, _)| r.published);
+    Ok(Json(
+        json!({ "round": n, "published": published, "boards": boards }),
+    ))
+}
+
+async fn standings(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+) -> Result<Json<Value>, AppError> {
+    let loaded = domain::load(&state.store, id).await?;
+    let table = loaded
+        .section()
+        .standings()
+        .map_err(|e| AppError::Rule(e.to_string()))?;
+    Ok(Json(json!({
+        "section": loaded.section_row.name,
+        "rounds_complete": loaded.section().rounds_complete(),
+        "standings": table,
+    })))
+}
+
+#[derive(Deserialize)]
+pub(crate) struct ResultForm {
+    pub result: String,
+    pub version: i64,
+    #[serde(default)]
+    pub csrf: Option<String>,
+}
+
+/// Enters or corrects a result (Art. 8.7) under optimistic locking; returns the new version.
+pub(crate) async fn do_enter_result(
+    state: &AppState,
+    by: i64,
+    game: i64,
+    f: &ResultForm,
+) -> Result<i64, AppError> {
+    let result: GameResult = f
+        .result
+        .parse()
+        .map_err(|e: store::ParseGameResultError| AppError::BadRequest(e.to_string()))?;
+    let g = state.store.game(game).await?;
+    let round = state.store.round(g.round).await?;
+    if !round.published {
+        return Err(AppError::Rule(format!(
+            "round {} is not published yet: results are entered after publication",
+            round.number
+        )));
+    }
+    Ok(state
+        .store
+        .set_result(Some(by), game, result, f.version)
+        .await?)
+}
+
+async fn result(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Json(f): Json<ResultForm>,
+) -> Result<Json<Value>, AppError> {
+    let by = api_editor(&viewer, &headers)?;
+    let version = do_enter_result(&state, by, id, &f).await?;
+    Ok(Json(
+        json!({ "game": id, "result": f.result, "version": version }),
+    ))
+}

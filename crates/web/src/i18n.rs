@@ -1,0 +1,163 @@
+//! German and English UI text. The language comes from `?lang=`, else the `lang` cookie, else
+//! the `Accept-Language` header; English is the default.
+
+use std::collections::BTreeMap;
+
+/// A UI language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    En,
+    De,
+}
+
+impl Lang {
+    /// The language code (`en`, `de`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::De => "de",
+        }
+    }
+
+    /// `de` or `en` from a code such as `de-DE`; `None` for other languages.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let primary = code
+            .trim()
+            .split(['-', '_', ';'])
+            .next()?
+            .to_ascii_lowercase();
+        match primary.as_str() {
+            "de" => Some(Lang::De),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+
+    /// The first supported language of an `Accept-Language` header, in the order written.
+    pub fn from_accept_language(header: &str) -> Option<Lang> {
+        header.split(',').find_map(Lang::from_code)
+    }
+
+    /// Every UI text of the language, by key.
+    pub fn texts(self) -> BTreeMap<&'static str, &'static str> {
+        TEXTS
+            .iter()
+            .map(|(key, en, de)| (*key, if self == Lang::De { *de } else { *en }))
+            .collect()
+    }
+}
+
+/// Key, English, German.
+const TEXTS: &[(&str, &str, &str)] = &[
+    (
+        "title",
+        "Arbiter tournament service",
+        "Arbiter Turnierdienst",
+    ),
+    ("events", "Events", "Turniere"),
+    ("new_event", "New event", "Neues Turnier"),
+    ("name", "Name", "Name"),
+    ("place", "Place", "Ort"),
+    ("start_date", "Start date", "Beginn"),
+    ("create", "Create", "Anlegen"),
+    ("login", "Log in", "Anmelden"),
+    ("logout", "Log out", "Abmelden"),
+    ("user", "User", "Benutzer"),
+    ("password", "Password", "Passwort"),
+    ("sections", "Sections", "Gruppen"),
+    ("new_section", "New section", "Neue Gruppe"),
+    ("rounds", "Rounds", "Runden"),
+    ("round", "Round", "Runde"),
+    ("system", "System", "System"),
+    ("swiss", "Swiss (Dutch)", "Schweizer System (Dutch)"),
+    (
+        "round_robin",
+        "Round robin (Berger)",
+        "Rundenturnier (Berger)",
+    ),
+    ("tiebreaks", "Tie-breaks", "Feinwertungen"),
+    ("players", "Players", "Teilnehmer"),
+    ("add_player", "Add player", "Teilnehmer hinzufügen"),
+    ("last_name", "Last name", "Nachname"),
+    ("first_name", "First name", "Vorname"),
+    ("rating", "Rating", "Wertungszahl"),
+    ("federation", "Federation", "Verband"),
+    ("club", "Club", "Verein"),
+    ("birth", "Birth date", "Geburtsdatum"),
+    ("sex", "Sex", "Geschlecht"),
+    (
+        "first_round",
+        "First round (late entry)",
+        "Erste Runde (Nachmeldung)",
+    ),
+    ("withdraw", "Withdraw", "Zurückziehen"),
+    (
+        "withdrawn",
+        "withdrawn after round",
+        "zurückgezogen nach Runde",
+    ),
+    ("reinstate", "Reinstate", "Wieder aufnehmen"),
+    ("pair_next", "Pair next round", "Nächste Runde auslosen"),
+    ("pairing", "Pairing", "Paarungen"),
+    (
+        "preview",
+        "Preview (not published)",
+        "Vorschau (nicht veröffentlicht)",
+    ),
+    ("publish", "Publish", "Veröffentlichen"),
+    ("unpair", "Unpair", "Auslosung zurücknehmen"),
+    ("board", "Board", "Brett"),
+    ("white", "White", "Weiß"),
+    ("black", "Black", "Schwarz"),
+    ("result", "Result", "Ergebnis"),
+    ("bye", "bye", "spielfrei"),
+    ("standings", "Standings", "Tabelle"),
+    ("crosstable", "Crosstable", "Kreuztabelle"),
+    ("alphabetical", "Alphabetical", "Alphabetisch"),
+    ("by_board", "By board", "Nach Brettern"),
+    ("rank", "Rank", "Platz"),
+    ("points", "Points", "Punkte"),
+    ("export_trf", "Export TRF26", "TRF26 exportieren"),
+    (
+        "import_trf",
+        "Import TRF to continue an event",
+        "TRF importieren und fortsetzen",
+    ),
+    ("import", "Import", "Importieren"),
+    ("audit", "Audit log", "Änderungsprotokoll"),
+    ("saved", "saved", "gespeichert"),
+    ("error", "Error", "Fehler"),
+    ("no_events", "No events yet.", "Noch keine Turniere."),
+    ("print", "Print", "Drucken"),
+    (
+        "breakdown",
+        "Tie-break breakdown",
+        "Feinwertung im Einzelnen",
+    ),
+    ("when", "When", "Wann"),
+    ("action", "Action", "Aktion"),
+    ("old", "Old", "Alt"),
+    ("new", "New", "Neu"),
+    ("warnings", "Warnings", "Hinweise"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accept_language_picks_the_first_supported() {
+        assert_eq!(
+            Lang::from_accept_language("fr-FR, de-DE;q=0.8, en;q=0.5"),
+            Some(Lang::De)
+        );
+        assert_eq!(Lang::from_accept_language("fr"), None);
+        assert_eq!(Lang::from_code("EN-gb"), Some(Lang::En));
+    }
+
+    #[test]
+    fn both_languages_have_every_key() {
+        assert_eq!(Lang::En.texts().len(), TEXTS.len());
+        assert_eq!(Lang::De.texts()["standings"], "Tabelle");
+    }
+}

@@ -1,0 +1,196 @@
+//! The tournament service behind `arbiter serve`: server-rendered HTML pages with htmx, a JSON
+//! API under `/api` (described at `/api/openapi.json`), roles, sessions, CSRF protection and an
+//! audit log, on the [`store`] database and the [`event`] domain.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+//! let store = store::Store::open("sqlite://arbiter.db").await?;
+//! if let Some((user, password)) = web::first_start(&store).await? {
+//!     println!("admin account: {user} / {password}");
+//! }
+//! let app = web::router(web::AppState::new(store));
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+//! axum::serve(listener, app).await?;
+//! # Ok(()) }
+//! ```
+
+mod api;
+pub mod auth;
+pub mod domain;
+mod error;
+pub mod i18n;
+mod pages;
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, header};
+use axum::routing::{get, post};
+use minijinja::Environment;
+use store::{Role, Store, User};
+
+pub use error::AppError;
+use i18n::Lang;
+
+/// Name of the session cookie.
+pub const SESSION_COOKIE: &str = "arbiter_session";
+/// Name of the cookie carrying the CSRF token of the login form (before a session exists).
+pub const LOGIN_CSRF_COOKIE: &str = "arbiter_login_csrf";
+
+/// Shared state of all handlers: the store and the compiled templates. Nothing else lives in
+/// memory, so several processes can serve one PostgreSQL database.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    templates: Arc<Environment<'static>>,
+}
+
+impl AppState {
+    /// State over a store.
+    pub fn new(store: Store) -> AppState {
+        AppState {
+            store,
+            templates: Arc::new(pages::templates()),
+        }
+    }
+}
+
+/// Who is asking, in which language.
+#[derive(Debug, Clone)]
+pub struct Viewer {
+    /// The logged-in user, if any.
+    pub user: Option<User>,
+    /// The CSRF token of the session.
+    pub csrf: Option<String>,
+    pub lang: Lang,
+    /// Whether the request came from htmx (answer with a fragment).
+    pub htmx: bool,
+}
+
+impl Viewer {
+    /// Whether the viewer may change events (arbiter or admin).
+    pub fn can_edit(&self) -> bool {
+        self.user.as_ref().is_some_and(|u| u.role >= Role::Arbiter)
+    }
+
+    /// The user id if the viewer may change events, else [`AppError::Forbidden`].
+    pub fn editor(&self) -> Result<i64, AppError> {
+        match &self.user {
+            Some(u) if u.role >= Role::Arbiter => Ok(u.id),
+            _ => Err(AppError::Forbidden),
+        }
+    }
+
+    /// Checks the CSRF token sent with a change.
+    pub fn check_csrf(&self, sent: Option<&str>) -> Result<(), AppError> {
+        match (&self.csrf, sent) {
+            (Some(expected), Some(sent)) if auth::same_token(expected, sent) => Ok(()),
+            _ => Err(AppError::Csrf),
+        }
+    }
+}
+
+/// The value of a cookie in the request headers.
+pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .find_map(|kv| {
+            let (k, v) = kv.trim().split_once('=')?;
+            (k == name).then_some(v)
+        })
+}
+
+impl FromRequestParts<AppState> for Viewer {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Viewer, AppError> {
+        let session = match cookie(&parts.headers, SESSION_COOKIE) {
+            Some(token) => state.store.session(token, store::unix_now()).await?,
+            None => None,
+        };
+        let query_lang = parts.uri.query().and_then(|q| {
+            q.split('&')
+                .find_map(|kv| kv.strip_prefix("lang="))
+                .and_then(Lang::from_code)
+        });
+        let lang = query_lang
+            .or_else(|| cookie(&parts.headers, "lang").and_then(Lang::from_code))
+            .or_else(|| {
+                parts
+                    .headers
+                    .get(header::ACCEPT_LANGUAGE)
+                    .and_then(|v| v.to_str().ok())
+                    .and_then(Lang::from_accept_language)
+            })
+            .unwrap_or(Lang::En);
+        let (user, csrf) = match session {
+            Some(s) => (Some(s.user), Some(s.csrf)),
+            None => (None, None),
+        };
+        Ok(Viewer {
+            user,
+            csrf,
+            lang,
+            htmx: parts.headers.contains_key("hx-request"),
+        })
+    }
+}
+
+/// On an empty database: creates the account `admin` with a random password and returns the
+/// credentials (to be printed once); `None` when accounts exist.
+pub async fn first_start(store: &Store) -> Result<Option<(String, String)>, AppError> {
+    if store.user_count().await? > 0 {
+        return Ok(None);
+    }
+    let password = auth::random_token(12);
+    store
+        .create_user("admin", &auth::hash_password(&password)?, Role::Admin)
+        .await?;
+    Ok(Some(("admin".to_owned(), password)))
+}
+
+/// Stores a whole domain event (e.g. `event::demo::championship`); returns the event id.
+pub async fn load_event(store: &Store, ev: &event::Event) -> Result<i64, AppError> {
+    let id = domain::store_event(store, None, ev).await?;
+    for s in &ev.sections {
+        domain::store_section(store, None, id, s).await?;
+    }
+    Ok(id)
+}
+
+/// All routes of the service.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/", get(pages::index))
+        .route("/events", post(pages::create_event))
+        .route("/login", get(pages::login_form).post(pages::login))
+        .route("/logout", post(pages::logout))
+        .route("/audit", get(pages::audit))
+        .route("/static/htmx.min.js", get(pages::htmx))
+        .route("/static/style.css", get(pages::style))
+        .route("/events/{id}", get(pages::event_page))
+        .route("/events/{id}/sections", post(pages::create_section))
+        .route("/events/{id}/import", post(pages::import_trf))
+        .route("/sections/{id}", get(pages::section_page))
+        .route("/sections/{id}/players", post(pages::add_player))
+        .route("/sections/{id}/pair", post(pages::pair))
+        .route("/sections/{id}/standings", get(pages::standings))
+        .route("/sections/{id}/crosstable", get(pages::crosstable))
+        .route("/sections/{id}/export.trf", get(pages::export_trf))
+        .route("/sections/{id}/rounds/{n}", get(pages::round_page))
+        .route(
+            "/sections/{id}/rounds/{n}/alphabetical",
+            get(pages::alphabetical),
+        )
+        .route("/sections/{id}/rounds/{n}/publish", post(pages::publish))
+        .route("/sections/{id}/rounds/{n}/unpair", post(pages::unpair))
+        .route("/players/{id}/withdraw", post(pages::withdraw))
+        .route("/games/{id}/result", post(pages::enter_result))
+        .merge(api::routes())
+        .with_state(state)
+}

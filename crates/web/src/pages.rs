@@ -1,0 +1,610 @@
+//! The HTML pages (minijinja templates, htmx for result entry and pairing progress).
+//!
+//! Every form posts the session's CSRF token in the field `csrf`; the login form carries a
+//! token bound to a cookie instead (double submit), as there is no session yet.
+
+use axum::Form;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use event::player::PlayerId;
+use minijinja::Environment;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use store::GameResult;
+
+use crate::api::{self, Credentials, NewEvent, NewSection, PlayerForm, ResultForm};
+use crate::domain;
+use crate::{AppError, AppState, LOGIN_CSRF_COOKIE, SESSION_COOKIE, Viewer, auth, cookie};
+
+const HTMX: &str = include_str!("../static/htmx.min.js");
+const STYLE: &str = include_str!("../static/style.css");
+
+/// The compiled templates.
+pub(crate) fn templates() -> Environment<'static> {
+    let mut env = Environment::new();
+    let all: [(&str, &str); 11] = [
+        ("base.html", include_str!("../templates/base.html")),
+        ("index.html", include_str!("../templates/index.html")),
+        ("login.html", include_str!("../templates/login.html")),
+        ("event.html", include_str!("../templates/event.html")),
+        ("section.html", include_str!("../templates/section.html")),
+        ("round.html", include_str!("../templates/round.html")),
+        (
+            "result_row.html",
+            include_str!("../templates/result_row.html"),
+        ),
+        (
+            "alphabetical.html",
+            include_str!("../templates/alphabetical.html"),
+        ),
+        (
+            "standings.html",
+            include_str!("../templates/standings.html"),
+        ),
+        (
+            "crosstable.html",
+            include_str!("../templates/crosstable.html"),
+        ),
+        ("audit.html", include_str!("../templates/audit.html")),
+    ];
+    for (name, text) in all {
+        if let Err(e) = env.add_template(name, text) {
+            unreachable!("template {name} does not compile: {e}");
+        }
+    }
+    env
+}
+
+/// An error shown as an HTML page.
+pub(crate) struct PageError(AppError);
+
+impl From<AppError> for PageError {
+    fn from(e: AppError) -> PageError {
+        PageError(e)
+    }
+}
+
+impl From<store::StoreError> for PageError {
+    fn from(e: store::StoreError) -> PageError {
+        PageError(e.into())
+    }
+}
+
+impl IntoResponse for PageError {
+    fn into_response(self) -> Response {
+        if matches!(self.0, AppError::Forbidden) {
+            return Redirect::to("/login").into_response();
+        }
+        let text: String = self
+            .0
+            .to_string()
+            .chars()
+            .flat_map(|c| match c {
+                '<' => "&lt;".chars().collect::<Vec<_>>(),
+                '>' => "&gt;".chars().collect(),
+                '&' => "&amp;".chars().collect(),
+                '"' => "&quot;".chars().collect(),
+                c => vec![c],
+            })
+            .collect();
+        let body = format!(
+            "<!doctype html><html><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><link rel=\"stylesheet\" href=\"/static/style.css\"><title>{status}</title></head><body><main><h1>{status}</h1><p id=\"error\" role=\"alert\">{text}</p><p><a href=\"javascript:history.back()\">←</a> <a href=\"/\">/</a></p></main></body></html>",
+            status = self.0.status()
+        );
+        (self.0.status(), Html(body)).into_response()
+    }
+}
+
+type PageResult = Result<Response, PageError>;
+
+fn render(state: &AppState, viewer: &Viewer, name: &str, ctx: Value) -> PageResult {
+    let base = json!({
+        "t": viewer.lang.texts(),
+        "lang": viewer.lang.code(),
+        "user": viewer.user.as_ref().map(|u| u.name.clone()),
+        "csrf": viewer.csrf,
+        "can_edit": viewer.can_edit(),
+        "game_results": GameResult::ALL.iter().filter(|r| !r.is_bye()).map(|r| r.code()).collect::<Vec<_>>(),
+        "bye_results": GameResult::ALL.iter().filter(|r| r.is_bye()).map(|r| r.code()).collect::<Vec<_>>(),
+    });
+    let mut merged = base.as_object().cloned().unwrap_or_default();
+    if let Value::Object(extra) = ctx {
+        merged.extend(extra);
+    }
+    let tmpl = state
+        .templates
+        .get_template(name)
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let html = tmpl
+        .render(minijinja::Value::from_serialize(&merged))
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let mut response = Html(html).into_response();
+    if let Ok(v) = format!("lang={}; Path=/; SameSite=Lax", viewer.lang.code()).parse() {
+        response.headers_mut().append(header::SET_COOKIE, v);
+    }
+    Ok(response)
+}
+
+fn see_other(to: &str) -> Response {
+    Redirect::to(to).into_response()
+}
+
+pub(crate) async fn htmx() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript"),
+            (header::CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        HTMX,
+    )
+        .into_response()
+}
+
+pub(crate) async fn style() -> Response {
+    ([(header::CONTENT_TYPE, "text/css")], STYLE).into_response()
+}
+
+pub(crate) async fn index(State(state): State<AppState>, viewer: Viewer) -> PageResult {
+    let events = state.store.events().await?;
+    render(&state, &viewer, "index.html", json!({ "events": events }))
+}
+
+pub(crate) async fn login_form(State(state): State<AppState>, viewer: Viewer) -> PageResult {
+    let token = auth::random_token(16);
+    let mut response = render(
+        &state,
+        &viewer,
+        "login.html",
+        json!({ "login_csrf": token }),
+    )?;
+    if let Ok(v) =
+        format!("{LOGIN_CSRF_COOKIE}={token}; Path=/login; HttpOnly; SameSite=Strict").parse()
+    {
+        response.headers_mut().append(header::SET_COOKIE, v);
+    }
+    Ok(response)
+}
+
+#[derive(Deserialize)]
+pub(crate) struct LoginForm {
+    user: String,
+    password: String,
+    csrf: String,
+}
+
+pub(crate) async fn login(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Form(f): Form<LoginForm>,
+) -> PageResult {
+    let expected = cookie(&headers, LOGIN_CSRF_COOKIE).ok_or(AppError::Csrf)?;
+    if !auth::same_token(expected, &f.csrf) {
+        return Err(AppError::Csrf.into());
+    }
+    let credentials = Credentials {
+        user: f.user,
+        password: f.password,
+    };
+    let (session_cookie, _) =
+        api::open_session(&state, &credentials)
+            .await
+            .map_err(|e| match e {
+                AppError::Forbidden => AppError::BadRequest("wrong user name or password".into()),
+                e => e,
+            })?;
+    let mut response = see_other("/");
+    if let Ok(v) = session_cookie.parse() {
+        response.headers_mut().append(header::SET_COOKIE, v);
+    }
+    Ok(response)
+}
+
+#[derive(Deserialize)]
+pub(crate) struct CsrfOnly {
+    csrf: Option<String>,
+}
+
+pub(crate) async fn logout(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Form(f): Form<CsrfOnly>,
+) -> PageResult {
+    viewer.check_csrf(f.csrf.as_deref())?;
+    if let Some(token) = cookie(&headers, SESSION_COOKIE) {
+        state.store.delete_session(token).await?;
+    }
+    let mut response = see_other("/");
+    if let Ok(v) = format!("{SESSION_COOKIE}=; Path=/; Max-Age=0").parse() {
+        response.headers_mut().append(header::SET_COOKIE, v);
+    }
+    Ok(response)
+}
+
+/// The user id of an editor whose form carries the right CSRF token.
+fn form_editor(viewer: &Viewer, csrf: Option<&str>) -> Result<i64, AppError> {
+    let id = viewer.editor()?;
+    viewer.check_csrf(csrf)?;
+    Ok(id)
+}
+
+pub(crate) async fn create_event(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Form(f): Form<NewEvent>,
+) -> PageResult {
+    let by = form_editor(&viewer, f.csrf.as_deref())?;
+    let id = api::do_create_event(&state, by, &f).await?;
+    Ok(see_other(&format!("/events/{id}")))
+}
+
+pub(crate) async fn event_page(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+) -> PageResult {
+    let event = state.store.event(id).await?;
+    let sections = state.store.sections(id).await?;
+    render(
+        &state,
+        &viewer,
+        "event.html",
+        json!({ "event": event, "sections": sections }),
+    )
+}
+
+pub(crate) async fn create_section(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+    Form(f): Form<NewSection>,
+) -> PageResult {
+    let by = form_editor(&viewer, f.csrf.as_deref())?;
+    let section = api::do_create_section(&state, by, id, &f).await?;
+    Ok(see_other(&format!("/sections/{section}")))
+}
+
+#[derive(Deserialize)]
+pub(crate) struct ImportForm {
+    trf: String,
+    csrf: Option<String>,
+}
+
+pub(crate) async fn import_trf(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+    Form(f): Form<ImportForm>,
+) -> PageResult {
+    let by = form_editor(&viewer, f.csrf.as_deref())?;
+    state.store.event(id).await?;
+    let section = import(&state, by, id, f.trf.as_bytes()).await?;
+    Ok(see_other(&format!("/sections/{section}")))
+}
+
+/// Imports a TRF16/TRF26 file as a new section of an event; errors name the line.
+pub(crate) async fn import(
+    state: &AppState,
+    by: i64,
+    event: i64,
+    bytes: &[u8],
+) -> Result<i64, AppError> {
+    let t = trf::Tournament::from_bytes(bytes)
+        .map_err(|e| AppError::BadRequest(format!("TRF: {e}")))?;
+    let s = event::Section::from_trf(&t, domain::moment(store::unix_now()))
+        .map_err(|e| AppError::BadRequest(format!("TRF: {e}")))?;
+    domain::store_section(&state.store, Some(by), event, &s).await
+}
+
+pub(crate) async fn section_page(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+) -> PageResult {
+    let loaded = domain::load(&state.store, id).await?;
+    let rounds: Vec<_> = loaded
+        .rounds
+        .iter()
+        .map(|(r, _)| r)
+        .filter(|r| r.published || viewer.can_edit())
+        .collect();
+    render(
+        &state,
+        &viewer,
+        "section.html",
+        json!({
+            "event": loaded.event_row,
+            "section": loaded.section_row,
+            "players": loaded.players,
+            "rounds": rounds,
+            "played": loaded.rounds.len(),
+        }),
+    )
+}
+
+pub(crate) async fn add_player(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+    Form(f): Form<PlayerForm>,
+) -> PageResult {
+    let by = form_editor(&viewer, f.csrf.as_deref())?;
+    api::do_add_player(&state, by, id, &f).await?;
+    Ok(see_other(&format!("/sections/{id}")))
+}
+
+#[derive(Deserialize)]
+pub(crate) struct WithdrawForm {
+    csrf: Option<String>,
+    version: i64,
+    /// Absent: take the withdrawal back.
+    after: Option<i64>,
+}
+
+pub(crate) async fn withdraw(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+    Form(f): Form<WithdrawForm>,
+) -> PageResult {
+    let by = form_editor(&viewer, f.csrf.as_deref())?;
+    let player = state.store.player(id).await?;
+    state
+        .store
+        .set_withdrawn(Some(by), id, f.after, f.version)
+        .await?;
+    Ok(see_other(&format!("/sections/{}", player.section)))
+}
+
+pub(crate) async fn pair(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+    Form(f): Form<CsrfOnly>,
+) -> PageResult {
+    let by = form_editor(&viewer, f.csrf.as_deref())?;
+    let round = domain::pair_next(&state.store, Some(by), id).await?;
+    let to = format!("/sections/{id}/rounds/{round}");
+    if viewer.htmx {
+        return Ok(([("HX-Redirect", to)], "").into_response());
+    }
+    Ok(see_other(&to))
+}
+
+pub(crate) async fn round_page(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path((id, n)): Path<(i64, i64)>,
+) -> PageResult {
+    let loaded = domain::load(&state.store, id).await?;
+    let boards = api::boards(&loaded, n, &viewer).ok_or(AppError::NotFound)?;
+    let published = loaded.round(n).is_some_and(|(r, _)| r.published);
+    render(
+        &state,
+        &viewer,
+        "round.html",
+        json!({
+            "section": loaded.section_row,
+            "number": n,
+            "published": published,
+            "boards": boards,
+        }),
+    )
+}
+
+pub(crate) async fn alphabetical(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path((id, n)): Path<(i64, i64)>,
+) -> PageResult {
+    let loaded = domain::load(&state.store, id).await?;
+    let boards = api::boards(&loaded, n, &viewer).ok_or(AppError::NotFound)?;
+    let mut lines = Vec::new();
+    for b in &boards {
+        let board = &b["board"];
+        let result = b["result"].as_str().unwrap_or("*");
+        let white = b["white_name"].clone();
+        match b["black_name"].as_str() {
+            Some(black) => {
+                lines.push(json!({"name": white, "board": board, "colour": "w", "opponent": black, "result": result}));
+                lines.push(json!({"name": black, "board": board, "colour": "b", "opponent": white, "result": result}));
+            }
+            None => lines.push(json!({"name": white, "board": board, "colour": "", "opponent": "", "result": result})),
+        }
+    }
+    lines.sort_by(|a, b| {
+        a["name"]
+            .as_str()
+            .unwrap_or("")
+            .to_lowercase()
+            .cmp(&b["name"].as_str().unwrap_or("").to_lowercase())
+    });
+    render(
+        &state,
+        &viewer,
+        "alphabetical.html",
+        json!({ "section": loaded.section_row, "number": n, "lines": lines }),
+    )
+}
+
+pub(crate) async fn publish(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path((id, n)): Path<(i64, i64)>,
+    Form(f): Form<CsrfOnly>,
+) -> PageResult {
+    let by = form_editor(&viewer, f.csrf.as_deref())?;
+    domain::publish(&state.store, Some(by), id, n).await?;
+    Ok(see_other(&format!("/sections/{id}/rounds/{n}")))
+}
+
+pub(crate) async fn unpair(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path((id, n)): Path<(i64, i64)>,
+    Form(f): Form<CsrfOnly>,
+) -> PageResult {
+    let by = form_editor(&viewer, f.csrf.as_deref())?;
+    let loaded = domain::load(&state.store, id).await?;
+    let (round, _) = loaded.round(n).ok_or(AppError::NotFound)?;
+    state
+        .store
+        .unpair_round(Some(by), round.id)
+        .await
+        .map_err(|e| match e {
+            store::StoreError::Conflict { .. } => AppError::Rule(
+                "only the last round can be unpaired, and only before results are entered".into(),
+            ),
+            e => e.into(),
+        })?;
+    Ok(see_other(&format!("/sections/{id}")))
+}
+
+pub(crate) async fn enter_result(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+    Form(f): Form<ResultForm>,
+) -> PageResult {
+    let by = form_editor(&viewer, f.csrf.as_deref())?;
+    let outcome = api::do_enter_result(&state, by, id, &f).await;
+    let game = state.store.game(id).await?;
+    let round = state.store.round(game.round).await?;
+    if !viewer.htmx {
+        outcome?;
+        return Ok(see_other(&format!(
+            "/sections/{}/rounds/{}",
+            round.section, round.number
+        )));
+    }
+    let loaded = domain::load(&state.store, round.section).await?;
+    let row = api::boards(&loaded, round.number, &viewer)
+        .and_then(|b| b.into_iter().find(|g| g["game"] == json!(id)))
+        .ok_or(AppError::NotFound)?;
+    let (message, class) = match &outcome {
+        Ok(_) => (viewer.lang.texts()["saved"].to_owned(), "ok"),
+        Err(e) => (e.to_string(), "conflict"),
+    };
+    let mut response = render(
+        &state,
+        &viewer,
+        "result_row.html",
+        json!({ "g": row, "published": round.published, "row_message": message, "row_class": class }),
+    )?;
+    if let Err(e) = outcome {
+        // htmx swaps only 2xx answers; the row carries the error, the header names it.
+        if let Ok(v) = e.status().as_u16().to_string().parse() {
+            response.headers_mut().insert("X-Arbiter-Status", v);
+        }
+    }
+    Ok(response)
+}
+
+#[derive(Deserialize)]
+pub(crate) struct StandingsQuery {
+    player: Option<u32>,
+}
+
+pub(crate) async fn standings(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+    Query(q): Query<StandingsQuery>,
+) -> PageResult {
+    let loaded = domain::load(&state.store, id).await?;
+    let s = loaded.section();
+    let table = s.standings().map_err(|e| AppError::Rule(e.to_string()))?;
+    let mut breakdown = Vec::new();
+    let mut breakdown_name = String::new();
+    if let Some(player) = q.player {
+        let pid = PlayerId(player);
+        breakdown_name = loaded
+            .player(pid)
+            .map(|p| p.name.clone())
+            .unwrap_or_default();
+        for code in &table.tiebreaks {
+            if let Some(b) = s
+                .breakdown(pid, code)
+                .map_err(|e| AppError::Rule(e.to_string()))?
+            {
+                let rows: Vec<Value> = b
+                    .contributions
+                    .iter()
+                    .map(|c| {
+                        json!({
+                            "round": c.round,
+                            "opponent": c.opponent,
+                            "value": c.value.to_string(),
+                            "removed": c.removed.is_some(),
+                            "note": c.removed.map(|r| format!("{r:?}")).unwrap_or_else(|| format!("{:?}", c.source)),
+                        })
+                    })
+                    .collect();
+                breakdown.push(json!({ "code": code, "value": b.value.to_string(), "rows": rows }));
+            }
+        }
+    }
+    render(
+        &state,
+        &viewer,
+        "standings.html",
+        json!({
+            "section": loaded.section_row,
+            "table": table,
+            "complete": s.rounds_complete(),
+            "breakdown": breakdown,
+            "breakdown_name": breakdown_name,
+        }),
+    )
+}
+
+pub(crate) async fn crosstable(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+) -> PageResult {
+    let loaded = domain::load(&state.store, id).await?;
+    let section = loaded.visible_section(viewer.can_edit());
+    let table = section.crosstable();
+    let rounds: Vec<usize> = (1..=section.played.len()).collect();
+    render(
+        &state,
+        &viewer,
+        "crosstable.html",
+        json!({ "section": loaded.section_row, "table": table, "round_numbers": rounds }),
+    )
+}
+
+pub(crate) async fn export_trf(State(state): State<AppState>, Path(id): Path<i64>) -> PageResult {
+    let loaded = domain::load(&state.store, id).await?;
+    let t = loaded
+        .section()
+        .to_trf(&loaded.event)
+        .map_err(|e| AppError::Rule(e.to_string()))?;
+    let text = t.write().map_err(|e| AppError::Rule(e.to_string()))?;
+    let file = format!(
+        "attachment; filename=\"{}.trf\"",
+        loaded
+            .section_row
+            .name
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect::<String>()
+    );
+    Ok((
+        StatusCode::OK,
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+            (header::CONTENT_DISPOSITION, file),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+pub(crate) async fn audit(State(state): State<AppState>, viewer: Viewer) -> PageResult {
+    viewer.editor()?;
+    let entries = state.store.audit_log(None, 500).await?;
+    render(&state, &viewer, "audit.html", json!({ "entries": entries }))
+}

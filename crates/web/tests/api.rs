@@ -1,0 +1,559 @@
+//! In-process tests of the service (tower `oneshot`) against SQLite and, with
+//! `ARBITER_TEST_POSTGRES`, PostgreSQL (required when `CI` is set).
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use axum::Router;
+use axum::body::{Body, to_bytes};
+use axum::http::{Request, StatusCode, header};
+use serde_json::{Value, json};
+use sqlx::Connection;
+use store::Store;
+use tower::ServiceExt;
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+fn unique(prefix: &str) -> String {
+    format!(
+        "{prefix}_{}_{}_{}",
+        std::process::id(),
+        store::unix_now(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+async fn sqlite() -> Store {
+    let path = std::env::temp_dir().join(format!("{}.db", unique("arbiter_web")));
+    Store::open(&format!("sqlite://{}", path.display()))
+        .await
+        .expect("open SQLite store")
+}
+
+async fn postgres() -> Option<Store> {
+    let Ok(url) = std::env::var("ARBITER_TEST_POSTGRES") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set but ARBITER_TEST_POSTGRES is not: the PostgreSQL tests must run in CI"
+        );
+        return None;
+    };
+    sqlx::any::install_default_drivers();
+    let schema = unique("w");
+    let mut conn = sqlx::AnyConnection::connect(&url).await.expect("connect");
+    sqlx::query(&format!("CREATE SCHEMA {schema}"))
+        .execute(&mut conn)
+        .await
+        .expect("create schema");
+    let sep = if url.contains('?') { '&' } else { '?' };
+    Some(
+        Store::open(&format!("{url}{sep}options[search_path]={schema}"))
+            .await
+            .expect("open PostgreSQL store"),
+    )
+}
+
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name(super::sqlite().await).await;
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                if let Some(store) = super::postgres().await {
+                    super::$name(store).await;
+                }
+            }
+        }
+    )*};
+}
+
+on_both!(
+    api_runs_a_swiss_section,
+    forms_refuse_missing_csrf,
+    htmx_result_entry_reports_conflicts,
+    broken_trf_upload_names_the_line,
+);
+
+/// A client holding the session cookie and CSRF token.
+struct Client {
+    app: Router,
+    cookie: Option<String>,
+    csrf: Option<String>,
+}
+
+struct Answer {
+    status: StatusCode,
+    headers: axum::http::HeaderMap,
+    text: String,
+}
+
+impl Answer {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text))
+    }
+}
+
+impl Client {
+    async fn new(store: Store) -> (Client, String) {
+        let (_, password) = web::first_start(&store)
+            .await
+            .unwrap()
+            .expect("first start creates the admin");
+        assert!(web::first_start(&store).await.unwrap().is_none());
+        let app = web::router(web::AppState::new(store));
+        (
+            Client {
+                app,
+                cookie: None,
+                csrf: None,
+            },
+            password,
+        )
+    }
+
+    async fn send(&self, req: Request<Body>) -> Answer {
+        let res = self.app.clone().oneshot(req).await.unwrap();
+        let status = res.status();
+        let headers = res.headers().clone();
+        let bytes = to_bytes(res.into_body(), usize::MAX).await.unwrap();
+        Answer {
+            status,
+            headers,
+            text: String::from_utf8_lossy(&bytes).into_owned(),
+        }
+    }
+
+    fn request(&self, method: &str, uri: &str, csrf: bool) -> axum::http::request::Builder {
+        let mut b = Request::builder().method(method).uri(uri);
+        if let Some(c) = &self.cookie {
+            b = b.header(header::COOKIE, c);
+        }
+        if let Some(t) = self.csrf.as_ref().filter(|_| csrf) {
+            b = b.header("x-csrf-token", t);
+        }
+        b
+    }
+
+    async fn get(&self, uri: &str) -> Answer {
+        self.send(self.request("GET", uri, false).body(Body::empty()).unwrap())
+            .await
+    }
+
+    async fn post_json(&self, uri: &str, body: Value, csrf: bool) -> Answer {
+        let req = self
+            .request("POST", uri, csrf)
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap();
+        self.send(req).await
+    }
+
+    async fn post_form(&self, uri: &str, form: &[(&str, &str)], htmx: bool) -> Answer {
+        let body: Vec<String> = form
+            .iter()
+            .map(|(k, v)| format!("{k}={}", urlencode(v)))
+            .collect();
+        let mut req = self
+            .request("POST", uri, false)
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
+        if htmx {
+            req = req.header("hx-request", "true");
+        }
+        self.send(req.body(Body::from(body.join("&"))).unwrap())
+            .await
+    }
+
+    async fn login(&mut self, password: &str) {
+        let bad = self
+            .post_json(
+                "/api/login",
+                json!({"user": "admin", "password": "wrong"}),
+                false,
+            )
+            .await;
+        assert_eq!(bad.status, StatusCode::FORBIDDEN);
+        let ok = self
+            .post_json(
+                "/api/login",
+                json!({"user": "admin", "password": password}),
+                false,
+            )
+            .await;
+        assert_eq!(ok.status, StatusCode::OK, "{}", ok.text);
+        let set = ok.headers[header::SET_COOKIE].to_str().unwrap();
+        self.cookie = Some(set.split(';').next().unwrap().to_owned());
+        self.csrf = Some(ok.json()["csrf"].as_str().unwrap().to_owned());
+    }
+}
+
+fn urlencode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// Logs in, creates an event and a section of `n` players; returns client and section id.
+async fn section_with_players(store: Store, n: usize) -> (Client, i64) {
+    let (mut c, password) = Client::new(store).await;
+    c.login(&password).await;
+    let ev = c
+        .post_json(
+            "/api/events",
+            json!({"name": "Club Open", "place": "Mainz", "start_date": "2026-03-01"}),
+            true,
+        )
+        .await;
+    assert_eq!(ev.status, StatusCode::CREATED, "{}", ev.text);
+    let event = ev.json()["id"].as_i64().unwrap();
+    let sec = c
+        .post_json(
+            &format!("/api/events/{event}/sections"),
+            json!({"name": "A", "rounds": 3, "system": "swiss", "tiebreaks": "BH,SB"}),
+            true,
+        )
+        .await;
+    assert_eq!(sec.status, StatusCode::CREATED, "{}", sec.text);
+    let section = sec.json()["id"].as_i64().unwrap();
+    for i in 0..n {
+        let p = c
+            .post_json(
+                &format!("/api/sections/{section}/players"),
+                json!({"last_name": format!("Player{i}"), "first_name": "Test",
+                       "rating": (2200 - 50 * i).to_string(), "federation": "GER", "sex": "m"}),
+                true,
+            )
+            .await;
+        assert_eq!(p.status, StatusCode::CREATED, "{}", p.text);
+    }
+    (c, section)
+}
+
+async fn api_runs_a_swiss_section(store: Store) {
+    let (c, section) = section_with_players(store, 5).await;
+    let no_csrf = c
+        .post_json(&format!("/api/sections/{section}/pair"), json!({}), false)
+        .await;
+    assert_eq!(no_csrf.status, StatusCode::FORBIDDEN, "CSRF refusal");
+    let paired = c
+        .post_json(&format!("/api/sections/{section}/pair"), json!({}), true)
+        .await;
+    assert_eq!(paired.status, StatusCode::CREATED, "{}", paired.text);
+    assert_eq!(paired.json()["round"], 1);
+    let public = Client {
+        app: c.app.clone(),
+        cookie: None,
+        csrf: None,
+    };
+    let hidden = public
+        .get(&format!("/api/sections/{section}/rounds/1"))
+        .await;
+    assert_eq!(
+        hidden.status,
+        StatusCode::NOT_FOUND,
+        "preview is not public"
+    );
+    let early = c
+        .post_json(&format!("/api/sections/{section}/pair"), json!({}), true)
+        .await;
+    assert_eq!(early.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let publish = c
+        .post_json(
+            &format!("/api/sections/{section}/rounds/1/publish"),
+            json!({}),
+            true,
+        )
+        .await;
+    assert_eq!(publish.status, StatusCode::OK, "{}", publish.text);
+    let round = public
+        .get(&format!("/api/sections/{section}/rounds/1"))
+        .await;
+    assert_eq!(round.status, StatusCode::OK);
+    let boards = round.json()["boards"].as_array().unwrap().clone();
+    assert_eq!(boards.len(), 3, "two games and the pairing-allocated bye");
+    assert_eq!(boards[2]["black"], Value::Null);
+    assert_eq!(boards[2]["result"], "bye");
+    // Dutch: top half against bottom half, the lowest-rated player gets the bye.
+    assert_eq!(boards[2]["white_name"], "Player4, Test");
+    let g1 = boards[0]["game"].as_i64().unwrap();
+    let g2 = boards[1]["game"].as_i64().unwrap();
+    let r1 = c
+        .post_json(
+            &format!("/api/games/{g1}/result"),
+            json!({"result": "1-0", "version": 1}),
+            true,
+        )
+        .await;
+    assert_eq!(
+        (r1.status, r1.json()["version"].clone()),
+        (StatusCode::OK, json!(2))
+    );
+    let stale = c
+        .post_json(
+            &format!("/api/games/{g1}/result"),
+            json!({"result": "0-1", "version": 1}),
+            true,
+        )
+        .await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "optimistic lock");
+    let bad = c
+        .post_json(
+            &format!("/api/games/{g2}/result"),
+            json!({"result": "2-0", "version": 1}),
+            true,
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    let forfeit = c
+        .post_json(
+            &format!("/api/games/{g2}/result"),
+            json!({"result": "-/+", "version": 1}),
+            true,
+        )
+        .await;
+    assert_eq!(forfeit.status, StatusCode::OK, "{}", forfeit.text);
+    let after = public
+        .get(&format!("/api/sections/{section}/rounds/1"))
+        .await
+        .json();
+    assert_eq!(after["boards"][0]["result"], "1-0");
+    assert_eq!(after["boards"][1]["result"], "-/+");
+
+    let standings = public
+        .get(&format!("/api/sections/{section}/standings"))
+        .await;
+    assert_eq!(standings.status, StatusCode::OK);
+    let s = standings.json();
+    assert_eq!(s["rounds_complete"], 1);
+    let rows = s["standings"]["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 5);
+    let winners: Vec<&str> = rows
+        .iter()
+        .filter(|r| r["points"] == "1")
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    let black2 = boards[1]["black_name"].as_str().unwrap();
+    let white1 = boards[0]["white_name"].as_str().unwrap();
+    assert_eq!(winners.len(), 3, "two winners and the bye: {rows:?}");
+    assert!(
+        winners.contains(&white1)
+            && winners.contains(&black2)
+            && winners.contains(&"Player4, Test")
+    );
+    assert_eq!(s["standings"]["tiebreaks"], json!(["BH", "SB"]));
+
+    let trf = public.get(&format!("/sections/{section}/export.trf")).await;
+    assert_eq!(trf.status, StatusCode::OK);
+    let t: trf::Tournament = trf.text.parse().expect("the export parses as TRF");
+    assert_eq!(t.players().count(), 5);
+    assert_eq!(t.rounds_played(), 1);
+    assert_eq!(t.name(), Some("Club Open - A"));
+
+    let next = c
+        .post_json(&format!("/api/sections/{section}/pair"), json!({}), true)
+        .await;
+    assert_eq!(next.json()["round"], 2, "{}", next.text);
+}
+
+async fn forms_refuse_missing_csrf(store: Store) {
+    let (mut c, password) = Client::new(store).await;
+    let page = c.get("/login").await;
+    let cookie = page.headers[header::SET_COOKIE].to_str().unwrap();
+    let token = cookie
+        .split(';')
+        .next()
+        .unwrap()
+        .split('=')
+        .nth(1)
+        .unwrap()
+        .to_owned();
+    assert!(
+        page.text.contains(&token),
+        "the form carries the cookie's token"
+    );
+    let forged = c
+        .post_form(
+            "/login",
+            &[("user", "admin"), ("password", &password), ("csrf", "x")],
+            false,
+        )
+        .await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN);
+    c.cookie = Some(format!("{}={token}", web::LOGIN_CSRF_COOKIE));
+    let ok = c
+        .post_form(
+            "/login",
+            &[("user", "admin"), ("password", &password), ("csrf", &token)],
+            false,
+        )
+        .await;
+    assert_eq!(ok.status, StatusCode::SEE_OTHER, "{}", ok.text);
+    let session = ok.headers[header::SET_COOKIE].to_str().unwrap();
+    c.cookie = Some(session.split(';').next().unwrap().to_owned());
+    let home = c.get("/?lang=de").await;
+    assert!(home.text.contains("Neues Turnier"), "German UI");
+    let csrf = home
+        .text
+        .split("name=\"csrf\" value=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .unwrap()
+        .to_owned();
+    let form = [
+        ("name", "Blitz"),
+        ("place", "Worms"),
+        ("start_date", "2026-06-01"),
+    ];
+    let refused = c.post_form("/events", &form, false).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    assert!(refused.text.contains("CSRF"));
+    let mut with = form.to_vec();
+    with.push(("csrf", &csrf));
+    let created = c.post_form("/events", &with, false).await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER);
+    let list = c.get("/api/events").await.json();
+    assert_eq!(list[0]["name"], "Blitz");
+    let english = c
+        .send(
+            c.request("GET", "/", false)
+                .header(header::ACCEPT_LANGUAGE, "en-GB,en;q=0.9")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert!(english.text.contains("New event"));
+}
+
+async fn htmx_result_entry_reports_conflicts(store: Store) {
+    let (c, section) = section_with_players(store, 4).await;
+    c.post_json(&format!("/api/sections/{section}/pair"), json!({}), true)
+        .await;
+    c.post_json(
+        &format!("/api/sections/{section}/rounds/1/publish"),
+        json!({}),
+        true,
+    )
+    .await;
+    let boards = c
+        .get(&format!("/api/sections/{section}/rounds/1"))
+        .await
+        .json();
+    let game = boards["boards"][0]["game"].as_i64().unwrap();
+    let csrf = c.csrf.clone().unwrap();
+    let uri = format!("/games/{game}/result");
+    let first = c
+        .post_form(
+            &uri,
+            &[("result", "1/2-1/2"), ("version", "1"), ("csrf", &csrf)],
+            true,
+        )
+        .await;
+    assert_eq!(first.status, StatusCode::OK);
+    assert!(
+        first.text.starts_with(&format!("<tr id=\"game-{game}\"")),
+        "{}",
+        first.text
+    );
+    assert!(first.text.contains("class=\"ok\""));
+    assert!(first.text.contains("name=\"version\" value=\"2\""));
+    let second = c
+        .post_form(
+            &uri,
+            &[("result", "0-1"), ("version", "1"), ("csrf", &csrf)],
+            true,
+        )
+        .await;
+    assert_eq!(second.headers["x-arbiter-status"], "409");
+    assert!(
+        second.text.contains("class=\"conflict\""),
+        "{}",
+        second.text
+    );
+    // minijinja escapes `/` in attributes as `&#x2f;`.
+    assert!(
+        second
+            .text
+            .contains("<option value=\"1&#x2f;2-1&#x2f;2\" selected>"),
+        "the other arbiter's result stays: {}",
+        second.text
+    );
+    let page = c.get(&format!("/sections/{section}/rounds/1")).await;
+    assert!(page.text.contains("hx-post"));
+    let log = c.get("/audit").await;
+    assert!(
+        log.text.contains("<td>*</td><td>1&#x2f;2-1&#x2f;2</td>"),
+        "audit: old and new value"
+    );
+}
+
+async fn broken_trf_upload_names_the_line(store: Store) {
+    let (c, section) = section_with_players(store, 2).await;
+    let event = c.get(&format!("/api/sections/{section}")).await.json()["section"]["event"]
+        .as_i64()
+        .unwrap();
+    let csrf = c.csrf.clone().unwrap();
+    let broken = "012 Test\n001    1      Alpha, Anna                       2100                             x.0    1\n";
+    let answer = c
+        .post_form(
+            &format!("/events/{event}/import"),
+            &[("trf", broken), ("csrf", &csrf)],
+            false,
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert!(answer.text.contains("line 2"), "{}", answer.text);
+    let sections = c.get(&format!("/api/events/{event}")).await.json();
+    assert_eq!(
+        sections["sections"].as_array().unwrap().len(),
+        1,
+        "nothing stored"
+    );
+    let good = "012 Imported\nXXR 3\n\
+001    1      Alpha, Anna                       2100                             1.0    1     2 w 1\n\
+001    2      Beta, Bert                        2000                             0.0    2     1 b 0\n";
+    let ok = c
+        .post_form(
+            &format!("/events/{event}/import"),
+            &[("trf", good), ("csrf", &csrf)],
+            false,
+        )
+        .await;
+    assert_eq!(ok.status, StatusCode::SEE_OTHER, "{}", ok.text);
+    let to = ok.headers[header::LOCATION].to_str().unwrap().to_owned();
+    let imported: i64 = to.trim_start_matches("/sections/").parse().unwrap();
+    let standings = c
+        .get(&format!("/api/sections/{imported}/standings"))
+        .await
+        .json();
+    assert_eq!(standings["standings"]["rows"][0]["name"], "Alpha, Anna");
+    assert_eq!(standings["standings"]["rows"][0]["points"], "1");
+}
+
+#[tokio::test]
+async fn openapi_describes_only_existing_routes() {
+    let (c, _) = Client::new(sqlite().await).await;
+    let doc = c.get("/api/openapi.json").await.json();
+    assert_eq!(doc["openapi"], "3.0.3");
+    let paths = doc["paths"].as_object().unwrap();
+    assert!(paths.len() >= 12);
+    for (path, ops) in paths {
+        for method in ops.as_object().unwrap().keys() {
+            let uri = path.replace("{id}", "999").replace("{n}", "1");
+            let req = c
+                .request(&method.to_uppercase(), &uri, false)
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from("{}"))
+                .unwrap();
+            let a = c.send(req).await;
+            assert_ne!(a.status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}");
+            assert!(
+                !(a.status == StatusCode::NOT_FOUND && a.text.is_empty()),
+                "{method} {path} is not routed"
+            );
+        }
+    }
+}
