@@ -52,6 +52,8 @@ struct Admission {
     /// School types admitted; empty for all.
     kinds: &'static [SchoolType],
     grades: Option<(u8, u8)>,
+    /// The pseudo rating of players without DWZ (§18.7).
+    pseudo: u16,
 }
 
 const ALL_GROUPS: [Group; 8] = [
@@ -73,6 +75,7 @@ impl Group {
             leavers: false,
             kinds: &[],
             grades: None,
+            pseudo: 800,
         };
         match self {
             Group::I => Admission {
@@ -100,6 +103,7 @@ impl Group {
             Group::G => Admission {
                 kinds: &[SchoolType::Primary],
                 grades: Some((1, 4)),
+                pseudo: 600,
                 ..any
             },
             Group::M => Admission {
@@ -112,6 +116,7 @@ impl Group {
                 girls: true,
                 kinds: &[SchoolType::Primary],
                 grades: Some((1, 4)),
+                pseudo: 600,
                 ..any
             },
         }
@@ -121,6 +126,12 @@ impl Group {
     /// start of the calendar year of the competition.
     pub fn age_limit(self) -> Option<u16> {
         self.admission().under
+    }
+
+    /// The rating counted for a player without DWZ in the band check: 800, in WK G and
+    /// WK G M 600 (§18.7).
+    pub fn pseudo_rating(self) -> u16 {
+        self.admission().pseudo
     }
 
     /// Boards of a team: 6 in WK II, otherwise 4 (§18.5).

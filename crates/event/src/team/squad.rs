@@ -147,16 +147,12 @@ impl Profile {
     /// rating 800, 600 in WK G and WK G M (§18.7), up to two substitutes (§18.9), Swiss up to
     /// 7 rounds (§18.11), at least 15 minutes (§18.12).
     pub fn school(group: Group) -> Profile {
-        let pseudo = match group {
-            Group::G | Group::GM => 600,
-            _ => 800,
-        };
         Profile {
             name: group.to_string(),
             boards: (group.boards(), Article::new("SJRP §18.5")),
             substitutes: Some((2, Article::new("SJRP §18.9"))),
             band: (200, Article::new("SJRP §18.7")),
-            pseudo_rating: Some(pseudo),
+            pseudo_rating: Some(group.pseudo_rating()),
             guests: None,
             same_school: Some(Article::new("SJRP §18.5")),
             group: Some(group),
