@@ -401,7 +401,23 @@ fn r_048_substitutes_from_the_bottom_and_empty_boards() {
             article: laws::Article::new("SJRP §10.9"),
         }]
     );
+    // 3 is missing and substitute 5 sits ahead of 4: board 3 and 4 are lost.
+    let early = lineup(&[1, 2, 5, 4]);
+    assert_eq!(
+        check_lineup(&p, &s, &early),
+        [LineupViolation::WrongOrder {
+            board: 3,
+            player: PlayerId(5),
+            ahead_of: PlayerId(4),
+            article: laws::Article::new("SJRP §10.9"),
+        }]
+    );
+    assert_eq!(lost_from(&s, &early), Some(3));
     let gap = lineup(&[1, 2, 0, 4]);
+    assert_eq!(
+        check_lineup(&p, &s, &gap)[0].to_string(),
+        "board 3 is empty; this and all following games are lost (SJRP §10.10)"
+    );
     assert_eq!(
         check_lineup(&p, &s, &gap),
         [LineupViolation::EmptyBoard { board: 3 }]
