@@ -35,6 +35,7 @@
 //! Zobrist keys.
 
 mod frozen;
+mod reach;
 mod search;
 
 use shakmaty::{Bitboard, Chess, Color, Move, Position};
@@ -231,6 +232,12 @@ fn quick(pos: &Chess, winner: Color) -> Analysis {
 const MAX_DEPTH: u16 = 400;
 
 fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
+    if reach::never_mates(pos, winner) {
+        return Analysis {
+            verdict: Verdict::Unwinnable,
+            nodes: 0,
+        };
+    }
     let mut budget = Budget { used: 0, limit: 0 };
     let verdict = full_stages(pos, winner, node_limit, &mut budget);
     Analysis {
