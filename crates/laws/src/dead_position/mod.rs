@@ -35,6 +35,7 @@
 //! Zobrist keys.
 
 mod frozen;
+mod guided;
 mod reach;
 mod search;
 
@@ -232,7 +233,7 @@ fn quick(pos: &Chess, winner: Color) -> Analysis {
 const MAX_DEPTH: u16 = 400;
 
 fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
-    if reach::never_mates(pos, winner) {
+    if reach::never_mates_after_any_move(pos, winner) {
         return Analysis {
             verdict: Verdict::Unwinnable,
             nodes: 0,
@@ -259,6 +260,12 @@ fn full_stages(pos: &Chess, winner: Color, node_limit: u64, budget: &mut Budget)
         Ok(Some(Exhausted::Mate(line))) => return Verdict::Winnable(line),
         Ok(Some(Exhausted::NoMate)) => return Verdict::Unwinnable,
         Ok(None) | Err(OutOfBudget) => {}
+    }
+    budget.raise_to(budget.used.min(budget.limit) + node_limit / 4);
+    match guided::Guided::new(pos, winner).run(pos, budget) {
+        Ok(Exhausted::Mate(line)) => return Verdict::Winnable(line),
+        Ok(Exhausted::NoMate) => return Verdict::Unwinnable,
+        Err(OutOfBudget) => {}
     }
     budget.raise_to(budget.used.min(budget.limit) + node_limit / 8);
     if let Ok(line) = helpmate.playouts(pos, budget) {

@@ -81,6 +81,25 @@ pub fn never_mates(pos: &Chess, winner: Color) -> bool {
     })
 }
 
+/// [`never_mates`] holds now or after every legal move (none of which mates).
+pub fn never_mates_after_any_move(pos: &Chess, winner: Color) -> bool {
+    if never_mates(pos, winner) {
+        return true;
+    }
+    let moves = pos.legal_moves();
+    !moves.is_empty()
+        && moves.iter().all(|m| {
+            let mut after = pos.clone();
+            after.play_unchecked(*m);
+            let replies = after.legal_moves();
+            if replies.is_empty() {
+                !(after.turn() != winner && after.checkers().any())
+            } else {
+                never_mates(&after, winner)
+            }
+        })
+}
+
 /// Squares of units that never leave their square and are never captured there.
 struct Fixed {
     all: Bitboard,
@@ -210,8 +229,8 @@ fn pawn_region(units: &[Unit], i: usize, fixed: &Fixed, enemies: Bitboard) -> Op
 }
 
 /// Squares pawn `i` can never enter because an opposing pawn ahead on its file
-/// faces it, neither ever leaves the file and the opposing one is never captured:
-/// the two can never pass each other.
+/// faces it, neither ever leaves the file and the opposing one is never
+/// captured: the two can never pass each other.
 fn facing_wall(units: &[Unit], i: usize) -> Bitboard {
     let u = &units[i];
     let file = Bitboard::from_file(u.start.file());
