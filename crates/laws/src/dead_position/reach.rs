@@ -14,9 +14,12 @@
 //! ends the analysis.
 //!
 //! The winner can mate only with a check on a square of the loser king's
-//! region. When no unit can ever give one, or when only bishops of one
-//! square colour can and every such square has more flight squares of the
-//! other colour than can ever be covered or blocked, mate is impossible.
+//! region, and only if every flight square of that region next to it is
+//! attacked by some unit of the winner or occupied by a different unit of the
+//! loser (Art. 1.4.1, 3.9). When no square passes this test (no check at all,
+//! or, say, a lone bishop whose king can never leave the far side of a wall
+//! while the loser has too few units to block the flights of the other
+//! colour), mate is impossible.
 
 use shakmaty::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
