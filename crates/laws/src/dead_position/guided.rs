@@ -5,14 +5,14 @@
 //! it), an ordinary move right after progress is free too, and captures by
 //! the loser cost three plies. Lines that keep making progress can thus run
 //! to a hundred moves and more while aimless lines are cut early; each round
-//! is capped at a few thousand positions so that deeper rounds come soon.
+//! is capped at some ten thousand positions so that deeper rounds come soon.
 
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square};
 
 use super::search::{Budget, Exhausted, KeyMap, OutOfBudget, hopeless, key};
 
 /// Positions one round of the deepening may visit.
-const ROUND_NODES: u64 = 10_000;
+const ROUND_NODES: u64 = 40_000;
 
 /// Beyond this many plies progress is no longer free (and lines end at [`MAX_PLY`]).
 const FREE_PLY: u16 = 300;
