@@ -450,6 +450,9 @@ struct BracketSearch<'a> {
     lower: Vec<usize>,
     next: Vec<usize>,
     is_last: bool,
+    /// C9 applies: a single downfloater of this bracket is the PAB assignee, because no lower
+    /// player may receive the bye (C5).
+    single_floater_is_bye: bool,
     lowest_score: Score,
     bound: Vec<Value>,
     best: Option<(Vec<Value>, Candidate)>,
@@ -473,11 +476,16 @@ impl<'a> BracketSearch<'a> {
         next: Vec<usize>,
     ) -> BracketSearch<'a> {
         let lowest_score = context.players[*residents.last().unwrap_or(&0)].score;
+        let odd = (mdps.len() + residents.len() + lower.len()) % 2 == 1;
+        let single_floater_is_bye = context.edition == DutchEdition::Rules2026
+            && odd
+            && lower.iter().all(|&i| !context.bye_allowed[i]);
         BracketSearch {
             context,
             mdps: mdps.to_vec(),
             residents: residents.to_vec(),
             is_last: lower.is_empty(),
+            single_floater_is_bye,
             lower,
             next,
             lowest_score,
@@ -604,7 +612,7 @@ impl<'a> BracketSearch<'a> {
             parity.max(alone.saturating_sub(floaters as u32))
         };
         let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
-        let unplayed = if self.is_last && floaters == 1 {
+        let unplayed = if self.single_floater_is_bye && floaters == 1 {
             all.iter()
                 .filter(|&&i| self.context.bye_allowed[i])
                 .map(|&i| players[i].unplayed)
@@ -1092,7 +1100,7 @@ impl<'a> BracketSearch<'a> {
                 values.push(Value::List(scores));
                 values.push(Value::Count(self.next_bracket_floaters(downfloaters)));
                 let unplayed = match downfloaters {
-                    [x] if self.is_last => players[*x].unplayed,
+                    [x] if self.single_floater_is_bye => players[*x].unplayed,
                     _ => 0,
                 };
                 values.push(Value::Count(unplayed));
