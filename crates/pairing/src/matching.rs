@@ -39,6 +39,13 @@ impl Graph {
         let vertices: Vec<usize> = (0..self.len()).collect();
         maximum_matching(self, &vertices)
     }
+
+    /// The vertices left unmatched by one maximum matching.
+    pub(crate) fn unmatched(&self) -> Vec<usize> {
+        let vertices: Vec<usize> = (0..self.len()).collect();
+        let mate = mates(self, &vertices);
+        vertices.into_iter().filter(|&v| mate[v] == NONE).collect()
+    }
 }
 
 impl Neighbours for Graph {
@@ -110,6 +117,12 @@ impl Neighbours for SubsetGraph<'_> {
 /// The size of a maximum matching among `vertices` (every neighbour reported for them must
 /// be one of them).
 fn maximum_matching(graph: &impl Neighbours, vertices: &[usize]) -> usize {
+    let mate = mates(graph, vertices);
+    vertices.iter().filter(|&&v| mate[v] != NONE).count() / 2
+}
+
+/// The mate of every vertex in one maximum matching among `vertices`, `NONE` if unmatched.
+fn mates(graph: &impl Neighbours, vertices: &[usize]) -> Vec<usize> {
     let mut mate = vec![NONE; graph.len()];
     let mut scratch = Vec::new();
     // Greedy start: most vertices are matched without any search.
@@ -129,7 +142,7 @@ fn maximum_matching(graph: &impl Neighbours, vertices: &[usize]) -> usize {
             search.augment_from(graph, &mut mate, root);
         }
     }
-    vertices.iter().filter(|&&v| mate[v] != NONE).count() / 2
+    mate
 }
 
 struct Search {

@@ -450,6 +450,9 @@ struct BracketSearch<'a> {
     lower: Vec<usize>,
     next: Vec<usize>,
     is_last: bool,
+    /// C9 applies: a single downfloater of this bracket is the PAB assignee, because no lower
+    /// player may receive the bye (C5).
+    single_floater_is_bye: bool,
     lowest_score: Score,
     bound: Vec<Value>,
     best: Option<(Vec<Value>, Candidate)>,
@@ -473,11 +476,16 @@ impl<'a> BracketSearch<'a> {
         next: Vec<usize>,
     ) -> BracketSearch<'a> {
         let lowest_score = context.players[*residents.last().unwrap_or(&0)].score;
+        let odd = (mdps.len() + residents.len() + lower.len()) % 2 == 1;
+        let single_floater_is_bye = context.edition == DutchEdition::Rules2026
+            && odd
+            && lower.iter().all(|&i| !context.bye_allowed[i]);
         BracketSearch {
             context,
             mdps: mdps.to_vec(),
             residents: residents.to_vec(),
             is_last: lower.is_empty(),
+            single_floater_is_bye,
             lower,
             next,
             lowest_score,
@@ -600,11 +608,11 @@ impl<'a> BracketSearch<'a> {
             0
         } else {
             let parity = ((floaters + self.next.len()) % 2) as u32;
-            let alone = self.next_bracket_floaters(&[]);
+            let alone = self.next_bracket_unpaired(&[]);
             parity.max(alone.saturating_sub(floaters as u32))
         };
         let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
-        let unplayed = if self.is_last && floaters == 1 {
+        let unplayed = if self.single_floater_is_bye && floaters == 1 {
             all.iter()
                 .filter(|&&i| self.context.bye_allowed[i])
                 .map(|&i| players[i].unplayed)
@@ -889,14 +897,9 @@ impl<'a> BracketSearch<'a> {
         ok
     }
 
-    /// Players left unpaired in the next bracket if the downfloaters move there (C8).
-    fn next_bracket_floaters(&mut self, downfloaters: &[usize]) -> u32 {
-        if self.next.is_empty() {
-            return 0;
-        }
-        if let Some(&v) = self.next_bracket_cache.get(downfloaters) {
-            return v;
-        }
+    /// The next bracket with the downfloaters as its MDPs (first), and its compatibility graph:
+    /// MDPs pair only with residents.
+    fn next_bracket_graph(&self, downfloaters: &[usize]) -> (Vec<usize>, Graph) {
         let all: Vec<usize> = downfloaters.iter().chain(&self.next).copied().collect();
         let m0 = downfloaters.len();
         let mut graph = Graph::new(all.len());
@@ -907,7 +910,79 @@ impl<'a> BracketSearch<'a> {
                 }
             }
         }
-        let v = (all.len() - 2 * graph.maximum_matching()) as u32;
+        (all, graph)
+    }
+
+    /// Players the next bracket leaves unpaired on its own, ignoring the brackets below it: a
+    /// lower bound for [`Self::next_bracket_floaters`].
+    fn next_bracket_unpaired(&self, downfloaters: &[usize]) -> u32 {
+        let (all, graph) = self.next_bracket_graph(downfloaters);
+        (all.len() - 2 * graph.maximum_matching()) as u32
+    }
+
+    /// C8 (2017: C.7): the fewest players the next bracket must float down if the downfloaters
+    /// move there; under the 2026 rules, given that the round is still completed (C4) with the
+    /// bye to an allowed player (C5), which the 2017 rules demand only of the last brackets.
+    fn next_bracket_floaters(&mut self, downfloaters: &[usize]) -> u32 {
+        /// Sets of next-bracket floaters tried before the bracket's own count is taken.
+        const LIMIT: usize = 2_000;
+        if self.next.is_empty() {
+            return 0;
+        }
+        if let Some(&v) = self.next_bracket_cache.get(downfloaters) {
+            return v;
+        }
+        let (all, graph) = self.next_bracket_graph(downfloaters);
+        let rest = &self.lower[self.next.len()..];
+        let completes = |floaters: &[usize]| {
+            let set: Vec<usize> = floaters
+                .iter()
+                .map(|&i| all[i])
+                .chain(rest.iter().copied())
+                .collect();
+            self.context.completable(&set)
+        };
+        let unmatched = graph.unmatched();
+        let mut v = unmatched.len();
+        if self.context.edition == DutchEdition::Rules2026 && !completes(&unmatched) {
+            let mut size = unmatched.len();
+            let mut tried = 0;
+            let found = 'search: loop {
+                if size > all.len() {
+                    break 'search None;
+                }
+                tried += binomial(all.len(), size);
+                if tried > LIMIT {
+                    break 'search None;
+                }
+                for floaters in combinations(all.len(), size) {
+                    if !completes(&floaters) {
+                        continue;
+                    }
+                    let mut inside = Graph::new(all.len());
+                    let stays: Vec<usize> =
+                        (0..all.len()).filter(|i| !floaters.contains(i)).collect();
+                    for &a in &stays {
+                        for &b in &stays {
+                            if a < b
+                                && b >= downfloaters.len()
+                                && self.context.compatible(all[a], all[b])
+                            {
+                                inside.add_edge(a, b);
+                            }
+                        }
+                    }
+                    if inside.maximum_matching() * 2 == stays.len() {
+                        break 'search Some(size);
+                    }
+                }
+                size += 2;
+            };
+            if let Some(size) = found {
+                v = size;
+            }
+        }
+        let v = v as u32;
         self.next_bracket_cache.insert(downfloaters.to_vec(), v);
         v
     }
@@ -1092,7 +1167,7 @@ impl<'a> BracketSearch<'a> {
                 values.push(Value::List(scores));
                 values.push(Value::Count(self.next_bracket_floaters(downfloaters)));
                 let unplayed = match downfloaters {
-                    [x] if self.is_last => players[*x].unplayed,
+                    [x] if self.single_floater_is_bye => players[*x].unplayed,
                     _ => 0,
                 };
                 values.push(Value::Count(unplayed));
