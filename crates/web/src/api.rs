@@ -394,7 +394,7 @@ async fn round(
     viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
 ) -> Result<Json<Value>, AppError> {
-    let loaded = domain::load(&state.store, id).await?;
+    let loaded = state.section(id).await?;
     let boards = boards(&loaded, n, &viewer).ok_or(AppError::NotFound)?;
     let published = loaded.round(n).is_some_and(|(r, _)| r.published);
     Ok(Json(
@@ -406,11 +406,8 @@ async fn standings(
     State(state): State<AppState>,
     Path(id): Path<i64>,
 ) -> Result<Json<Value>, AppError> {
-    let loaded = domain::load(&state.store, id).await?;
-    let table = loaded
-        .section()
-        .standings()
-        .map_err(|e| AppError::Rule(e.to_string()))?;
+    let loaded = state.section(id).await?;
+    let table = loaded.standings()?;
     Ok(Json(json!({
         "section": loaded.section_row.name,
         "rounds_complete": loaded.section().rounds_complete(),

@@ -39,12 +39,14 @@ pub const SESSION_COOKIE: &str = "arbiter_session";
 /// Name of the cookie carrying the CSRF token of the login form (before a session exists).
 pub const LOGIN_CSRF_COOKIE: &str = "arbiter_login_csrf";
 
-/// Shared state of all handlers: the store and the compiled templates. Nothing else lives in
-/// memory, so several processes can serve one PostgreSQL database.
+/// Shared state of all handlers: the store, the compiled templates and a cache of sections
+/// checked against the database's revision counter on every request, so several processes can
+/// serve one PostgreSQL database.
 #[derive(Clone)]
 pub struct AppState {
     pub store: Store,
     templates: Arc<Environment<'static>>,
+    sections: Arc<domain::SectionCache>,
 }
 
 impl AppState {
@@ -53,7 +55,13 @@ impl AppState {
         AppState {
             store,
             templates: Arc::new(pages::templates()),
+            sections: Arc::default(),
         }
+    }
+
+    /// A section as currently stored (see [`domain::SectionCache`]).
+    pub async fn section(&self, id: i64) -> Result<Arc<domain::Loaded>, AppError> {
+        self.sections.get(&self.store, id).await
     }
 }
 

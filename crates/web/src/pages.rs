@@ -302,7 +302,7 @@ pub(crate) async fn section_page(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
-    let loaded = domain::load(&state.store, id).await?;
+    let loaded = state.section(id).await?;
     let rounds: Vec<_> = loaded
         .rounds
         .iter()
@@ -377,7 +377,7 @@ pub(crate) async fn round_page(
     viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
 ) -> PageResult {
-    let loaded = domain::load(&state.store, id).await?;
+    let loaded = state.section(id).await?;
     let boards = api::boards(&loaded, n, &viewer).ok_or(AppError::NotFound)?;
     let published = loaded.round(n).is_some_and(|(r, _)| r.published);
     render(
@@ -398,7 +398,7 @@ pub(crate) async fn alphabetical(
     viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
 ) -> PageResult {
-    let loaded = domain::load(&state.store, id).await?;
+    let loaded = state.section(id).await?;
     let boards = api::boards(&loaded, n, &viewer).ok_or(AppError::NotFound)?;
     let mut lines = Vec::new();
     for b in &boards {
@@ -478,7 +478,7 @@ pub(crate) async fn enter_result(
             round.section, round.number
         )));
     }
-    let loaded = domain::load(&state.store, round.section).await?;
+    let loaded = state.section(round.section).await?;
     let row = api::boards(&loaded, round.number, &viewer)
         .and_then(|b| b.into_iter().find(|g| g["game"] == json!(id)))
         .ok_or(AppError::NotFound)?;
@@ -512,9 +512,9 @@ pub(crate) async fn standings(
     Path(id): Path<i64>,
     Query(q): Query<StandingsQuery>,
 ) -> PageResult {
-    let loaded = domain::load(&state.store, id).await?;
+    let loaded = state.section(id).await?;
     let s = loaded.section();
-    let table = s.standings().map_err(|e| AppError::Rule(e.to_string()))?;
+    let table = loaded.standings()?;
     let mut breakdown = Vec::new();
     let mut breakdown_name = String::new();
     if let Some(player) = q.player {
@@ -564,10 +564,15 @@ pub(crate) async fn crosstable(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
-    let loaded = domain::load(&state.store, id).await?;
-    let section = loaded.visible_section(viewer.can_edit());
-    let table = section.crosstable();
-    let rounds: Vec<usize> = (1..=section.played.len()).collect();
+    let loaded = state.section(id).await?;
+    let arbiter = viewer.can_edit();
+    let table = loaded.crosstable(arbiter);
+    let shown = loaded
+        .rounds
+        .iter()
+        .filter(|(r, _)| arbiter || r.published)
+        .count();
+    let rounds: Vec<usize> = (1..=shown).collect();
     render(
         &state,
         &viewer,
@@ -577,7 +582,7 @@ pub(crate) async fn crosstable(
 }
 
 pub(crate) async fn export_trf(State(state): State<AppState>, Path(id): Path<i64>) -> PageResult {
-    let loaded = domain::load(&state.store, id).await?;
+    let loaded = state.section(id).await?;
     let t = loaded
         .section()
         .to_trf(&loaded.event)

@@ -74,6 +74,7 @@ on_both!(
     forms_refuse_missing_csrf,
     htmx_result_entry_reports_conflicts,
     broken_trf_upload_names_the_line,
+    cached_pages_follow_changes_of_another_process,
 );
 
 /// A client holding the session cookie and CSRF token.
@@ -556,4 +557,86 @@ async fn openapi_describes_only_existing_routes() {
             );
         }
     }
+}
+
+/// Two service processes on one database: each keeps sections in memory, and a change made
+/// through one is on the other's pages at the next request (revision counter in the database).
+async fn cached_pages_follow_changes_of_another_process(store: Store) {
+    let other = Client {
+        app: web::router(web::AppState::new(store.clone())),
+        cookie: None,
+        csrf: None,
+    };
+    let (c, section) = section_with_players(store, 4).await;
+    let other = Client {
+        cookie: c.cookie.clone(),
+        csrf: c.csrf.clone(),
+        ..other
+    };
+    for step in ["pair", "rounds/1/publish"] {
+        let done = c
+            .post_json(&format!("/api/sections/{section}/{step}"), json!({}), true)
+            .await;
+        assert!(done.status.is_success(), "{step}: {}", done.text);
+    }
+    let points = |a: &Answer| -> Vec<String> {
+        let s = a.json();
+        s["standings"]["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["points"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let uri = format!("/api/sections/{section}/standings");
+    let before = c.get(&uri).await;
+    assert_eq!(points(&before), ["0", "0", "0", "0"]);
+    assert_eq!(points(&c.get(&uri).await), ["0", "0", "0", "0"], "cached");
+    let round = other
+        .get(&format!("/api/sections/{section}/rounds/1"))
+        .await
+        .json();
+    let white = round["boards"][0]["white_name"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(crosstable_points(&c, section, &white).await, "0");
+    let mut winners = Vec::new();
+    for board in round["boards"].as_array().unwrap() {
+        let game = board["game"].as_i64().unwrap();
+        let entered = other
+            .post_json(
+                &format!("/api/games/{game}/result"),
+                json!({"result": "1-0", "version": 1}),
+                true,
+            )
+            .await;
+        assert_eq!(entered.status, StatusCode::OK, "{}", entered.text);
+        winners.push(board["white_name"].as_str().unwrap().to_owned());
+    }
+    let after = c.get(&uri).await.json();
+    let mut leaders: Vec<String> = after["standings"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["points"] == "1")
+        .map(|r| r["name"].as_str().unwrap().to_owned())
+        .collect();
+    leaders.sort();
+    winners.sort();
+    assert_eq!(leaders, winners);
+    assert_eq!(crosstable_points(&c, section, &white).await, "1");
+}
+
+/// The points of a player on the crosstable page.
+async fn crosstable_points(c: &Client, section: i64, name: &str) -> String {
+    let page = c.get(&format!("/sections/{section}/crosstable")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let row = page
+        .text
+        .split("<tr>")
+        .find(|r| r.contains(&format!("<td>{name}</td>")))
+        .unwrap_or_else(|| panic!("{name} not in the crosstable: {}", page.text));
+    let end = row.rfind("</td></tr>").expect("row end");
+    row[row[..end].rfind("<td>").expect("last cell") + 4..end].to_owned()
 }
