@@ -118,6 +118,13 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("rank", "Rank", "Platz"),
     ("points", "Points", "Punkte"),
     ("export_trf", "Export TRF26", "TRF26 exportieren"),
+    ("export_csv", "Standings (CSV)", "Rangliste (CSV)"),
+    (
+        "export_dsb_xml",
+        "DSB XML (DWZ evaluation)",
+        "DSB-XML (DWZ-Auswertung)",
+    ),
+    ("export_swi", "SWI (DWZ evaluation)", "SWI (DWZ-Auswertung)"),
     (
         "import_trf",
         "Import TRF to continue an event",

@@ -18,6 +18,7 @@ mod api;
 pub mod auth;
 pub mod domain;
 mod error;
+mod export;
 pub mod i18n;
 mod pages;
 
@@ -190,6 +191,13 @@ pub fn router(state: AppState) -> Router {
         .route("/sections/{id}/standings", get(pages::standings))
         .route("/sections/{id}/crosstable", get(pages::crosstable))
         .route("/sections/{id}/export.trf", get(pages::export_trf))
+        .route("/sections/{id}/export.xml", get(export::dsb_xml))
+        .route("/sections/{id}/export.swi", get(export::swi))
+        .route("/sections/{id}/standings.csv", get(export::standings_csv))
+        .route(
+            "/api/sections/{id}/export/{format}",
+            get(export::api_export),
+        )
         .route("/sections/{id}/rounds/{n}", get(pages::round_page))
         .route(
             "/sections/{id}/rounds/{n}/alphabetical",

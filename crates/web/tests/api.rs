@@ -75,6 +75,7 @@ on_both!(
     htmx_result_entry_reports_conflicts,
     broken_trf_upload_names_the_line,
     cached_pages_follow_changes_of_another_process,
+    exports_dsb_xml_swi_and_standings_csv,
 );
 
 /// A client holding the session cookie and CSRF token.
@@ -639,4 +640,109 @@ async fn crosstable_points(c: &Client, section: i64, name: &str) -> String {
         .unwrap_or_else(|| panic!("{name} not in the crosstable: {}", page.text));
     let end = row.rfind("</td></tr>").expect("row end");
     row[row[..end].rfind("<td>").expect("last cell") + 4..end].to_owned()
+}
+
+/// Section of 4 players with round 1 published and every result in (boards 1-0, 0-1).
+async fn played_round(store: Store) -> (Client, i64) {
+    let (c, section) = section_with_players(store, 4).await;
+    for step in ["pair", "rounds/1/publish"] {
+        let done = c
+            .post_json(&format!("/api/sections/{section}/{step}"), json!({}), true)
+            .await;
+        assert!(done.status.is_success(), "{step}: {}", done.text);
+    }
+    let round = c
+        .get(&format!("/api/sections/{section}/rounds/1"))
+        .await
+        .json();
+    for (board, result) in round["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(["1-0", "0-1"])
+    {
+        let game = board["game"].as_i64().unwrap();
+        let done = c
+            .post_json(
+                &format!("/api/games/{game}/result"),
+                json!({"result": result, "version": 1}),
+                true,
+            )
+            .await;
+        assert_eq!(done.status, StatusCode::OK, "{}", done.text);
+    }
+    (c, section)
+}
+
+async fn exports_dsb_xml_swi_and_standings_csv(store: Store) {
+    let (c, section) = played_round(store).await;
+    let public = Client {
+        app: c.app.clone(),
+        cookie: None,
+        csrf: None,
+    };
+    for uri in [
+        format!("/sections/{section}/export.xml"),
+        format!("/api/sections/{section}/export/swi"),
+    ] {
+        assert_eq!(
+            public.get(&uri).await.status,
+            StatusCode::FORBIDDEN,
+            "{uri}"
+        );
+    }
+    let xml = c
+        .get(&format!("/api/sections/{section}/export/dsb-xml"))
+        .await;
+    assert_eq!(xml.status, StatusCode::OK, "{}", xml.text);
+    let report =
+        ratinglist::dsb::read_xml(xml.text.as_bytes(), "export.xml").expect("DSB XML reads back");
+    assert_eq!((report.players.len(), report.rounds.len()), (4, 1));
+    let again = c.get(&format!("/sections/{section}/export.xml")).await;
+    let same = ratinglist::dsb::read_xml(again.text.as_bytes(), "again.xml").unwrap();
+    assert_eq!(
+        same.tournament.uuid, report.tournament.uuid,
+        "tournament UUID is stable"
+    );
+
+    let swi = c.get(&format!("/sections/{section}/export.swi")).await;
+    assert_eq!(swi.status, StatusCode::OK, "{}", swi.text);
+    let back =
+        ratinglist::dsb::read_swi(swi.text.as_bytes(), "export.swi").expect("SWI reads back");
+    assert_eq!(back.players.len(), 4);
+
+    let csv = public
+        .get(&format!("/sections/{section}/standings.csv"))
+        .await;
+    assert_eq!(csv.status, StatusCode::OK);
+    assert!(
+        csv.headers[header::CONTENT_TYPE]
+            .to_str()
+            .unwrap()
+            .starts_with("text/csv")
+    );
+    let lines: Vec<&str> = csv.text.lines().collect();
+    assert_eq!(lines[0], "Rank,No,Name,Points,BH,SB");
+    assert_eq!(lines.len(), 5, "{}", csv.text);
+    let standings = c
+        .get(&format!("/api/sections/{section}/standings"))
+        .await
+        .json();
+    for (line, row) in lines[1..]
+        .iter()
+        .zip(standings["standings"]["rows"].as_array().unwrap())
+    {
+        let name = row["name"].as_str().unwrap();
+        let expected = format!(
+            "{},{},\"{name}\",{}",
+            row["rank"],
+            row["tpn"],
+            row["points"].as_str().unwrap()
+        );
+        assert!(line.starts_with(&expected), "{line} vs {expected}");
+    }
+    let api_csv = c.get(&format!("/api/sections/{section}/export/csv")).await;
+    assert_eq!(api_csv.text, csv.text);
+    let unknown = c.get(&format!("/api/sections/{section}/export/pdf")).await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
 }
