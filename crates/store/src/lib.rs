@@ -174,6 +174,16 @@ impl Store {
         Ok(id)
     }
 
+    /// All user accounts by name.
+    pub async fn users(&self) -> Result<Vec<User>, StoreError> {
+        sqlx::query("SELECT id, name, password_hash, role FROM users ORDER BY name")
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(User::from_row)
+            .collect()
+    }
+
     /// Number of user accounts.
     pub async fn user_count(&self) -> Result<i64, StoreError> {
         Ok(sqlx::query("SELECT COUNT(*) AS n FROM users")

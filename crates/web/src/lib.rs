@@ -92,6 +92,14 @@ impl Viewer {
         }
     }
 
+    /// The user id if the viewer is an admin (user management), else [`AppError::Forbidden`].
+    pub fn admin(&self) -> Result<i64, AppError> {
+        match &self.user {
+            Some(u) if u.role == Role::Admin => Ok(u.id),
+            _ => Err(AppError::Forbidden),
+        }
+    }
+
     /// Checks the CSRF token sent with a change.
     pub fn check_csrf(&self, sent: Option<&str>) -> Result<(), AppError> {
         match (&self.csrf, sent) {
@@ -180,6 +188,7 @@ pub fn router(state: AppState) -> Router {
         .route("/login", get(pages::login_form).post(pages::login))
         .route("/logout", post(pages::logout))
         .route("/audit", get(pages::audit))
+        .route("/users", get(pages::users).post(pages::create_user))
         .route("/static/htmx.min.js", get(pages::htmx))
         .route("/static/style.css", get(pages::style))
         .route("/events/{id}", get(pages::event_page))

@@ -23,7 +23,8 @@ const STYLE: &str = include_str!("../static/style.css");
 /// The compiled templates.
 pub(crate) fn templates() -> Environment<'static> {
     let mut env = Environment::new();
-    let all: [(&str, &str); 11] = [
+    let all: [(&str, &str); 12] = [
+        ("users.html", include_str!("../templates/users.html")),
         ("base.html", include_str!("../templates/base.html")),
         ("index.html", include_str!("../templates/index.html")),
         ("login.html", include_str!("../templates/login.html")),
@@ -105,6 +106,7 @@ fn render(state: &AppState, viewer: &Viewer, name: &str, ctx: Value) -> PageResu
         "user": viewer.user.as_ref().map(|u| u.name.clone()),
         "csrf": viewer.csrf,
         "can_edit": viewer.can_edit(),
+        "is_admin": viewer.admin().is_ok(),
         "game_results": GameResult::ALL.iter().filter(|r| !r.is_bye()).map(|r| r.code()).collect::<Vec<_>>(),
         "bye_results": GameResult::ALL.iter().filter(|r| r.is_bye()).map(|r| r.code()).collect::<Vec<_>>(),
     });
@@ -606,6 +608,23 @@ pub(crate) async fn export_trf(State(state): State<AppState>, Path(id): Path<i64
         text,
     )
         .into_response())
+}
+
+pub(crate) async fn users(State(state): State<AppState>, viewer: Viewer) -> PageResult {
+    viewer.admin()?;
+    let users = api::user_list(&state).await?;
+    render(&state, &viewer, "users.html", json!({ "users": users }))
+}
+
+pub(crate) async fn create_user(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Form(f): Form<api::NewUser>,
+) -> PageResult {
+    viewer.admin()?;
+    viewer.check_csrf(f.csrf.as_deref())?;
+    api::do_create_user(&state, &f).await?;
+    Ok(see_other("/users"))
 }
 
 pub(crate) async fn audit(State(state): State<AppState>, viewer: Viewer) -> PageResult {

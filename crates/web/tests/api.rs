@@ -76,6 +76,7 @@ on_both!(
     broken_trf_upload_names_the_line,
     cached_pages_follow_changes_of_another_process,
     exports_dsb_xml_swi_and_standings_csv,
+    admins_create_arbiter_accounts,
 );
 
 /// A client holding the session cookie and CSRF token.
@@ -745,4 +746,126 @@ async fn exports_dsb_xml_swi_and_standings_csv(store: Store) {
     assert_eq!(api_csv.text, csv.text);
     let unknown = c.get(&format!("/api/sections/{section}/export/pdf")).await;
     assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+}
+
+async fn admins_create_arbiter_accounts(store: Store) {
+    let (admin, _) = section_with_players(store, 0).await;
+    let name = unique("arbiter");
+    let weak = admin
+        .post_json(
+            "/api/users",
+            json!({"name": name, "password": "short"}),
+            true,
+        )
+        .await;
+    assert_eq!(weak.status, StatusCode::BAD_REQUEST, "{}", weak.text);
+    let no_csrf = admin
+        .post_json(
+            "/api/users",
+            json!({"name": name, "password": "long enough 1"}),
+            false,
+        )
+        .await;
+    assert_eq!(no_csrf.status, StatusCode::FORBIDDEN);
+    let made = admin
+        .post_json(
+            "/api/users",
+            json!({"name": name, "password": "long enough 1", "role": "arbiter"}),
+            true,
+        )
+        .await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.text);
+    let again = admin
+        .post_json(
+            "/api/users",
+            json!({"name": name, "password": "long enough 2"}),
+            true,
+        )
+        .await;
+    assert!(
+        again.status.is_client_error(),
+        "duplicate name: {}",
+        again.status
+    );
+    let list = admin.get("/api/users").await;
+    assert!(!list.text.contains("argon2"), "no hashes: {}", list.text);
+    let roles: Vec<(String, String)> = list
+        .json()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| {
+            (
+                u["name"].as_str().unwrap().to_owned(),
+                u["role"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert!(
+        roles.contains(&(name.clone(), "arbiter".to_owned())),
+        "{roles:?}"
+    );
+    assert!(admin.get("/users").await.text.contains(&name));
+
+    let mut arbiter = Client {
+        app: admin.app.clone(),
+        cookie: None,
+        csrf: None,
+    };
+    let ok = arbiter
+        .post_json(
+            "/api/login",
+            json!({"user": name, "password": "long enough 1"}),
+            false,
+        )
+        .await;
+    assert_eq!(ok.status, StatusCode::OK, "{}", ok.text);
+    arbiter.cookie = Some(
+        ok.headers[header::SET_COOKIE]
+            .to_str()
+            .unwrap()
+            .split(';')
+            .next()
+            .unwrap()
+            .to_owned(),
+    );
+    arbiter.csrf = Some(ok.json()["csrf"].as_str().unwrap().to_owned());
+    let ev = arbiter
+        .post_json(
+            "/api/events",
+            json!({"name": "Club Cup", "start_date": "2026-04-01"}),
+            true,
+        )
+        .await;
+    assert_eq!(
+        ev.status,
+        StatusCode::CREATED,
+        "arbiters run events: {}",
+        ev.text
+    );
+    assert_eq!(
+        arbiter.get("/api/users").await.status,
+        StatusCode::FORBIDDEN
+    );
+    let page = arbiter.get("/users").await;
+    assert_eq!(
+        (
+            page.status,
+            page.headers[header::LOCATION].to_str().unwrap()
+        ),
+        (StatusCode::SEE_OTHER, "/login"),
+        "pages send a non-admin to the login"
+    );
+    let denied = arbiter
+        .post_json(
+            "/api/users",
+            json!({"name": unique("x"), "password": "long enough 3"}),
+            true,
+        )
+        .await;
+    assert_eq!(
+        denied.status,
+        StatusCode::FORBIDDEN,
+        "only admins manage accounts"
+    );
 }
