@@ -28,6 +28,7 @@ pub mod round;
 mod rounds;
 pub mod section;
 pub mod table;
+pub mod team;
 pub mod trf_io;
 
 pub use crate::event::{DuplicateBy, EntryIssue, Event};

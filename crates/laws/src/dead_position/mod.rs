@@ -35,6 +35,8 @@
 //! Zobrist keys.
 
 mod frozen;
+mod guided;
+mod reach;
 mod search;
 
 use shakmaty::{Bitboard, Chess, Color, Move, Position};
@@ -231,6 +233,12 @@ fn quick(pos: &Chess, winner: Color) -> Analysis {
 const MAX_DEPTH: u16 = 400;
 
 fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
+    if reach::never_mates_after_any_move(pos, winner) {
+        return Analysis {
+            verdict: Verdict::Unwinnable,
+            nodes: 0,
+        };
+    }
     let mut budget = Budget { used: 0, limit: 0 };
     let verdict = full_stages(pos, winner, node_limit, &mut budget);
     Analysis {
@@ -239,13 +247,21 @@ fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
     }
 }
 
-/// A few guided random games, a helpmate search, more random games, then the exhaustive walk, then the helpmate search
-/// again with whatever budget is left.
+/// The stages of the full tier, each with a share of the node limit: a few
+/// guided random games, a short exhaustive walk (small reachable worlds), the
+/// ranked helpmate search, the guided helpmate search of [`guided`], more
+/// random games, then the exhaustive walk again with the rest of the budget.
 fn full_stages(pos: &Chess, winner: Color, node_limit: u64, budget: &mut Budget) -> Verdict {
     let mut helpmate = Helpmate::new(pos, winner);
     budget.raise_to(node_limit / 64);
     if let Ok(line) = helpmate.playouts(pos, budget) {
         return Verdict::Winnable(line);
+    }
+    budget.raise_to(budget.used.min(budget.limit) + node_limit / 32);
+    match search::exhaust(pos, winner, budget) {
+        Ok(Exhausted::Mate(line)) => return Verdict::Winnable(line),
+        Ok(Exhausted::NoMate) => return Verdict::Unwinnable,
+        Err(OutOfBudget) => {}
     }
     budget.raise_to(budget.used.min(budget.limit) + node_limit / 8);
     match helpmate.run(pos, MAX_DEPTH, budget) {
@@ -253,21 +269,21 @@ fn full_stages(pos: &Chess, winner: Color, node_limit: u64, budget: &mut Budget)
         Ok(Some(Exhausted::NoMate)) => return Verdict::Unwinnable,
         Ok(None) | Err(OutOfBudget) => {}
     }
-    budget.raise_to(budget.used.min(budget.limit) + node_limit / 8);
-    if let Ok(line) = helpmate.playouts(pos, budget) {
-        return Verdict::Winnable(line);
-    }
-    budget.raise_to(budget.used.min(budget.limit) + node_limit / 2);
-    match search::exhaust(pos, winner, budget) {
+    budget.raise_to(budget.used.min(budget.limit) + node_limit / 4);
+    match guided::Guided::new(pos, winner).run(pos, budget) {
         Ok(Exhausted::Mate(line)) => return Verdict::Winnable(line),
         Ok(Exhausted::NoMate) => return Verdict::Unwinnable,
         Err(OutOfBudget) => {}
     }
+    budget.raise_to(budget.used.min(budget.limit) + node_limit / 8);
+    if let Ok(line) = helpmate.playouts(pos, budget) {
+        return Verdict::Winnable(line);
+    }
     budget.raise_to(node_limit);
-    match helpmate.run(pos, MAX_DEPTH, budget) {
-        Ok(Some(Exhausted::Mate(line))) => Verdict::Winnable(line),
-        Ok(Some(Exhausted::NoMate)) => Verdict::Unwinnable,
-        Ok(None) | Err(OutOfBudget) => Verdict::Undetermined,
+    match search::exhaust(pos, winner, budget) {
+        Ok(Exhausted::Mate(line)) => Verdict::Winnable(line),
+        Ok(Exhausted::NoMate) => Verdict::Unwinnable,
+        Err(OutOfBudget) => Verdict::Undetermined,
     }
 }
 

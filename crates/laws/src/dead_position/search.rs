@@ -29,7 +29,7 @@ impl Budget {
         self.limit = limit;
     }
 
-    fn spend(&mut self) -> Result<(), OutOfBudget> {
+    pub fn spend(&mut self) -> Result<(), OutOfBudget> {
         self.used += 1;
         if self.used > self.limit {
             Err(OutOfBudget)
@@ -43,13 +43,13 @@ impl Budget {
 /// rights, en passant only when legal); move counters are ignored.
 type Key = Zobrist128;
 
-fn key(pos: &Chess) -> Key {
+pub fn key(pos: &Chess) -> Key {
     pos.zobrist_hash(EnPassantMode::Legal)
 }
 
 /// Zobrist keys are already uniformly distributed: hash them by passing them through.
 #[derive(Default)]
-struct PassThrough(u64);
+pub struct PassThrough(u64);
 
 impl Hasher for PassThrough {
     fn finish(&self) -> u64 {
@@ -67,7 +67,7 @@ impl Hasher for PassThrough {
     }
 }
 
-type KeyMap<V> = HashMap<Key, V, BuildHasherDefault<PassThrough>>;
+pub type KeyMap<V> = HashMap<Key, V, BuildHasherDefault<PassThrough>>;
 
 /// Cheap sound tests that `winner` can never mate from `pos`.
 pub fn hopeless(pos: &Chess, winner: Color) -> bool {

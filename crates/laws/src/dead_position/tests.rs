@@ -203,3 +203,18 @@ fn budget_exhaustion_is_undetermined() {
         Verdict::Undetermined
     );
 }
+
+#[test]
+fn long_helpmate_through_a_pawn_wall() {
+    // Black needs some 20 moves: the white king walks round, the g-pawns
+    // are exchanged and a black pawn promotes (CHA test vector).
+    winnable("8/6p1/6P1/6P1/6P1/2k3PK/6PP/8 w - -", Color::Black);
+    winnable("8/2k5/8/1p1p1p2/1P1P1P2/4B3/2K5/8 w - -", Color::White);
+}
+
+#[test]
+fn lone_bishop_behind_a_wall_with_a_trapped_knight_is_dead() {
+    // White's knight can never leave a1, Black's e1 bishop is shut in, and a
+    // light bishop alone cannot cover the dark flights (CHA test vector).
+    dead("8/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N3b3 b - -");
+}

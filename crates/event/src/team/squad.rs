@@ -1,0 +1,455 @@
+//! Squads: a team's players and substitutes in fixed order by strength (SJRP §10.8, §18.6),
+//! checked against the rules of its competition, a [`Profile`].
+//!
+//! ```
+//! use event::player::{Player, PlayerId};
+//! use event::team::squad::{Member, Profile, Squad, check_squads};
+//!
+//! let member = |id, dwz| {
+//!     let mut p = Player::new(PlayerId(id), "P", &id.to_string());
+//!     p.dwz = dwz;
+//!     p.club = "SC Mainz".into();
+//!     Member { player: p, pupil: None }
+//! };
+//! let squad = Squad {
+//!     name: "SC Mainz".into(),
+//!     club: "SC Mainz".into(),
+//!     members: vec![member(1, Some(1500)), member(2, Some(1701)), member(3, None), member(4, None)],
+//! };
+//! let found = check_squads(&Profile::club_u16(), &[squad], 2026);
+//! // 1500 stands ahead of 1701: more than 200 below (§10.8).
+//! assert_eq!(found.len(), 1);
+//! assert_eq!(found[0].article().to_string(), "SJRP §10.8");
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use laws::Article;
+use serde::{Deserialize, Serialize};
+
+use crate::player::{Player, PlayerId};
+use crate::team::school::{Format, Group, NotAdmitted, Pupil, SettingsViolation};
+
+/// One registered player of a squad.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Member {
+    /// The player (DWZ, club, birth date, sex).
+    pub player: Player,
+    /// The school record, for school teams.
+    pub pupil: Option<Pupil>,
+}
+
+/// A team's registration: its players in fixed order, the first [`Profile::boards`] the
+/// regular team, the rest its substitutes in order (§10.8, §18.9).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Squad {
+    /// Team name.
+    pub name: String,
+    /// The club the team plays for (club competitions).
+    pub club: String,
+    /// Players in registered order.
+    pub members: Vec<Member>,
+}
+
+impl Squad {
+    /// The registered position (0 first) of a player.
+    pub fn position(&self, id: PlayerId) -> Option<usize> {
+        self.members.iter().position(|m| m.player.id == id)
+    }
+}
+
+/// The squad rules of one competition: data, one value per paragraph.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Profile {
+    /// Competition name, e.g. `4er-U16` or `WK III`.
+    pub name: String,
+    /// Boards of a team, and the paragraph that fixes them.
+    pub boards: (usize, Article),
+    /// At most this many substitutes; `None` where the rules set no limit.
+    pub substitutes: Option<(usize, Article)>,
+    /// The DWZ band (200) and its paragraph.
+    pub band: (u16, Article),
+    /// The rating counted for players without DWZ; `None` leaves them out of the band check.
+    pub pseudo_rating: Option<u16>,
+    /// Players from another club allowed (club competitions); `None` where clubs do not
+    /// matter.
+    pub guests: Option<(usize, Article)>,
+    /// All players from one school (§18.5).
+    pub same_school: Option<Article>,
+    /// The school group whose admission rules apply (§18.2).
+    pub group: Option<Group>,
+    /// The paragraph that allows a player in one team only.
+    pub one_team: Article,
+    /// The fixed board order and its paragraph (§10.9, §18.10).
+    pub order: Article,
+    /// Minimum thinking time in minutes per player and game, and its paragraph.
+    pub min_minutes: (u32, Article),
+    /// Most Swiss rounds allowed, and the paragraph.
+    pub max_swiss_rounds: Option<(u32, Article)>,
+}
+
+impl Profile {
+    fn club(name: &str, boards: usize, composition: &'static str, guests: usize) -> Profile {
+        let composition = Article::new(composition);
+        Profile {
+            name: name.into(),
+            boards: (boards, composition),
+            substitutes: None,
+            band: (200, Article::new("SJRP §10.8")),
+            pseudo_rating: None,
+            guests: Some((guests, composition)),
+            same_school: None,
+            group: None,
+            one_team: Article::new("SJRP §10.1"),
+            order: Article::new("SJRP §10.9"),
+            min_minutes: (25, Article::new("SJRP §10.11")),
+            max_swiss_rounds: None,
+        }
+    }
+
+    /// 6er-U20 club teams (§11.1). §10 sets no limit on substitutes.
+    pub fn club_u20() -> Profile {
+        Profile::club("6er-U20", 6, "SJRP §11.1", 0)
+    }
+
+    /// 4er-U16 club teams (§12.1).
+    pub fn club_u16() -> Profile {
+        Profile::club("4er-U16", 4, "SJRP §12.1", 0)
+    }
+
+    /// 4er-U14 club teams (§13.1).
+    pub fn club_u14() -> Profile {
+        Profile::club("4er-U14", 4, "SJRP §13.1", 0)
+    }
+
+    /// 4er-U12 club teams (§14.1).
+    pub fn club_u12() -> Profile {
+        Profile::club("4er-U12", 4, "SJRP §14.1", 0)
+    }
+
+    /// 4er-U10 club teams (§15.1).
+    pub fn club_u10() -> Profile {
+        Profile::club("4er-U10", 4, "SJRP §15.1", 0)
+    }
+
+    /// 4er-U16w girls' teams: one player may belong to another club (§16.1).
+    pub fn club_u16w() -> Profile {
+        Profile::club("4er-U16w", 4, "SJRP §16.1", 1)
+    }
+
+    /// 4er-U12w girls' teams: one player may belong to another club (§17.1).
+    pub fn club_u12w() -> Profile {
+        Profile::club("4er-U12w", 4, "SJRP §17.1", 1)
+    }
+
+    /// A school group (§18): 4 or 6 boards of one school (§18.5), the band with pseudo
+    /// rating 800, 600 in WK G and WK G M (§18.7), up to two substitutes (§18.9), Swiss up to
+    /// 7 rounds (§18.11), at least 15 minutes (§18.12).
+    pub fn school(group: Group) -> Profile {
+        Profile {
+            name: group.to_string(),
+            boards: (group.boards(), Article::new("SJRP §18.5")),
+            substitutes: Some((2, Article::new("SJRP §18.9"))),
+            band: (200, Article::new("SJRP §18.7")),
+            pseudo_rating: Some(group.pseudo_rating()),
+            guests: None,
+            same_school: Some(Article::new("SJRP §18.5")),
+            group: Some(group),
+            one_team: Article::new("SJRP §18.8"),
+            order: Article::new("SJRP §18.10"),
+            min_minutes: (15, Article::new("SJRP §18.12")),
+            max_swiss_rounds: Some((7, Article::new("SJRP §18.11"))),
+        }
+    }
+
+    /// The rating a member counts with in the band check.
+    pub fn rating(&self, player: &Player) -> Option<u16> {
+        player.dwz.or(self.pseudo_rating)
+    }
+
+    /// Checks the format and the thinking time against the profile (§18.11, §18.12, §10.11).
+    pub fn check_settings(&self, format: Format, minutes: u32) -> Vec<SettingsViolation> {
+        let mut out = Vec::new();
+        if let (Format::Swiss(rounds), Some((max, article))) = (format, self.max_swiss_rounds)
+            && rounds > max
+        {
+            out.push(SettingsViolation::TooManyRounds {
+                rounds,
+                max,
+                article,
+            });
+        }
+        let (min, article) = self.min_minutes;
+        if minutes < min {
+            out.push(SettingsViolation::TooLittleTime {
+                minutes,
+                min,
+                article,
+            });
+        }
+        out
+    }
+}
+
+/// A broken squad rule, naming the team and the paragraph.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SquadViolation {
+    /// Fewer players than boards.
+    TooFewPlayers {
+        /// Team.
+        team: String,
+        /// Players registered.
+        players: usize,
+        /// Boards.
+        boards: usize,
+        /// Paragraph.
+        article: Article,
+    },
+    /// More substitutes than allowed.
+    TooManySubstitutes {
+        /// Team.
+        team: String,
+        /// Substitutes registered.
+        substitutes: usize,
+        /// The limit.
+        max: usize,
+        /// Paragraph.
+        article: Article,
+    },
+    /// `ahead` stands before `behind`, whose rating is more than the band higher.
+    Band {
+        /// Team.
+        team: String,
+        /// The player listed first.
+        ahead: PlayerId,
+        /// The player listed later.
+        behind: PlayerId,
+        /// Rating difference.
+        gap: u16,
+        /// Paragraph.
+        article: Article,
+    },
+    /// A player registered in more than one team.
+    TwoTeams {
+        /// The player.
+        player: PlayerId,
+        /// The teams, in order.
+        teams: Vec<String>,
+        /// Paragraph.
+        article: Article,
+    },
+    /// More players from other clubs than allowed.
+    Guests {
+        /// Team.
+        team: String,
+        /// Players from another club.
+        guests: Vec<PlayerId>,
+        /// The limit.
+        max: usize,
+        /// Paragraph.
+        article: Article,
+    },
+    /// A school team's player from another school, or without a school record.
+    OtherSchool {
+        /// Team.
+        team: String,
+        /// The player.
+        player: PlayerId,
+        /// Paragraph.
+        article: Article,
+    },
+    /// A pupil the group does not admit.
+    NotAdmitted {
+        /// Team.
+        team: String,
+        /// The player.
+        player: PlayerId,
+        /// Why.
+        reason: NotAdmitted,
+    },
+}
+
+impl SquadViolation {
+    /// The paragraph broken.
+    pub fn article(&self) -> Article {
+        match self {
+            SquadViolation::TooFewPlayers { article, .. }
+            | SquadViolation::TooManySubstitutes { article, .. }
+            | SquadViolation::Band { article, .. }
+            | SquadViolation::TwoTeams { article, .. }
+            | SquadViolation::Guests { article, .. }
+            | SquadViolation::OtherSchool { article, .. } => *article,
+            SquadViolation::NotAdmitted { reason, .. } => reason.article(),
+        }
+    }
+}
+
+impl fmt::Display for SquadViolation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SquadViolation::TooFewPlayers {
+                team,
+                players,
+                boards,
+                ..
+            } => write!(f, "{team}: {players} players for {boards} boards"),
+            SquadViolation::TooManySubstitutes {
+                team,
+                substitutes,
+                max,
+                ..
+            } => write!(f, "{team}: {substitutes} substitutes, at most {max}"),
+            SquadViolation::Band {
+                team,
+                ahead,
+                behind,
+                gap,
+                ..
+            } => write!(
+                f,
+                "{team}: player {ahead} stands ahead of player {behind}, rated {gap} higher"
+            ),
+            SquadViolation::TwoTeams { player, teams, .. } => {
+                write!(f, "player {player} registered for {}", teams.join(", "))
+            }
+            SquadViolation::Guests {
+                team, guests, max, ..
+            } => write!(
+                f,
+                "{team}: {} players from another club, at most {max}",
+                guests.len()
+            ),
+            SquadViolation::OtherSchool { team, player, .. } => {
+                write!(f, "{team}: player {player} is not from the team's school")
+            }
+            SquadViolation::NotAdmitted {
+                team,
+                player,
+                reason,
+            } => return write!(f, "{team}: player {player}: {reason}"),
+        }?;
+        write!(f, " ({})", self.article())
+    }
+}
+
+impl std::error::Error for SquadViolation {}
+
+/// Checks every squad of a competition held in `year` against `profile`.
+pub fn check_squads(profile: &Profile, squads: &[Squad], year: u16) -> Vec<SquadViolation> {
+    let mut out = Vec::new();
+    for squad in squads {
+        check_squad(profile, squad, year, &mut out);
+    }
+    let mut teams: BTreeMap<PlayerId, Vec<String>> = BTreeMap::new();
+    for squad in squads {
+        for m in &squad.members {
+            teams
+                .entry(m.player.id)
+                .or_default()
+                .push(squad.name.clone());
+        }
+    }
+    for (player, teams) in teams {
+        if teams.len() > 1 {
+            out.push(SquadViolation::TwoTeams {
+                player,
+                teams,
+                article: profile.one_team,
+            });
+        }
+    }
+    out
+}
+
+fn check_squad(profile: &Profile, squad: &Squad, year: u16, out: &mut Vec<SquadViolation>) {
+    let team = || squad.name.clone();
+    let (boards, article) = profile.boards;
+    let players = squad.members.len();
+    if players < boards {
+        out.push(SquadViolation::TooFewPlayers {
+            team: team(),
+            players,
+            boards,
+            article,
+        });
+    }
+    if let Some((max, article)) = profile.substitutes
+        && players.saturating_sub(boards) > max
+    {
+        out.push(SquadViolation::TooManySubstitutes {
+            team: team(),
+            substitutes: players - boards,
+            max,
+            article,
+        });
+    }
+    let (band, article) = profile.band;
+    for (i, ahead) in squad.members.iter().enumerate() {
+        for behind in &squad.members[i + 1..] {
+            let (Some(a), Some(b)) = (
+                profile.rating(&ahead.player),
+                profile.rating(&behind.player),
+            ) else {
+                continue;
+            };
+            if b > a && b - a > band {
+                out.push(SquadViolation::Band {
+                    team: team(),
+                    ahead: ahead.player.id,
+                    behind: behind.player.id,
+                    gap: b - a,
+                    article,
+                });
+            }
+        }
+    }
+    if let Some((max, article)) = profile.guests {
+        let guests: Vec<PlayerId> = squad
+            .members
+            .iter()
+            .filter(|m| m.player.club != squad.club)
+            .map(|m| m.player.id)
+            .collect();
+        if guests.len() > max {
+            out.push(SquadViolation::Guests {
+                team: team(),
+                guests,
+                max,
+                article,
+            });
+        }
+    }
+    if let Some(article) = profile.same_school {
+        let school = squad
+            .members
+            .first()
+            .and_then(|m| m.pupil.as_ref())
+            .map(|p| p.school.as_str());
+        for m in &squad.members {
+            let own = m.pupil.as_ref().map(|p| p.school.as_str());
+            if own.is_none() || own != school {
+                out.push(SquadViolation::OtherSchool {
+                    team: team(),
+                    player: m.player.id,
+                    article,
+                });
+            }
+        }
+    }
+    if let Some(group) = profile.group {
+        for m in &squad.members {
+            let reason = match &m.pupil {
+                Some(pupil) => group.admits(m.player.birth, m.player.sex, pupil, year),
+                None => Ok(()),
+            };
+            if let Err(reason) = reason {
+                out.push(SquadViolation::NotAdmitted {
+                    team: team(),
+                    player: m.player.id,
+                    reason,
+                });
+            }
+        }
+    }
+}
