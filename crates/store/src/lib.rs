@@ -174,6 +174,16 @@ impl Store {
         Ok(id)
     }
 
+    /// All user accounts by name.
+    pub async fn users(&self) -> Result<Vec<User>, StoreError> {
+        sqlx::query("SELECT id, name, password_hash, role FROM users ORDER BY name")
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(User::from_row)
+            .collect()
+    }
+
     /// Number of user accounts.
     pub async fn user_count(&self) -> Result<i64, StoreError> {
         Ok(sqlx::query("SELECT COUNT(*) AS n FROM users")
@@ -391,6 +401,23 @@ impl Store {
         Section::from_row(&row)
     }
 
+    /// The revision of a section: a counter raised in the same transaction as every change of
+    /// its settings, players, rounds or results. One cheap query tells a process whether a copy
+    /// of the section it read earlier is still current, also when other processes write to the
+    /// same database.
+    pub async fn section_revision(&self, id: i64) -> Result<i64, StoreError> {
+        sqlx::query("SELECT revision FROM sections WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(StoreError::NotFound {
+                entity: "section",
+                id,
+            })?
+            .try_get("revision")
+            .map_err(StoreError::from)
+    }
+
     // ---- players --------------------------------------------------------------------------
 
     /// Registers a player with the next free pairing number; `first_round` above 1 is a late
@@ -445,6 +472,7 @@ impl Store {
             )),
         )
         .await?;
+        bump_revision(&mut tx, section).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -517,6 +545,7 @@ impl Store {
             Some(&text(after)),
         )
         .await?;
+        bump_revision(&mut tx, old.section).await?;
         tx.commit().await?;
         Ok(version + 1)
     }
@@ -579,6 +608,7 @@ impl Store {
             Some(&format!("round {number}: {} boards{note}", games.len())),
         )
         .await?;
+        bump_revision(&mut tx, section).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -629,6 +659,7 @@ impl Store {
             Some("published"),
         )
         .await?;
+        bump_round_revision(&mut tx, round).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -644,7 +675,8 @@ impl Store {
         let old = self.section(section).await?;
         let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
-            "UPDATE sections SET data = $1, version = version + 1 WHERE id = $2 AND version = $3",
+            "UPDATE sections SET data = $1, version = version + 1, revision = revision + 1
+             WHERE id = $2 AND version = $3",
         )
         .bind(data)
         .bind(section)
@@ -706,6 +738,7 @@ impl Store {
             None,
         )
         .await?;
+        bump_revision(&mut tx, r.section).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -795,6 +828,7 @@ impl Store {
             Some(result.code()),
         )
         .await?;
+        bump_round_revision(&mut tx, old.round).await?;
         tx.commit().await?;
         Ok(version + 1)
     }
@@ -823,6 +857,31 @@ fn duplicate(e: StoreError, what: &str) -> StoreError {
         }
         e => e,
     }
+}
+
+/// Counts a change of a section's players, rounds or results, inside the transaction of the
+/// change (see [`Store::section_revision`]).
+async fn bump_revision(tx: &mut Transaction<'static, Any>, section: i64) -> Result<(), StoreError> {
+    sqlx::query("UPDATE sections SET revision = revision + 1 WHERE id = $1")
+        .bind(section)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// [`bump_revision`] for the section of a round.
+async fn bump_round_revision(
+    tx: &mut Transaction<'static, Any>,
+    round: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "UPDATE sections SET revision = revision + 1
+         WHERE id = (SELECT section_id FROM rounds WHERE id = $1)",
+    )
+    .bind(round)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
 /// Writes one audit row inside the transaction of the change.

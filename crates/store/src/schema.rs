@@ -91,6 +91,10 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
         ALTER TABLE players ADD COLUMN data TEXT NOT NULL DEFAULT '';
         ALTER TABLE rounds ADD COLUMN data TEXT NOT NULL DEFAULT ''",
     ),
+    (
+        "section revisions",
+        "ALTER TABLE sections ADD COLUMN revision BIGINT NOT NULL DEFAULT 0",
+    ),
 ];
 
 /// The column type of an auto-generated key on the backend.

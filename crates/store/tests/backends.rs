@@ -75,6 +75,7 @@ on_both!(
     byes_take_only_bye_results,
     rounds_publish_and_unpair,
     withdrawal_and_late_entry,
+    every_change_raises_the_section_revision,
 );
 
 /// A section with `n` players and round 1 paired 1-2, 3-4, ... (bye for an odd last).
@@ -119,7 +120,7 @@ async fn section_with_round(store: &Store, n: i64) -> (i64, Vec<i64>, i64) {
 }
 
 async fn migrations_run_once(store: Store) {
-    assert_eq!(store.schema_version().await.unwrap(), 2);
+    assert_eq!(store.schema_version().await.unwrap(), 3);
     store
         .create_event(None, "E", "P", "2026-01-01", "")
         .await
@@ -307,4 +308,54 @@ async fn withdrawal_and_late_entry(store: Store) {
     assert_eq!((w.version, w.plays_in(2), w.plays_in(3)), (v, true, false));
     let log = store.audit_log(Some(("player", ids[0])), 5).await.unwrap();
     assert_eq!(log[0].new_value.as_deref(), Some("withdrawn after round 2"));
+}
+
+async fn every_change_raises_the_section_revision(store: Store) {
+    let (section, ids, round) = section_with_round(&store, 4).await;
+    let (_, _, other_round) = section_with_round(&store, 2).await;
+    let mut last = store.section_revision(section).await.unwrap();
+    let mut raised = |now: i64, what: &str| {
+        assert!(
+            now > last,
+            "{what} did not raise the revision ({now} <= {last})"
+        );
+        last = now;
+    };
+    store.publish_round(None, round, "{}").await.unwrap();
+    raised(store.section_revision(section).await.unwrap(), "publish");
+    let game = store.games(round).await.unwrap()[0].clone();
+    store
+        .set_result(None, game.id, GameResult::Draw, game.version)
+        .await
+        .unwrap();
+    raised(store.section_revision(section).await.unwrap(), "result");
+    store.set_withdrawn(None, ids[3], Some(1), 1).await.unwrap();
+    raised(store.section_revision(section).await.unwrap(), "withdrawal");
+    let late = NewPlayer {
+        name: "Late, Lara".into(),
+        first_round: 2,
+        ..NewPlayer::default()
+    };
+    store.add_player(None, section, &late).await.unwrap();
+    raised(
+        store.section_revision(section).await.unwrap(),
+        "registration",
+    );
+    let version = store.section(section).await.unwrap().version;
+    store
+        .update_section(None, section, "{}", version)
+        .await
+        .unwrap();
+    raised(store.section_revision(section).await.unwrap(), "settings");
+    let before = store.section_revision(section).await.unwrap();
+    store.publish_round(None, other_round, "{}").await.unwrap();
+    assert_eq!(
+        store.section_revision(section).await.unwrap(),
+        before,
+        "a change in another section"
+    );
+    assert!(matches!(
+        store.section_revision(-1).await,
+        Err(StoreError::NotFound { .. })
+    ));
 }

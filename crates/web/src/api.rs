@@ -14,7 +14,7 @@ use event::player::{Entry, Player, PlayerId, Sex};
 use event::section::System;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use store::GameResult;
+use store::{GameResult, Role};
 
 use crate::domain::{self, Loaded};
 use crate::{AppError, AppState, SESSION_COOKIE, Viewer, auth};
@@ -37,6 +37,73 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/sections/{id}/rounds/{n}/publish", post(publish))
         .route("/api/sections/{id}/standings", get(standings))
         .route("/api/games/{id}/result", post(result))
+        .route("/api/users", get(users).post(create_user))
+}
+
+#[derive(Deserialize)]
+pub(crate) struct NewUser {
+    pub name: String,
+    pub password: String,
+    /// `arbiter` (default) or `admin`.
+    #[serde(default)]
+    pub role: String,
+    #[serde(default)]
+    pub csrf: Option<String>,
+}
+
+/// Least length of a new account's password.
+const MIN_PASSWORD: usize = 10;
+
+/// Creates an arbiter or admin account (admins only); returns its id.
+pub(crate) async fn do_create_user(state: &AppState, f: &NewUser) -> Result<i64, AppError> {
+    let name = f.name.trim();
+    if name.is_empty() || name.chars().any(char::is_control) {
+        return Err(AppError::BadRequest("user name: required, one line".into()));
+    }
+    if f.password.chars().count() < MIN_PASSWORD {
+        return Err(AppError::BadRequest(format!(
+            "password: at least {MIN_PASSWORD} characters"
+        )));
+    }
+    let role = match f.role.trim() {
+        "" | "arbiter" => Role::Arbiter,
+        "admin" => Role::Admin,
+        other => {
+            return Err(AppError::BadRequest(format!(
+                "role `{other}`: expected arbiter or admin"
+            )));
+        }
+    };
+    let hash = crate::auth::hash_password(&f.password)?;
+    Ok(state.store.create_user(name, &hash, role).await?)
+}
+
+/// The accounts as name and role (never the password hash).
+pub(crate) async fn user_list(state: &AppState) -> Result<Vec<Value>, AppError> {
+    Ok(state
+        .store
+        .users()
+        .await?
+        .iter()
+        .map(|u| json!({ "id": u.id, "name": u.name, "role": u.role.as_str() }))
+        .collect())
+}
+
+async fn users(State(state): State<AppState>, viewer: Viewer) -> Result<Json<Value>, AppError> {
+    viewer.admin()?;
+    Ok(Json(json!(user_list(&state).await?)))
+}
+
+async fn create_user(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Json(f): Json<NewUser>,
+) -> Result<Response, AppError> {
+    viewer.admin()?;
+    viewer.check_csrf(csrf_header(&headers))?;
+    let id = do_create_user(&state, &f).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
 }
 
 async fn openapi() -> Response {
@@ -394,7 +461,7 @@ async fn round(
     viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
 ) -> Result<Json<Value>, AppError> {
-    let loaded = domain::load(&state.store, id).await?;
+    let loaded = state.section(id).await?;
     let boards = boards(&loaded, n, &viewer).ok_or(AppError::NotFound)?;
     let published = loaded.round(n).is_some_and(|(r, _)| r.published);
     Ok(Json(
@@ -406,11 +473,8 @@ async fn standings(
     State(state): State<AppState>,
     Path(id): Path<i64>,
 ) -> Result<Json<Value>, AppError> {
-    let loaded = domain::load(&state.store, id).await?;
-    let table = loaded
-        .section()
-        .standings()
-        .map_err(|e| AppError::Rule(e.to_string()))?;
+    let loaded = state.section(id).await?;
+    let table = loaded.standings()?;
     Ok(Json(json!({
         "section": loaded.section_row.name,
         "rounds_complete": loaded.section().rounds_complete(),

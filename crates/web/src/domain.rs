@@ -6,11 +6,13 @@
 //! [`event::Event`]; player ids of the domain are the player rows' ids.
 
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use event::age::{AgeClass, Class};
 use event::date::{Date, DateTime, Time};
 use event::player::{Entry, Player, PlayerId};
 use event::round::{Board, Bye, ByeKind, GameResult as DomainResult, Round};
+use event::table::{Crosstable, Standings};
 use store::{GameResult, NewGame, NewPlayer, Store};
 
 use crate::error::AppError;
@@ -23,6 +25,9 @@ pub struct Loaded {
     pub event: event::Event,
     pub players: Vec<store::Player>,
     pub rounds: Vec<(store::Round, Vec<store::Game>)>,
+    standings: OnceLock<Result<Standings, String>>,
+    /// Crosstables for the public (index 0) and for arbiters (index 1).
+    crosstables: [OnceLock<Crosstable>; 2],
 }
 
 impl Loaded {
@@ -39,6 +44,21 @@ impl Loaded {
             s.played.retain(Round::is_published);
         }
         s
+    }
+
+    /// The standings of the section (C.07 tie-breaks), computed once per loaded revision.
+    pub fn standings(&self) -> Result<&Standings, AppError> {
+        self.standings
+            .get_or_init(|| self.section().standings().map_err(|e| e.to_string()))
+            .as_ref()
+            .map_err(|e| AppError::Rule(e.clone()))
+    }
+
+    /// The crosstable as a viewer may see it (see [`Loaded::visible_section`]), computed once
+    /// per loaded revision.
+    pub fn crosstable(&self, arbiter: bool) -> &Crosstable {
+        self.crosstables[usize::from(arbiter)]
+            .get_or_init(|| self.visible_section(arbiter).crosstable())
     }
 
     /// The player row of a domain id.
@@ -226,7 +246,47 @@ pub async fn load(store: &Store, section: i64) -> Result<Loaded, AppError> {
         event: ev,
         players,
         rounds,
+        standings: OnceLock::new(),
+        crosstables: [OnceLock::new(), OnceLock::new()],
     })
+}
+
+/// Sections read earlier in this process, each with the revision it was read at
+/// ([`Store::section_revision`]). The database stays the only truth: a copy is used only while
+/// the stored revision is unchanged, so processes sharing one PostgreSQL database never serve
+/// each other's stale data.
+#[derive(Default)]
+pub struct SectionCache {
+    entries: Mutex<HashMap<i64, (i64, Arc<Loaded>)>>,
+}
+
+impl SectionCache {
+    /// The section as currently stored: the cached copy when its revision is current (one
+    /// query), else read afresh with [`load`] and kept.
+    pub async fn get(&self, store: &Store, section: i64) -> Result<Arc<Loaded>, AppError> {
+        // The revision is read before the rows: a change committed in between makes the copy
+        // newer than its key, never older, and the next request reads it again.
+        let revision = store.section_revision(section).await?;
+        if let Some(hit) = self.lookup(section, revision) {
+            return Ok(hit);
+        }
+        let loaded = Arc::new(load(store, section).await?);
+        if let Ok(mut entries) = self.entries.lock() {
+            let keep = entries.get(&section).is_none_or(|(r, _)| *r < revision);
+            if keep {
+                entries.insert(section, (revision, Arc::clone(&loaded)));
+            }
+        }
+        Ok(loaded)
+    }
+
+    fn lookup(&self, section: i64, revision: i64) -> Option<Arc<Loaded>> {
+        let entries = self.entries.lock().ok()?;
+        entries
+            .get(&section)
+            .filter(|(r, _)| *r == revision)
+            .map(|(_, l)| Arc::clone(l))
+    }
 }
 
 /// The section's settings document: the section without players and rounds.

@@ -18,6 +18,7 @@ mod api;
 pub mod auth;
 pub mod domain;
 mod error;
+mod export;
 pub mod i18n;
 mod pages;
 
@@ -39,12 +40,14 @@ pub const SESSION_COOKIE: &str = "arbiter_session";
 /// Name of the cookie carrying the CSRF token of the login form (before a session exists).
 pub const LOGIN_CSRF_COOKIE: &str = "arbiter_login_csrf";
 
-/// Shared state of all handlers: the store and the compiled templates. Nothing else lives in
-/// memory, so several processes can serve one PostgreSQL database.
+/// Shared state of all handlers: the store, the compiled templates and a cache of sections
+/// checked against the database's revision counter on every request, so several processes can
+/// serve one PostgreSQL database.
 #[derive(Clone)]
 pub struct AppState {
     pub store: Store,
     templates: Arc<Environment<'static>>,
+    sections: Arc<domain::SectionCache>,
 }
 
 impl AppState {
@@ -53,7 +56,13 @@ impl AppState {
         AppState {
             store,
             templates: Arc::new(pages::templates()),
+            sections: Arc::default(),
         }
+    }
+
+    /// A section as currently stored (see [`domain::SectionCache`]).
+    pub async fn section(&self, id: i64) -> Result<Arc<domain::Loaded>, AppError> {
+        self.sections.get(&self.store, id).await
     }
 }
 
@@ -79,6 +88,14 @@ impl Viewer {
     pub fn editor(&self) -> Result<i64, AppError> {
         match &self.user {
             Some(u) if u.role >= Role::Arbiter => Ok(u.id),
+            _ => Err(AppError::Forbidden),
+        }
+    }
+
+    /// The user id if the viewer is an admin (user management), else [`AppError::Forbidden`].
+    pub fn admin(&self) -> Result<i64, AppError> {
+        match &self.user {
+            Some(u) if u.role == Role::Admin => Ok(u.id),
             _ => Err(AppError::Forbidden),
         }
     }
@@ -171,6 +188,7 @@ pub fn router(state: AppState) -> Router {
         .route("/login", get(pages::login_form).post(pages::login))
         .route("/logout", post(pages::logout))
         .route("/audit", get(pages::audit))
+        .route("/users", get(pages::users).post(pages::create_user))
         .route("/static/htmx.min.js", get(pages::htmx))
         .route("/static/style.css", get(pages::style))
         .route("/events/{id}", get(pages::event_page))
@@ -182,6 +200,13 @@ pub fn router(state: AppState) -> Router {
         .route("/sections/{id}/standings", get(pages::standings))
         .route("/sections/{id}/crosstable", get(pages::crosstable))
         .route("/sections/{id}/export.trf", get(pages::export_trf))
+        .route("/sections/{id}/export.xml", get(export::dsb_xml))
+        .route("/sections/{id}/export.swi", get(export::swi))
+        .route("/sections/{id}/standings.csv", get(export::standings_csv))
+        .route(
+            "/api/sections/{id}/export/{format}",
+            get(export::api_export),
+        )
         .route("/sections/{id}/rounds/{n}", get(pages::round_page))
         .route(
             "/sections/{id}/rounds/{n}/alphabetical",

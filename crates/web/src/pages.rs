@@ -23,7 +23,8 @@ const STYLE: &str = include_str!("../static/style.css");
 /// The compiled templates.
 pub(crate) fn templates() -> Environment<'static> {
     let mut env = Environment::new();
-    let all: [(&str, &str); 11] = [
+    let all: [(&str, &str); 12] = [
+        ("users.html", include_str!("../templates/users.html")),
         ("base.html", include_str!("../templates/base.html")),
         ("index.html", include_str!("../templates/index.html")),
         ("login.html", include_str!("../templates/login.html")),
@@ -105,6 +106,7 @@ fn render(state: &AppState, viewer: &Viewer, name: &str, ctx: Value) -> PageResu
         "user": viewer.user.as_ref().map(|u| u.name.clone()),
         "csrf": viewer.csrf,
         "can_edit": viewer.can_edit(),
+        "is_admin": viewer.admin().is_ok(),
         "game_results": GameResult::ALL.iter().filter(|r| !r.is_bye()).map(|r| r.code()).collect::<Vec<_>>(),
         "bye_results": GameResult::ALL.iter().filter(|r| r.is_bye()).map(|r| r.code()).collect::<Vec<_>>(),
     });
@@ -302,7 +304,7 @@ pub(crate) async fn section_page(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
-    let loaded = domain::load(&state.store, id).await?;
+    let loaded = state.section(id).await?;
     let rounds: Vec<_> = loaded
         .rounds
         .iter()
@@ -377,7 +379,7 @@ pub(crate) async fn round_page(
     viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
 ) -> PageResult {
-    let loaded = domain::load(&state.store, id).await?;
+    let loaded = state.section(id).await?;
     let boards = api::boards(&loaded, n, &viewer).ok_or(AppError::NotFound)?;
     let published = loaded.round(n).is_some_and(|(r, _)| r.published);
     render(
@@ -398,7 +400,7 @@ pub(crate) async fn alphabetical(
     viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
 ) -> PageResult {
-    let loaded = domain::load(&state.store, id).await?;
+    let loaded = state.section(id).await?;
     let boards = api::boards(&loaded, n, &viewer).ok_or(AppError::NotFound)?;
     let mut lines = Vec::new();
     for b in &boards {
@@ -478,7 +480,7 @@ pub(crate) async fn enter_result(
             round.section, round.number
         )));
     }
-    let loaded = domain::load(&state.store, round.section).await?;
+    let loaded = state.section(round.section).await?;
     let row = api::boards(&loaded, round.number, &viewer)
         .and_then(|b| b.into_iter().find(|g| g["game"] == json!(id)))
         .ok_or(AppError::NotFound)?;
@@ -512,9 +514,9 @@ pub(crate) async fn standings(
     Path(id): Path<i64>,
     Query(q): Query<StandingsQuery>,
 ) -> PageResult {
-    let loaded = domain::load(&state.store, id).await?;
+    let loaded = state.section(id).await?;
     let s = loaded.section();
-    let table = s.standings().map_err(|e| AppError::Rule(e.to_string()))?;
+    let table = loaded.standings()?;
     let mut breakdown = Vec::new();
     let mut breakdown_name = String::new();
     if let Some(player) = q.player {
@@ -564,10 +566,15 @@ pub(crate) async fn crosstable(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
-    let loaded = domain::load(&state.store, id).await?;
-    let section = loaded.visible_section(viewer.can_edit());
-    let table = section.crosstable();
-    let rounds: Vec<usize> = (1..=section.played.len()).collect();
+    let loaded = state.section(id).await?;
+    let arbiter = viewer.can_edit();
+    let table = loaded.crosstable(arbiter);
+    let shown = loaded
+        .rounds
+        .iter()
+        .filter(|(r, _)| arbiter || r.published)
+        .count();
+    let rounds: Vec<usize> = (1..=shown).collect();
     render(
         &state,
         &viewer,
@@ -577,7 +584,7 @@ pub(crate) async fn crosstable(
 }
 
 pub(crate) async fn export_trf(State(state): State<AppState>, Path(id): Path<i64>) -> PageResult {
-    let loaded = domain::load(&state.store, id).await?;
+    let loaded = state.section(id).await?;
     let t = loaded
         .section()
         .to_trf(&loaded.event)
@@ -601,6 +608,23 @@ pub(crate) async fn export_trf(State(state): State<AppState>, Path(id): Path<i64
         text,
     )
         .into_response())
+}
+
+pub(crate) async fn users(State(state): State<AppState>, viewer: Viewer) -> PageResult {
+    viewer.admin()?;
+    let users = api::user_list(&state).await?;
+    render(&state, &viewer, "users.html", json!({ "users": users }))
+}
+
+pub(crate) async fn create_user(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Form(f): Form<api::NewUser>,
+) -> PageResult {
+    viewer.admin()?;
+    viewer.check_csrf(f.csrf.as_deref())?;
+    api::do_create_user(&state, &f).await?;
+    Ok(see_other("/users"))
 }
 
 pub(crate) async fn audit(State(state): State<AppState>, viewer: Viewer) -> PageResult {

@@ -74,6 +74,9 @@ on_both!(
     forms_refuse_missing_csrf,
     htmx_result_entry_reports_conflicts,
     broken_trf_upload_names_the_line,
+    cached_pages_follow_changes_of_another_process,
+    exports_dsb_xml_swi_and_standings_csv,
+    admins_create_arbiter_accounts,
 );
 
 /// A client holding the session cookie and CSRF token.
@@ -556,4 +559,313 @@ async fn openapi_describes_only_existing_routes() {
             );
         }
     }
+}
+
+/// Two service processes on one database: each keeps sections in memory, and a change made
+/// through one is on the other's pages at the next request (revision counter in the database).
+async fn cached_pages_follow_changes_of_another_process(store: Store) {
+    let other = Client {
+        app: web::router(web::AppState::new(store.clone())),
+        cookie: None,
+        csrf: None,
+    };
+    let (c, section) = section_with_players(store, 4).await;
+    let other = Client {
+        cookie: c.cookie.clone(),
+        csrf: c.csrf.clone(),
+        ..other
+    };
+    for step in ["pair", "rounds/1/publish"] {
+        let done = c
+            .post_json(&format!("/api/sections/{section}/{step}"), json!({}), true)
+            .await;
+        assert!(done.status.is_success(), "{step}: {}", done.text);
+    }
+    let points = |a: &Answer| -> Vec<String> {
+        let s = a.json();
+        s["standings"]["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["points"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let uri = format!("/api/sections/{section}/standings");
+    let before = c.get(&uri).await;
+    assert_eq!(points(&before), ["0", "0", "0", "0"]);
+    assert_eq!(points(&c.get(&uri).await), ["0", "0", "0", "0"], "cached");
+    let round = other
+        .get(&format!("/api/sections/{section}/rounds/1"))
+        .await
+        .json();
+    let white = round["boards"][0]["white_name"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(crosstable_points(&c, section, &white).await, "0");
+    let mut winners = Vec::new();
+    for board in round["boards"].as_array().unwrap() {
+        let game = board["game"].as_i64().unwrap();
+        let entered = other
+            .post_json(
+                &format!("/api/games/{game}/result"),
+                json!({"result": "1-0", "version": 1}),
+                true,
+            )
+            .await;
+        assert_eq!(entered.status, StatusCode::OK, "{}", entered.text);
+        winners.push(board["white_name"].as_str().unwrap().to_owned());
+    }
+    let after = c.get(&uri).await.json();
+    let mut leaders: Vec<String> = after["standings"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["points"] == "1")
+        .map(|r| r["name"].as_str().unwrap().to_owned())
+        .collect();
+    leaders.sort();
+    winners.sort();
+    assert_eq!(leaders, winners);
+    assert_eq!(crosstable_points(&c, section, &white).await, "1");
+}
+
+/// The points of a player on the crosstable page.
+async fn crosstable_points(c: &Client, section: i64, name: &str) -> String {
+    let page = c.get(&format!("/sections/{section}/crosstable")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let row = page
+        .text
+        .split("<tr>")
+        .find(|r| r.contains(&format!("<td>{name}</td>")))
+        .unwrap_or_else(|| panic!("{name} not in the crosstable: {}", page.text));
+    let end = row.rfind("</td></tr>").expect("row end");
+    row[row[..end].rfind("<td>").expect("last cell") + 4..end].to_owned()
+}
+
+/// Section of 4 players with round 1 published and every result in (boards 1-0, 0-1).
+async fn played_round(store: Store) -> (Client, i64) {
+    let (c, section) = section_with_players(store, 4).await;
+    for step in ["pair", "rounds/1/publish"] {
+        let done = c
+            .post_json(&format!("/api/sections/{section}/{step}"), json!({}), true)
+            .await;
+        assert!(done.status.is_success(), "{step}: {}", done.text);
+    }
+    let round = c
+        .get(&format!("/api/sections/{section}/rounds/1"))
+        .await
+        .json();
+    for (board, result) in round["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(["1-0", "0-1"])
+    {
+        let game = board["game"].as_i64().unwrap();
+        let done = c
+            .post_json(
+                &format!("/api/games/{game}/result"),
+                json!({"result": result, "version": 1}),
+                true,
+            )
+            .await;
+        assert_eq!(done.status, StatusCode::OK, "{}", done.text);
+    }
+    (c, section)
+}
+
+async fn exports_dsb_xml_swi_and_standings_csv(store: Store) {
+    let (c, section) = played_round(store).await;
+    let public = Client {
+        app: c.app.clone(),
+        cookie: None,
+        csrf: None,
+    };
+    for uri in [
+        format!("/sections/{section}/export.xml"),
+        format!("/api/sections/{section}/export/swi"),
+    ] {
+        assert_eq!(
+            public.get(&uri).await.status,
+            StatusCode::FORBIDDEN,
+            "{uri}"
+        );
+    }
+    let xml = c
+        .get(&format!("/api/sections/{section}/export/dsb-xml"))
+        .await;
+    assert_eq!(xml.status, StatusCode::OK, "{}", xml.text);
+    let report =
+        ratinglist::dsb::read_xml(xml.text.as_bytes(), "export.xml").expect("DSB XML reads back");
+    assert_eq!((report.players.len(), report.rounds.len()), (4, 1));
+    let again = c.get(&format!("/sections/{section}/export.xml")).await;
+    let same = ratinglist::dsb::read_xml(again.text.as_bytes(), "again.xml").unwrap();
+    assert_eq!(
+        same.tournament.uuid, report.tournament.uuid,
+        "tournament UUID is stable"
+    );
+
+    let swi = c.get(&format!("/sections/{section}/export.swi")).await;
+    assert_eq!(swi.status, StatusCode::OK, "{}", swi.text);
+    let back =
+        ratinglist::dsb::read_swi(swi.text.as_bytes(), "export.swi").expect("SWI reads back");
+    assert_eq!(back.players.len(), 4);
+
+    let csv = public
+        .get(&format!("/sections/{section}/standings.csv"))
+        .await;
+    assert_eq!(csv.status, StatusCode::OK);
+    assert!(
+        csv.headers[header::CONTENT_TYPE]
+            .to_str()
+            .unwrap()
+            .starts_with("text/csv")
+    );
+    let lines: Vec<&str> = csv.text.lines().collect();
+    assert_eq!(lines[0], "Rank,No,Name,Points,BH,SB");
+    assert_eq!(lines.len(), 5, "{}", csv.text);
+    let standings = c
+        .get(&format!("/api/sections/{section}/standings"))
+        .await
+        .json();
+    for (line, row) in lines[1..]
+        .iter()
+        .zip(standings["standings"]["rows"].as_array().unwrap())
+    {
+        let name = row["name"].as_str().unwrap();
+        let expected = format!(
+            "{},{},\"{name}\",{}",
+            row["rank"],
+            row["tpn"],
+            row["points"].as_str().unwrap()
+        );
+        assert!(line.starts_with(&expected), "{line} vs {expected}");
+    }
+    let api_csv = c.get(&format!("/api/sections/{section}/export/csv")).await;
+    assert_eq!(api_csv.text, csv.text);
+    let unknown = c.get(&format!("/api/sections/{section}/export/pdf")).await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+}
+
+async fn admins_create_arbiter_accounts(store: Store) {
+    let (admin, _) = section_with_players(store, 0).await;
+    let name = unique("arbiter");
+    let weak = admin
+        .post_json(
+            "/api/users",
+            json!({"name": name, "password": "short"}),
+            true,
+        )
+        .await;
+    assert_eq!(weak.status, StatusCode::BAD_REQUEST, "{}", weak.text);
+    let no_csrf = admin
+        .post_json(
+            "/api/users",
+            json!({"name": name, "password": "long enough 1"}),
+            false,
+        )
+        .await;
+    assert_eq!(no_csrf.status, StatusCode::FORBIDDEN);
+    let made = admin
+        .post_json(
+            "/api/users",
+            json!({"name": name, "password": "long enough 1", "role": "arbiter"}),
+            true,
+        )
+        .await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.text);
+    let again = admin
+        .post_json(
+            "/api/users",
+            json!({"name": name, "password": "long enough 2"}),
+            true,
+        )
+        .await;
+    assert!(
+        again.status.is_client_error(),
+        "duplicate name: {}",
+        again.status
+    );
+    let list = admin.get("/api/users").await;
+    assert!(!list.text.contains("argon2"), "no hashes: {}", list.text);
+    let roles: Vec<(String, String)> = list
+        .json()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| {
+            (
+                u["name"].as_str().unwrap().to_owned(),
+                u["role"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert!(
+        roles.contains(&(name.clone(), "arbiter".to_owned())),
+        "{roles:?}"
+    );
+    assert!(admin.get("/users").await.text.contains(&name));
+
+    let mut arbiter = Client {
+        app: admin.app.clone(),
+        cookie: None,
+        csrf: None,
+    };
+    let ok = arbiter
+        .post_json(
+            "/api/login",
+            json!({"user": name, "password": "long enough 1"}),
+            false,
+        )
+        .await;
+    assert_eq!(ok.status, StatusCode::OK, "{}", ok.text);
+    arbiter.cookie = Some(
+        ok.headers[header::SET_COOKIE]
+            .to_str()
+            .unwrap()
+            .split(';')
+            .next()
+            .unwrap()
+            .to_owned(),
+    );
+    arbiter.csrf = Some(ok.json()["csrf"].as_str().unwrap().to_owned());
+    let ev = arbiter
+        .post_json(
+            "/api/events",
+            json!({"name": "Club Cup", "start_date": "2026-04-01"}),
+            true,
+        )
+        .await;
+    assert_eq!(
+        ev.status,
+        StatusCode::CREATED,
+        "arbiters run events: {}",
+        ev.text
+    );
+    assert_eq!(
+        arbiter.get("/api/users").await.status,
+        StatusCode::FORBIDDEN
+    );
+    let page = arbiter.get("/users").await;
+    assert_eq!(
+        (
+            page.status,
+            page.headers[header::LOCATION].to_str().unwrap()
+        ),
+        (StatusCode::SEE_OTHER, "/login"),
+        "pages send a non-admin to the login"
+    );
+    let denied = arbiter
+        .post_json(
+            "/api/users",
+            json!({"name": unique("x"), "password": "long enough 3"}),
+            true,
+        )
+        .await;
+    assert_eq!(
+        denied.status,
+        StatusCode::FORBIDDEN,
+        "only admins manage accounts"
+    );
 }

@@ -1,0 +1,204 @@
+//! Downloads of a section: the DWZ evaluation files (DSB XML 2026 `DSB_DWZ_TournamentReport`
+//! 2.5 and SWI/ELOBASE in CP850, built by [`event::Section::dsb_report`]) for arbiters, and the
+//! standings as CSV for everyone. The same handlers answer on the pages
+//! (`/sections/{id}/export.xml`, `export.swi`, `standings.csv`) and in the API
+//! (`/api/sections/{id}/export/{format}`).
+
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+use crate::domain::{self, Loaded};
+use crate::{AppError, AppState, Viewer};
+
+/// A file to download.
+fn download(loaded: &Loaded, extension: &str, content_type: &str, body: Vec<u8>) -> Response {
+    let name: String = loaded
+        .section_row
+        .name
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect();
+    (
+        StatusCode::OK,
+        [
+            (header::CONTENT_TYPE, content_type.to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}.{extension}\""),
+            ),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// A name-based UUID (FNV-1a of `key`, version 8, RFC 9562 variant): the same key gives the
+/// same UUID.
+fn uuid(key: &str) -> String {
+    let fnv = |offset: u64| {
+        key.bytes().fold(offset, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+    };
+    let high = (fnv(0xcbf2_9ce4_8422_2325) & !0xf000) | 0x8000;
+    let low = (fnv(0x84222325_cbf29ce4) & !(0b11 << 62)) | (0b10 << 62);
+    format!(
+        "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
+        high >> 32,
+        (high >> 16) & 0xffff,
+        high & 0xffff,
+        low >> 48,
+        low & 0xffff_ffff_ffff
+    )
+}
+
+/// The DSB report of the published rounds: the tournament UUID stays the same for the
+/// section, the file UUID changes with the section's content.
+async fn dsb_report(
+    state: &AppState,
+    viewer: &Viewer,
+    id: i64,
+) -> Result<(std::sync::Arc<Loaded>, ratinglist::dsb::Report), AppError> {
+    viewer.editor()?;
+    let revision = state.store.section_revision(id).await?;
+    let loaded = state.section(id).await?;
+    let section = loaded.visible_section(false);
+    let tournament = uuid(&format!(
+        "arbiter event {} section {id} {}",
+        loaded.event_row.id, loaded.section_row.name
+    ));
+    let file = uuid(&format!("{tournament} revision {revision}"));
+    let report = section
+        .dsb_report(
+            &loaded.event,
+            domain::moment(store::unix_now()),
+            &tournament,
+            &file,
+        )
+        .map_err(|e| AppError::Rule(e.to_string()))?;
+    Ok((loaded, report))
+}
+
+/// `GET /sections/{id}/export.xml`: DSB XML 2026 (arbiters only: it carries birth dates and
+/// memberships).
+pub(crate) async fn dsb_xml(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+) -> Result<Response, AppError> {
+    let (loaded, report) = dsb_report(&state, &viewer, id).await?;
+    let xml = report
+        .to_dsb_xml()
+        .map_err(|e| AppError::Rule(e.to_string()))?;
+    Ok(download(
+        &loaded,
+        "xml",
+        "application/xml; charset=utf-8",
+        xml.into_bytes(),
+    ))
+}
+
+/// `GET /sections/{id}/export.swi`: SWI/ELOBASE text in CP850 (arbiters only).
+pub(crate) async fn swi(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+) -> Result<Response, AppError> {
+    let (loaded, report) = dsb_report(&state, &viewer, id).await?;
+    let bytes = report.to_swi().map_err(|e| AppError::Rule(e.to_string()))?;
+    Ok(download(
+        &loaded,
+        "swi",
+        "text/plain; charset=ibm850",
+        bytes,
+    ))
+}
+
+/// One CSV field (RFC 4180: quoted when it holds a comma, quote or line break).
+fn field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_owned()
+    }
+}
+
+/// `GET /sections/{id}/standings.csv`: rank, pairing number, name, points and one column per
+/// tie-break (C.07 order of the section), as on the standings page.
+pub(crate) async fn standings_csv(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+) -> Result<Response, AppError> {
+    let loaded = state.section(id).await?;
+    let table = loaded.standings()?;
+    let mut out = String::from("Rank,No,Name,Points");
+    for code in &table.tiebreaks {
+        out.push(',');
+        out.push_str(&field(code));
+    }
+    out.push_str("\r\n");
+    for row in &table.rows {
+        let mut line = vec![
+            row.rank.to_string(),
+            row.tpn.to_string(),
+            field(&row.name),
+            row.points.clone(),
+        ];
+        line.extend(row.values.iter().map(|v| field(v.as_deref().unwrap_or(""))));
+        out.push_str(&line.join(","));
+        out.push_str("\r\n");
+    }
+    Ok(download(
+        &loaded,
+        "csv",
+        "text/csv; charset=utf-8",
+        out.into_bytes(),
+    ))
+}
+
+/// `GET /api/sections/{id}/export/{format}` with `format` one of `trf`, `dsb-xml`, `swi`,
+/// `csv`.
+pub(crate) async fn api_export(
+    state: State<AppState>,
+    viewer: Viewer,
+    Path((id, format)): Path<(i64, String)>,
+) -> Result<Response, AppError> {
+    match format.as_str() {
+        "trf" => Ok(crate::pages::export_trf(state, Path(id))
+            .await
+            .unwrap_or_else(IntoResponse::into_response)),
+        "dsb-xml" => dsb_xml(state, viewer, Path(id)).await,
+        "swi" => swi(state, viewer, Path(id)).await,
+        "csv" => standings_csv(state, Path(id)).await,
+        other => Err(AppError::BadRequest(format!(
+            "export format `{other}`: expected trf, dsb-xml, swi or csv"
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uuid_is_stable_and_well_formed() {
+        let a = uuid("arbiter section 1 100");
+        assert_eq!(a, uuid("arbiter section 1 100"));
+        assert_ne!(a, uuid("arbiter section 2 100"));
+        let parts: Vec<usize> = a.split('-').map(str::len).collect();
+        assert_eq!(parts, [8, 4, 4, 4, 12]);
+        assert_eq!(&a[14..15], "8", "version 8");
+        assert!(
+            matches!(&a[19..20], "8" | "9" | "a" | "b"),
+            "RFC 9562 variant"
+        );
+    }
+
+    #[test]
+    fn csv_fields_are_quoted_when_needed() {
+        assert_eq!(field("Meyer, Anna"), "\"Meyer, Anna\"");
+        assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(field("2.5"), "2.5");
+    }
+}
