@@ -41,6 +41,27 @@ use crate::trf_io::ExportError;
 /// Highest tournament number of the DSB formats (three columns in the SWI file).
 pub const MAX_PLAYERS: usize = 999;
 
+/// A name-based UUID for the DSB reports' `uuid` and `fileUUID` (two FNV-1a hashes of `key`,
+/// version 8, RFC 9562 variant): the same key always gives the same UUID, without a clock or a
+/// random source.
+pub fn name_uuid(key: &[u8]) -> String {
+    let fnv = |offset: u64| {
+        key.iter().fold(offset, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+    };
+    let high = (fnv(0xcbf2_9ce4_8422_2325) & !0xf000) | 0x8000;
+    let low = (fnv(0x6c62_272e_07bb_0142) & !(0b11 << 62)) | (0b10 << 62);
+    format!(
+        "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
+        high >> 32,
+        (high >> 16) & 0xffff,
+        high & 0xffff,
+        low >> 48,
+        low & 0xffff_ffff_ffff
+    )
+}
+
 /// The federation the DSB reports are made for.
 const FEDERATION: &str = "GER";
 
@@ -268,5 +289,24 @@ impl Event {
         let entry = Entry::new(Player::from_imported(id, p), class);
         let issues = self.check_entry(section, &entry);
         (entry, issues)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uuid_is_stable_and_well_formed() {
+        let a = name_uuid(b"arbiter section 1 100");
+        assert_eq!(a, name_uuid(b"arbiter section 1 100"));
+        assert_ne!(a, name_uuid(b"arbiter section 2 100"));
+        let parts: Vec<usize> = a.split('-').map(str::len).collect();
+        assert_eq!(parts, [8, 4, 4, 4, 12]);
+        assert_eq!(&a[14..15], "8", "version 8");
+        assert!(
+            matches!(&a[19..20], "8" | "9" | "a" | "b"),
+            "RFC 9562 variant"
+        );
     }
 }

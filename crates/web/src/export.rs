@@ -7,6 +7,7 @@
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use event::dsb_io::name_uuid;
 
 use crate::domain::{self, Loaded};
 use crate::{AppError, AppState, Viewer};
@@ -33,26 +34,6 @@ fn download(loaded: &Loaded, extension: &str, content_type: &str, body: Vec<u8>)
         .into_response()
 }
 
-/// A name-based UUID (FNV-1a of `key`, version 8, RFC 9562 variant): the same key gives the
-/// same UUID.
-fn uuid(key: &str) -> String {
-    let fnv = |offset: u64| {
-        key.bytes().fold(offset, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-        })
-    };
-    let high = (fnv(0xcbf2_9ce4_8422_2325) & !0xf000) | 0x8000;
-    let low = (fnv(0x84222325_cbf29ce4) & !(0b11 << 62)) | (0b10 << 62);
-    format!(
-        "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
-        high >> 32,
-        (high >> 16) & 0xffff,
-        high & 0xffff,
-        low >> 48,
-        low & 0xffff_ffff_ffff
-    )
-}
-
 /// The DSB report of the published rounds: the tournament UUID stays the same for the
 /// section, the file UUID changes with the section's content.
 async fn dsb_report(
@@ -64,11 +45,14 @@ async fn dsb_report(
     let revision = state.store.section_revision(id).await?;
     let loaded = state.section(id).await?;
     let section = loaded.visible_section(false);
-    let tournament = uuid(&format!(
-        "arbiter event {} section {id} {}",
-        loaded.event_row.id, loaded.section_row.name
-    ));
-    let file = uuid(&format!("{tournament} revision {revision}"));
+    let tournament = name_uuid(
+        format!(
+            "arbiter event {} section {id} {}",
+            loaded.event_row.id, loaded.section_row.name
+        )
+        .as_bytes(),
+    );
+    let file = name_uuid(format!("{tournament} revision {revision}").as_bytes());
     let report = section
         .dsb_report(
             &loaded.event,
@@ -180,20 +164,6 @@ pub(crate) async fn api_export(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn uuid_is_stable_and_well_formed() {
-        let a = uuid("arbiter section 1 100");
-        assert_eq!(a, uuid("arbiter section 1 100"));
-        assert_ne!(a, uuid("arbiter section 2 100"));
-        let parts: Vec<usize> = a.split('-').map(str::len).collect();
-        assert_eq!(parts, [8, 4, 4, 4, 12]);
-        assert_eq!(&a[14..15], "8", "version 8");
-        assert!(
-            matches!(&a[19..20], "8" | "9" | "a" | "b"),
-            "RFC 9562 variant"
-        );
-    }
 
     #[test]
     fn csv_fields_are_quoted_when_needed() {

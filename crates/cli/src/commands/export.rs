@@ -127,14 +127,14 @@ fn dsb(path: &Path, options: &Options, output: Option<&Path>) -> Result<(), u8> 
     let event = Event::new(&section.name, venue, start, end);
     let uuid = options.uuid.clone().unwrap_or_else(|| {
         let identity = format!("{}\n{venue}\n{start}", section.name);
-        uuid_from(identity.as_bytes())
+        event::dsb_io::name_uuid(identity.as_bytes())
     });
     let mut file_identity = bytes.clone();
     file_identity.extend_from_slice(match options.format {
         DsbFormat::Xml => b"\nxml",
         DsbFormat::Swi => b"\nswi",
     });
-    let file_uuid = uuid_from(&file_identity);
+    let file_uuid = event::dsb_io::name_uuid(&file_identity);
     let mut report = section
         .dsb_report(&event, at, &uuid, &file_uuid)
         .map_err(|e| invalid(&e))?;
@@ -183,26 +183,4 @@ fn today() -> Option<Date> {
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() / 86_400);
     Date::new(1970, 1, 1).map(|epoch| epoch.add_days(u32::try_from(days).unwrap_or(0)))
-}
-
-/// A UUID (version 8, RFC 9562: vendor-specific) from two FNV-1a 64-bit hashes of `bytes`, so
-/// the same input always gives the same UUID.
-fn uuid_from(bytes: &[u8]) -> String {
-    let fnv = |offset: u64| {
-        bytes.iter().fold(offset, |h, &b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-        })
-    };
-    let high = fnv(0xcbf2_9ce4_8422_2325);
-    let low = fnv(0x6c62_272e_07bb_0142);
-    let high = (high & !0xf000) | 0x8000;
-    let low = (low & !(0b11 << 62)) | (0b10 << 62);
-    format!(
-        "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
-        high >> 32,
-        (high >> 16) & 0xffff,
-        high & 0xffff,
-        low >> 48,
-        low & 0xffff_ffff_ffff
-    )
 }
