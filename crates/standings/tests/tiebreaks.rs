@@ -759,3 +759,34 @@ fn r_086_announcement_ranking_order() {
     // separated by SB (8.00 against 7.25).
     assert_eq!(top, [2, 3, 4, 1, 16]);
 }
+
+/// AOB/F (Art. 8.2 with the fore values of Art. 8.3): the mean of the fore Buchholz of the
+/// opponents met over the board, rounded half up to hundredths.
+#[test]
+fn aob_fore_averages_the_opponents_fore_buchholz() {
+    let field = held_swiss();
+    let ev = Evaluation::new(&field, Edition::Fide2026);
+    let fore: TieBreak = "AOB/F".parse().unwrap();
+    assert_eq!(fore.to_string(), "AOB/F");
+    assert!(
+        "BH/F".parse::<TieBreak>().is_err(),
+        "/F belongs to AOB only"
+    );
+    let fb: TieBreak = "FB".parse().unwrap();
+    let mut differs = false;
+    for p in field.participants() {
+        let opponents: Vec<i64> = p
+            .rounds
+            .iter()
+            .filter(|r| r.outcome.is_played())
+            .filter_map(|r| ev.value(fb, r.opponent?))
+            .map(|h| h.0)
+            .collect();
+        let n = opponents.len() as i64;
+        let expected = (n > 0)
+            .then(|| standings::rating::Fixed((2 * opponents.iter().sum::<i64>() + n) / (2 * n)));
+        assert_eq!(ev.value(fore, p.tpn), expected, "AOB/F of {}", p.tpn);
+        differs |= ev.value(fore, p.tpn) != ev.value("AOB".parse().unwrap(), p.tpn);
+    }
+    assert!(differs, "fore values change some averages");
+}

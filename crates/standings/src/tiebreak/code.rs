@@ -203,6 +203,8 @@ pub struct TieBreak {
     pub complete_only: bool,
     /// `/U` on SW: a pairing-allocated bye counts as a win.
     pub bye_counts: bool,
+    /// `/F` on AOB: the average of the opponents' fore Buchholz (Art. 8.2, 8.3).
+    pub fore: bool,
 }
 
 impl TieBreak {
@@ -215,6 +217,7 @@ impl TieBreak {
             limit: None,
             complete_only: false,
             bye_counts: false,
+            fore: false,
         }
     }
 }
@@ -238,6 +241,9 @@ impl fmt::Display for TieBreak {
         }
         if self.bye_counts {
             f.write_str("/U")?;
+        }
+        if self.fore {
+            f.write_str("/F")?;
         }
         Ok(())
     }
@@ -348,6 +354,7 @@ impl FromStr for TieBreak {
                 "P" => Some((&mut tb.forfeits_count, Kind::De)),
                 "V" => Some((&mut tb.complete_only, Kind::De)),
                 "U" => Some((&mut tb.bye_counts, Kind::Sw)),
+                "F" => Some((&mut tb.fore, Kind::Aob)),
                 _ => None,
             } {
                 if kind != owner {

@@ -748,12 +748,20 @@ impl<'a> Evaluation<'a> {
     }
 
     /// Average of opponents' Buchholz (Art. 8.2): mean uncut BH of the opponents met over the
-    /// board, rounded half up to hundredths; `None` without such games.
-    pub fn aob(&self, tpn: u16) -> Option<Hundredths> {
+    /// board, rounded half up to hundredths; with `fore` (`AOB/F`) their fore Buchholz
+    /// (Art. 8.3); `None` without such games.
+    pub fn aob(&self, tpn: u16, fore: bool) -> Option<Hundredths> {
         let i = self.idx(tpn)?;
         let bhs: Vec<i64> = self
             .played_opponents(i)
-            .filter_map(|(o, _)| self.bh(self.field.participants[o].tpn, None))
+            .filter_map(|(o, _)| {
+                let opponent = self.field.participants[o].tpn;
+                if fore {
+                    self.fb(opponent, None)
+                } else {
+                    self.bh(opponent, None)
+                }
+            })
             .map(|b| b.value.0)
             .collect();
         if bhs.is_empty() {
@@ -1034,7 +1042,7 @@ impl<'a> Evaluation<'a> {
                 .idx(tpn)
                 .map(|_| Hundredths::from_whole(i64::from(tpn))),
             Kind::Bh => self.bh(tpn, tb.trim).map(|b| b.value),
-            Kind::Aob => self.aob(tpn),
+            Kind::Aob => self.aob(tpn, tb.fore),
             Kind::Fb => self.fb(tpn, tb.trim).map(|b| b.value),
             Kind::Sb => self.sb(tpn, tb.trim).map(|b| b.value),
             Kind::Ks => self.ks(tpn, tb.limit.unwrap_or(0)).map(hundredths),
