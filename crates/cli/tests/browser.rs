@@ -716,29 +716,12 @@ fn browser_event_on_sqlite() {
 
 #[test]
 fn browser_event_on_postgres() {
-    let Ok(url) = std::env::var("ARBITER_TEST_POSTGRES") else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI is set but ARBITER_TEST_POSTGRES is not: the browser test must run on PostgreSQL in CI"
-        );
-        return;
-    };
-    let schema = format!("browser_{}", std::process::id());
-    tokio::runtime::Builder::new_current_thread()
+    let url = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap()
-        .block_on(async {
-            use sqlx::Connection;
-            sqlx::any::install_default_drivers();
-            let mut conn = sqlx::AnyConnection::connect(&url).await.expect("connect");
-            sqlx::query(&format!("CREATE SCHEMA {schema}"))
-                .execute(&mut conn)
-                .await
-                .expect("create schema");
-        });
-    let sep = if url.contains('?') { '&' } else { '?' };
-    run("postgres", |_: &Path| {
-        format!("{url}{sep}options[search_path]={schema}")
-    });
+        .block_on(store::testing::fresh_postgres_schema("browser"))
+        .expect("PostgreSQL for the browser test");
+    let Some(url) = url else { return };
+    run("postgres", |_: &Path| url.clone());
 }

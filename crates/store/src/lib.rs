@@ -27,6 +27,7 @@
 
 mod model;
 mod schema;
+pub mod testing;
 
 use std::time::{SystemTime, UNIX_EPOCH};
 

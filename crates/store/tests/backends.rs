@@ -1,21 +1,9 @@
 //! The same suite against SQLite (always) and PostgreSQL (`ARBITER_TEST_POSTGRES=postgres://...`;
 //! with `CI` set the PostgreSQL tests fail when the variable is missing).
 
-use std::sync::atomic::{AtomicU32, Ordering};
-
-use sqlx::Connection;
 use store::{GameResult, NewGame, NewPlayer, Role, Store, StoreError};
 
-static COUNTER: AtomicU32 = AtomicU32::new(0);
-
-fn unique(prefix: &str) -> String {
-    format!(
-        "{prefix}_{}_{}_{}",
-        std::process::id(),
-        store::unix_now(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    )
-}
+use store::testing::unique_name as unique;
 
 async fn sqlite() -> Store {
     let path = std::env::temp_dir().join(format!("{}.db", unique("arbiter_store")));
@@ -26,28 +14,10 @@ async fn sqlite() -> Store {
 
 /// A store in a fresh PostgreSQL schema, or `None` when no server is configured outside CI.
 async fn postgres() -> Option<Store> {
-    let Ok(url) = std::env::var("ARBITER_TEST_POSTGRES") else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI is set but ARBITER_TEST_POSTGRES is not: the PostgreSQL tests must run in CI"
-        );
-        return None;
-    };
-    sqlx::any::install_default_drivers();
-    let schema = unique("t");
-    let mut conn = sqlx::AnyConnection::connect(&url)
+    let url = store::testing::fresh_postgres_schema("t")
         .await
-        .expect("connect to ARBITER_TEST_POSTGRES");
-    sqlx::query(&format!("CREATE SCHEMA {schema}"))
-        .execute(&mut conn)
-        .await
-        .expect("create schema");
-    let sep = if url.contains('?') { '&' } else { '?' };
-    Some(
-        Store::open(&format!("{url}{sep}options[search_path]={schema}"))
-            .await
-            .expect("open PostgreSQL store"),
-    )
+        .expect("PostgreSQL for the tests")?;
+    Some(Store::open(&url).await.expect("open PostgreSQL store"))
 }
 
 macro_rules! on_both {

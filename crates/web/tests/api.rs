@@ -1,26 +1,14 @@
 //! In-process tests of the service (tower `oneshot`) against SQLite and, with
 //! `ARBITER_TEST_POSTGRES`, PostgreSQL (required when `CI` is set).
 
-use std::sync::atomic::{AtomicU32, Ordering};
-
 use axum::Router;
 use axum::body::{Body, to_bytes};
 use axum::http::{Request, StatusCode, header};
 use serde_json::{Value, json};
-use sqlx::Connection;
 use store::Store;
 use tower::ServiceExt;
 
-static COUNTER: AtomicU32 = AtomicU32::new(0);
-
-fn unique(prefix: &str) -> String {
-    format!(
-        "{prefix}_{}_{}_{}",
-        std::process::id(),
-        store::unix_now(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    )
-}
+use store::testing::unique_name as unique;
 
 async fn sqlite() -> Store {
     let path = std::env::temp_dir().join(format!("{}.db", unique("arbiter_web")));
@@ -30,26 +18,10 @@ async fn sqlite() -> Store {
 }
 
 async fn postgres() -> Option<Store> {
-    let Ok(url) = std::env::var("ARBITER_TEST_POSTGRES") else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI is set but ARBITER_TEST_POSTGRES is not: the PostgreSQL tests must run in CI"
-        );
-        return None;
-    };
-    sqlx::any::install_default_drivers();
-    let schema = unique("w");
-    let mut conn = sqlx::AnyConnection::connect(&url).await.expect("connect");
-    sqlx::query(&format!("CREATE SCHEMA {schema}"))
-        .execute(&mut conn)
+    let url = store::testing::fresh_postgres_schema("w")
         .await
-        .expect("create schema");
-    let sep = if url.contains('?') { '&' } else { '?' };
-    Some(
-        Store::open(&format!("{url}{sep}options[search_path]={schema}"))
-            .await
-            .expect("open PostgreSQL store"),
-    )
+        .expect("PostgreSQL for the tests")?;
+    Some(Store::open(&url).await.expect("open PostgreSQL store"))
 }
 
 macro_rules! on_both {

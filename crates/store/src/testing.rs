@@ -1,0 +1,44 @@
+//! PostgreSQL for the test suites of `store`, `web` and `cli`: every test gets a fresh, empty
+//! schema on the server named by `ARBITER_TEST_POSTGRES`, so runs never see each other's rows.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use sqlx::Connection;
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// A name no other test of this or a concurrent run uses: `prefix`, process id, time, counter.
+pub fn unique_name(prefix: &str) -> String {
+    format!(
+        "{prefix}_{}_{}_{}",
+        std::process::id(),
+        crate::unix_now(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// The URL of a fresh schema on the `ARBITER_TEST_POSTGRES` server, `Ok(None)` when the variable
+/// is unset outside CI, and an error when `CI` is set without it (the PostgreSQL tests must run
+/// there) or the server refuses the schema.
+pub async fn fresh_postgres_schema(prefix: &str) -> Result<Option<String>, String> {
+    let Ok(url) = std::env::var("ARBITER_TEST_POSTGRES") else {
+        return match std::env::var_os("CI") {
+            Some(_) => Err(
+                "CI is set but ARBITER_TEST_POSTGRES is not: the PostgreSQL tests must run in CI"
+                    .into(),
+            ),
+            None => Ok(None),
+        };
+    };
+    sqlx::any::install_default_drivers();
+    let schema = unique_name(prefix);
+    let mut conn = sqlx::AnyConnection::connect(&url)
+        .await
+        .map_err(|e| format!("connect to ARBITER_TEST_POSTGRES: {e}"))?;
+    sqlx::query(&format!("CREATE SCHEMA {schema}"))
+        .execute(&mut conn)
+        .await
+        .map_err(|e| format!("create schema {schema}: {e}"))?;
+    let sep = if url.contains('?') { '&' } else { '?' };
+    Ok(Some(format!("{url}{sep}options[search_path]={schema}")))
+}
