@@ -100,7 +100,12 @@ pub fn never_checks(pos: &Chess, winner: Color) -> bool {
                 return false;
             };
             let region = if role == Role::King {
-                let region = flood(sq, role, blockers, own.fixed | enemy.fixed_attacks);
+                let region = flood(
+                    Bitboard::from_square(sq),
+                    role,
+                    blockers,
+                    own.fixed | enemy.fixed_attacks,
+                );
                 // Capturing a pawn that no fixed pawn defends would change the structure.
                 let defended = enemy.fixed & enemy.fixed_attacks;
                 if (region_attacks(region, role, blockers) & enemy.squares & !defended).any() {
@@ -108,7 +113,7 @@ pub fn never_checks(pos: &Chess, winner: Color) -> bool {
                 }
                 region
             } else {
-                let region = flood(sq, role, blockers, own.fixed);
+                let region = flood(Bitboard::from_square(sq), role, blockers, own.fixed);
                 // Capturing a pawn, or being captured by one, would change the structure.
                 if (region & (enemy.squares | enemy.attacks)).any() {
                     return false;
@@ -127,20 +132,26 @@ pub fn never_checks(pos: &Chess, winner: Color) -> bool {
     (winner_attacks & loser_king).is_empty()
 }
 
-/// Squares a `role` on `from` can ever occupy when only `pawns` block lines,
-/// other pieces are ignored and `barred` squares cannot be entered.
-fn flood(from: Square, role: Role, pawns: Bitboard, barred: Bitboard) -> Bitboard {
-    let mut region = Bitboard::from_square(from);
+/// Squares a `role` can ever reach from `region` when only `blockers` block lines, other
+/// pieces are ignored and `barred` squares cannot be entered.
+pub(super) fn flood(
+    region: Bitboard,
+    role: Role,
+    blockers: Bitboard,
+    barred: Bitboard,
+) -> Bitboard {
+    let mut region = region;
     let mut frontier = region;
     while let Some(sq) = frontier.pop_front() {
-        let next = step(sq, role, pawns) & !barred & !region;
+        let next = step(sq, role, blockers) & !barred & !region;
         region |= next;
         frontier |= next;
     }
     region
 }
 
-fn step(sq: Square, role: Role, occupied: Bitboard) -> Bitboard {
+/// The squares a `role` on `sq` attacks (a pawn: none, its moves are handled apart).
+pub(super) fn step(sq: Square, role: Role, occupied: Bitboard) -> Bitboard {
     match role {
         Role::King => king_attacks(sq),
         Role::Knight => knight_attacks(sq),

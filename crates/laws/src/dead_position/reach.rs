@@ -26,6 +26,8 @@ use shakmaty::attacks::{
 };
 use shakmaty::{Bitboard, Board, Chess, Color, EnPassantMode, Position, Rank, Role, Square};
 
+use super::frozen::{flood, step};
+
 /// One unit and the squares it may ever stand on.
 struct Unit {
     color: Color,
@@ -494,30 +496,6 @@ fn facing_wall(units: &[Unit], i: usize) -> Bitboard {
         }
     }
     wall
-}
-
-/// Squares a `role` can ever reach from `region` when only `blockers` block
-/// lines and `barred` squares cannot be entered.
-fn flood(region: Bitboard, role: Role, blockers: Bitboard, barred: Bitboard) -> Bitboard {
-    let mut region = region;
-    let mut frontier = region;
-    while let Some(sq) = frontier.pop_front() {
-        let next = step(sq, role, blockers) & !barred & !region;
-        region |= next;
-        frontier |= next;
-    }
-    region
-}
-
-fn step(sq: Square, role: Role, occupied: Bitboard) -> Bitboard {
-    match role {
-        Role::King => king_attacks(sq),
-        Role::Knight => knight_attacks(sq),
-        Role::Bishop => bishop_attacks(sq, occupied),
-        Role::Rook => rook_attacks(sq, occupied),
-        Role::Queen => queen_attacks(sq, occupied),
-        Role::Pawn => Bitboard::EMPTY,
-    }
 }
 
 /// Every square `u` may ever attack.
