@@ -1,31 +1,17 @@
 //! Timings of the DSB exports of a large Swiss section: the report, DSB XML, SWI, and reading
 //! both back. `cargo bench -p event --bench dsb [-- PLAYERS ROUNDS]` (at most 999 players).
 
+mod common;
+
 use std::time::{Duration, Instant};
 
+use common::{median, size};
 use event::date::{Date, DateTime, Time};
 use event::demo::large_swiss;
 use ratinglist::dsb;
 
-fn median(mut f: impl FnMut(), runs: usize) -> Duration {
-    let mut times: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed()
-        })
-        .collect();
-    times.sort();
-    times[runs / 2]
-}
-
 fn main() {
-    let args: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let players = args.first().copied().unwrap_or(500);
-    let rounds = args.get(1).copied().unwrap_or(9) as u32;
+    let (players, rounds) = size(500, 9);
     let today = Date::new(2026, 11, 22).expect("a date");
     let t = Instant::now();
     let event = large_swiss(players, rounds, today);

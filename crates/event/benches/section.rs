@@ -1,30 +1,16 @@
 //! Timings of a large Swiss section: pairing a round, standings, crosstable, TRF export and
 //! JSON serialisation. `cargo bench -p event --bench section [-- PLAYERS ROUNDS]`.
 
-use std::time::{Duration, Instant};
+mod common;
 
+use std::time::Instant;
+
+use common::{median, size};
 use event::date::Date;
 use event::demo::large_swiss;
 
-fn median(mut f: impl FnMut(), runs: usize) -> Duration {
-    let mut times: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed()
-        })
-        .collect();
-    times.sort();
-    times[runs / 2]
-}
-
 fn main() {
-    let args: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let players = args.first().copied().unwrap_or(2000);
-    let rounds = args.get(1).copied().unwrap_or(11) as u32;
+    let (players, rounds) = size(2000, 11);
     let today = Date::new(2026, 11, 22).expect("a date");
     let t = Instant::now();
     let event = large_swiss(players, rounds, today);
