@@ -42,3 +42,21 @@ pub async fn fresh_postgres_schema(prefix: &str) -> Result<Option<String>, Strin
     let sep = if url.contains('?') { '&' } else { '?' };
     Ok(Some(format!("{url}{sep}options[search_path]={schema}")))
 }
+
+/// A store in a new SQLite file in the temporary directory.
+pub async fn sqlite_store(prefix: &str) -> Result<crate::Store, crate::StoreError> {
+    let path = std::env::temp_dir().join(format!("{}.db", unique_name(prefix)));
+    crate::Store::open(&format!("sqlite://{}", path.display())).await
+}
+
+/// A store in a fresh PostgreSQL schema (see [`fresh_postgres_schema`]), `Ok(None)` when no
+/// server is configured outside CI.
+pub async fn postgres_store(prefix: &str) -> Result<Option<crate::Store>, String> {
+    let Some(url) = fresh_postgres_schema(prefix).await? else {
+        return Ok(None);
+    };
+    crate::Store::open(&url)
+        .await
+        .map(Some)
+        .map_err(|e| format!("open PostgreSQL store: {e}"))
+}

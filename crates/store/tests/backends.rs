@@ -6,18 +6,16 @@ use store::{GameResult, NewGame, NewPlayer, Role, Store, StoreError};
 use store::testing::unique_name as unique;
 
 async fn sqlite() -> Store {
-    let path = std::env::temp_dir().join(format!("{}.db", unique("arbiter_store")));
-    Store::open(&format!("sqlite://{}", path.display()))
+    store::testing::sqlite_store("arbiter_store")
         .await
         .expect("open SQLite store")
 }
 
 /// A store in a fresh PostgreSQL schema, or `None` when no server is configured outside CI.
 async fn postgres() -> Option<Store> {
-    let url = store::testing::fresh_postgres_schema("t")
+    store::testing::postgres_store("t")
         .await
-        .expect("PostgreSQL for the tests")?;
-    Some(Store::open(&url).await.expect("open PostgreSQL store"))
+        .expect("PostgreSQL for the tests")
 }
 
 macro_rules! on_both {

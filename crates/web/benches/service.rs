@@ -33,8 +33,12 @@ async fn main() {
     );
     let sqlite = std::env::temp_dir().join(format!("arbiter_bench_{}.db", std::process::id()));
     let mut targets = vec![("SQLite", format!("sqlite://{}", sqlite.display()))];
-    if let Ok(url) = std::env::var("ARBITER_TEST_POSTGRES") {
-        targets.push(("PostgreSQL", fresh_schema(&url).await));
+    if std::env::var_os("ARBITER_TEST_POSTGRES").is_some() {
+        let url = store::testing::fresh_postgres_schema("bench")
+            .await
+            .expect("PostgreSQL for the bench")
+            .expect("ARBITER_TEST_POSTGRES is set");
+        targets.push(("PostgreSQL", url));
     }
     for (name, url) in targets {
         let store = Store::open(&url).await.expect("open store");
@@ -43,20 +47,6 @@ async fn main() {
     for suffix in ["", "-wal", "-shm"] {
         std::fs::remove_file(format!("{}{suffix}", sqlite.display())).ok();
     }
-}
-
-/// The URL of a new, empty schema in the PostgreSQL database, so every run starts afresh.
-async fn fresh_schema(url: &str) -> String {
-    use sqlx::Connection;
-    sqlx::any::install_default_drivers();
-    let schema = format!("bench_{}_{}", std::process::id(), store::unix_now());
-    let mut conn = sqlx::AnyConnection::connect(url).await.expect("connect");
-    sqlx::query(&format!("CREATE SCHEMA {schema}"))
-        .execute(&mut conn)
-        .await
-        .expect("create schema");
-    let sep = if url.contains('?') { '&' } else { '?' };
-    format!("{url}{sep}options[search_path]={schema}")
 }
 
 async fn run(name: &str, store: Store, ev: &event::Event, rounds: u32) {

@@ -11,17 +11,15 @@ use tower::ServiceExt;
 use store::testing::unique_name as unique;
 
 async fn sqlite() -> Store {
-    let path = std::env::temp_dir().join(format!("{}.db", unique("arbiter_web")));
-    Store::open(&format!("sqlite://{}", path.display()))
+    store::testing::sqlite_store("arbiter_web")
         .await
         .expect("open SQLite store")
 }
 
 async fn postgres() -> Option<Store> {
-    let url = store::testing::fresh_postgres_schema("w")
+    store::testing::postgres_store("w")
         .await
-        .expect("PostgreSQL for the tests")?;
-    Some(Store::open(&url).await.expect("open PostgreSQL store"))
+        .expect("PostgreSQL for the tests")
 }
 
 macro_rules! on_both {
