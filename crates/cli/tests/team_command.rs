@@ -96,3 +96,24 @@ fn every_team_fixture_passes_trf_check() {
     }
     assert!(n >= 30, "{n} team fixtures");
 }
+
+#[test]
+fn team_crosstable_text_and_html() {
+    let file = fixture("test_tests_team_round2.input");
+    // Round 1: Alpha-Bravo 2:0, Charlie-Delta 1:1; rows in the MP,BP order of the ranking.
+    let (code, out, err) = arbiter(&["standings", &file, "--team", "--crosstable", "rr"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "No  Team       1    2    3    4  MP  BP");
+    assert_eq!(lines[1], " 1  Alpha      *            2:0   2   2");
+    assert_eq!(lines[4], " 4  Bravo    0:2              *   0   0");
+    let (code, out, _) = arbiter(&["standings", &file, "--team", "--crosstable", "swiss"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().nth(2), Some(" 2  Charlie  3 1:1   1   1"));
+    let (code, out, _) = arbiter(&["standings", &file, "--team", "--crosstable", "--html"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("<td class=\"win\">2:0</td>"), "{out}");
+    let (code, _, err) = arbiter(&["standings", &file, "--team", "--html"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--crosstable"), "{err}");
+}
