@@ -117,3 +117,32 @@ fn team_crosstable_text_and_html() {
     assert_eq!(code, 2);
     assert!(err.contains("--crosstable"), "{err}");
 }
+
+#[test]
+fn trf_check_counts_teams_and_lineups() {
+    let text = std::fs::read_to_string(fixture("test_tests_team_round2.input")).unwrap();
+    let dir = std::env::temp_dir().join(format!("arbiter-lineup-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("lineup.trf");
+    // Alpha played 2 on board 1 and 1 on board 2 in round 1.
+    std::fs::write(&file, format!("{text}300   1   1   2 0002 0001\n")).unwrap();
+    let path = file.to_string_lossy().into_owned();
+    let (code, out, err) = arbiter(&["trf", "check", &path]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("8 players, 4 teams, 1 line-ups (300), 1 of 3 rounds played"),
+        "{out}"
+    );
+    // The board leaders follow the line-up: player 2 won on board 1.
+    let (code, out, _) = arbiter(&["standings", &path, "--team"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\n1\t2\tP2\t1\t1\t1\n"), "{out}");
+    std::fs::write(&file, format!("{text}300   1   1   2 0002 0005\n")).unwrap();
+    let (code, out, _) = arbiter(&["trf", "check", &path]);
+    assert_eq!(code, 3);
+    assert!(
+        out.contains("player 5 is not a member of team 1 (TRF-2026 300)"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

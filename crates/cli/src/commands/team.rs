@@ -78,10 +78,11 @@ pub fn teams(t: &Tournament) -> Vec<Team> {
                 .iter()
                 .map(|matches| {
                     let m = &matches[i];
-                    let boards = roster
-                        .players
-                        .iter()
-                        .filter_map(|&p| {
+                    let boards = t
+                        .board_order(m.round, roster.number)
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|p| {
                             let e = t.player(p)?.round(m.round)?;
                             let paired = e.opponent.is_some()
                                 || matches!(
