@@ -19,8 +19,8 @@
 //! - `240` (teams absent in a round), `250` (acceleration, C.04.7) and `260` (team pairings
 //!   forbidden) apply to team numbers.
 //!
-//! Where C.04.6 departs from the Dutch rules otherwise (the bye assigned first, Art. 3.4;
-//! upfloaters instead of downfloaters, Art. 3.5; the colour criteria C8/C9 in choosing the
+//! The pairing-allocated bye is assigned first, by C.04.6 Art. 3.4. Where C.04.6 departs from
+//! the Dutch rules otherwise (upfloaters instead of downfloaters, Art. 3.5; the colour criteria C8/C9 in choosing the
 //! pairing of a bracket, Art. 2.3.5, 2.3.6, 3.6.4) the Dutch rules decide; the README lists
 //! the fixtures where this gives another pairing.
 //!
@@ -468,7 +468,7 @@ pub fn allocate_colours(first: &Side, other: &Side, initial: trf::Colour) -> ((u
 
 /// Pairs team round `round` of a team Swiss (see the module documentation).
 pub fn pair_round_of(t: &Tournament, round: u32) -> Result<TeamPairing, TeamPairingError> {
-    let (input, numbers) = team_input(t, round)?;
+    let (mut input, numbers) = team_input(t, round)?;
     let team = |id: u32| {
         usize::try_from(id)
             .ok()
@@ -476,10 +476,36 @@ pub fn pair_round_of(t: &Tournament, round: u32) -> Result<TeamPairing, TeamPair
             .copied()
             .unwrap_or(0)
     };
-    let pairing = pair_round(&input, DutchEdition::Rules2026).map_err(TeamPairingError::Engine)?;
     let r = usize::try_from(round).unwrap_or(usize::MAX);
     let teams = t.teams();
     let history: Vec<Vec<TeamRound>> = (1..r).map(|k| t.team_rounds(k)).collect();
+    let played = |number: u16| {
+        teams
+            .iter()
+            .position(|x| x.number == number)
+            .map_or(0, |i| {
+                history
+                    .iter()
+                    .filter(|h| {
+                        matches!(
+                            h[i].kind,
+                            MatchKind::Won | MatchKind::Drawn | MatchKind::Lost
+                        )
+                    })
+                    .count()
+            })
+    };
+    let bye_team = bye_first(&input, |id| played(team(id)), team);
+    if let Some(id) = bye_team {
+        for p in input.players.iter_mut().filter(|p| p.id == id) {
+            p.absent = true;
+        }
+    }
+    let mut pairing =
+        pair_round(&input, DutchEdition::Rules2026).map_err(TeamPairingError::Engine)?;
+    if bye_team.is_some() {
+        pairing.bye = bye_team;
+    }
     let rule = ColourRule::from_system(t.pairing_system());
     let primary = PrimaryScore::from_system(t.pairing_system());
     let last_round = t.total_rounds().is_some_and(|n| n == round);
@@ -534,6 +560,64 @@ pub fn pair_round_of(t: &Tournament, round: u32) -> Result<TeamPairing, TeamPair
     Ok(TeamPairing {
         matches,
         bye: pairing.bye.map(team),
+    })
+}
+
+/// The team that gets the pairing-allocated bye, chosen before the pairing (C.04.6 Art. 3.4):
+/// of the teams allowed one ([C2], Art. 2.1.2: no earlier bye or forfeit win), the one that
+/// leaves a legal pairing of the others (3.4.1: no repeated meeting, no `260` pair), has the
+/// lowest score (3.4.2), has played the most matches (3.4.3) and has the largest number
+/// (3.4.4). `None` when the teams to pair are even or no team qualifies (the engine decides).
+fn bye_first(
+    input: &Input,
+    matches_played: impl Fn(u32) -> usize,
+    number: impl Fn(u32) -> u16,
+) -> Option<u32> {
+    let active: Vec<&Player> = input.players.iter().filter(|p| !p.absent).collect();
+    if active.len().is_multiple_of(2) {
+        return None;
+    }
+    let score = |p: &Player| p.score(&input.scoring).0 + p.acceleration.0;
+    let forbidden = |a: u32, b: u32| {
+        input
+            .forbidden_pairs
+            .iter()
+            .any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a))
+    };
+    let mut candidates: Vec<&Player> = active
+        .iter()
+        .copied()
+        .filter(|p| {
+            !p.history.iter().any(|e| {
+                matches!(
+                    e,
+                    RoundEntry::PairingAllocatedBye | RoundEntry::Forfeit { won: true, .. }
+                )
+            })
+        })
+        .collect();
+    candidates.sort_by_key(|p| {
+        (
+            score(p),
+            std::cmp::Reverse(matches_played(p.id)),
+            std::cmp::Reverse(number(p.id)),
+        )
+    });
+    candidates.into_iter().map(|p| p.id).find(|&bye| {
+        let rest: Vec<u32> = active
+            .iter()
+            .map(|p| p.id)
+            .filter(|&id| id != bye)
+            .collect();
+        let mut graph = crate::matching::Graph::new(rest.len());
+        for (i, &a) in rest.iter().enumerate() {
+            for (j, &b) in rest.iter().enumerate().skip(i + 1) {
+                if !forbidden(a, b) {
+                    graph.add_edge(i, j);
+                }
+            }
+        }
+        graph.maximum_matching() * 2 == rest.len()
     })
 }
 
