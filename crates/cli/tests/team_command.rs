@@ -146,3 +146,36 @@ fn trf_check_counts_teams_and_lineups() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn dsb_export_of_a_team_file() {
+    let file = fixture("test_tests_team_round2.input");
+    let (code, out, err) = arbiter(&[
+        "export",
+        "dsb",
+        &file,
+        "--format",
+        "xml",
+        "--created",
+        "2026-01-01",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("<tournamentType>TW</tournamentType>"), "{out}");
+    // Round 1 of the fixture: four board games (1-3, 2-4, 5-7, 6-8), rated one by one.
+    assert_eq!(out.matches("<game>").count(), 4, "{out}");
+    assert!(out.contains("<tournamentPlayerNumberWhite>1</tournamentPlayerNumberWhite>"));
+    let (code, out, _) = arbiter(&[
+        "export",
+        "dsb",
+        &file,
+        "--format",
+        "swi",
+        "--created",
+        "2026-01-01",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.lines().nth(2).is_some_and(|l| l.starts_with("MS")),
+        "{out}"
+    );
+}
