@@ -20,9 +20,9 @@
 //!   forbidden) apply to team numbers.
 //!
 //! The pairing-allocated bye is assigned first, by C.04.6 Art. 3.4. Where C.04.6 departs from
-//! the Dutch rules otherwise (upfloaters instead of downfloaters, Art. 3.5; the colour criteria C8/C9 in choosing the
-//! pairing of a bracket, Art. 2.3.5, 2.3.6, 3.6.4) the Dutch rules decide; the README lists
-//! the fixtures where this gives another pairing.
+//! the Dutch rules otherwise (upfloaters instead of downfloaters, Art. 3.5; the colour criteria
+//! C8/C9 in choosing the pairing of a bracket, Art. 2.3.5, 2.3.6, 3.6.4) the Dutch rules
+//! decide; the README lists the fixtures where this gives another pairing.
 //!
 //! **Team round robin.** [`round_robin`] maps the Berger table (C.05 Annex 1) onto the teams
 //! in team number order.
