@@ -57,13 +57,15 @@ pub enum Tier {
     /// replies to check, frozen structures, with a tiny search. Never reports
     /// [`Verdict::Winnable`] for ordinary positions, only [`Verdict::Undetermined`].
     Quick,
-    /// Helpmate search and exhaustive analysis up to `node_limit` positions.
+    /// Helpmate search and exhaustive analysis up to `node_limit` positions
+    /// in all, in passes of escalating budgets from 500,000 nodes on.
     Full { node_limit: u64 },
 }
 
 impl Tier {
-    /// Default node limit of [`Tier::full`].
-    pub const DEFAULT_NODE_LIMIT: u64 = 500_000;
+    /// Default node limit of [`Tier::full`]: passes of 500,000, 2,000,000
+    /// and 7,500,000 nodes, the later ones only for positions still undetermined.
+    pub const DEFAULT_NODE_LIMIT: u64 = 10_000_000;
 
     /// Full analysis with the default node limit.
     pub const fn full() -> Tier {
@@ -232,6 +234,17 @@ fn quick(pos: &Chess, winner: Color) -> Analysis {
 /// Depth cap (in ply cost) of the helpmate search.
 const MAX_DEPTH: u16 = 400;
 
+/// Node limit of the first pass of the full tier (see [`full`]).
+const FIRST_PASS_NODES: u64 = 500_000;
+
+/// Each further pass of the full tier may search this many times the nodes of the one before.
+const ESCALATION: u64 = 4;
+
+/// The full tier in passes with escalating budgets: [`full_stages`] with
+/// [`FIRST_PASS_NODES`], then, while undetermined, again with [`ESCALATION`]
+/// times as many nodes, until the passes together have used `node_limit`.
+/// Most positions are settled by the first pass; only the long helpmates of
+/// blocked pawn structures pay for the bigger budgets.
 fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
     if reach::never_mates_after_any_move(pos, winner) {
         return Analysis {
@@ -239,11 +252,17 @@ fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
             nodes: 0,
         };
     }
-    let mut budget = Budget { used: 0, limit: 0 };
-    let verdict = full_stages(pos, winner, node_limit, &mut budget);
-    Analysis {
-        verdict,
-        nodes: budget.used.min(node_limit),
+    let mut nodes = 0;
+    let mut pass = node_limit.min(FIRST_PASS_NODES);
+    loop {
+        let mut budget = Budget { used: 0, limit: 0 };
+        let verdict = full_stages(pos, winner, pass, &mut budget);
+        nodes += budget.used.min(pass);
+        let rest = node_limit.saturating_sub(nodes);
+        if verdict != Verdict::Undetermined || rest == 0 {
+            return Analysis { verdict, nodes };
+        }
+        pass = rest.min(pass.saturating_mul(ESCALATION));
     }
 }
 

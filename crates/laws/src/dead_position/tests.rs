@@ -205,6 +205,28 @@ fn budget_exhaustion_is_undetermined() {
 }
 
 #[test]
+fn escalating_passes_decide_what_the_first_pass_cannot() {
+    // Black mates in some 29 moves after opening the queenside (CHA test
+    // vector): the first pass of 500,000 nodes runs out, the second finds it.
+    let p = pos("kb6/b1p2p1p/1pPp4/1P6/8/8/3P1P1P/K7 w - -");
+    let first = analyse(
+        &p,
+        Color::Black,
+        Tier::Full {
+            node_limit: FIRST_PASS_NODES,
+        },
+    );
+    assert_eq!(first.verdict, Verdict::Undetermined);
+    assert_eq!(first.nodes, FIRST_PASS_NODES);
+    let escalated = analyse(&p, Color::Black, Tier::full());
+    assert!(escalated.nodes > FIRST_PASS_NODES);
+    match escalated.verdict {
+        Verdict::Winnable(line) => assert_mates(&p, Color::Black, &line),
+        v => panic!("got {v:?}"),
+    }
+}
+
+#[test]
 fn long_helpmate_through_a_pawn_wall() {
     // Black needs some 20 moves: the white king walks round, the g-pawns
     // are exchanged and a black pawn promotes (CHA test vector).
