@@ -13,8 +13,8 @@ use laws::Article;
 
 use super::colour::{ColourPreference, PreferenceStrength, allocate_colours, colour_difference};
 use super::{
-    Board, Colour, DutchEdition, Float, Input, PairExplanation, Pairing, PairingError, RoundEntry,
-    Score,
+    Board, Colour, CompletionRule, DutchEdition, Float, Input, PairExplanation, Pairing,
+    PairingError, RoundEntry, Score,
 };
 use crate::matching::{Graph, SubsetGraph};
 
@@ -375,12 +375,33 @@ fn pair_brackets(context: &Context) -> Result<Pairing, PairingError> {
     let mut boards = Vec::new();
     let mut mdps: Vec<usize> = Vec::new();
     let mut bye = None;
-    for g in 0..groups.len() {
+    let rule = context.edition.completion_rule();
+    let mut g = 0;
+    while g < groups.len() {
         let lower: Vec<usize> = groups[g + 1..].iter().flatten().copied().collect();
         let next = groups.get(g + 1).cloned().unwrap_or_default();
         let bracket_score = players[groups[g][0]].score;
-        let mut search = BracketSearch::new(context, &mdps, &groups[g], lower, next);
-        let (candidate, failed) = search.run().ok_or(PairingError::NoValidPairing)?;
+        let required = rule == CompletionRule::EveryBracket;
+        let mut search =
+            BracketSearch::new(context, &mdps, &groups[g], lower.clone(), next, required);
+        let (mut candidate, mut failed) = search.run().ok_or(PairingError::NoValidPairing)?;
+        if !required && !lower.is_empty() {
+            let rest: Vec<usize> = candidate
+                .downfloaters
+                .iter()
+                .chain(&lower)
+                .copied()
+                .collect();
+            if !context.completable(&rest) {
+                // 2017 A.9: this bracket is the PPB. It is paired again under C4 (C7 does not
+                // apply), and all lower scoregroups collapse into the last bracket.
+                let mut search =
+                    BracketSearch::new(context, &mdps, &groups[g], lower.clone(), Vec::new(), true);
+                (candidate, failed) = search.run().ok_or(PairingError::NoValidPairing)?;
+                groups.truncate(g + 1);
+                groups.push(lower);
+            }
+        }
         for &(a, b) in &candidate.pairs {
             boards.push(make_board(context, a, b, bracket_score, failed.clone()));
         }
@@ -388,6 +409,7 @@ fn pair_brackets(context: &Context) -> Result<Pairing, PairingError> {
         if g + 1 == groups.len() {
             bye = mdps.first().map(|&i| players[i].id);
         }
+        g += 1;
     }
     if groups.is_empty() {
         bye = None;
@@ -450,6 +472,8 @@ struct BracketSearch<'a> {
     lower: Vec<usize>,
     next: Vec<usize>,
     is_last: bool,
+    /// C4 applies to this bracket's downfloaters.
+    completion: bool,
     /// C9 applies: a single downfloater of this bracket is the PAB assignee, because no lower
     /// player may receive the bye (C5).
     single_floater_is_bye: bool,
@@ -474,6 +498,7 @@ impl<'a> BracketSearch<'a> {
         residents: &[usize],
         lower: Vec<usize>,
         next: Vec<usize>,
+        completion: bool,
     ) -> BracketSearch<'a> {
         let lowest_score = context.players[*residents.last().unwrap_or(&0)].score;
         let odd = (mdps.len() + residents.len() + lower.len()) % 2 == 1;
@@ -485,6 +510,7 @@ impl<'a> BracketSearch<'a> {
             mdps: mdps.to_vec(),
             residents: residents.to_vec(),
             is_last: lower.is_empty(),
+            completion,
             single_floater_is_bye,
             lower,
             next,
@@ -645,8 +671,14 @@ impl<'a> BracketSearch<'a> {
             DutchEdition::Rules2017 => {
                 let base =
                     i64::from(self.lowest_score.0) - i64::from(self.context.input.scoring.win.0);
-                // The highest MDPs paired, every other pair inside the scoregroup (A.8).
-                let resident = i64::from(self.lowest_score.0);
+                // The highest MDPs paired with the highest residents, every other pair between
+                // equal scores (A.8); in a collapsed last bracket the residents' scores differ.
+                let resident = self
+                    .residents
+                    .first()
+                    .map_or(i64::from(self.lowest_score.0), |&i| {
+                        i64::from(players[i].score.0)
+                    });
                 let mut psd: Vec<i64> = scores.iter().map(|s| s - base).collect();
                 psd.extend(
                     self.mdps[..m1]
@@ -879,7 +911,7 @@ impl<'a> BracketSearch<'a> {
     }
 
     /// C4 (and C5 through the bye candidates): the downfloaters and all lower players can
-    /// still be paired; in the last bracket only the bye assignee may remain.
+    /// still be paired, where C4 applies; in the last bracket only the bye assignee may remain.
     fn valid_floaters(&mut self, downfloaters: &[usize]) -> bool {
         if self.is_last {
             return match downfloaters {
@@ -887,6 +919,9 @@ impl<'a> BracketSearch<'a> {
                 [x] => self.context.bye_allowed[*x],
                 _ => false,
             };
+        }
+        if !self.completion {
+            return true;
         }
         if let Some(&ok) = self.completion_cache.get(downfloaters) {
             return ok;
