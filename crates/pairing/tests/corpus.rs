@@ -75,7 +75,7 @@ fn bbp_v5_byes_heavy_rules_2017() {
     report(
         "trf/generated/bbp-v5-byes-heavy",
         DutchEdition::Rules2017,
-        134,
+        135,
     );
 }
 

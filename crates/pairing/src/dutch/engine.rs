@@ -484,6 +484,7 @@ struct BracketSearch<'a> {
     stop: bool,
     completion_cache: HashMap<Vec<usize>, bool>,
     next_bracket_cache: HashMap<Vec<usize>, u32>,
+    next_psd_cache: HashMap<Vec<usize>, Vec<i64>>,
     /// The costs of the pairs in the partial candidate, in the order they were made.
     pair_costs: Vec<PairCost>,
     partial_counts: [u32; 8],
@@ -521,6 +522,7 @@ impl<'a> BracketSearch<'a> {
             stop: false,
             completion_cache: HashMap::new(),
             next_bracket_cache: HashMap::new(),
+            next_psd_cache: HashMap::new(),
             pair_costs: Vec::new(),
             partial_counts: [0; 8],
             partial_lists: Default::default(),
@@ -589,6 +591,7 @@ impl<'a> BracketSearch<'a> {
             DutchEdition::Rules2017 => &[
                 "C.04.3 C.5",
                 "C.04.3 C.6",
+                "C.04.3 C.7",
                 "C.04.3 C.7",
                 "C.04.3 C.8",
                 "C.04.3 C.9",
@@ -689,6 +692,9 @@ impl<'a> BracketSearch<'a> {
                 psd.sort_by(|a, b| b.cmp(a));
                 bound.push(Value::List(psd));
                 bound.push(Value::Count(next_floaters));
+                bound.push(Value::List(
+                    self.next_bracket_psd_bound(&scores, next_floaters),
+                ));
             }
         }
         bound.push(Value::Count(0));
@@ -1022,11 +1028,101 @@ impl<'a> BracketSearch<'a> {
         v
     }
 
+    /// 2017 C.7, second part: the PSD of the next bracket when it pairs as many players as it can
+    /// with the downfloaters as its MDPs. An MDP paired there scores its difference to the
+    /// scoregroup, one floating on scores one point more, a resident floating one point (A.8).
+    fn next_bracket_psd(&mut self, downfloaters: &[usize]) -> Vec<i64> {
+        /// MDPs up to which every set of floating MDPs is tried.
+        const LIMIT: usize = 10;
+        if self.next.is_empty() {
+            return Vec::new();
+        }
+        if let Some(v) = self.next_psd_cache.get(downfloaters) {
+            return v.clone();
+        }
+        let (all, graph) = self.next_bracket_graph(downfloaters);
+        let players = &self.context.players;
+        let m = downfloaters.len();
+        let pairs = graph.maximum_matching();
+        let unpaired = all.len() - 2 * pairs;
+        let win = i64::from(self.context.input.scoring.win.0);
+        let resident = i64::from(players[self.next[0]].score.0);
+        let differences: Vec<i64> = downfloaters
+            .iter()
+            .map(|&d| i64::from(players[d].score.0) - resident)
+            .collect();
+        let list = |floating: usize| {
+            let mut psd: Vec<i64> = differences
+                .iter()
+                .enumerate()
+                .map(|(k, &d)| if floating >> k & 1 == 1 { d + win } else { d })
+                .collect();
+            let floating_mdps = floating.count_ones() as usize;
+            psd.extend(std::iter::repeat_n(win, unpaired - floating_mdps));
+            psd.extend(std::iter::repeat_n(0, (pairs + floating_mdps).saturating_sub(m)));
+            psd.sort_by(|a, b| b.cmp(a));
+            psd
+        };
+        let mut best: Option<Vec<i64>> = None;
+        if m <= LIMIT {
+            for floating in 0..1usize << m {
+                let floating_mdps = floating.count_ones() as usize;
+                if floating_mdps > unpaired || floating_mdps + pairs < m {
+                    continue;
+                }
+                let psd = list(floating);
+                if best.as_ref().is_some_and(|b| psd >= *b) {
+                    continue;
+                }
+                // The other MDPs must all be paired by a maximum matching without these.
+                let stays = |k: usize| k >= m || floating >> k & 1 == 0;
+                let mut rest = Graph::new(all.len());
+                let mut mdps = Graph::new(all.len());
+                for i in 0..all.len() {
+                    for j in (i + 1).max(m)..all.len() {
+                        if stays(i) && self.context.compatible(all[i], all[j]) {
+                            rest.add_edge(i, j);
+                            if i < m {
+                                mdps.add_edge(i, j);
+                            }
+                        }
+                    }
+                }
+                if rest.maximum_matching() == pairs && mdps.maximum_matching() == m - floating_mdps
+                {
+                    best = Some(psd);
+                }
+            }
+        }
+        let psd = best.unwrap_or_else(|| list(0));
+        self.next_psd_cache
+            .insert(downfloaters.to_vec(), psd.clone());
+        psd
+    }
+
+    /// A lower bound for [`Self::next_bracket_psd`] given the downfloaters' lowest possible
+    /// scores and the fewest players the next bracket leaves unpaired: every MDP paired.
+    fn next_bracket_psd_bound(&self, scores: &[i64], unpaired: u32) -> Vec<i64> {
+        let Some(&first) = self.next.first() else {
+            return Vec::new();
+        };
+        let players = &self.context.players;
+        let win = i64::from(self.context.input.scoring.win.0);
+        let resident = i64::from(players[first].score.0);
+        let unpaired = unpaired as usize;
+        let pairs = (scores.len() + self.next.len()).saturating_sub(unpaired) / 2;
+        let mut psd: Vec<i64> = scores.iter().map(|s| s - resident).collect();
+        psd.extend(std::iter::repeat_n(win, unpaired));
+        psd.extend(std::iter::repeat_n(0, pairs.saturating_sub(scores.len())));
+        psd.sort_by(|a, b| b.cmp(a));
+        psd
+    }
+
     /// Number of leading criteria that depend on the downfloaters only (C6-C9; 2017: C.5-C.7).
     fn prefix_len(&self) -> usize {
         match self.context.edition {
             DutchEdition::Rules2026 => 4,
-            DutchEdition::Rules2017 => 3,
+            DutchEdition::Rules2017 => 4,
         }
     }
 
@@ -1216,6 +1312,7 @@ impl<'a> BracketSearch<'a> {
                 psd.sort_by(|a, b| b.cmp(a));
                 values.push(Value::List(psd));
                 values.push(Value::Count(self.next_bracket_floaters(downfloaters)));
+                values.push(Value::List(self.next_bracket_psd(downfloaters)));
             }
         }
         values.extend(self.tail_values(downfloaters));
