@@ -1040,11 +1040,11 @@ impl<'a> BracketSearch<'a> {
         if let Some(v) = self.next_psd_cache.get(downfloaters) {
             return v.clone();
         }
-        let (all, graph) = self.next_bracket_graph(downfloaters);
+        let unpaired = self.next_bracket_floaters(downfloaters) as usize;
         let players = &self.context.players;
         let m = downfloaters.len();
-        let pairs = graph.maximum_matching();
-        let unpaired = all.len() - 2 * pairs;
+        let all: Vec<usize> = downfloaters.iter().chain(&self.next).copied().collect();
+        let pairs = (all.len() - unpaired) / 2;
         let win = i64::from(self.context.input.scoring.win.0);
         let resident = i64::from(players[self.next[0]].score.0);
         let differences: Vec<i64> = downfloaters
@@ -1059,13 +1059,27 @@ impl<'a> BracketSearch<'a> {
                 .collect();
             let floating_mdps = floating.count_ones() as usize;
             psd.extend(std::iter::repeat_n(win, unpaired - floating_mdps));
-            psd.extend(std::iter::repeat_n(0, (pairs + floating_mdps).saturating_sub(m)));
+            psd.extend(std::iter::repeat_n(
+                0,
+                (pairs + floating_mdps).saturating_sub(m),
+            ));
             psd.sort_by(|a, b| b.cmp(a));
             psd
         };
-        let mut best: Option<Vec<i64>> = None;
-        if m <= LIMIT {
-            for floating in 0..1usize << m {
+        // With every MDP paired the list is smallest: a floating MDP's entry exceeds both the
+        // entry it replaces and the resident's it saves. Every MDP is paired by some maximum
+        // matching as soon as some matching pairs them all (matchable sets form a matroid).
+        let mut mdps = Graph::new(all.len());
+        for i in 0..m {
+            for j in m..all.len() {
+                if self.context.compatible(all[i], all[j]) {
+                    mdps.add_edge(i, j);
+                }
+            }
+        }
+        let mut best: Option<Vec<i64>> = (mdps.maximum_matching() == m).then(|| list(0));
+        if best.is_none() && m <= LIMIT {
+            for floating in 1..1usize << m {
                 let floating_mdps = floating.count_ones() as usize;
                 if floating_mdps > unpaired || floating_mdps + pairs < m {
                     continue;
