@@ -1,6 +1,7 @@
 //! Pairing time for large synthetic tournaments: rounds 1-5 are paired by the engine with
 //! results drawn from a fixed pseudo-random sequence (higher rating wins more often), then
-//! round 6 is timed. `cargo bench -p pairing --bench dutch [-- SIZES...] [--trf DIR]`.
+//! round 6 is timed. `cargo bench -p pairing --bench dutch [-- SIZES...] [--trf DIR]
+//! [--edition FIDE_DUTCH_2017]` (the 2026 rules by default).
 //!
 //! With `--trf DIR` the round-6 input is also written as `DIR/synthetic-N.trf` (TRF with `XXR`
 //! and `XXC`), so other Dutch engines can pair the same round side by side.
@@ -18,8 +19,8 @@ fn next(state: &mut u64) -> u64 {
     *state
 }
 
-fn play_round(input: &mut Input, state: &mut u64) {
-    let pairing = pair_round(input, DutchEdition::Rules2026).expect("synthetic round pairs");
+fn play_round(input: &mut Input, edition: DutchEdition, state: &mut u64) {
+    let pairing = pair_round(input, edition).expect("synthetic round pairs");
     let index = |id: u32| (id - 1) as usize;
     for b in &pairing.boards {
         let roll = next(state) % 100;
@@ -98,6 +99,12 @@ fn main() {
         .position(|a| a == "--trf")
         .and_then(|k| args.get(k + 1))
         .map(std::path::PathBuf::from);
+    let edition = args
+        .iter()
+        .position(|a| a == "--edition")
+        .and_then(|k| args.get(k + 1))
+        .map_or(Ok(DutchEdition::Rules2026), |code| code.parse())
+        .expect("--edition takes FIDE_DUTCH_2017 or FIDE_DUTCH_2026");
     let sizes: Vec<u32> = args.iter().filter_map(|a| a.parse().ok()).collect();
     let sizes = if sizes.is_empty() {
         vec![200, 1000]
@@ -119,7 +126,7 @@ fn main() {
         let mut state = 0x9e37_79b9_7f4a_7c15u64 ^ u64::from(n);
         let start = Instant::now();
         for _ in 1..=5 {
-            play_round(&mut input, &mut state);
+            play_round(&mut input, edition, &mut state);
         }
         let history = start.elapsed();
         if let Some(dir) = &trf_dir {
@@ -127,10 +134,10 @@ fn main() {
             std::fs::write(&path, trf(&input)).expect("write the TRF");
         }
         let start = Instant::now();
-        let pairing = pair_round(&input, DutchEdition::Rules2026).expect("round 6 pairs");
+        let pairing = pair_round(&input, edition).expect("round 6 pairs");
         let round6 = start.elapsed();
         println!(
-            "{n} players: rounds 1-5 {:.2} s, round 6 {:.3} s ({} boards)",
+            "{n} players ({edition}): rounds 1-5 {:.2} s, round 6 {:.3} s ({} boards)",
             history.as_secs_f64(),
             round6.as_secs_f64(),
             pairing.boards.len()

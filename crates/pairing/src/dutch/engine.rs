@@ -13,8 +13,8 @@ use laws::Article;
 
 use super::colour::{ColourPreference, PreferenceStrength, allocate_colours, colour_difference};
 use super::{
-    Board, Colour, DutchEdition, Float, Input, PairExplanation, Pairing, PairingError, RoundEntry,
-    Score,
+    Board, Colour, CompletionRule, DutchEdition, Float, Input, PairExplanation, Pairing,
+    PairingError, RoundEntry, Score,
 };
 use crate::matching::{Graph, SubsetGraph};
 
@@ -375,12 +375,33 @@ fn pair_brackets(context: &Context) -> Result<Pairing, PairingError> {
     let mut boards = Vec::new();
     let mut mdps: Vec<usize> = Vec::new();
     let mut bye = None;
-    for g in 0..groups.len() {
+    let rule = context.edition.completion_rule();
+    let mut g = 0;
+    while g < groups.len() {
         let lower: Vec<usize> = groups[g + 1..].iter().flatten().copied().collect();
         let next = groups.get(g + 1).cloned().unwrap_or_default();
         let bracket_score = players[groups[g][0]].score;
-        let mut search = BracketSearch::new(context, &mdps, &groups[g], lower, next);
-        let (candidate, failed) = search.run().ok_or(PairingError::NoValidPairing)?;
+        let required = rule == CompletionRule::EveryBracket;
+        let mut search =
+            BracketSearch::new(context, &mdps, &groups[g], lower.clone(), next, required);
+        let (mut candidate, mut failed) = search.run().ok_or(PairingError::NoValidPairing)?;
+        if !required && !lower.is_empty() {
+            let rest: Vec<usize> = candidate
+                .downfloaters
+                .iter()
+                .chain(&lower)
+                .copied()
+                .collect();
+            if !context.completable(&rest) {
+                // 2017 A.9: this bracket is the PPB. It is paired again under C4 (C7 does not
+                // apply), and all lower scoregroups collapse into the last bracket.
+                let mut search =
+                    BracketSearch::new(context, &mdps, &groups[g], lower.clone(), Vec::new(), true);
+                (candidate, failed) = search.run().ok_or(PairingError::NoValidPairing)?;
+                groups.truncate(g + 1);
+                groups.push(lower);
+            }
+        }
         for &(a, b) in &candidate.pairs {
             boards.push(make_board(context, a, b, bracket_score, failed.clone()));
         }
@@ -388,6 +409,7 @@ fn pair_brackets(context: &Context) -> Result<Pairing, PairingError> {
         if g + 1 == groups.len() {
             bye = mdps.first().map(|&i| players[i].id);
         }
+        g += 1;
     }
     if groups.is_empty() {
         bye = None;
@@ -450,6 +472,8 @@ struct BracketSearch<'a> {
     lower: Vec<usize>,
     next: Vec<usize>,
     is_last: bool,
+    /// C4 applies to this bracket's downfloaters.
+    completion: bool,
     /// C9 applies: a single downfloater of this bracket is the PAB assignee, because no lower
     /// player may receive the bye (C5).
     single_floater_is_bye: bool,
@@ -460,6 +484,7 @@ struct BracketSearch<'a> {
     stop: bool,
     completion_cache: HashMap<Vec<usize>, bool>,
     next_bracket_cache: HashMap<Vec<usize>, u32>,
+    next_psd_cache: HashMap<Vec<usize>, Vec<i64>>,
     /// The costs of the pairs in the partial candidate, in the order they were made.
     pair_costs: Vec<PairCost>,
     partial_counts: [u32; 8],
@@ -474,6 +499,7 @@ impl<'a> BracketSearch<'a> {
         residents: &[usize],
         lower: Vec<usize>,
         next: Vec<usize>,
+        completion: bool,
     ) -> BracketSearch<'a> {
         let lowest_score = context.players[*residents.last().unwrap_or(&0)].score;
         let odd = (mdps.len() + residents.len() + lower.len()) % 2 == 1;
@@ -485,6 +511,7 @@ impl<'a> BracketSearch<'a> {
             mdps: mdps.to_vec(),
             residents: residents.to_vec(),
             is_last: lower.is_empty(),
+            completion,
             single_floater_is_bye,
             lower,
             next,
@@ -495,6 +522,7 @@ impl<'a> BracketSearch<'a> {
             stop: false,
             completion_cache: HashMap::new(),
             next_bracket_cache: HashMap::new(),
+            next_psd_cache: HashMap::new(),
             pair_costs: Vec::new(),
             partial_counts: [0; 8],
             partial_lists: Default::default(),
@@ -563,6 +591,7 @@ impl<'a> BracketSearch<'a> {
             DutchEdition::Rules2017 => &[
                 "C.04.3 C.5",
                 "C.04.3 C.6",
+                "C.04.3 C.7",
                 "C.04.3 C.7",
                 "C.04.3 C.8",
                 "C.04.3 C.9",
@@ -645,8 +674,14 @@ impl<'a> BracketSearch<'a> {
             DutchEdition::Rules2017 => {
                 let base =
                     i64::from(self.lowest_score.0) - i64::from(self.context.input.scoring.win.0);
-                // The highest MDPs paired, every other pair inside the scoregroup (A.8).
-                let resident = i64::from(self.lowest_score.0);
+                // The highest MDPs paired with the highest residents, every other pair between
+                // equal scores (A.8); in a collapsed last bracket the residents' scores differ.
+                let resident = self
+                    .residents
+                    .first()
+                    .map_or(i64::from(self.lowest_score.0), |&i| {
+                        i64::from(players[i].score.0)
+                    });
                 let mut psd: Vec<i64> = scores.iter().map(|s| s - base).collect();
                 psd.extend(
                     self.mdps[..m1]
@@ -657,6 +692,9 @@ impl<'a> BracketSearch<'a> {
                 psd.sort_by(|a, b| b.cmp(a));
                 bound.push(Value::List(psd));
                 bound.push(Value::Count(next_floaters));
+                bound.push(Value::List(
+                    self.next_bracket_psd_bound(&scores, next_floaters),
+                ));
             }
         }
         bound.push(Value::Count(0));
@@ -879,7 +917,7 @@ impl<'a> BracketSearch<'a> {
     }
 
     /// C4 (and C5 through the bye candidates): the downfloaters and all lower players can
-    /// still be paired; in the last bracket only the bye assignee may remain.
+    /// still be paired, where C4 applies; in the last bracket only the bye assignee may remain.
     fn valid_floaters(&mut self, downfloaters: &[usize]) -> bool {
         if self.is_last {
             return match downfloaters {
@@ -887,6 +925,9 @@ impl<'a> BracketSearch<'a> {
                 [x] => self.context.bye_allowed[*x],
                 _ => false,
             };
+        }
+        if !self.completion {
+            return true;
         }
         if let Some(&ok) = self.completion_cache.get(downfloaters) {
             return ok;
@@ -987,11 +1028,115 @@ impl<'a> BracketSearch<'a> {
         v
     }
 
+    /// 2017 C.7, second part: the PSD of the next bracket when it pairs as many players as it can
+    /// with the downfloaters as its MDPs. An MDP paired there scores its difference to the
+    /// scoregroup, one floating on scores one point more, a resident floating one point (A.8).
+    fn next_bracket_psd(&mut self, downfloaters: &[usize]) -> Vec<i64> {
+        /// MDPs up to which every set of floating MDPs is tried.
+        const LIMIT: usize = 10;
+        if self.next.is_empty() {
+            return Vec::new();
+        }
+        if let Some(v) = self.next_psd_cache.get(downfloaters) {
+            return v.clone();
+        }
+        let unpaired = self.next_bracket_floaters(downfloaters) as usize;
+        let players = &self.context.players;
+        let m = downfloaters.len();
+        let all: Vec<usize> = downfloaters.iter().chain(&self.next).copied().collect();
+        let pairs = (all.len() - unpaired) / 2;
+        let win = i64::from(self.context.input.scoring.win.0);
+        let resident = i64::from(players[self.next[0]].score.0);
+        let differences: Vec<i64> = downfloaters
+            .iter()
+            .map(|&d| i64::from(players[d].score.0) - resident)
+            .collect();
+        let list = |floating: usize| {
+            let mut psd: Vec<i64> = differences
+                .iter()
+                .enumerate()
+                .map(|(k, &d)| if floating >> k & 1 == 1 { d + win } else { d })
+                .collect();
+            let floating_mdps = floating.count_ones() as usize;
+            psd.extend(std::iter::repeat_n(win, unpaired - floating_mdps));
+            psd.extend(std::iter::repeat_n(
+                0,
+                (pairs + floating_mdps).saturating_sub(m),
+            ));
+            psd.sort_by(|a, b| b.cmp(a));
+            psd
+        };
+        // With every MDP paired the list is smallest: a floating MDP's entry exceeds both the
+        // entry it replaces and the resident's it saves. Every MDP is paired by some maximum
+        // matching as soon as some matching pairs them all (matchable sets form a matroid).
+        let mut mdps = Graph::new(all.len());
+        for i in 0..m {
+            for j in m..all.len() {
+                if self.context.compatible(all[i], all[j]) {
+                    mdps.add_edge(i, j);
+                }
+            }
+        }
+        let mut best: Option<Vec<i64>> = (mdps.maximum_matching() == m).then(|| list(0));
+        if best.is_none() && m <= LIMIT {
+            for floating in 1..1usize << m {
+                let floating_mdps = floating.count_ones() as usize;
+                if floating_mdps > unpaired || floating_mdps + pairs < m {
+                    continue;
+                }
+                let psd = list(floating);
+                if best.as_ref().is_some_and(|b| psd >= *b) {
+                    continue;
+                }
+                // The other MDPs must all be paired by a maximum matching without these.
+                let stays = |k: usize| k >= m || floating >> k & 1 == 0;
+                let mut rest = Graph::new(all.len());
+                let mut mdps = Graph::new(all.len());
+                for i in 0..all.len() {
+                    for j in (i + 1).max(m)..all.len() {
+                        if stays(i) && self.context.compatible(all[i], all[j]) {
+                            rest.add_edge(i, j);
+                            if i < m {
+                                mdps.add_edge(i, j);
+                            }
+                        }
+                    }
+                }
+                if rest.maximum_matching() == pairs && mdps.maximum_matching() == m - floating_mdps
+                {
+                    best = Some(psd);
+                }
+            }
+        }
+        let psd = best.unwrap_or_else(|| list(0));
+        self.next_psd_cache
+            .insert(downfloaters.to_vec(), psd.clone());
+        psd
+    }
+
+    /// A lower bound for [`Self::next_bracket_psd`] given the downfloaters' lowest possible
+    /// scores and the fewest players the next bracket leaves unpaired: every MDP paired.
+    fn next_bracket_psd_bound(&self, scores: &[i64], unpaired: u32) -> Vec<i64> {
+        let Some(&first) = self.next.first() else {
+            return Vec::new();
+        };
+        let players = &self.context.players;
+        let win = i64::from(self.context.input.scoring.win.0);
+        let resident = i64::from(players[first].score.0);
+        let unpaired = unpaired as usize;
+        let pairs = (scores.len() + self.next.len()).saturating_sub(unpaired) / 2;
+        let mut psd: Vec<i64> = scores.iter().map(|s| s - resident).collect();
+        psd.extend(std::iter::repeat_n(win, unpaired));
+        psd.extend(std::iter::repeat_n(0, pairs.saturating_sub(scores.len())));
+        psd.sort_by(|a, b| b.cmp(a));
+        psd
+    }
+
     /// Number of leading criteria that depend on the downfloaters only (C6-C9; 2017: C.5-C.7).
     fn prefix_len(&self) -> usize {
         match self.context.edition {
             DutchEdition::Rules2026 => 4,
-            DutchEdition::Rules2017 => 3,
+            DutchEdition::Rules2017 => 4,
         }
     }
 
@@ -1181,6 +1326,7 @@ impl<'a> BracketSearch<'a> {
                 psd.sort_by(|a, b| b.cmp(a));
                 values.push(Value::List(psd));
                 values.push(Value::Count(self.next_bracket_floaters(downfloaters)));
+                values.push(Value::List(self.next_bracket_psd(downfloaters)));
             }
         }
         values.extend(self.tail_values(downfloaters));

@@ -202,6 +202,25 @@ impl DutchEdition {
             DutchEdition::Rules2017
         }
     }
+
+    /// Where C4 applies in this edition.
+    pub fn completion_rule(self) -> CompletionRule {
+        match self {
+            DutchEdition::Rules2017 => CompletionRule::CollapsedLastBracket,
+            DutchEdition::Rules2026 => CompletionRule::EveryBracket,
+        }
+    }
+}
+
+/// Where the completion criterion C4 applies: the edition difference in the pairing route.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CompletionRule {
+    /// 2026 C4: in every bracket the downfloaters must allow the round to be completed.
+    EveryBracket,
+    /// 2017 A.9: brackets are paired without C4 until the downfloaters of one, the Penultimate
+    /// Pairing Bracket (PPB), block completion; the PPB is paired again under C4 and all lower
+    /// scoregroups collapse into the last bracket.
+    CollapsedLastBracket,
 }
 
 /// A `192` tournament type code that does not name a Dutch edition.
