@@ -88,7 +88,7 @@ async fn section_with_round(store: &Store, n: i64) -> (i64, Vec<i64>, i64) {
 }
 
 async fn migrations_run_once(store: Store) {
-    assert_eq!(store.schema_version().await.unwrap(), 3);
+    assert_eq!(store.schema_version().await.unwrap(), 4);
     store
         .create_event(None, "E", "P", "2026-01-01", "")
         .await

@@ -21,6 +21,8 @@ mod error;
 mod export;
 pub mod i18n;
 mod pages;
+pub mod team;
+mod team_pages;
 
 use std::sync::Arc;
 
@@ -217,5 +219,6 @@ pub fn router(state: AppState) -> Router {
         .route("/players/{id}/withdraw", post(pages::withdraw))
         .route("/games/{id}/result", post(pages::enter_result))
         .merge(api::routes())
+        .merge(team_pages::routes())
         .with_state(state)
 }
