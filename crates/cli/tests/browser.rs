@@ -17,8 +17,8 @@ mod common;
 use std::collections::HashMap;
 use std::path::Path;
 
-use common::{Browser, Server, get_json, http};
-use serde_json::{Value, json};
+use common::{Browser, Server, get_json};
+use serde_json::json;
 
 /// `2.5`, `2,5`, `2` or `2.0` in half-points.
 fn half_points(text: &str) -> u32 {

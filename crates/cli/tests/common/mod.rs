@@ -3,7 +3,6 @@
 
 #![allow(dead_code)]
 
-use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::Path;
