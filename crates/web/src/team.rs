@@ -820,16 +820,21 @@ pub fn swiss_trf(ts: &TeamSection) -> Result<trf::Tournament, AppError> {
                             .as_ref()
                             .and_then(|e| e.boards.get(b).map(|x| x.outcome).or(Some(e.result)))
                             .unwrap_or(Outcome::Loss);
-                        if doc.forfeit.is_some() && home && b == 0 {
+                        if let (Some(absent), true, 0) = (doc.forfeit, home, b) {
+                            // `330` names the team with White on board 1 first.
+                            let home_no = u16::try_from(team.number).unwrap_or(0);
+                            let away_no = u16::try_from(opp).unwrap_or(0);
+                            let home_wins = absent == Absent::Away;
+                            let (white, black, white_wins) = if home_colour == 'W' {
+                                (home_no, away_no, home_wins)
+                            } else {
+                                (away_no, home_no, !home_wins)
+                            };
                             forfeits.push(ForfeitedMatch {
-                                kind: if doc.forfeit == Some(Absent::Away) {
-                                    "+-".into()
-                                } else {
-                                    "-+".into()
-                                },
+                                kind: if white_wins { "+-" } else { "-+" }.into(),
                                 round: u16::try_from(r).unwrap_or(0),
-                                white: u16::try_from(team.number).unwrap_or(0),
-                                black: u16::try_from(opp).unwrap_or(0),
+                                white,
+                                black,
                             });
                         }
                         RoundEntry {

@@ -264,6 +264,23 @@ async fn round_robin_with_captain_lineups_and_forfeit(store: Store) {
         )
         .await;
     assert_eq!(v["violations"], json!([]));
+    // Bravo's substitute cannot move up ahead of a regular (§10.9).
+    let v = admin
+        .ok(
+            "POST",
+            &format!("/api/teams/{b}/lineups/1"),
+            Some(json!({"players": [bids[4], bids[0], bids[1], bids[2]]})),
+        )
+        .await;
+    assert_eq!(v["violations"][0]["article"], "SJRP §10.9", "{v}");
+    let v = admin
+        .ok(
+            "POST",
+            &format!("/api/teams/{b}/lineups/1"),
+            Some(json!({"players": [bids[0], bids[1], bids[3], bids[4]]})),
+        )
+        .await;
+    assert_eq!(v["violations"], json!([]));
     // Charlie: board 3 empty (§10.10).
     let cids = player_ids(&teams, c);
     let v = admin
@@ -463,4 +480,29 @@ async fn team_swiss_gives_a_bye(store: Store) {
     assert_eq!(matches.len(), 3);
     let bye2 = matches.iter().find(|m| m["bye"] == true).unwrap();
     assert_ne!(bye2["home"]["name"], "E", "no second bye (C.04.1 d)");
+    // Round 2 with a forfeited match: the team Swiss still pairs round 3 (TRF `330`).
+    let played: Vec<&Value> = matches.iter().filter(|m| m["bye"] == false).collect();
+    admin
+        .ok(
+            "POST",
+            &format!("/api/team-matches/{}/result", played[0]["id"]),
+            Some(json!({"version": played[0]["version"], "forfeit": "home"})),
+        )
+        .await;
+    admin
+        .ok(
+            "POST",
+            &format!("/api/team-matches/{}/result", played[1]["id"]),
+            Some(json!({"version": played[1]["version"], "boards": ["0-1", "½-½", "½-½", "1-0"]})),
+        )
+        .await;
+    let round3 = admin
+        .ok("POST", &format!("/api/sections/{section}/teams/pair"), None)
+        .await;
+    let matches = round3["matches"].as_array().unwrap();
+    assert_eq!(matches.len(), 3);
+    let byes: Vec<&Value> = matches.iter().filter(|m| m["bye"] == true).collect();
+    assert_eq!(byes.len(), 1);
+    assert_ne!(byes[0]["home"]["name"], "E");
+    assert_ne!(byes[0]["home"]["name"], bye2["home"]["name"]);
 }
