@@ -2,9 +2,10 @@
 //! `browser.rs` for the setup), on SQLite and, with `ARBITER_TEST_POSTGRES`, PostgreSQL.
 //!
 //! The browser creates a team event (4er-U16, round robin), registers four teams, pairs round
-//! 1, enters a lineup with a wrong board order and sees the §10.9 message in English and
-//! German, enters the match results board by board and checks the team standings against
-//! points computed by hand: the team in the wrong order loses every board (§10.9).
+//! 1, creates a captain account; the captain enters a lineup with a wrong board order and sees
+//! the §10.9 message, the arbiter sees it too (English and German) and confirms; the arbiter
+//! enters the match results board by board and checks the team standings against points
+//! computed by hand: the team in the wrong order loses every board (§10.9).
 
 mod common;
 
@@ -79,11 +80,50 @@ fn scenario(b: &Browser, server: &Server) {
     wait_text(b, "match-1", "Alpha");
     wait_text(b, "match-1", "Delta");
 
-    // Alpha's second player on board 1, the first on board 2: §10.9.
+    // A captain for Alpha, created on the users page.
+    let teams = get_json(&server.addr, &format!("/api/sections/{section}/teams"));
+    let alpha_id = teams["teams"][0]["id"].as_i64().unwrap().to_string();
+    b.go(&format!("{base}/users"));
+    b.fill("#user-name", "cap-alpha");
+    b.fill("#user-password", "captain-password");
+    set_select(b, "user-role", "captain");
+    set_select(b, "user-team", &alpha_id);
+    b.click("#user-create");
+    wait_text(b, "users", "cap-alpha");
+    b.click("#logout");
+    b.go(&format!("{base}/login"));
+    b.fill("#login-user", "cap-alpha");
+    b.fill("#login-password", "captain-password");
+    b.click("#login-submit");
+    assert_eq!(b.text("#current-user"), "cap-alpha");
+
+    // The captain lines Alpha up: the second player on board 1, the first on board 2 (§10.9).
+    // Delta's lineup is not the captain's to enter.
+    b.go(&format!("{base}/sections/{section}/teams/rounds/1"));
+    wait_text(b, "match-1", "Alpha");
+    assert_eq!(
+        b.js(
+            "return document.getElementById('lineup-form-4') === null;",
+            json!([])
+        ),
+        json!(true)
+    );
     set_select(b, "lineup-1-board-1", "102");
     set_select(b, "lineup-1-board-2", "101");
     b.click("#lineup-submit-1");
     wait_text(b, "lineup-violations-1", "SJRP §10.9");
+    wait_text(b, "lineup-1", "awaiting the arbiter");
+
+    // The arbiter sees the violation with its paragraph before the round and confirms.
+    b.click("#logout");
+    b.go(&format!("{base}/login"));
+    b.fill("#login-user", "admin");
+    b.fill("#login-password", &server.password);
+    b.click("#login-submit");
+    b.go(&format!("{base}/sections/{section}/teams/rounds/1"));
+    wait_text(b, "lineup-violations-1", "SJRP §10.9");
+    b.click("#confirm-lineup-1");
+    wait_text(b, "lineup-1", "(confirmed)");
     assert!(
         b.text("#lineup-violations-1")
             .contains("Alpha1, P sits ahead of Alpha0, P")
