@@ -96,6 +96,10 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
         "ALTER TABLE sections ADD COLUMN revision BIGINT NOT NULL DEFAULT 0",
     ),
     (
+        "event versions",
+        "ALTER TABLE events ADD COLUMN version BIGINT NOT NULL DEFAULT 1",
+    ),
+    (
         "team events",
         "CREATE TABLE team_sections (
         section_id BIGINT PRIMARY KEY REFERENCES sections(id),
