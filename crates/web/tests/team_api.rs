@@ -29,7 +29,8 @@ macro_rules! on_both {
 
 on_both!(
     round_robin_with_captain_lineups_and_forfeit,
-    team_swiss_gives_a_bye
+    team_swiss_gives_a_bye,
+    school_group_checks_the_pupils
 );
 
 struct Client {
@@ -505,4 +506,73 @@ async fn team_swiss_gives_a_bye(store: Store) {
     assert_eq!(byes.len(), 1);
     assert_ne!(byes[0]["home"]["name"], "E");
     assert_ne!(byes[0]["home"]["name"], bye2["home"]["name"]);
+}
+
+async fn school_group_checks_the_pupils(store: Store) {
+    let (_, password) = web::first_start(&store).await.unwrap().unwrap();
+    let app = web::router(web::AppState::new(store));
+    let admin = Client::login(&app, "admin", &password).await;
+    let event = admin
+        .ok(
+            "POST",
+            "/api/events",
+            Some(json!({"name": "Schulschach", "place": "Mainz", "start_date": "2026-03-01"})),
+        )
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    let (status, v) = admin
+        .send(
+            "POST",
+            &format!("/api/events/{event}/team-sections"),
+            Some(
+                json!({"name": "WK III", "rounds": 9, "competition": "WK III", "system": "swiss"}),
+            ),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "at most 7 Swiss rounds: {v}"
+    );
+    assert!(v["error"].as_str().unwrap().contains("§18.11"), "{v}");
+    let section = admin
+        .ok(
+            "POST",
+            &format!("/api/events/{event}/team-sections"),
+            Some(
+                json!({"name": "WK III", "rounds": 7, "competition": "WK III", "system": "swiss"}),
+            ),
+        )
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    // Born 2009: 16 on 1 January 2026, WK III is for under 15 (§18.2); no birth date (§18.6).
+    let players =
+        "Eins, A; 1200; 2012-01-01\nZwei, B; ; 2009-05-05\nDrei, C; ; 2012-02-02\nVier, D";
+    let v = admin
+        .ok(
+            "POST",
+            &format!("/api/sections/{section}/teams"),
+            Some(json!({"name": "Gymnasium Mainz", "players": players})),
+        )
+        .await;
+    let articles: Vec<&str> = v["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["article"].as_str().unwrap())
+        .collect();
+    assert!(articles.contains(&"SJRP §18.2"), "{v}");
+    assert!(articles.contains(&"SJRP §18.6"), "{v}");
+    let too_old = v["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["article"] == "SJRP §18.2")
+        .unwrap();
+    assert!(
+        too_old["text"].as_str().unwrap().contains("Zwei, B"),
+        "{too_old}"
+    );
 }
