@@ -27,6 +27,7 @@
 
 mod model;
 mod schema;
+mod team;
 pub mod testing;
 
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -38,6 +39,7 @@ pub use model::{
     AuditEntry, Event, EventChange, Game, GameResult, NewGame, NewPlayer, ParseGameResultError,
     ParseRoleError, Player, Role, Round, Section, Session, StoreError, User,
 };
+pub use team::{Lineup, TeamMatch, TeamRow, TeamSection};
 
 /// The schema version after all migrations: the number of migrations.
 pub const SCHEMA_VERSION: i64 = schema::MIGRATIONS.len() as i64;

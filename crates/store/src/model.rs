@@ -62,6 +62,9 @@ impl From<sqlx::Error> for StoreError {
 pub enum Role {
     /// Reads published pages only.
     Public,
+    /// A team captain: submits the lineups and match results of one team (SJRP §10.9), which
+    /// an arbiter confirms.
+    Captain,
     /// Runs events: players, pairings, results.
     Arbiter,
     /// Everything, including user accounts.
@@ -73,6 +76,7 @@ impl Role {
     pub fn as_str(self) -> &'static str {
         match self {
             Role::Public => "public",
+            Role::Captain => "captain",
             Role::Arbiter => "arbiter",
             Role::Admin => "admin",
         }
@@ -85,13 +89,17 @@ impl fmt::Display for Role {
     }
 }
 
-/// A role name that is not `admin`, `arbiter` or `public`.
+/// A role name that is not `admin`, `arbiter`, `captain` or `public`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseRoleError(pub String);
 
 impl fmt::Display for ParseRoleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown role `{}` (admin, arbiter, public)", self.0)
+        write!(
+            f,
+            "unknown role `{}` (admin, arbiter, captain, public)",
+            self.0
+        )
     }
 }
 
@@ -103,6 +111,7 @@ impl FromStr for Role {
     fn from_str(s: &str) -> Result<Role, ParseRoleError> {
         match s {
             "public" => Ok(Role::Public),
+            "captain" => Ok(Role::Captain),
             "arbiter" => Ok(Role::Arbiter),
             "admin" => Ok(Role::Admin),
             _ => Err(ParseRoleError(s.to_owned())),
@@ -225,7 +234,7 @@ impl FromStr for GameResult {
     }
 }
 
-fn get<'r, T: sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any>>(
+pub(crate) fn get<'r, T: sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any>>(
     row: &'r AnyRow,
     column: &str,
 ) -> Result<T, StoreError> {

@@ -99,6 +99,48 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
         "event versions",
         "ALTER TABLE events ADD COLUMN version BIGINT NOT NULL DEFAULT 1",
     ),
+    (
+        "team events",
+        "CREATE TABLE team_sections (
+        section_id BIGINT PRIMARY KEY REFERENCES sections(id),
+        data TEXT NOT NULL,
+        version BIGINT NOT NULL DEFAULT 1
+    );
+    CREATE TABLE teams (
+        id {id},
+        section_id BIGINT NOT NULL REFERENCES sections(id),
+        number BIGINT NOT NULL,
+        name TEXT NOT NULL,
+        data TEXT NOT NULL,
+        version BIGINT NOT NULL DEFAULT 1,
+        UNIQUE (section_id, number)
+    );
+    CREATE TABLE captains (
+        user_id BIGINT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+        team_id BIGINT NOT NULL REFERENCES teams(id)
+    );
+    CREATE TABLE team_lineups (
+        id {id},
+        team_id BIGINT NOT NULL REFERENCES teams(id),
+        round BIGINT NOT NULL,
+        data TEXT NOT NULL,
+        confirmed BIGINT NOT NULL DEFAULT 0,
+        version BIGINT NOT NULL DEFAULT 1,
+        UNIQUE (team_id, round)
+    );
+    CREATE TABLE team_matches (
+        id {id},
+        section_id BIGINT NOT NULL REFERENCES sections(id),
+        round BIGINT NOT NULL,
+        number BIGINT NOT NULL,
+        home_id BIGINT NOT NULL REFERENCES teams(id),
+        away_id BIGINT REFERENCES teams(id),
+        data TEXT NOT NULL,
+        confirmed BIGINT NOT NULL DEFAULT 0,
+        version BIGINT NOT NULL DEFAULT 1,
+        UNIQUE (section_id, round, number)
+    )",
+    ),
 ];
 
 /// The column type of an auto-generated key on the backend.

@@ -52,11 +52,36 @@ pub(crate) fn routes() -> Router<AppState> {
 pub(crate) struct NewUser {
     pub name: String,
     pub password: String,
-    /// `arbiter` (default) or `admin`.
+    /// `arbiter` (default), `admin` or `captain`.
     #[serde(default)]
     pub role: String,
+    /// The team of a captain (team id; a number or, from a form, its text).
+    #[serde(default)]
+    pub team: Option<TeamId>,
     #[serde(default)]
     pub csrf: Option<String>,
+}
+
+/// A team id from JSON (number) or a form (text, empty for none).
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub(crate) enum TeamId {
+    Number(i64),
+    Text(String),
+}
+
+impl TeamId {
+    fn id(&self) -> Result<Option<i64>, AppError> {
+        match self {
+            TeamId::Number(n) => Ok(Some(*n)),
+            TeamId::Text(t) if t.trim().is_empty() => Ok(None),
+            TeamId::Text(t) => t
+                .trim()
+                .parse()
+                .map(Some)
+                .map_err(|_| AppError::BadRequest(format!("team `{t}`: not a team id"))),
+        }
+    }
 }
 
 /// Least length of a new account's password.
@@ -76,24 +101,55 @@ pub(crate) async fn do_create_user(state: &AppState, f: &NewUser) -> Result<i64,
     let role = match f.role.trim() {
         "" | "arbiter" => Role::Arbiter,
         "admin" => Role::Admin,
+        "captain" => Role::Captain,
         other => {
             return Err(AppError::BadRequest(format!(
-                "role `{other}`: expected arbiter or admin"
+                "role `{other}`: expected arbiter, admin or captain"
             )));
         }
     };
+    let team = match &f.team {
+        Some(t) => t.id()?,
+        None => None,
+    };
+    if role == Role::Captain {
+        let team = team.ok_or_else(|| {
+            AppError::BadRequest("a captain account needs its team (SJRP §10.9)".into())
+        })?;
+        state.store.team(team).await?;
+        let hash = crate::auth::hash_password(&f.password)?;
+        let id = state.store.create_user(name, &hash, role).await?;
+        state.store.set_captain(None, id, team).await?;
+        return Ok(id);
+    }
     let hash = crate::auth::hash_password(&f.password)?;
     Ok(state.store.create_user(name, &hash, role).await?)
 }
 
+/// Every team of every team section, `{id, label}` with event and section, for the captain
+/// form.
+pub(crate) async fn all_teams(state: &AppState) -> Result<Vec<Value>, AppError> {
+    let mut out = Vec::new();
+    for ev in state.store.events().await? {
+        for s in state.store.sections(ev.id).await? {
+            for t in state.store.teams(s.id).await? {
+                out.push(json!({ "id": t.id, "label": format!("{} / {} / {}", ev.name, s.name, t.name) }));
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// The accounts as name and role (never the password hash).
 pub(crate) async fn user_list(state: &AppState) -> Result<Vec<Value>, AppError> {
+    let captains: std::collections::HashMap<i64, i64> =
+        state.store.captains().await?.into_iter().collect();
     Ok(state
         .store
         .users()
         .await?
         .iter()
-        .map(|u| json!({ "id": u.id, "name": u.name, "role": u.role.as_str() }))
+        .map(|u| json!({ "id": u.id, "name": u.name, "role": u.role.as_str(), "team": captains.get(&u.id) }))
         .collect())
 }
 

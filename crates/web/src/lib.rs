@@ -22,6 +22,8 @@ mod export;
 pub mod i18n;
 mod pages;
 mod settings;
+pub mod team;
+mod team_pages;
 
 use std::sync::Arc;
 
@@ -226,5 +228,6 @@ pub fn router(state: AppState) -> Router {
         .route("/players/{id}/withdraw", post(pages::withdraw))
         .route("/games/{id}/result", post(pages::enter_result))
         .merge(api::routes())
+        .merge(team_pages::routes())
         .with_state(state)
 }

@@ -23,7 +23,16 @@ const STYLE: &str = include_str!("../static/style.css");
 /// The compiled templates.
 pub(crate) fn templates() -> Environment<'static> {
     let mut env = Environment::new();
-    let all: [(&str, &str); 14] = [
+    let all: [(&str, &str); 17] = [
+        ("teams.html", include_str!("../templates/teams.html")),
+        (
+            "team_round.html",
+            include_str!("../templates/team_round.html"),
+        ),
+        (
+            "team_standings.html",
+            include_str!("../templates/team_standings.html"),
+        ),
         ("users.html", include_str!("../templates/users.html")),
         ("base.html", include_str!("../templates/base.html")),
         ("index.html", include_str!("../templates/index.html")),
@@ -66,7 +75,7 @@ pub(crate) fn templates() -> Environment<'static> {
 }
 
 /// An error shown as an HTML page.
-pub(crate) struct PageError(AppError);
+pub(crate) struct PageError(pub(crate) AppError);
 
 impl From<AppError> for PageError {
     fn from(e: AppError) -> PageError {
@@ -312,6 +321,9 @@ pub(crate) async fn section_page(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
+    if state.store.team_section(id).await?.is_some() {
+        return Ok(see_other(&format!("/sections/{id}/teams")));
+    }
     let loaded = state.section(id).await?;
     let rounds: Vec<_> = loaded
         .rounds
@@ -629,7 +641,13 @@ pub(crate) async fn export_trf(State(state): State<AppState>, Path(id): Path<i64
 pub(crate) async fn users(State(state): State<AppState>, viewer: Viewer) -> PageResult {
     viewer.admin()?;
     let users = api::user_list(&state).await?;
-    render(&state, &viewer, "users.html", json!({ "users": users }))
+    let teams = api::all_teams(&state).await?;
+    render(
+        &state,
+        &viewer,
+        "users.html",
+        json!({ "users": users, "teams": teams }),
+    )
 }
 
 pub(crate) async fn create_user(

@@ -1,0 +1,643 @@
+//! Team events (SJRP Spielordnung §10-§18): the team settings of a section, teams with their
+//! squads, captains bound to one team, lineups per round and team matches.
+//!
+//! The domain values (squad, lineup, board results) are JSON documents of the `web` crate's
+//! team layer; the store keeps them with the row's `version` for optimistic locking and writes
+//! an audit row with every change. Lineups and match results a captain submits stay
+//! unconfirmed until an arbiter confirms them.
+
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use crate::model::get;
+use crate::{Store, StoreError, audit, insert_id};
+
+/// The team settings of a section (a section is a team section when it has them).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TeamSection {
+    pub section: i64,
+    /// JSON document of the settings.
+    pub data: String,
+    pub version: i64,
+}
+
+/// A registered team.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TeamRow {
+    pub id: i64,
+    pub section: i64,
+    /// Team number in the section, from 1 in order of registration.
+    pub number: i64,
+    pub name: String,
+    /// JSON document of the squad.
+    pub data: String,
+    pub version: i64,
+}
+
+/// A team's lineup for one round.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Lineup {
+    pub id: i64,
+    pub team: i64,
+    pub round: i64,
+    /// JSON document of the lineup.
+    pub data: String,
+    /// Whether an arbiter confirmed it.
+    pub confirmed: bool,
+    pub version: i64,
+}
+
+/// A team match of a round, or a team bye (`away` is `None`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TeamMatch {
+    pub id: i64,
+    pub section: i64,
+    pub round: i64,
+    /// Match number in the round, from 1.
+    pub number: i64,
+    pub home: i64,
+    pub away: Option<i64>,
+    /// JSON document of the board results.
+    pub data: String,
+    /// Whether an arbiter confirmed the result.
+    pub confirmed: bool,
+    pub version: i64,
+}
+
+impl TeamRow {
+    fn from_row(r: &AnyRow) -> Result<TeamRow, StoreError> {
+        Ok(TeamRow {
+            id: get(r, "id")?,
+            section: get(r, "section_id")?,
+            number: get(r, "number")?,
+            name: get(r, "name")?,
+            data: get(r, "data")?,
+            version: get(r, "version")?,
+        })
+    }
+}
+
+impl Lineup {
+    fn from_row(r: &AnyRow) -> Result<Lineup, StoreError> {
+        Ok(Lineup {
+            id: get(r, "id")?,
+            team: get(r, "team_id")?,
+            round: get(r, "round")?,
+            data: get(r, "data")?,
+            confirmed: get::<i64>(r, "confirmed")? != 0,
+            version: get(r, "version")?,
+        })
+    }
+}
+
+impl TeamMatch {
+    fn from_row(r: &AnyRow) -> Result<TeamMatch, StoreError> {
+        Ok(TeamMatch {
+            id: get(r, "id")?,
+            section: get(r, "section_id")?,
+            round: get(r, "round")?,
+            number: get(r, "number")?,
+            home: get(r, "home_id")?,
+            away: get(r, "away_id")?,
+            data: get(r, "data")?,
+            confirmed: get::<i64>(r, "confirmed")? != 0,
+            version: get(r, "version")?,
+        })
+    }
+}
+
+const TEAM_COLUMNS: &str = "id, section_id, number, name, data, version";
+const LINEUP_COLUMNS: &str = "l.id, l.team_id, l.round, l.data, l.confirmed, l.version";
+const MATCH_COLUMNS: &str =
+    "id, section_id, round, number, home_id, away_id, data, confirmed, version";
+
+impl Store {
+    /// Makes a section a team section with its settings document.
+    pub async fn create_team_section(
+        &self,
+        by: Option<i64>,
+        section: i64,
+        data: &str,
+    ) -> Result<(), StoreError> {
+        self.section(section).await?;
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("INSERT INTO team_sections (section_id, data) VALUES ($1, $2)")
+            .bind(section)
+            .bind(data)
+            .execute(&mut *tx)
+            .await?;
+        audit(
+            &mut tx,
+            by,
+            "section",
+            section,
+            "team settings",
+            None,
+            Some(data),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The team settings of a section; `None` for an individual section.
+    pub async fn team_section(&self, section: i64) -> Result<Option<TeamSection>, StoreError> {
+        sqlx::query("SELECT section_id, data, version FROM team_sections WHERE section_id = $1")
+            .bind(section)
+            .fetch_optional(&self.pool)
+            .await?
+            .map(|r| {
+                Ok(TeamSection {
+                    section: get(&r, "section_id")?,
+                    data: get(&r, "data")?,
+                    version: get(&r, "version")?,
+                })
+            })
+            .transpose()
+    }
+
+    /// Registers a team with the next free team number; returns its id.
+    pub async fn add_team(
+        &self,
+        by: Option<i64>,
+        section: i64,
+        name: &str,
+        data: &str,
+    ) -> Result<i64, StoreError> {
+        self.section(section).await?;
+        let mut tx = self.pool.begin().await?;
+        let number: i64 = sqlx::query(
+            "SELECT COALESCE(MAX(number), 0) + 1 AS n FROM teams WHERE section_id = $1",
+        )
+        .bind(section)
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get("n")?;
+        let id = insert_id(
+            &mut tx,
+            sqlx::query(
+                "INSERT INTO teams (section_id, number, name, data) VALUES ($1, $2, $3, $4) RETURNING id",
+            )
+            .bind(section)
+            .bind(number)
+            .bind(name)
+            .bind(data),
+        )
+        .await?;
+        audit(&mut tx, by, "team", id, "register", None, Some(data)).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// The teams of a section by team number.
+    pub async fn teams(&self, section: i64) -> Result<Vec<TeamRow>, StoreError> {
+        sqlx::query(&format!(
+            "SELECT {TEAM_COLUMNS} FROM teams WHERE section_id = $1 ORDER BY number"
+        ))
+        .bind(section)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(TeamRow::from_row)
+        .collect()
+    }
+
+    /// One team.
+    pub async fn team(&self, id: i64) -> Result<TeamRow, StoreError> {
+        let row = sqlx::query(&format!("SELECT {TEAM_COLUMNS} FROM teams WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(StoreError::NotFound { entity: "team", id })?;
+        TeamRow::from_row(&row)
+    }
+
+    /// Binds a captain account to its team (one team per captain).
+    pub async fn set_captain(
+        &self,
+        by: Option<i64>,
+        user: i64,
+        team: i64,
+    ) -> Result<(), StoreError> {
+        self.team(team).await?;
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM captains WHERE user_id = $1")
+            .bind(user)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("INSERT INTO captains (user_id, team_id) VALUES ($1, $2)")
+            .bind(user)
+            .bind(team)
+            .execute(&mut *tx)
+            .await?;
+        audit(
+            &mut tx,
+            by,
+            "user",
+            user,
+            "captain",
+            None,
+            Some(&format!("team {team}")),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The team a captain account is bound to.
+    pub async fn captain_team(&self, user: i64) -> Result<Option<i64>, StoreError> {
+        sqlx::query("SELECT team_id FROM captains WHERE user_id = $1")
+            .bind(user)
+            .fetch_optional(&self.pool)
+            .await?
+            .map(|r| get(&r, "team_id"))
+            .transpose()
+    }
+
+    /// Every captain binding as (user id, team id).
+    pub async fn captains(&self) -> Result<Vec<(i64, i64)>, StoreError> {
+        sqlx::query("SELECT user_id, team_id FROM captains ORDER BY user_id")
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| Ok((get(r, "user_id")?, get(r, "team_id")?)))
+            .collect()
+    }
+
+    /// Enters or replaces a team's lineup for a round; `confirmed` when an arbiter enters it.
+    /// A confirmed lineup is changed only by an arbiter (`confirmed` again): a captain's
+    /// submission then is [`StoreError::Conflict`].
+    pub async fn submit_lineup(
+        &self,
+        by: Option<i64>,
+        team: i64,
+        round: i64,
+        data: &str,
+        confirmed: bool,
+    ) -> Result<i64, StoreError> {
+        self.team(team).await?;
+        let mut tx = self.pool.begin().await?;
+        let old = sqlx::query(&format!(
+            "SELECT {LINEUP_COLUMNS} FROM team_lineups l WHERE l.team_id = $1 AND l.round = $2"
+        ))
+        .bind(team)
+        .bind(round)
+        .fetch_optional(&mut *tx)
+        .await?
+        .map(|r| Lineup::from_row(&r))
+        .transpose()?;
+        let flag = i64::from(confirmed);
+        let id = match &old {
+            Some(o) if o.confirmed && !confirmed => {
+                return Err(StoreError::Conflict {
+                    entity: "lineup",
+                    id: o.id,
+                });
+            }
+            Some(o) => {
+                sqlx::query(
+                    "UPDATE team_lineups SET data = $1, confirmed = $2, version = version + 1 WHERE id = $3",
+                )
+                .bind(data)
+                .bind(flag)
+                .bind(o.id)
+                .execute(&mut *tx)
+                .await?;
+                o.id
+            }
+            None => {
+                insert_id(
+                    &mut tx,
+                    sqlx::query(
+                        "INSERT INTO team_lineups (team_id, round, data, confirmed) VALUES ($1, $2, $3, $4) RETURNING id",
+                    )
+                    .bind(team)
+                    .bind(round)
+                    .bind(data)
+                    .bind(flag),
+                )
+                .await?
+            }
+        };
+        let action = if confirmed {
+            "lineup confirmed"
+        } else {
+            "lineup submitted"
+        };
+        let old_data = old.as_ref().map(|o| o.data.as_str());
+        audit(&mut tx, by, "lineup", id, action, old_data, Some(data)).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Confirms a submitted lineup as it stands.
+    pub async fn confirm_lineup(&self, by: Option<i64>, lineup: i64) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE team_lineups SET confirmed = 1, version = version + 1 WHERE id = $1 AND confirmed = 0",
+        )
+        .bind(lineup)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Conflict {
+                entity: "lineup",
+                id: lineup,
+            });
+        }
+        audit(
+            &mut tx,
+            by,
+            "lineup",
+            lineup,
+            "confirm",
+            Some("submitted"),
+            Some("confirmed"),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// One lineup.
+    pub async fn lineup(&self, id: i64) -> Result<Lineup, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {LINEUP_COLUMNS} FROM team_lineups l WHERE l.id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(StoreError::NotFound {
+            entity: "lineup",
+            id,
+        })?;
+        Lineup::from_row(&row)
+    }
+
+    /// All lineups of a section's teams, by round and team number.
+    pub async fn lineups(&self, section: i64) -> Result<Vec<Lineup>, StoreError> {
+        sqlx::query(&format!(
+            "SELECT {LINEUP_COLUMNS} FROM team_lineups l JOIN teams t ON t.id = l.team_id
+             WHERE t.section_id = $1 ORDER BY l.round, t.number"
+        ))
+        .bind(section)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(Lineup::from_row)
+        .collect()
+    }
+
+    /// Stores the pairing of team round `round`: matches (home, away) in order, `None` as away
+    /// for the team bye; `data` is the initial result document of every match. Fails with
+    /// [`StoreError::Duplicate`] when the round is paired already.
+    pub async fn create_team_round(
+        &self,
+        by: Option<i64>,
+        section: i64,
+        round: i64,
+        matches: &[(i64, Option<i64>)],
+        data: &str,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let taken: i64 = sqlx::query(
+            "SELECT COUNT(*) AS n FROM team_matches WHERE section_id = $1 AND round = $2",
+        )
+        .bind(section)
+        .bind(round)
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get("n")?;
+        if taken > 0 {
+            return Err(StoreError::Duplicate(format!("team round {round}")));
+        }
+        for (&(home, away), number) in matches.iter().zip(1i64..) {
+            sqlx::query(
+                "INSERT INTO team_matches (section_id, round, number, home_id, away_id, data) VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(section)
+            .bind(round)
+            .bind(number)
+            .bind(home)
+            .bind(away)
+            .bind(data)
+            .execute(&mut *tx)
+            .await?;
+        }
+        audit(
+            &mut tx,
+            by,
+            "section",
+            section,
+            "pair team round",
+            None,
+            Some(&format!("round {round}: {} matches", matches.len())),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The team matches of a section by round and match number.
+    pub async fn team_matches(&self, section: i64) -> Result<Vec<TeamMatch>, StoreError> {
+        sqlx::query(&format!(
+            "SELECT {MATCH_COLUMNS} FROM team_matches WHERE section_id = $1 ORDER BY round, number"
+        ))
+        .bind(section)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(TeamMatch::from_row)
+        .collect()
+    }
+
+    /// One team match.
+    pub async fn team_match(&self, id: i64) -> Result<TeamMatch, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {MATCH_COLUMNS} FROM team_matches WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(StoreError::NotFound {
+            entity: "team match",
+            id,
+        })?;
+        TeamMatch::from_row(&row)
+    }
+
+    /// Enters the board results of a match the caller read at `version`; `confirmed` when an
+    /// arbiter enters them. A captain cannot change a confirmed result (conflict), and a stale
+    /// version is [`StoreError::Conflict`]. Returns the new version.
+    pub async fn set_match_result(
+        &self,
+        by: Option<i64>,
+        id: i64,
+        data: &str,
+        confirmed: bool,
+        version: i64,
+    ) -> Result<i64, StoreError> {
+        let old = self.team_match(id).await?;
+        if old.version != version || (old.confirmed && !confirmed) {
+            return Err(StoreError::Conflict {
+                entity: "team match",
+                id,
+            });
+        }
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE team_matches SET data = $1, confirmed = $2, version = version + 1
+             WHERE id = $3 AND version = $4",
+        )
+        .bind(data)
+        .bind(i64::from(confirmed))
+        .bind(id)
+        .bind(version)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Conflict {
+                entity: "team match",
+                id,
+            });
+        }
+        let action = if confirmed {
+            "result confirmed"
+        } else {
+            "result submitted"
+        };
+        audit(
+            &mut tx,
+            by,
+            "team match",
+            id,
+            action,
+            Some(&old.data),
+            Some(data),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(version + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing;
+    use crate::{Role, Store, StoreError};
+
+    async fn lifecycle(store: &Store) {
+        let admin = store.create_user("admin", "h", Role::Admin).await.unwrap();
+        let captain = store.create_user("cap", "h", Role::Captain).await.unwrap();
+        assert_eq!(store.users().await.unwrap()[1].role, Role::Captain);
+        let event = store
+            .create_event(Some(admin), "Teams", "Mainz", "2026-05-01", "{}")
+            .await
+            .unwrap();
+        let section = store
+            .create_section(Some(admin), event, "4er", 3, "MP,BP", "{}")
+            .await
+            .unwrap();
+        assert_eq!(store.team_section(section).await.unwrap(), None);
+        store
+            .create_team_section(Some(admin), section, "{\"boards\":4}")
+            .await
+            .unwrap();
+        assert_eq!(
+            store.team_section(section).await.unwrap().unwrap().data,
+            "{\"boards\":4}"
+        );
+        let a = store
+            .add_team(Some(admin), section, "A", "a")
+            .await
+            .unwrap();
+        let b = store
+            .add_team(Some(admin), section, "B", "b")
+            .await
+            .unwrap();
+        let numbers: Vec<i64> = store
+            .teams(section)
+            .await
+            .unwrap()
+            .iter()
+            .map(|t| t.number)
+            .collect();
+        assert_eq!(numbers, [1, 2]);
+        store.set_captain(Some(admin), captain, a).await.unwrap();
+        assert_eq!(store.captain_team(captain).await.unwrap(), Some(a));
+        assert_eq!(store.captain_team(admin).await.unwrap(), None);
+
+        let l = store
+            .submit_lineup(Some(captain), a, 1, "[1,2]", false)
+            .await
+            .unwrap();
+        store.confirm_lineup(Some(admin), l).await.unwrap();
+        assert!(matches!(
+            store.confirm_lineup(Some(admin), l).await,
+            Err(StoreError::Conflict { .. })
+        ));
+        assert!(matches!(
+            store
+                .submit_lineup(Some(captain), a, 1, "[2,1]", false)
+                .await,
+            Err(StoreError::Conflict { .. })
+        ));
+        assert!(store.lineup(l).await.unwrap().confirmed);
+        let lineups = store.lineups(section).await.unwrap();
+        assert_eq!(lineups.len(), 1);
+        assert!(lineups[0].confirmed);
+        assert_eq!(lineups[0].data, "[1,2]");
+
+        store
+            .create_team_round(Some(admin), section, 1, &[(a, Some(b))], "{}")
+            .await
+            .unwrap();
+        assert!(matches!(
+            store
+                .create_team_round(Some(admin), section, 1, &[(b, None)], "{}")
+                .await,
+            Err(StoreError::Duplicate(_))
+        ));
+        let m = store.team_matches(section).await.unwrap().remove(0);
+        assert_eq!((m.home, m.away, m.confirmed), (a, Some(b), false));
+        let v = store
+            .set_match_result(Some(captain), m.id, "x", false, m.version)
+            .await
+            .unwrap();
+        assert!(matches!(
+            store
+                .set_match_result(Some(captain), m.id, "y", false, m.version)
+                .await,
+            Err(StoreError::Conflict { .. })
+        ));
+        let v = store
+            .set_match_result(Some(admin), m.id, "z", true, v)
+            .await
+            .unwrap();
+        assert!(matches!(
+            store
+                .set_match_result(Some(captain), m.id, "w", false, v)
+                .await,
+            Err(StoreError::Conflict { .. })
+        ));
+        let m = store.team_match(m.id).await.unwrap();
+        assert_eq!((m.data.as_str(), m.confirmed), ("z", true));
+        let audit = store
+            .audit_log(Some(("team match", m.id)), 10)
+            .await
+            .unwrap();
+        assert_eq!(audit.len(), 2);
+    }
+
+    #[tokio::test]
+    async fn team_rows_on_sqlite() {
+        lifecycle(&testing::sqlite_store("team").await.unwrap()).await;
+    }
+
+    #[tokio::test]
+    async fn team_rows_on_postgres() {
+        if let Some(store) = testing::postgres_store("team").await.unwrap() {
+            lifecycle(&store).await;
+        }
+    }
+}

@@ -1,0 +1,407 @@
+//! Pages and JSON API of team events (see [`crate::team`]).
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Form, Json, Router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::pages::{PageError, render};
+use crate::team::{self, Absent, BoardResult, MatchDoc, NewTeamSection, TeamForm};
+use crate::{AppError, AppState, Viewer};
+
+type PageResult = Result<Response, PageError>;
+
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/events/{id}/team-sections", post(create_section_form))
+        .route("/sections/{id}/teams", get(teams_page).post(register_form))
+        .route("/sections/{id}/teams/pair", post(pair_form))
+        .route("/sections/{id}/teams/rounds/{n}", get(round_page))
+        .route("/sections/{id}/teams/standings", get(standings_page))
+        .route("/teams/{id}/lineups/{n}", post(lineup_form))
+        .route("/lineups/{id}/confirm", post(confirm_lineup_form))
+        .route("/team-matches/{id}/result", post(result_form))
+        .route("/api/events/{id}/team-sections", post(api_create_section))
+        .route(
+            "/api/sections/{id}/teams",
+            get(api_teams).post(api_register),
+        )
+        .route("/api/sections/{id}/teams/pair", post(api_pair))
+        .route("/api/sections/{id}/teams/rounds/{n}", get(api_round))
+        .route("/api/sections/{id}/teams/standings", get(api_standings))
+        .route("/api/teams/{id}/lineups/{n}", post(api_lineup))
+        .route("/api/lineups/{id}/confirm", post(api_confirm_lineup))
+        .route("/api/team-matches/{id}/result", post(api_result))
+}
+
+fn see_other(to: &str) -> Response {
+    Redirect::to(to).into_response()
+}
+
+fn csrf_header(headers: &HeaderMap) -> Option<&str> {
+    headers.get("x-csrf-token").and_then(|v| v.to_str().ok())
+}
+
+/// The user id of an arbiter whose request carries the right CSRF token.
+fn editor(viewer: &Viewer, csrf: Option<&str>) -> Result<i64, AppError> {
+    let id = viewer.editor()?;
+    viewer.check_csrf(csrf)?;
+    Ok(id)
+}
+
+/// The viewer's team as captain, for the pages.
+async fn captain_of(state: &AppState, viewer: &Viewer) -> Result<Option<i64>, AppError> {
+    match &viewer.user {
+        Some(u) if u.role == store::Role::Captain => Ok(state.store.captain_team(u.id).await?),
+        _ => Ok(None),
+    }
+}
+
+// ---- section and registration ---------------------------------------------------------------
+
+async fn create_section_form(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(event): Path<i64>,
+    Form(f): Form<NewTeamSection>,
+) -> PageResult {
+    let by = editor(&viewer, f.csrf.as_deref())?;
+    let id = team::create_section(&state.store, by, event, &f).await?;
+    Ok(see_other(&format!("/sections/{id}/teams")))
+}
+
+async fn api_create_section(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Path(event): Path<i64>,
+    Json(f): Json<NewTeamSection>,
+) -> Result<Response, AppError> {
+    let by = editor(&viewer, csrf_header(&headers))?;
+    let id = team::create_section(&state.store, by, event, &f).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
+}
+
+async fn teams_page(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+) -> PageResult {
+    let ts = team::load(&state.store, id).await?;
+    let mut ctx = team::teams_view(&ts)?;
+    ctx["event"] = json!(state.store.event(ts.section.event).await?);
+    ctx["round_numbers"] = json!((1..=ts.rounds_paired()).collect::<Vec<_>>());
+    ctx["captain_team"] = json!(captain_of(&state, &viewer).await?);
+    render(&state, &viewer, "teams.html", ctx)
+}
+
+async fn register_form(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+    Form(f): Form<TeamForm>,
+) -> PageResult {
+    let by = editor(&viewer, f.csrf.as_deref())?;
+    team::register(&state.store, by, id, &f).await?;
+    Ok(see_other(&format!("/sections/{id}/teams")))
+}
+
+async fn api_teams(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+) -> Result<Json<Value>, AppError> {
+    let ts = team::load(&state.store, id).await?;
+    Ok(Json(team::teams_view(&ts)?))
+}
+
+async fn api_register(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Json(f): Json<TeamForm>,
+) -> Result<Response, AppError> {
+    let by = editor(&viewer, csrf_header(&headers))?;
+    let team = team::register(&state.store, by, id, &f).await?;
+    let ts = team::load(&state.store, id).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "id": team, "violations": team::squad_violations(&ts)? })),
+    )
+        .into_response())
+}
+
+// ---- pairing --------------------------------------------------------------------------------
+
+#[derive(Deserialize)]
+struct CsrfOnly {
+    csrf: Option<String>,
+}
+
+async fn pair_form(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+    Form(f): Form<CsrfOnly>,
+) -> PageResult {
+    let by = editor(&viewer, f.csrf.as_deref())?;
+    let round = team::pair_next(&state.store, by, id).await?;
+    Ok(see_other(&format!("/sections/{id}/teams/rounds/{round}")))
+}
+
+async fn api_pair(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+) -> Result<Response, AppError> {
+    let by = editor(&viewer, csrf_header(&headers))?;
+    let round = team::pair_next(&state.store, by, id).await?;
+    let ts = team::load(&state.store, id).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(team::round_view(&ts, round, crate::i18n::Lang::En)?),
+    )
+        .into_response())
+}
+
+// ---- rounds, lineups, results ---------------------------------------------------------------
+
+async fn round_page(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path((id, n)): Path<(i64, i64)>,
+) -> PageResult {
+    let ts = team::load(&state.store, id).await?;
+    let mut ctx = team::round_view(&ts, n, viewer.lang)?;
+    ctx["captain_team"] = json!(captain_of(&state, &viewer).await?);
+    render(&state, &viewer, "team_round.html", ctx)
+}
+
+async fn api_round(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path((id, n)): Path<(i64, i64)>,
+) -> Result<Json<Value>, AppError> {
+    let ts = team::load(&state.store, id).await?;
+    Ok(Json(team::round_view(&ts, n, viewer.lang)?))
+}
+
+/// A lineup form: `board1` … `boardN`, each a player id or empty (empty board).
+async fn lineup_form(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path((team_id, n)): Path<(i64, i64)>,
+    Form(f): Form<Vec<(String, String)>>,
+) -> PageResult {
+    let csrf = f.iter().find(|(k, _)| k == "csrf").map(|(_, v)| v.as_str());
+    viewer.check_csrf(csrf)?;
+    let (by, confirmed) = team::team_actor(&state.store, &viewer, &[team_id]).await?;
+    let mut boards: Vec<(usize, Option<u32>)> = Vec::new();
+    for (k, v) in &f {
+        if let Some(b) = k
+            .strip_prefix("board")
+            .and_then(|b| b.parse::<usize>().ok())
+        {
+            let player = if v.trim().is_empty() {
+                None
+            } else {
+                Some(v.trim().parse::<u32>().map_err(|_| {
+                    AppError::BadRequest(format!("board {b}: `{v}` is not a player"))
+                })?)
+            };
+            boards.push((b, player));
+        }
+    }
+    boards.sort_by_key(|(b, _)| *b);
+    let players: Vec<Option<u32>> = boards.into_iter().map(|(_, p)| p).collect();
+    team::enter_lineup(&state.store, by, confirmed, team_id, n, &players).await?;
+    let row = state.store.team(team_id).await?;
+    Ok(see_other(&format!(
+        "/sections/{}/teams/rounds/{n}",
+        row.section
+    )))
+}
+
+#[derive(Deserialize)]
+struct LineupBody {
+    /// Player ids board by board, `null` for an empty board.
+    players: Vec<Option<u32>>,
+}
+
+async fn api_lineup(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Path((team_id, n)): Path<(i64, i64)>,
+    Json(body): Json<LineupBody>,
+) -> Result<Response, AppError> {
+    viewer.check_csrf(csrf_header(&headers))?;
+    let (by, confirmed) = team::team_actor(&state.store, &viewer, &[team_id]).await?;
+    let id = team::enter_lineup(&state.store, by, confirmed, team_id, n, &body.players).await?;
+    let row = state.store.team(team_id).await?;
+    let ts = team::load(&state.store, row.section).await?;
+    Ok(Json(json!({
+        "id": id,
+        "confirmed": confirmed,
+        "violations": team::lineup_violations(&ts, team_id, n, viewer.lang)?,
+    }))
+    .into_response())
+}
+
+/// Confirms a lineup; returns its section and round.
+async fn confirm_lineup(state: &AppState, by: i64, id: i64) -> Result<(i64, i64), AppError> {
+    state.store.confirm_lineup(Some(by), id).await?;
+    let lineup = state.store.lineup(id).await?;
+    let team = state.store.team(lineup.team).await?;
+    Ok((team.section, lineup.round))
+}
+
+async fn confirm_lineup_form(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+    Form(f): Form<CsrfOnly>,
+) -> PageResult {
+    let by = editor(&viewer, f.csrf.as_deref())?;
+    let (section, round) = confirm_lineup(&state, by, id).await?;
+    Ok(see_other(&format!(
+        "/sections/{section}/teams/rounds/{round}"
+    )))
+}
+
+async fn api_confirm_lineup(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+) -> Result<Response, AppError> {
+    let by = editor(&viewer, csrf_header(&headers))?;
+    confirm_lineup(&state, by, id).await?;
+    Ok(Json(json!({ "id": id, "confirmed": true })).into_response())
+}
+
+/// A result form: `version`, `board1` … `boardN` (codes), `forfeit` (`home`, `away` or empty).
+fn match_doc(fields: &[(String, String)]) -> Result<(MatchDoc, i64), AppError> {
+    let mut boards: Vec<(usize, BoardResult)> = Vec::new();
+    let mut forfeit = None;
+    let mut version = None;
+    for (k, v) in fields {
+        if let Some(b) = k
+            .strip_prefix("board")
+            .and_then(|b| b.parse::<usize>().ok())
+        {
+            boards.push((b, v.parse()?));
+        } else if k == "forfeit" {
+            forfeit = match v.as_str() {
+                "home" => Some(Absent::Home),
+                "away" => Some(Absent::Away),
+                "" | "none" => None,
+                other => {
+                    return Err(AppError::BadRequest(format!(
+                        "forfeit `{other}`: home, away or empty"
+                    )));
+                }
+            };
+        } else if k == "version" {
+            version = v.parse().ok();
+        }
+    }
+    boards.sort_by_key(|(b, _)| *b);
+    let version = version.ok_or_else(|| AppError::BadRequest("version missing".into()))?;
+    Ok((
+        MatchDoc {
+            boards: boards.into_iter().map(|(_, r)| r).collect(),
+            forfeit,
+        },
+        version,
+    ))
+}
+
+async fn match_actor(
+    state: &AppState,
+    viewer: &Viewer,
+    id: i64,
+) -> Result<(i64, bool, store::TeamMatch), AppError> {
+    let m = state.store.team_match(id).await?;
+    let teams: Vec<i64> = std::iter::once(m.home).chain(m.away).collect();
+    let (by, confirmed) = team::team_actor(&state.store, viewer, &teams).await?;
+    Ok((by, confirmed, m))
+}
+
+async fn result_form(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+    Form(f): Form<Vec<(String, String)>>,
+) -> PageResult {
+    let csrf = f.iter().find(|(k, _)| k == "csrf").map(|(_, v)| v.as_str());
+    viewer.check_csrf(csrf)?;
+    let (by, confirmed, m) = match_actor(&state, &viewer, id).await?;
+    let (doc, version) = match_doc(&f)?;
+    team::enter_result(&state.store, by, confirmed, id, &doc, version).await?;
+    Ok(see_other(&format!(
+        "/sections/{}/teams/rounds/{}",
+        m.section, m.round
+    )))
+}
+
+#[derive(Deserialize)]
+struct ResultBody {
+    version: i64,
+    /// Board results home–away (`1-0`, `½-½`, `0-1`, `+-`, `-+`, `--`, `*`).
+    #[serde(default)]
+    boards: Vec<String>,
+    /// `home` or `away`: that team forfeited the match.
+    #[serde(default)]
+    forfeit: Option<String>,
+}
+
+async fn api_result(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Json(body): Json<ResultBody>,
+) -> Result<Response, AppError> {
+    viewer.check_csrf(csrf_header(&headers))?;
+    let (by, confirmed, _) = match_actor(&state, &viewer, id).await?;
+    let mut fields: Vec<(String, String)> = body
+        .boards
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (format!("board{}", i + 1), r.clone()))
+        .collect();
+    fields.push(("version".into(), body.version.to_string()));
+    fields.push(("forfeit".into(), body.forfeit.unwrap_or_default()));
+    let (doc, version) = match_doc(&fields)?;
+    let version = team::enter_result(&state.store, by, confirmed, id, &doc, version).await?;
+    Ok(Json(json!({ "id": id, "version": version, "confirmed": confirmed })).into_response())
+}
+
+// ---- standings ------------------------------------------------------------------------------
+
+async fn standings_page(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+) -> PageResult {
+    let ts = team::load(&state.store, id).await?;
+    render(
+        &state,
+        &viewer,
+        "team_standings.html",
+        team::standings_view(&ts)?,
+    )
+}
+
+async fn api_standings(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+) -> Result<Json<Value>, AppError> {
+    let ts = team::load(&state.store, id).await?;
+    Ok(Json(team::standings_view(&ts)?))
+}
