@@ -53,7 +53,7 @@ fn report(folder: &str, edition: DutchEdition, floor: usize) {
 
 #[test]
 fn bbp_v6_default_rules_2026() {
-    report("trf/generated/bbp-v6-default", DutchEdition::Rules2026, 391);
+    report("trf/generated/bbp-v6-default", DutchEdition::Rules2026, 398);
 }
 
 #[test]

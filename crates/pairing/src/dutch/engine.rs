@@ -459,7 +459,7 @@ struct BracketSearch<'a> {
     evaluated: usize,
     stop: bool,
     completion_cache: HashMap<Vec<usize>, bool>,
-    next_bracket_cache: HashMap<Vec<usize>, u32>,
+    next_bracket_cache: HashMap<Vec<usize>, (u32, Vec<i64>)>,
     /// The costs of the pairs in the partial candidate, in the order they were made.
     pair_costs: Vec<PairCost>,
     partial_counts: [u32; 8],
@@ -639,7 +639,32 @@ impl<'a> BracketSearch<'a> {
         match self.context.edition {
             DutchEdition::Rules2026 => {
                 bound.push(Value::List(scores));
-                bound.push(Value::Count(next_floaters));
+                // The next bracket's floaters score at least its own score, and one of them
+                // is the bye assignee when the brackets below it cannot provide one (C5).
+                let mut next = vec![i64::from(next_floaters)];
+                if let Some(&first) = self.next.first()
+                    && next_floaters as usize <= self.next.len()
+                {
+                    let score = i64::from(players[first].score.0);
+                    next.extend(std::iter::repeat_n(score, next_floaters as usize));
+                    let rest = &self.lower[self.next.len()..];
+                    let allowed = |&i: &usize| self.context.bye_allowed[i];
+                    if next_floaters > 0
+                        && (next_floaters as usize + rest.len()) % 2 == 1
+                        && !rest.iter().any(allowed)
+                        && let Some(bye) = self
+                            .mdps
+                            .iter()
+                            .chain(&self.residents)
+                            .chain(&self.next)
+                            .filter(|&i| allowed(i))
+                            .map(|&i| i64::from(players[i].score.0))
+                            .min()
+                    {
+                        next[1] = bye.max(score);
+                    }
+                }
+                bound.push(Value::List(next));
                 bound.push(Value::Count(unplayed));
             }
             DutchEdition::Rules2017 => {
@@ -923,67 +948,103 @@ impl<'a> BracketSearch<'a> {
     /// C8 (2017: C.7): the fewest players the next bracket must float down if the downfloaters
     /// move there; under the 2026 rules, given that the round is still completed (C4) with the
     /// bye to an allowed player (C5), which the 2017 rules demand only of the last brackets.
-    fn next_bracket_floaters(&mut self, downfloaters: &[usize]) -> u32 {
+    /// Under the 2026 rules C8 also weighs the next bracket's C7: the scores of those players,
+    /// highest first, returned after the count (empty under the 2017 rules).
+    fn next_bracket_floaters(&mut self, downfloaters: &[usize]) -> (u32, Vec<i64>) {
         /// Sets of next-bracket floaters tried before the bracket's own count is taken.
         const LIMIT: usize = 2_000;
         if self.next.is_empty() {
-            return 0;
+            return (0, Vec::new());
         }
-        if let Some(&v) = self.next_bracket_cache.get(downfloaters) {
-            return v;
+        if let Some(v) = self.next_bracket_cache.get(downfloaters) {
+            return v.clone();
         }
         let (all, graph) = self.next_bracket_graph(downfloaters);
         let rest = &self.lower[self.next.len()..];
-        let completes = |floaters: &[usize]| {
+        let rules_2026 = self.context.edition == DutchEdition::Rules2026;
+        // C4 for the rest of the round (2026), and C6 inside the next bracket: the players who
+        // stay pair among themselves, MDPs only with residents.
+        let feasible = |floaters: &[usize]| {
             let set: Vec<usize> = floaters
                 .iter()
                 .map(|&i| all[i])
                 .chain(rest.iter().copied())
                 .collect();
-            self.context.completable(&set)
+            if rules_2026 && !self.context.completable(&set) {
+                return false;
+            }
+            let mut inside = Graph::new(all.len());
+            let stays: Vec<usize> = (0..all.len()).filter(|i| !floaters.contains(i)).collect();
+            for &a in &stays {
+                for &b in &stays {
+                    if a < b && b >= downfloaters.len() && self.context.compatible(all[a], all[b]) {
+                        inside.add_edge(a, b);
+                    }
+                }
+            }
+            inside.maximum_matching() * 2 == stays.len()
+        };
+        let players = &self.context.players;
+        let scores = |floaters: &[usize]| {
+            let mut list: Vec<i64> = floaters
+                .iter()
+                .map(|&i| i64::from(players[all[i]].score.0))
+                .collect();
+            list.sort_by(|a, b| b.cmp(a));
+            list
         };
         let unmatched = graph.unmatched();
-        let mut v = unmatched.len();
-        if self.context.edition == DutchEdition::Rules2026 && !completes(&unmatched) {
-            let mut size = unmatched.len();
-            let mut tried = 0;
-            let found = 'search: loop {
-                if size > all.len() {
-                    break 'search None;
-                }
-                tried += binomial(all.len(), size);
-                if tried > LIMIT {
-                    break 'search None;
-                }
-                for floaters in combinations(all.len(), size) {
-                    if !completes(&floaters) {
-                        continue;
-                    }
-                    let mut inside = Graph::new(all.len());
-                    let stays: Vec<usize> =
-                        (0..all.len()).filter(|i| !floaters.contains(i)).collect();
-                    for &a in &stays {
-                        for &b in &stays {
-                            if a < b
-                                && b >= downfloaters.len()
-                                && self.context.compatible(all[a], all[b])
-                            {
-                                inside.add_edge(a, b);
-                            }
-                        }
-                    }
-                    if inside.maximum_matching() * 2 == stays.len() {
-                        break 'search Some(size);
-                    }
-                }
-                size += 2;
-            };
-            if let Some(size) = found {
-                v = size;
+        let mut best = unmatched.clone();
+        let mut size = unmatched.len();
+        let mut tried = 0;
+        let known = !rules_2026
+            || self.context.completable(
+                &unmatched
+                    .iter()
+                    .map(|&i| all[i])
+                    .chain(rest.iter().copied())
+                    .collect::<Vec<_>>(),
+            );
+        while rules_2026 && size <= all.len() {
+            // The lowest scores any `size` floaters can have: reached, the set is the best.
+            let mut lowest: Vec<i64> = (0..all.len())
+                .map(|i| i64::from(players[all[i]].score.0))
+                .collect();
+            lowest.sort_unstable();
+            lowest.truncate(size);
+            lowest.reverse();
+            if known && scores(&best) == lowest {
+                break;
             }
+            tried += binomial(all.len(), size);
+            if tried > LIMIT {
+                break;
+            }
+            let mut sets: Vec<(Vec<i64>, Vec<usize>)> = combinations(all.len(), size)
+                .into_iter()
+                .map(|f| (scores(&f), f))
+                .filter(|(list, _)| !known || *list < scores(&best))
+                .collect();
+            sets.sort();
+            if let Some((_, f)) = sets.into_iter().find(|(_, f)| feasible(f)) {
+                best = f;
+                break;
+            }
+            if known {
+                break;
+            }
+            size += 2;
         }
-        let v = v as u32;
-        self.next_bracket_cache.insert(downfloaters.to_vec(), v);
+        let v = (
+            best.len() as u32,
+            if rules_2026 {
+                scores(&best)
+            } else {
+                Vec::new()
+            },
+        );
+        self.next_bracket_cache
+            .insert(downfloaters.to_vec(), v.clone());
         v
     }
 
@@ -1165,7 +1226,9 @@ impl<'a> BracketSearch<'a> {
         match context.edition {
             DutchEdition::Rules2026 => {
                 values.push(Value::List(scores));
-                values.push(Value::Count(self.next_bracket_floaters(downfloaters)));
+                let (count, mut list) = self.next_bracket_floaters(downfloaters);
+                list.insert(0, i64::from(count));
+                values.push(Value::List(list));
                 let unplayed = match downfloaters {
                     [x] if self.single_floater_is_bye => players[*x].unplayed,
                     _ => 0,
@@ -1180,7 +1243,7 @@ impl<'a> BracketSearch<'a> {
                 }));
                 psd.sort_by(|a, b| b.cmp(a));
                 values.push(Value::List(psd));
-                values.push(Value::Count(self.next_bracket_floaters(downfloaters)));
+                values.push(Value::Count(self.next_bracket_floaters(downfloaters).0));
             }
         }
         values.extend(self.tail_values(downfloaters));
