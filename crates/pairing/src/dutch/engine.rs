@@ -100,12 +100,15 @@ impl PreferenceCounts {
     }
 }
 
-/// The state of a transposition search: the S2 players used, and the preference counts of S1
-/// from each position on and of the S2 players not yet used.
+/// The state of a transposition search: the S2 players used, the preference counts of S1
+/// from each position on and of the S2 players not yet used, and how many of the unused S2
+/// players and of the Limbo floated down one and two rounds before.
 struct Transposition {
     used: Vec<bool>,
     s1_suffix: Vec<PreferenceCounts>,
     s2_free: PreferenceCounts,
+    s2_down: [u32; 2],
+    limbo_down: [u32; 2],
 }
 
 #[derive(Clone)]
@@ -465,6 +468,9 @@ struct BracketSearch<'a> {
     partial_counts: [u32; 8],
     partial_lists: [Vec<i64>; 4],
     nodes: usize,
+    /// A first pass that only looks for a perfect candidate, pruning every partial one that
+    /// cannot become perfect.
+    perfect_only: bool,
 }
 
 impl<'a> BracketSearch<'a> {
@@ -499,6 +505,7 @@ impl<'a> BracketSearch<'a> {
             partial_counts: [0; 8],
             partial_lists: Default::default(),
             nodes: 0,
+            perfect_only: false,
         }
     }
 
@@ -530,7 +537,18 @@ impl<'a> BracketSearch<'a> {
                 self.evaluated = 0;
                 self.nodes = 0;
                 self.stop = false;
+                self.perfect_only = true;
                 self.search_mdp_sets(m1, remainder_pairs);
+                self.perfect_only = false;
+                let perfect = self.best.as_ref().is_some_and(|(v, _)| *v == self.bound);
+                if !perfect {
+                    // Ties go to the earliest candidate in the full order, so start afresh.
+                    self.best = None;
+                    self.evaluated = 0;
+                    self.nodes = 0;
+                    self.stop = false;
+                    self.search_mdp_sets(m1, remainder_pairs);
+                }
                 if let Some((values, candidate)) = self.best.take() {
                     let failed = self.failed_criteria(&values);
                     return Some((candidate, failed));
@@ -609,7 +627,18 @@ impl<'a> BracketSearch<'a> {
         } else {
             let parity = ((floaters + self.next.len()) % 2) as u32;
             let alone = self.next_bracket_unpaired(&[]);
-            parity.max(alone.saturating_sub(floaters as u32))
+            let rest = &self.lower[self.next.len()..];
+            // 2026: the brackets below the next one need some of its players (C4, C5).
+            let needed = if self.context.edition == DutchEdition::Rules2026
+                && !self.context.completable(rest)
+            {
+                2 - parity
+            } else {
+                0
+            };
+            parity
+                .max(needed)
+                .max(alone.saturating_sub(floaters as u32))
         };
         let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
         let unplayed = if self.single_floater_is_bye && floaters == 1 {
@@ -642,11 +671,16 @@ impl<'a> BracketSearch<'a> {
                 // The next bracket's floaters score at least its own score, and one of them
                 // is the bye assignee when the brackets below it cannot provide one (C5).
                 let mut next = vec![i64::from(next_floaters)];
-                if let Some(&first) = self.next.first()
-                    && next_floaters as usize <= self.next.len()
-                {
+                if let Some(&first) = self.next.first() {
+                    // Beyond the next bracket's own players, this bracket's downfloaters.
+                    let own = (next_floaters as usize).min(self.next.len());
                     let score = i64::from(players[first].score.0);
-                    next.extend(std::iter::repeat_n(score, next_floaters as usize));
+                    let downfloater = i64::from(self.lowest_score.0);
+                    next.extend(std::iter::repeat_n(
+                        downfloater,
+                        next_floaters as usize - own,
+                    ));
+                    next.extend(std::iter::repeat_n(score, own));
                     let rest = &self.lower[self.next.len()..];
                     let allowed = |&i: &usize| self.context.bye_allowed[i];
                     if next_floaters > 0
@@ -661,7 +695,7 @@ impl<'a> BracketSearch<'a> {
                             .map(|&i| i64::from(players[i].score.0))
                             .min()
                     {
-                        next[1] = bye.max(score);
+                        next[1] = bye.max(next[1]);
                     }
                 }
                 bound.push(Value::List(next));
@@ -764,7 +798,7 @@ impl<'a> BracketSearch<'a> {
             used[k] = true;
             self.push_pair(pairs, set[i], r);
             self.nodes += 1;
-            if !self.hopeless((0, 0)) {
+            if !self.hopeless((0, 0), [0, 0]) {
                 self.pair_mdps(set, i + 1, used, pairs, limbo, remainder_pairs);
             }
             self.pop_pair(pairs);
@@ -819,6 +853,8 @@ impl<'a> BracketSearch<'a> {
                 used: vec![false; new_s2.len()],
                 s1_suffix,
                 s2_free,
+                s2_down: self.downfloated(&new_s2),
+                limbo_down: self.downfloated(limbo),
             };
             self.transpose(&new_s1, &new_s2, 0, pairs, limbo, &mut state);
             if self.stop {
@@ -858,17 +894,30 @@ impl<'a> BracketSearch<'a> {
             state.used[k] = true;
             let taken = self.preference_counts(s2[k]);
             state.s2_free.remove(taken);
+            let taken_down = self.downfloated(&s2[k..=k]);
+            for (free, t) in state.s2_down.iter_mut().zip(taken_down) {
+                *free -= t;
+            }
             self.push_pair(pairs, s1[i], s2[k]);
             self.nodes += 1;
             if self.nodes > NODE_BUDGET {
                 self.stop = true;
             }
             let bound = Self::remaining_colour_bound(state.s1_suffix[i + 1], state.s2_free);
-            if !self.hopeless(bound) {
+            // All but as many unused S2 players as S1 players remain float down.
+            let s1_left = (s1.len() - i - 1) as u32;
+            let floaters =
+                [0, 1].map(|b| state.limbo_down[b] + state.s2_down[b].saturating_sub(s1_left));
+            if !self.hopeless(bound, floaters)
+                && self.can_tie(&s1[i + 1..], s2, &state.used, bound, floaters)
+            {
                 self.transpose(s1, s2, i + 1, pairs, limbo, state);
             }
             self.pop_pair(pairs);
             state.s2_free.add(taken);
+            for (free, t) in state.s2_down.iter_mut().zip(taken_down) {
+                *free += t;
+            }
             state.used[k] = false;
             if self.stop {
                 return;
@@ -1158,7 +1207,9 @@ impl<'a> BracketSearch<'a> {
     }
 
     /// Whether no completion of the current partial candidate can beat the best one.
-    fn hopeless(&self, colour_bound: (u32, u32)) -> bool {
+    /// `floater_bound` is a lower bound for the downfloaters' share of C14 and C16 (2017:
+    /// C.12 and C.14).
+    fn hopeless(&self, colour_bound: (u32, u32), floater_bound: [u32; 2]) -> bool {
         use std::cmp::Ordering;
         let Some((best, _)) = &self.best else {
             return false;
@@ -1175,6 +1226,8 @@ impl<'a> BracketSearch<'a> {
         let mut counts = self.partial_counts;
         counts[2] += colour_bound.0;
         counts[3] += colour_bound.1;
+        counts[4] += floater_bound[0];
+        counts[6] += floater_bound[1];
         for (&c, v) in counts.iter().zip(&best[prefix..]) {
             match Value::Count(c).cmp(v) {
                 Ordering::Less => return false,
@@ -1184,6 +1237,112 @@ impl<'a> BracketSearch<'a> {
         }
         let tail = self.tail_values(&[]);
         tail[counts.len()..] >= best[prefix + counts.len()..]
+    }
+
+    /// Whether the rest of S1 can still be paired with the unused S2 players without losing
+    /// to the best candidate: every criterion among C10-C17 (2017: C.8-C.15) that already
+    /// ties the best one with nothing left to add must stay untouched, so a pairing of the
+    /// rest made of pairs that add nothing to those criteria, and leaving unpaired only S2
+    /// players who add nothing to them either, must exist. A bipartite matching decides it.
+    fn can_tie(
+        &self,
+        s1: &[usize],
+        s2: &[usize],
+        used: &[bool],
+        colour_bound: (u32, u32),
+        floater_bound: [u32; 2],
+    ) -> bool {
+        /// Larger rests are left to the plain bounds: the check costs a matching per node.
+        const LIMIT: usize = 48;
+        let target = if self.perfect_only {
+            &self.bound
+        } else if let Some((best, _)) = &self.best {
+            best
+        } else {
+            return true;
+        };
+        if s1.is_empty() || s1.len() > LIMIT {
+            return true;
+        }
+        let prefix = self.prefix_len();
+        if self.bound[..prefix] != target[..prefix] {
+            return true;
+        }
+        let mut counts = self.partial_counts;
+        counts[2] += colour_bound.0;
+        counts[3] += colour_bound.1;
+        counts[4] += floater_bound[0];
+        counts[6] += floater_bound[1];
+        let added = [
+            0,
+            0,
+            colour_bound.0,
+            colour_bound.1,
+            floater_bound[0],
+            0,
+            floater_bound[1],
+            0,
+        ];
+        let mut untouched = [false; 8];
+        for c in 0..counts.len() {
+            let value = Value::Count(counts[c]);
+            if self.perfect_only && value > target[prefix + c] {
+                return false;
+            }
+            if value != target[prefix + c] || added[c] > 0 {
+                break;
+            }
+            untouched[c] = true;
+        }
+        if !untouched.contains(&true) {
+            return true;
+        }
+        let players = &self.context.players;
+        let free: Vec<usize> = s2
+            .iter()
+            .zip(used)
+            .filter(|(_, u)| !**u)
+            .map(|(&p, _)| p)
+            .collect();
+        let (a, b) = (s1.len(), free.len());
+        let mut graph = Graph::new(2 * b);
+        for (x, &p) in s1.iter().enumerate() {
+            for (y, &q) in free.iter().enumerate() {
+                if !self.context.compatible(p, q) {
+                    continue;
+                }
+                let cost = self.pair_cost(p.min(q), p.max(q));
+                if cost
+                    .counts
+                    .iter()
+                    .zip(untouched)
+                    .all(|(&c, u)| !u || c == 0)
+                {
+                    graph.add_edge(x, a + y);
+                }
+            }
+        }
+        for (y, &q) in free.iter().enumerate() {
+            let may_float = (0..2).all(|back| {
+                !untouched[4 + back * 2] || players[q].floats[back] != Some(Float::Down)
+            });
+            if may_float {
+                for d in 0..b - a {
+                    graph.add_edge(a + y, a + b + d);
+                }
+            }
+        }
+        graph.maximum_matching() == b
+    }
+
+    /// How many of `set` floated down one and two rounds before.
+    fn downfloated(&self, set: &[usize]) -> [u32; 2] {
+        let players = &self.context.players;
+        [0, 1].map(|b| {
+            set.iter()
+                .filter(|&&i| players[i].floats[b] == Some(Float::Down))
+                .count() as u32
+        })
     }
 
     /// What a player adds to [`PreferenceCounts`].
