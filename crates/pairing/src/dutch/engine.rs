@@ -27,6 +27,9 @@ const DOWNFLOATER_DIFFERENCE: i64 = 1 << 40;
 /// Search-tree nodes visited per bracket level before the best candidate found is taken.
 const NODE_BUDGET: usize = 5_000_000;
 
+/// Search-tree nodes the first pass, which looks for a perfect candidate only, may visit.
+const PERFECT_NODE_BUDGET: usize = 100_000;
+
 /// A present player prepared for pairing.
 struct Prepared {
     id: u32,
@@ -900,7 +903,12 @@ impl<'a> BracketSearch<'a> {
             }
             self.push_pair(pairs, s1[i], s2[k]);
             self.nodes += 1;
-            if self.nodes > NODE_BUDGET {
+            let budget = if self.perfect_only {
+                PERFECT_NODE_BUDGET
+            } else {
+                NODE_BUDGET
+            };
+            if self.nodes > budget {
                 self.stop = true;
             }
             let bound = Self::remaining_colour_bound(state.s1_suffix[i + 1], state.s2_free);
