@@ -917,7 +917,7 @@ impl<'a> BracketSearch<'a> {
             let floaters =
                 [0, 1].map(|b| state.limbo_down[b] + state.s2_down[b].saturating_sub(s1_left));
             if !self.hopeless(bound, floaters)
-                && self.can_tie(&s1[i + 1..], s2, &state.used, bound, floaters)
+                && self.can_be_perfect(&s1[i + 1..], s2, &state.used, bound, floaters)
             {
                 self.transpose(s1, s2, i + 1, pairs, limbo, state);
             }
@@ -1247,12 +1247,13 @@ impl<'a> BracketSearch<'a> {
         tail[counts.len()..] >= best[prefix + counts.len()..]
     }
 
-    /// Whether the rest of S1 can still be paired with the unused S2 players without losing
-    /// to the best candidate: every criterion among C10-C17 (2017: C.8-C.15) that already
-    /// ties the best one with nothing left to add must stay untouched, so a pairing of the
-    /// rest made of pairs that add nothing to those criteria, and leaving unpaired only S2
-    /// players who add nothing to them either, must exist. A bipartite matching decides it.
-    fn can_tie(
+    /// In the pass for a perfect candidate: whether the rest of S1 can still be paired with
+    /// the unused S2 players so that the candidate reaches the lower bound. Every criterion
+    /// among C10-C17 (2017: C.8-C.15) that is at its bound with nothing left to add must stay
+    /// untouched, so a pairing of the rest made of pairs that add nothing to those criteria,
+    /// leaving unpaired only S2 players who add nothing to them either, must exist. A
+    /// bipartite matching decides it.
+    fn can_be_perfect(
         &self,
         s1: &[usize],
         s2: &[usize],
@@ -1262,20 +1263,11 @@ impl<'a> BracketSearch<'a> {
     ) -> bool {
         /// Larger rests are left to the plain bounds: the check costs a matching per node.
         const LIMIT: usize = 48;
-        let target = if self.perfect_only {
-            &self.bound
-        } else if let Some((best, _)) = &self.best {
-            best
-        } else {
-            return true;
-        };
-        if s1.is_empty() || s1.len() > LIMIT {
+        if !self.perfect_only || s1.is_empty() || s1.len() > LIMIT {
             return true;
         }
+        let target = &self.bound;
         let prefix = self.prefix_len();
-        if self.bound[..prefix] != target[..prefix] {
-            return true;
-        }
         let mut counts = self.partial_counts;
         counts[2] += colour_bound.0;
         counts[3] += colour_bound.1;
@@ -1294,7 +1286,7 @@ impl<'a> BracketSearch<'a> {
         let mut untouched = [false; 8];
         for c in 0..counts.len() {
             let value = Value::Count(counts[c]);
-            if self.perfect_only && value > target[prefix + c] {
+            if value > target[prefix + c] {
                 return false;
             }
             if value != target[prefix + c] || added[c] > 0 {
