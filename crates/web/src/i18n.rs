@@ -151,6 +151,51 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("old", "Old", "Alt"),
     ("new", "New", "Neu"),
     ("warnings", "Warnings", "Hinweise"),
+    ("settings", "Settings", "Einstellungen"),
+    ("save", "Save", "Speichern"),
+    ("classes", "Classes", "Altersklassen"),
+    (
+        "double_round_robin",
+        "Double round robin (Berger)",
+        "Doppelrundenturnier (Berger)",
+    ),
+    (
+        "suggested_system",
+        "Suggested system",
+        "Vorgeschlagenes System",
+    ),
+    ("time_control", "Time control", "Bedenkzeit"),
+    ("profile", "Regulations", "Regelwerk"),
+    (
+        "default_time",
+        "Default time (minutes)",
+        "Karenzzeit (Minuten)",
+    ),
+    ("scoring", "Scoring", "Punktwertung"),
+    ("dwz_evaluation", "DWZ evaluation", "DWZ-Auswertung"),
+    ("elo_evaluation", "FIDE rating", "Elo-Auswertung"),
+    (
+        "initial_colour",
+        "Colour of no. 1 in round 1",
+        "Farbe von Nr. 1 in Runde 1",
+    ),
+    (
+        "schedule",
+        "Schedule (one line per round: YYYY-MM-DD HH:MM)",
+        "Zeitplan (eine Zeile je Runde: JJJJ-MM-TT HH:MM)",
+    ),
+    ("end_date", "End date", "Ende"),
+    ("cut_off", "Age cut-off day (MM-DD)", "Stichtag (MM-TT)"),
+    ("cut_off_year", "Cut-off year", "Jahr des Stichtags"),
+    (
+        "cut_off_previous",
+        "year before the season (DSJ reading)",
+        "Vorjahr der Saison (DSJ-Lesart)",
+    ),
+    ("cut_off_season", "season year", "Jahr der Saison"),
+    ("cut_off_day", "Cut-off day", "Stichtag"),
+    ("timetable", "Timetable", "Zeitplan"),
+    ("class_ranking", "Ranking of", "Wertung"),
 ];
 
 #[cfg(test)]
