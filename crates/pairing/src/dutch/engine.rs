@@ -27,6 +27,9 @@ const DOWNFLOATER_DIFFERENCE: i64 = 1 << 40;
 /// Search-tree nodes visited per bracket level before the best candidate found is taken.
 const NODE_BUDGET: usize = 5_000_000;
 
+/// Search-tree nodes the first pass, which looks for a perfect candidate only, may visit.
+const PERFECT_NODE_BUDGET: usize = 100_000;
+
 /// A present player prepared for pairing.
 struct Prepared {
     id: u32,
@@ -100,12 +103,15 @@ impl PreferenceCounts {
     }
 }
 
-/// The state of a transposition search: the S2 players used, and the preference counts of S1
-/// from each position on and of the S2 players not yet used.
+/// The state of a transposition search: the S2 players used, the preference counts of S1
+/// from each position on and of the S2 players not yet used, and how many of the unused S2
+/// players and of the Limbo floated down one and two rounds before.
 struct Transposition {
     used: Vec<bool>,
     s1_suffix: Vec<PreferenceCounts>,
     s2_free: PreferenceCounts,
+    s2_down: [u32; 2],
+    limbo_down: [u32; 2],
 }
 
 #[derive(Clone)]
@@ -483,13 +489,16 @@ struct BracketSearch<'a> {
     evaluated: usize,
     stop: bool,
     completion_cache: HashMap<Vec<usize>, bool>,
-    next_bracket_cache: HashMap<Vec<usize>, u32>,
+    next_bracket_cache: HashMap<Vec<usize>, (u32, Vec<i64>)>,
     next_psd_cache: HashMap<Vec<usize>, Vec<i64>>,
     /// The costs of the pairs in the partial candidate, in the order they were made.
     pair_costs: Vec<PairCost>,
     partial_counts: [u32; 8],
     partial_lists: [Vec<i64>; 4],
     nodes: usize,
+    /// A first pass that only looks for a perfect candidate, pruning every partial one that
+    /// cannot become perfect.
+    perfect_only: bool,
 }
 
 impl<'a> BracketSearch<'a> {
@@ -527,6 +536,7 @@ impl<'a> BracketSearch<'a> {
             partial_counts: [0; 8],
             partial_lists: Default::default(),
             nodes: 0,
+            perfect_only: false,
         }
     }
 
@@ -558,7 +568,18 @@ impl<'a> BracketSearch<'a> {
                 self.evaluated = 0;
                 self.nodes = 0;
                 self.stop = false;
+                self.perfect_only = true;
                 self.search_mdp_sets(m1, remainder_pairs);
+                self.perfect_only = false;
+                let perfect = self.best.as_ref().is_some_and(|(v, _)| *v == self.bound);
+                if !perfect {
+                    // Ties go to the earliest candidate in the full order, so start afresh.
+                    self.best = None;
+                    self.evaluated = 0;
+                    self.nodes = 0;
+                    self.stop = false;
+                    self.search_mdp_sets(m1, remainder_pairs);
+                }
                 if let Some((values, candidate)) = self.best.take() {
                     let failed = self.failed_criteria(&values);
                     return Some((candidate, failed));
@@ -638,7 +659,18 @@ impl<'a> BracketSearch<'a> {
         } else {
             let parity = ((floaters + self.next.len()) % 2) as u32;
             let alone = self.next_bracket_unpaired(&[]);
-            parity.max(alone.saturating_sub(floaters as u32))
+            let rest = &self.lower[self.next.len()..];
+            // 2026: the brackets below the next one need some of its players (C4, C5).
+            let needed = if self.context.edition == DutchEdition::Rules2026
+                && !self.context.completable(rest)
+            {
+                2 - parity
+            } else {
+                0
+            };
+            parity
+                .max(needed)
+                .max(alone.saturating_sub(floaters as u32))
         };
         let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
         let unplayed = if self.single_floater_is_bye && floaters == 1 {
@@ -668,7 +700,37 @@ impl<'a> BracketSearch<'a> {
         match self.context.edition {
             DutchEdition::Rules2026 => {
                 bound.push(Value::List(scores));
-                bound.push(Value::Count(next_floaters));
+                // The next bracket's floaters score at least its own score, and one of them
+                // is the bye assignee when the brackets below it cannot provide one (C5).
+                let mut next = vec![i64::from(next_floaters)];
+                if let Some(&first) = self.next.first() {
+                    // Beyond the next bracket's own players, this bracket's downfloaters.
+                    let own = (next_floaters as usize).min(self.next.len());
+                    let score = i64::from(players[first].score.0);
+                    let downfloater = i64::from(self.lowest_score.0);
+                    next.extend(std::iter::repeat_n(
+                        downfloater,
+                        next_floaters as usize - own,
+                    ));
+                    next.extend(std::iter::repeat_n(score, own));
+                    let rest = &self.lower[self.next.len()..];
+                    let allowed = |&i: &usize| self.context.bye_allowed[i];
+                    if next_floaters > 0
+                        && (next_floaters as usize + rest.len()) % 2 == 1
+                        && !rest.iter().any(allowed)
+                        && let Some(bye) = self
+                            .mdps
+                            .iter()
+                            .chain(&self.residents)
+                            .chain(&self.next)
+                            .filter(|&i| allowed(i))
+                            .map(|&i| i64::from(players[i].score.0))
+                            .min()
+                    {
+                        next[1] = bye.max(next[1]);
+                    }
+                }
+                bound.push(Value::List(next));
                 bound.push(Value::Count(unplayed));
             }
             DutchEdition::Rules2017 => {
@@ -777,7 +839,7 @@ impl<'a> BracketSearch<'a> {
             used[k] = true;
             self.push_pair(pairs, set[i], r);
             self.nodes += 1;
-            if !self.hopeless((0, 0)) {
+            if !self.hopeless((0, 0), [0, 0]) {
                 self.pair_mdps(set, i + 1, used, pairs, limbo, remainder_pairs);
             }
             self.pop_pair(pairs);
@@ -832,6 +894,8 @@ impl<'a> BracketSearch<'a> {
                 used: vec![false; new_s2.len()],
                 s1_suffix,
                 s2_free,
+                s2_down: self.downfloated(&new_s2),
+                limbo_down: self.downfloated(limbo),
             };
             self.transpose(&new_s1, &new_s2, 0, pairs, limbo, &mut state);
             if self.stop {
@@ -871,17 +935,35 @@ impl<'a> BracketSearch<'a> {
             state.used[k] = true;
             let taken = self.preference_counts(s2[k]);
             state.s2_free.remove(taken);
+            let taken_down = self.downfloated(&s2[k..=k]);
+            for (free, t) in state.s2_down.iter_mut().zip(taken_down) {
+                *free -= t;
+            }
             self.push_pair(pairs, s1[i], s2[k]);
             self.nodes += 1;
-            if self.nodes > NODE_BUDGET {
+            let budget = if self.perfect_only {
+                PERFECT_NODE_BUDGET
+            } else {
+                NODE_BUDGET
+            };
+            if self.nodes > budget {
                 self.stop = true;
             }
             let bound = Self::remaining_colour_bound(state.s1_suffix[i + 1], state.s2_free);
-            if !self.hopeless(bound) {
+            // All but as many unused S2 players as S1 players remain float down.
+            let s1_left = (s1.len() - i - 1) as u32;
+            let floaters =
+                [0, 1].map(|b| state.limbo_down[b] + state.s2_down[b].saturating_sub(s1_left));
+            if !self.hopeless(bound, floaters)
+                && self.can_be_perfect(&s1[i + 1..], s2, &state.used, bound, floaters)
+            {
                 self.transpose(s1, s2, i + 1, pairs, limbo, state);
             }
             self.pop_pair(pairs);
             state.s2_free.add(taken);
+            for (free, t) in state.s2_down.iter_mut().zip(taken_down) {
+                *free += t;
+            }
             state.used[k] = false;
             if self.stop {
                 return;
@@ -964,67 +1046,103 @@ impl<'a> BracketSearch<'a> {
     /// C8 (2017: C.7): the fewest players the next bracket must float down if the downfloaters
     /// move there; under the 2026 rules, given that the round is still completed (C4) with the
     /// bye to an allowed player (C5), which the 2017 rules demand only of the last brackets.
-    fn next_bracket_floaters(&mut self, downfloaters: &[usize]) -> u32 {
+    /// Under the 2026 rules C8 also weighs the next bracket's C7: the scores of those players,
+    /// highest first, returned after the count (empty under the 2017 rules).
+    fn next_bracket_floaters(&mut self, downfloaters: &[usize]) -> (u32, Vec<i64>) {
         /// Sets of next-bracket floaters tried before the bracket's own count is taken.
         const LIMIT: usize = 2_000;
         if self.next.is_empty() {
-            return 0;
+            return (0, Vec::new());
         }
-        if let Some(&v) = self.next_bracket_cache.get(downfloaters) {
-            return v;
+        if let Some(v) = self.next_bracket_cache.get(downfloaters) {
+            return v.clone();
         }
         let (all, graph) = self.next_bracket_graph(downfloaters);
         let rest = &self.lower[self.next.len()..];
-        let completes = |floaters: &[usize]| {
+        let rules_2026 = self.context.edition == DutchEdition::Rules2026;
+        // C4 for the rest of the round (2026), and C6 inside the next bracket: the players who
+        // stay pair among themselves, MDPs only with residents.
+        let feasible = |floaters: &[usize]| {
             let set: Vec<usize> = floaters
                 .iter()
                 .map(|&i| all[i])
                 .chain(rest.iter().copied())
                 .collect();
-            self.context.completable(&set)
+            if rules_2026 && !self.context.completable(&set) {
+                return false;
+            }
+            let mut inside = Graph::new(all.len());
+            let stays: Vec<usize> = (0..all.len()).filter(|i| !floaters.contains(i)).collect();
+            for &a in &stays {
+                for &b in &stays {
+                    if a < b && b >= downfloaters.len() && self.context.compatible(all[a], all[b]) {
+                        inside.add_edge(a, b);
+                    }
+                }
+            }
+            inside.maximum_matching() * 2 == stays.len()
+        };
+        let players = &self.context.players;
+        let scores = |floaters: &[usize]| {
+            let mut list: Vec<i64> = floaters
+                .iter()
+                .map(|&i| i64::from(players[all[i]].score.0))
+                .collect();
+            list.sort_by(|a, b| b.cmp(a));
+            list
         };
         let unmatched = graph.unmatched();
-        let mut v = unmatched.len();
-        if self.context.edition == DutchEdition::Rules2026 && !completes(&unmatched) {
-            let mut size = unmatched.len();
-            let mut tried = 0;
-            let found = 'search: loop {
-                if size > all.len() {
-                    break 'search None;
-                }
-                tried += binomial(all.len(), size);
-                if tried > LIMIT {
-                    break 'search None;
-                }
-                for floaters in combinations(all.len(), size) {
-                    if !completes(&floaters) {
-                        continue;
-                    }
-                    let mut inside = Graph::new(all.len());
-                    let stays: Vec<usize> =
-                        (0..all.len()).filter(|i| !floaters.contains(i)).collect();
-                    for &a in &stays {
-                        for &b in &stays {
-                            if a < b
-                                && b >= downfloaters.len()
-                                && self.context.compatible(all[a], all[b])
-                            {
-                                inside.add_edge(a, b);
-                            }
-                        }
-                    }
-                    if inside.maximum_matching() * 2 == stays.len() {
-                        break 'search Some(size);
-                    }
-                }
-                size += 2;
-            };
-            if let Some(size) = found {
-                v = size;
+        let mut best = unmatched.clone();
+        let mut size = unmatched.len();
+        let mut tried = 0;
+        let known = !rules_2026
+            || self.context.completable(
+                &unmatched
+                    .iter()
+                    .map(|&i| all[i])
+                    .chain(rest.iter().copied())
+                    .collect::<Vec<_>>(),
+            );
+        while rules_2026 && size <= all.len() {
+            // The lowest scores any `size` floaters can have: reached, the set is the best.
+            let mut lowest: Vec<i64> = (0..all.len())
+                .map(|i| i64::from(players[all[i]].score.0))
+                .collect();
+            lowest.sort_unstable();
+            lowest.truncate(size);
+            lowest.reverse();
+            if known && scores(&best) == lowest {
+                break;
             }
+            tried += binomial(all.len(), size);
+            if tried > LIMIT {
+                break;
+            }
+            let mut sets: Vec<(Vec<i64>, Vec<usize>)> = combinations(all.len(), size)
+                .into_iter()
+                .map(|f| (scores(&f), f))
+                .filter(|(list, _)| !known || *list < scores(&best))
+                .collect();
+            sets.sort();
+            if let Some((_, f)) = sets.into_iter().find(|(_, f)| feasible(f)) {
+                best = f;
+                break;
+            }
+            if known {
+                break;
+            }
+            size += 2;
         }
-        let v = v as u32;
-        self.next_bracket_cache.insert(downfloaters.to_vec(), v);
+        let v = (
+            best.len() as u32,
+            if rules_2026 {
+                scores(&best)
+            } else {
+                Vec::new()
+            },
+        );
+        self.next_bracket_cache
+            .insert(downfloaters.to_vec(), v.clone());
         v
     }
 
@@ -1040,7 +1158,7 @@ impl<'a> BracketSearch<'a> {
         if let Some(v) = self.next_psd_cache.get(downfloaters) {
             return v.clone();
         }
-        let unpaired = self.next_bracket_floaters(downfloaters) as usize;
+        let unpaired = self.next_bracket_floaters(downfloaters).0 as usize;
         let players = &self.context.players;
         let m = downfloaters.len();
         let all: Vec<usize> = downfloaters.iter().chain(&self.next).copied().collect();
@@ -1242,7 +1360,9 @@ impl<'a> BracketSearch<'a> {
     }
 
     /// Whether no completion of the current partial candidate can beat the best one.
-    fn hopeless(&self, colour_bound: (u32, u32)) -> bool {
+    /// `floater_bound` is a lower bound for the downfloaters' share of C14 and C16 (2017:
+    /// C.12 and C.14).
+    fn hopeless(&self, colour_bound: (u32, u32), floater_bound: [u32; 2]) -> bool {
         use std::cmp::Ordering;
         let Some((best, _)) = &self.best else {
             return false;
@@ -1259,6 +1379,8 @@ impl<'a> BracketSearch<'a> {
         let mut counts = self.partial_counts;
         counts[2] += colour_bound.0;
         counts[3] += colour_bound.1;
+        counts[4] += floater_bound[0];
+        counts[6] += floater_bound[1];
         for (&c, v) in counts.iter().zip(&best[prefix..]) {
             match Value::Count(c).cmp(v) {
                 Ordering::Less => return false,
@@ -1268,6 +1390,104 @@ impl<'a> BracketSearch<'a> {
         }
         let tail = self.tail_values(&[]);
         tail[counts.len()..] >= best[prefix + counts.len()..]
+    }
+
+    /// In the pass for a perfect candidate: whether the rest of S1 can still be paired with
+    /// the unused S2 players so that the candidate reaches the lower bound. Every criterion
+    /// among C10-C17 (2017: C.8-C.15) that is at its bound with nothing left to add must stay
+    /// untouched, so a pairing of the rest made of pairs that add nothing to those criteria,
+    /// leaving unpaired only S2 players who add nothing to them either, must exist. A
+    /// bipartite matching decides it.
+    fn can_be_perfect(
+        &self,
+        s1: &[usize],
+        s2: &[usize],
+        used: &[bool],
+        colour_bound: (u32, u32),
+        floater_bound: [u32; 2],
+    ) -> bool {
+        /// Larger rests are left to the plain bounds: the check costs a matching per node.
+        const LIMIT: usize = 48;
+        if !self.perfect_only || s1.is_empty() || s1.len() > LIMIT {
+            return true;
+        }
+        let target = &self.bound;
+        let prefix = self.prefix_len();
+        let mut counts = self.partial_counts;
+        counts[2] += colour_bound.0;
+        counts[3] += colour_bound.1;
+        counts[4] += floater_bound[0];
+        counts[6] += floater_bound[1];
+        let added = [
+            0,
+            0,
+            colour_bound.0,
+            colour_bound.1,
+            floater_bound[0],
+            0,
+            floater_bound[1],
+            0,
+        ];
+        let mut untouched = [false; 8];
+        for c in 0..counts.len() {
+            let value = Value::Count(counts[c]);
+            if value > target[prefix + c] {
+                return false;
+            }
+            if value != target[prefix + c] || added[c] > 0 {
+                break;
+            }
+            untouched[c] = true;
+        }
+        if !untouched.contains(&true) {
+            return true;
+        }
+        let players = &self.context.players;
+        let free: Vec<usize> = s2
+            .iter()
+            .zip(used)
+            .filter(|(_, u)| !**u)
+            .map(|(&p, _)| p)
+            .collect();
+        let (a, b) = (s1.len(), free.len());
+        let mut graph = Graph::new(2 * b);
+        for (x, &p) in s1.iter().enumerate() {
+            for (y, &q) in free.iter().enumerate() {
+                if !self.context.compatible(p, q) {
+                    continue;
+                }
+                let cost = self.pair_cost(p.min(q), p.max(q));
+                if cost
+                    .counts
+                    .iter()
+                    .zip(untouched)
+                    .all(|(&c, u)| !u || c == 0)
+                {
+                    graph.add_edge(x, a + y);
+                }
+            }
+        }
+        for (y, &q) in free.iter().enumerate() {
+            let may_float = (0..2).all(|back| {
+                !untouched[4 + back * 2] || players[q].floats[back] != Some(Float::Down)
+            });
+            if may_float {
+                for d in 0..b - a {
+                    graph.add_edge(a + y, a + b + d);
+                }
+            }
+        }
+        graph.maximum_matching() == b
+    }
+
+    /// How many of `set` floated down one and two rounds before.
+    fn downfloated(&self, set: &[usize]) -> [u32; 2] {
+        let players = &self.context.players;
+        [0, 1].map(|b| {
+            set.iter()
+                .filter(|&&i| players[i].floats[b] == Some(Float::Down))
+                .count() as u32
+        })
     }
 
     /// What a player adds to [`PreferenceCounts`].
@@ -1310,7 +1530,9 @@ impl<'a> BracketSearch<'a> {
         match context.edition {
             DutchEdition::Rules2026 => {
                 values.push(Value::List(scores));
-                values.push(Value::Count(self.next_bracket_floaters(downfloaters)));
+                let (count, mut list) = self.next_bracket_floaters(downfloaters);
+                list.insert(0, i64::from(count));
+                values.push(Value::List(list));
                 let unplayed = match downfloaters {
                     [x] if self.single_floater_is_bye => players[*x].unplayed,
                     _ => 0,
@@ -1325,7 +1547,7 @@ impl<'a> BracketSearch<'a> {
                 }));
                 psd.sort_by(|a, b| b.cmp(a));
                 values.push(Value::List(psd));
-                values.push(Value::Count(self.next_bracket_floaters(downfloaters)));
+                values.push(Value::Count(self.next_bracket_floaters(downfloaters).0));
                 values.push(Value::List(self.next_bracket_psd(downfloaters)));
             }
         }
