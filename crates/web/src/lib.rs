@@ -21,6 +21,7 @@ mod error;
 mod export;
 pub mod i18n;
 mod pages;
+pub mod upload;
 
 use std::sync::Arc;
 
@@ -217,5 +218,6 @@ pub fn router(state: AppState) -> Router {
         .route("/players/{id}/withdraw", post(pages::withdraw))
         .route("/games/{id}/result", post(pages::enter_result))
         .merge(api::routes())
+        .merge(upload::routes())
         .with_state(state)
 }

@@ -23,7 +23,7 @@ const STYLE: &str = include_str!("../static/style.css");
 /// The compiled templates.
 pub(crate) fn templates() -> Environment<'static> {
     let mut env = Environment::new();
-    let all: [(&str, &str); 12] = [
+    let all: [(&str, &str); 13] = [
         ("users.html", include_str!("../templates/users.html")),
         ("base.html", include_str!("../templates/base.html")),
         ("index.html", include_str!("../templates/index.html")),
@@ -48,6 +48,7 @@ pub(crate) fn templates() -> Environment<'static> {
             include_str!("../templates/crosstable.html"),
         ),
         ("audit.html", include_str!("../templates/audit.html")),
+        ("upload.html", include_str!("../templates/upload.html")),
     ];
     for (name, text) in all {
         if let Err(e) = env.add_template(name, text) {
@@ -58,7 +59,7 @@ pub(crate) fn templates() -> Environment<'static> {
 }
 
 /// An error shown as an HTML page.
-pub(crate) struct PageError(AppError);
+pub(crate) struct PageError(pub(crate) AppError);
 
 impl From<AppError> for PageError {
     fn from(e: AppError) -> PageError {
@@ -97,9 +98,9 @@ impl IntoResponse for PageError {
     }
 }
 
-type PageResult = Result<Response, PageError>;
+pub(crate) type PageResult = Result<Response, PageError>;
 
-fn render(state: &AppState, viewer: &Viewer, name: &str, ctx: Value) -> PageResult {
+pub(crate) fn render(state: &AppState, viewer: &Viewer, name: &str, ctx: Value) -> PageResult {
     let base = json!({
         "t": viewer.lang.texts(),
         "lang": viewer.lang.code(),
