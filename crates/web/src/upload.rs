@@ -712,28 +712,14 @@ async fn preview_page(
         let loaded = domain::load(&state.store, id).await?;
         let p = preview(&loaded, &fields)?;
         let entries: Vec<&Entry> = p.candidates.iter().map(|c| &c.entry).collect();
-        let entries = serde_json::to_string(&entries)
-            .map_err(|e| AppError::Internal(e.to_string()))?;
-        let rows: Vec<Value> = p
-            .candidates
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let e = &c.entry;
-                json!({
-                    "index": i,
-                    "line": c.line,
-                    "name": e.player.name(),
-                    "rating": e.player.elo.or(e.player.dwz),
-                    "federation": e.player.federation,
-                    "club": e.player.club,
-                    "birth": e.player.birth.map(|d| d.to_string()),
-                    "class": e.class.to_string(),
-                    "registered": c.registered,
-                    "warnings": c.warnings.iter().map(|(en, de)| if viewer.lang == Lang::De { de } else { en }).collect::<Vec<_>>(),
-                })
-            })
-            .collect();
+        let entries =
+            serde_json::to_string(&entries).map_err(|e| AppError::Internal(e.to_string()))?;
+        let mut rows = preview_json(&p)["players"].take();
+        if viewer.lang == Lang::De {
+            for row in rows.as_array_mut().into_iter().flatten() {
+                row["warnings"] = row["warnings_de"].take();
+            }
+        }
         let errors: Vec<&str> = p.errors.iter().map(|e| e.text(viewer.lang)).collect();
         Ok(pages::render(
             &state,

@@ -647,6 +647,29 @@ async fn html_upload_previews_and_registers_the_selected(store: Store) {
     );
     assert!(page.text.contains("id=\"pick-1\""), "{}", page.text);
     assert!(!page.text.contains("id=\"pick-2\""), "two good rows");
+    assert!(
+        page.text.contains("passive DSB member (status P)"),
+        "{}",
+        page.text
+    );
+    let german = c
+        .upload(
+            &format!("/sections/{section}/players/upload?lang=de"),
+            false,
+            &[("csrf", &csrf)],
+            &[("list", "spieler.csv", fixture("spieler_bad_dwz.csv"))],
+        )
+        .await;
+    assert!(
+        german.text.contains("spieler.csv: Zeile 3, Spalte"),
+        "{}",
+        german.text
+    );
+    assert!(
+        german.text.contains("passives DSB-Mitglied (Status P)"),
+        "{}",
+        german.text
+    );
     let entries = page
         .text
         .split("name=\"entries\" value=\"")
