@@ -441,8 +441,11 @@ fn fixture(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../web/tests/data")
         .join(name);
-    assert!(path.exists(), "fixture {} is missing", path.display());
-    path.display().to_string()
+    // chromedriver wants a canonical path for a file input.
+    path.canonicalize()
+        .unwrap_or_else(|e| panic!("fixture {}: {e}", path.display()))
+        .display()
+        .to_string()
 }
 
 /// Results by round, board by board (the bye row keeps the pairing-allocated bye).
