@@ -96,3 +96,86 @@ fn every_team_fixture_passes_trf_check() {
     }
     assert!(n >= 30, "{n} team fixtures");
 }
+
+#[test]
+fn team_crosstable_text_and_html() {
+    let file = fixture("test_tests_team_round2.input");
+    // Round 1: Alpha-Bravo 2:0, Charlie-Delta 1:1; rows in the MP,BP order of the ranking.
+    let (code, out, err) = arbiter(&["standings", &file, "--team", "--crosstable", "rr"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "No  Team       1    2    3    4  MP  BP");
+    assert_eq!(lines[1], " 1  Alpha      *            2:0   2   2");
+    assert_eq!(lines[4], " 4  Bravo    0:2              *   0   0");
+    let (code, out, _) = arbiter(&["standings", &file, "--team", "--crosstable", "swiss"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().nth(2), Some(" 2  Charlie  3 1:1   1   1"));
+    let (code, out, _) = arbiter(&["standings", &file, "--team", "--crosstable", "--html"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("<td class=\"win\">2:0</td>"), "{out}");
+    let (code, _, err) = arbiter(&["standings", &file, "--team", "--html"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--crosstable"), "{err}");
+}
+
+#[test]
+fn trf_check_counts_teams_and_lineups() {
+    let text = std::fs::read_to_string(fixture("test_tests_team_round2.input")).unwrap();
+    let dir = std::env::temp_dir().join(format!("arbiter-lineup-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("lineup.trf");
+    // Alpha played 2 on board 1 and 1 on board 2 in round 1.
+    std::fs::write(&file, format!("{text}300   1   1   2 0002 0001\n")).unwrap();
+    let path = file.to_string_lossy().into_owned();
+    let (code, out, err) = arbiter(&["trf", "check", &path]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("8 players, 4 teams, 1 line-ups (300), 1 of 3 rounds played"),
+        "{out}"
+    );
+    // The board leaders follow the line-up: player 2 won on board 1.
+    let (code, out, _) = arbiter(&["standings", &path, "--team"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\n1\t2\tP2\t1\t1\t1\n"), "{out}");
+    std::fs::write(&file, format!("{text}300   1   1   2 0002 0005\n")).unwrap();
+    let (code, out, _) = arbiter(&["trf", "check", &path]);
+    assert_eq!(code, 3);
+    assert!(
+        out.contains("player 5 is not a member of team 1 (TRF-2026 300)"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn dsb_export_of_a_team_file() {
+    let file = fixture("test_tests_team_round2.input");
+    let (code, out, err) = arbiter(&[
+        "export",
+        "dsb",
+        &file,
+        "--format",
+        "xml",
+        "--created",
+        "2026-01-01",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("<tournamentType>TW</tournamentType>"), "{out}");
+    // Round 1 of the fixture: four board games (1-3, 2-4, 5-7, 6-8), rated one by one.
+    assert_eq!(out.matches("<game>").count(), 4, "{out}");
+    assert!(out.contains("<tournamentPlayerNumberWhite>1</tournamentPlayerNumberWhite>"));
+    let (code, out, _) = arbiter(&[
+        "export",
+        "dsb",
+        &file,
+        "--format",
+        "swi",
+        "--created",
+        "2026-01-01",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.lines().nth(2).is_some_and(|l| l.starts_with("MS")),
+        "{out}"
+    );
+}

@@ -109,7 +109,8 @@ fn convert_writes_output_file_that_checks_clean() {
     let (code, stdout, _) = arbiter(&["trf".as_ref(), "check".as_ref(), out.as_os_str()]);
     assert_eq!(code, 0, "{stdout}");
     assert!(
-        stdout.contains("TRF26, 52 players, 4 of 9 rounds played"),
+        // Its 013 record became a 310: a team file, so the teams are counted.
+        stdout.contains("TRF26, 52 players, 1 teams, 0 line-ups (300), 4 of 9 rounds played"),
         "{stdout}"
     );
     std::fs::remove_file(&out).expect("clean up");

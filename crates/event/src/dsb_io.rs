@@ -31,7 +31,7 @@ use ratinglist::dsb::{self, ByePoints, Pairing, Report, Tournament, TournamentTy
 use ratinglist::{Birth, ImportedPlayer, Title};
 
 use crate::age::Class;
-use crate::date::{Date, DateTime};
+use crate::date::DateTime;
 use crate::event::{EntryIssue, Event};
 use crate::player::{DsbId, Entry, Player, PlayerId, Sex};
 use crate::round::{ByeKind, GameResult};
@@ -64,11 +64,6 @@ pub fn name_uuid(key: &[u8]) -> String {
 
 /// The federation the DSB reports are made for.
 const FEDERATION: &str = "GER";
-
-fn date(d: Date) -> Result<ratinglist::Date, ExportError> {
-    ratinglist::Date::new(d.year(), d.month(), d.day())
-        .ok_or_else(|| ExportError::Report(format!("`{d}` is not a date")))
-}
 
 /// The board result as the DSB formats report it; forfeits stay forfeits (not rated).
 fn game_result(result: GameResult) -> Option<dsb::GameResult> {
@@ -128,7 +123,7 @@ fn report_player(number: u16, p: &Player) -> Result<dsb::Player, ExportError> {
         fide_id,
         dsb_person_id: None,
         dsb_id,
-        birth: p.birth.map(date).transpose()?.map(Birth::Date),
+        birth: p.birth.map(Birth::Date),
         sex: p.sex.map(|s| match s {
             Sex::Male => ratinglist::Sex::Male,
             Sex::Female => ratinglist::Sex::Female,
@@ -201,7 +196,7 @@ impl Section {
                 }
             }
             report_rounds.push(dsb::Round {
-                date: self.schedule.get(i).map(|s| date(s.date)).transpose()?,
+                date: self.schedule.get(i).map(|s| s.date),
                 pairings,
             });
         }
@@ -216,8 +211,8 @@ impl Section {
                 details,
                 place: event.venue.clone(),
                 federation: FEDERATION.to_string(),
-                start: date(event.start)?,
-                end: date(event.end)?,
+                start: event.start,
+                end: event.end,
                 rounds,
                 kind: match self.system {
                     System::Swiss { .. } => TournamentType::Swiss,
@@ -230,7 +225,7 @@ impl Section {
                 uuid: uuid.to_string(),
                 file_uuid: file_uuid.to_string(),
                 sender: String::new(),
-                created: date(created.date)?,
+                created: created.date,
             },
             players,
             rounds: report_rounds,
@@ -253,7 +248,7 @@ impl Player {
             ratinglist::Sex::Female => Sex::Female,
         });
         player.birth = match p.birth {
-            Some(Birth::Date(d)) => Date::new(d.year(), d.month(), d.day()),
+            Some(Birth::Date(d)) => Some(d),
             _ => None,
         };
         player.club = p.club.clone().unwrap_or_default();

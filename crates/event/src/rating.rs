@@ -62,8 +62,7 @@ impl Section {
                 Entrant { player, games }
             })
             .collect();
-        let outcomes =
-            dwz::evaluate_tournament(Edition::for_end_date(end.to_standings()), &entrants)?;
+        let outcomes = dwz::evaluate_tournament(Edition::for_end_date(end), &entrants)?;
         Ok(ranking.iter().map(|e| e.id()).zip(outcomes).collect())
     }
 }

@@ -141,9 +141,9 @@ impl Section {
 
     /// The C.07 edition: by the first round's date, else 2026.
     pub fn tiebreak_edition(&self) -> Edition {
-        self.schedule.first().map_or(Edition::Fide2026, |s| {
-            Edition::for_start_date(s.date.to_standings())
-        })
+        self.schedule
+            .first()
+            .map_or(Edition::Fide2026, |s| Edition::for_start_date(s.date))
     }
 
     /// The tie-break rules: edition, round robin or not, Buchholzsumme reading of the order.

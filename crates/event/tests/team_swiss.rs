@@ -209,13 +209,16 @@ fn club_team_swiss_of_twelve_teams() {
             }
         }
     }
-    // The pairings `pairing::team` made (no team meets another twice).
+    // The pairings `pairing::team` made (no team meets another twice), colours by C.04.6 Art. 4.
     let want_pairings: [[(u16, u16); 6]; 5] = [
         [(1, 7), (8, 2), (3, 9), (10, 4), (5, 11), (12, 6)],
         [(4, 1), (2, 5), (6, 3), (7, 10), (11, 8), (9, 12)],
         [(3, 2), (1, 5), (6, 4), (8, 7), (10, 9), (12, 11)],
         [(3, 1), (2, 4), (7, 9), (5, 6), (12, 8), (11, 10)],
-        [(2, 1), (3, 7), (4, 8), (9, 5), (6, 11), (10, 12)],
+        // 7-3: no colour preferences (`192 FIDE_TEAM_MP_GP`, C.04.6 Art. 1.7); 7 (B W B W, CD 0)
+        // gets White before 3 (W B W and the forfeited round 4 without colour, Art. 1.6.1:
+        // CD +1) by the lower colour difference (Art. 4.3.5).
+        [(2, 1), (7, 3), (4, 8), (9, 5), (6, 11), (10, 12)],
     ];
     assert_eq!(pairings, want_pairings.map(Vec::from));
     let mut met: Vec<(u16, u16)> = pairings

@@ -20,6 +20,7 @@ const EXACT: &[&str] = &[
     "test_tests_team_board_forfeit_win",
     "test_tests_team_bye",
     "test_tests_team_bye_lowscore",
+    "test_tests_team_c2_doublebye",
     "test_tests_team_c2_forfeit",
     "test_tests_team_col_firstpref",
     "test_tests_team_col_initialB",

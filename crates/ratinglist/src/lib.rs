@@ -32,6 +32,7 @@ pub mod fide;
 mod player;
 pub mod text;
 
+pub use calendar::{Date, ParseDateError};
 pub use dupes::{Duplicate, PlayerIndex, Reason, duplicates, normalise_name};
 pub use error::{Error, ErrorKind, Import};
-pub use player::{BadDate, Birth, Date, DsbId, Dwz, ImportedPlayer, Sex, Status, Title, Zps};
+pub use player::{Birth, DsbId, Dwz, ImportedPlayer, Sex, Status, Title, Zps};

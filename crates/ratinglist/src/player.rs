@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+pub use calendar::{Date, ParseDateError};
+
 /// One player as read from a list, with what that list carries; absent fields are `None`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ImportedPlayer {
@@ -108,99 +110,6 @@ pub enum Status {
     Passive,
 }
 
-/// A calendar date (proleptic Gregorian).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Date {
-    year: u16,
-    month: u8,
-    day: u8,
-}
-
-impl Date {
-    /// The date, if the day exists.
-    pub fn new(year: u16, month: u8, day: u8) -> Option<Date> {
-        let leap =
-            year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
-        let days = match month {
-            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-            4 | 6 | 9 | 11 => 30,
-            2 if leap => 29,
-            2 => 28,
-            _ => return None,
-        };
-        (1..=days)
-            .contains(&day)
-            .then_some(Date { year, month, day })
-    }
-
-    pub fn year(self) -> u16 {
-        self.year
-    }
-
-    pub fn month(self) -> u8 {
-        self.month
-    }
-
-    pub fn day(self) -> u8 {
-        self.day
-    }
-
-    /// German form `dd.mm.yyyy`.
-    pub fn german(self) -> String {
-        format!("{:02}.{:02}.{:04}", self.day, self.month, self.year)
-    }
-}
-
-/// A date that is neither `YYYY-MM-DD` nor `DD.MM.YYYY`, or a day that does not exist.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BadDate(pub String);
-
-impl fmt::Display for BadDate {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a date (YYYY-MM-DD or DD.MM.YYYY)", self.0)
-    }
-}
-
-impl std::error::Error for BadDate {}
-
-impl FromStr for Date {
-    type Err = BadDate;
-
-    /// `YYYY-MM-DD` or `DD.MM.YYYY`.
-    fn from_str(s: &str) -> Result<Date, BadDate> {
-        let bad = || BadDate(s.to_string());
-        let s = s.trim();
-        let parts: Vec<&str> = if s.contains('-') {
-            s.split('-').collect()
-        } else {
-            s.split('.').rev().collect()
-        };
-        let &[y, m, d] = parts.as_slice() else {
-            return Err(bad());
-        };
-        if y.len() != 4 || m.is_empty() || m.len() > 2 || d.is_empty() || d.len() > 2 {
-            return Err(bad());
-        }
-        let num = |t: &str| {
-            t.bytes()
-                .all(|b| b.is_ascii_digit())
-                .then(|| t.parse().ok())?
-        };
-        match (num(y), num(m), num(d)) {
-            (Some(y), Some(m), Some(d)) => Date::new(y, m as u8, d as u8)
-                .filter(|_| m <= 12 && d <= 31)
-                .ok_or_else(bad),
-            _ => Err(bad()),
-        }
-    }
-}
-
-impl fmt::Display for Date {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
-    }
-}
-
 /// Birth as lists give it: a full date or only the year.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Birth {
@@ -218,15 +127,17 @@ impl Birth {
 }
 
 impl FromStr for Birth {
-    type Err = BadDate;
+    type Err = ParseDateError;
 
     /// `YYYY`, `YYYY-MM-DD`, `DD.MM.YYYY`; `YYYY` of `0000` is not a birth year.
-    fn from_str(s: &str) -> Result<Birth, BadDate> {
+    fn from_str(s: &str) -> Result<Birth, ParseDateError> {
         let t = s.trim();
         if t.len() == 4 && t.bytes().all(|b| b.is_ascii_digit()) {
             return match t.parse() {
                 Ok(y) if y > 0 => Ok(Birth::Year(y)),
-                _ => Err(BadDate(s.to_string())),
+                _ => Err(ParseDateError {
+                    input: s.to_string(),
+                }),
             };
         }
         t.parse().map(Birth::Date)

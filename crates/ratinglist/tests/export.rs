@@ -423,3 +423,37 @@ fn dsb_xml_errors_name_line_and_column() {
     let e = dsb::read_xml(&xml.as_bytes()[..xml.len() / 2], "t.xml");
     assert!(e.is_err());
 }
+
+/// Team events: `tournamentType` `TW`/`TR` in the XML (DSB_DWZ_TournamentReport 2.5), `MS`/`MR`
+/// on line 3 of the SWI file; both read back. The games stay the rated part.
+#[test]
+fn team_tournament_types_in_xml_and_swi() {
+    for (kind, code, swi) in [
+        (TournamentType::TeamSwiss, "TW", "MS"),
+        (TournamentType::TeamRoundRobin, "TR", "MR"),
+    ] {
+        let mut r = report();
+        r.tournament.kind = kind;
+        let xml = r.to_dsb_xml().unwrap();
+        assert!(
+            xml.contains(&format!("<tournamentType>{code}</tournamentType>")),
+            "{xml}"
+        );
+        let back = dsb::read_xml(xml.as_bytes(), "t.xml").unwrap();
+        assert_eq!(back.tournament.kind, kind);
+        assert_eq!(back.rounds, r.rounds);
+        let bytes = r.to_swi().unwrap();
+        let line3 = bytes.split(|&b| b == b'\n').nth(2).unwrap();
+        assert!(line3.starts_with(swi.as_bytes()), "{line3:?}");
+        assert_eq!(
+            dsb::read_swi(&bytes, "t.swi").unwrap().tournament.kind,
+            kind
+        );
+    }
+    assert_eq!(TournamentType::Swiss.for_teams(), TournamentType::TeamSwiss);
+    assert_eq!(
+        TournamentType::RoundRobin.for_teams(),
+        TournamentType::TeamRoundRobin
+    );
+    assert!(!TournamentType::Swiss.is_team());
+}

@@ -19,11 +19,10 @@
 //! assert_eq!(ScoringSystem::RKST.points(Outcome::Loss).to_string(), "1");
 //! ```
 
-pub mod date;
 pub mod rating;
 pub mod score;
 pub mod team;
 pub mod tiebreak;
 
-pub use date::Date;
+pub use calendar::Date;
 pub use score::{Outcome, Points, ScoringSystem};

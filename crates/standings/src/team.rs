@@ -45,6 +45,8 @@
 //! # Ok::<(), standings::team::ParseCriterionError>(())
 //! ```
 
+pub mod crosstable;
+
 use std::cmp::Reverse;
 use std::fmt;
 use std::str::FromStr;

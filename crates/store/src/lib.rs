@@ -35,9 +35,12 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{Any, AnyPool, Executor, Row, Transaction};
 
 pub use model::{
-    AuditEntry, Event, Game, GameResult, NewGame, NewPlayer, ParseGameResultError, ParseRoleError,
-    Player, Role, Round, Section, Session, StoreError, User,
+    AuditEntry, Event, EventChange, Game, GameResult, NewGame, NewPlayer, ParseGameResultError,
+    ParseRoleError, Player, Role, Round, Section, Session, StoreError, User,
 };
+
+/// The schema version after all migrations: the number of migrations.
+pub const SCHEMA_VERSION: i64 = schema::MIGRATIONS.len() as i64;
 
 /// Seconds since the Unix epoch.
 pub fn unix_now() -> i64 {
@@ -314,7 +317,7 @@ impl Store {
     /// All events, newest first.
     pub async fn events(&self) -> Result<Vec<Event>, StoreError> {
         sqlx::query(
-            "SELECT id, name, place, start_date, data FROM events ORDER BY start_date DESC, id DESC",
+            "SELECT id, name, place, start_date, data, version FROM events ORDER BY start_date DESC, id DESC",
         )
         .fetch_all(&self.pool)
         .await?
@@ -325,15 +328,65 @@ impl Store {
 
     /// One event.
     pub async fn event(&self, id: i64) -> Result<Event, StoreError> {
-        let row = sqlx::query("SELECT id, name, place, start_date, data FROM events WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or(StoreError::NotFound {
+        let row = sqlx::query(
+            "SELECT id, name, place, start_date, data, version FROM events WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(StoreError::NotFound {
+            entity: "event",
+            id,
+        })?;
+        Event::from_row(&row)
+    }
+
+    /// Replaces the name, place, start date and domain document of an event the caller read at
+    /// `version`; returns the new version. Every section of the event gets a new revision, as
+    /// the event's settings (e.g. the age-class cut-off) enter the sections' views.
+    pub async fn update_event(
+        &self,
+        by: Option<i64>,
+        id: i64,
+        change: &EventChange<'_>,
+        version: i64,
+    ) -> Result<i64, StoreError> {
+        let old = self.event(id).await?;
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE events SET name = $1, place = $2, start_date = $3, data = $4,
+             version = version + 1 WHERE id = $5 AND version = $6",
+        )
+        .bind(change.name)
+        .bind(change.place)
+        .bind(change.start_date)
+        .bind(change.data)
+        .bind(id)
+        .bind(version)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Conflict {
                 entity: "event",
                 id,
-            })?;
-        Event::from_row(&row)
+            });
+        }
+        sqlx::query("UPDATE sections SET revision = revision + 1 WHERE event_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        audit(
+            &mut tx,
+            by,
+            "event",
+            id,
+            "settings",
+            Some(&old.data),
+            Some(change.data),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(version + 1)
     }
 
     /// Creates a section of an event.

@@ -308,6 +308,8 @@ pub struct Event {
     /// JSON of the domain event.
     #[serde(skip)]
     pub data: String,
+    /// Optimistic-locking version, raised by every update.
+    pub version: i64,
 }
 
 impl Event {
@@ -318,6 +320,7 @@ impl Event {
             place: get(r, "place")?,
             start_date: get(r, "start_date")?,
             data: get(r, "data")?,
+            version: get(r, "version")?,
         })
     }
 }
@@ -350,6 +353,17 @@ impl Section {
             version: get(r, "version")?,
         })
     }
+}
+
+/// The new state of an event ([`crate::Store::update_event`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EventChange<'a> {
+    pub name: &'a str,
+    pub place: &'a str,
+    /// `YYYY-MM-DD`.
+    pub start_date: &'a str,
+    /// JSON of the domain event.
+    pub data: &'a str,
 }
 
 /// A player to register.

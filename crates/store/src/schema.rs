@@ -95,6 +95,10 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
         "section revisions",
         "ALTER TABLE sections ADD COLUMN revision BIGINT NOT NULL DEFAULT 0",
     ),
+    (
+        "event versions",
+        "ALTER TABLE events ADD COLUMN version BIGINT NOT NULL DEFAULT 1",
+    ),
 ];
 
 /// The column type of an auto-generated key on the backend.

@@ -44,6 +44,7 @@ on_both!(
     rounds_publish_and_unpair,
     withdrawal_and_late_entry,
     every_change_raises_the_section_revision,
+    event_update_uses_optimistic_locking,
 );
 
 /// A section with `n` players and round 1 paired 1-2, 3-4, ... (bye for an odd last).
@@ -88,7 +89,7 @@ async fn section_with_round(store: &Store, n: i64) -> (i64, Vec<i64>, i64) {
 }
 
 async fn migrations_run_once(store: Store) {
-    assert_eq!(store.schema_version().await.unwrap(), 3);
+    assert_eq!(store.schema_version().await.unwrap(), store::SCHEMA_VERSION);
     store
         .create_event(None, "E", "P", "2026-01-01", "")
         .await
@@ -326,4 +327,38 @@ async fn every_change_raises_the_section_revision(store: Store) {
         store.section_revision(-1).await,
         Err(StoreError::NotFound { .. })
     ));
+}
+
+async fn event_update_uses_optimistic_locking(store: Store) {
+    let (section, _, _) = section_with_round(&store, 2).await;
+    let event = store.section(section).await.unwrap().event;
+    let before = store.section_revision(section).await.unwrap();
+    let read = store.event(event).await.unwrap();
+    let change = store::EventChange {
+        name: "Open 2026",
+        place: "Mainz",
+        start_date: "2026-05-02",
+        data: "{\"x\":1}",
+    };
+    let version = store
+        .update_event(None, event, &change, read.version)
+        .await
+        .unwrap();
+    assert_eq!(version, read.version + 1);
+    let stale = store.update_event(None, event, &change, read.version).await;
+    assert!(
+        matches!(stale, Err(StoreError::Conflict { .. })),
+        "{stale:?}"
+    );
+    let now = store.event(event).await.unwrap();
+    assert_eq!(
+        (now.name.as_str(), now.place.as_str()),
+        ("Open 2026", "Mainz")
+    );
+    assert_eq!(now.start_date, "2026-05-02");
+    assert_eq!(now.version, version);
+    assert!(store.section_revision(section).await.unwrap() > before);
+    let log = store.audit_log(Some(("event", event)), 10).await.unwrap();
+    assert_eq!(log[0].action, "settings");
+    assert_eq!(log[0].new_value.as_deref(), Some("{\"x\":1}"));
 }

@@ -25,7 +25,7 @@
 //! # Ok::<(), trf::TrfError>(())
 //! ```
 
-use crate::record::{Colour, Header, Record, ResultCode, RoundEntry};
+use crate::record::{Colour, Header, LineUp, Record, ResultCode, RoundEntry};
 use crate::{Points, Tournament};
 
 /// A team and its players in board order.
@@ -105,8 +105,8 @@ pub struct TeamRound {
     pub colour: Option<Colour>,
     /// What happened.
     pub kind: MatchKind,
-    /// The team's board entries in board order (players without an entry for the round are
-    /// left out).
+    /// The team's board entries in board order (the `300` line-up, else the `310` order;
+    /// players without an entry for the round and empty boards are left out).
     pub boards: Vec<RoundEntry>,
     /// Board (game) points, after `299` adjustments.
     pub game_points: Points,
@@ -155,6 +155,29 @@ impl Tournament {
             .map(|t| t.number)
     }
 
+    /// The `300` line-up of `team` in `round` (from 1), if the file gives one (the first, when
+    /// there are several: [`Tournament::validate`] reports the others).
+    pub fn lineup(&self, round: usize, team: u16) -> Option<&LineUp> {
+        self.records().find_map(|r| match r {
+            Record::LineUp(l) if usize::from(l.round) == round && l.team == team => Some(l),
+            _ => None,
+        })
+    }
+
+    /// The players of `team` in `round`, board 1 first: the `300` line-up (`None` for an empty
+    /// board), else the `310`/`013` order (C.04.6 and SJRP §10.8: the registered board order).
+    pub fn board_order(&self, round: usize, team: u16) -> Vec<Option<u16>> {
+        match self.lineup(round, team) {
+            Some(l) => l.players.clone(),
+            None => self
+                .teams()
+                .into_iter()
+                .find(|t| t.number == team)
+                .map(|t| t.players.into_iter().map(Some).collect())
+                .unwrap_or_default(),
+        }
+    }
+
     /// Match points from `362` (defaults 2/1/0 for what it leaves out).
     pub fn team_scoring(&self) -> TeamScoring {
         let mut s = TeamScoring::default();
@@ -200,9 +223,10 @@ impl Tournament {
         let scoring = self.scoring();
         let team_scoring = self.team_scoring();
         let entries = |t: &TeamRoster| -> Vec<RoundEntry> {
-            t.players
-                .iter()
-                .filter_map(|&p| self.player(p).and_then(|p| p.round(round)).cloned())
+            self.board_order(round, t.number)
+                .into_iter()
+                .flatten()
+                .filter_map(|p| self.player(p).and_then(|p| p.round(round)).cloned())
                 .collect()
         };
         let raw_points =

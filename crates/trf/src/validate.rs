@@ -71,6 +71,10 @@ pub struct Report {
     pub rounds: usize,
     /// Players whose declared points were compared with their results.
     pub points_checked: usize,
+    /// Teams (`310`, else `013`).
+    pub teams: usize,
+    /// `300` line-up records.
+    pub lineups: usize,
 }
 
 impl Report {
@@ -100,6 +104,7 @@ const INITIAL_COLOUR: Article = Article::new("TRF-2026 152 / XXC");
 const PAB: Article = Article::new("TRF-2026 001 result U");
 const GAME_POINTS: Article = Article::new("Art. 10.1");
 const REFERENCE: Article = Article::new("TRF-2026 starting-rank references");
+const LINEUP: Article = Article::new("TRF-2026 300");
 
 /// Game points of a result code in half-points under 1-½-0 scoring (Art. 10.1).
 fn game_halves(code: ResultCode) -> u8 {
@@ -147,10 +152,18 @@ impl Tournament {
     /// laws case B-019) are errors too, although bbpPairings accepts them; 0-0 and ½-0 are
     /// allowed (Art. 10.2, 11.8). Warnings: a full point split between codes of different kinds
     /// (`1` against `-`), game results without an opponent, PABs with an opponent, references to unknown players in other records.
+    /// `300` line-ups are errors when they name unknown teams, a team twice for a round, a
+    /// round outside the tournament, players not of the team or twice, boards against another
+    /// team than the one named, or leave out a player of the team who played that round.
     pub fn validate(&self) -> Report {
         let mut report = Report {
             players: self.players().count(),
             rounds: self.rounds_played(),
+            teams: self.teams().len(),
+            lineups: self
+                .records()
+                .filter(|r| matches!(r, Record::LineUp(_)))
+                .count(),
             ..Report::default()
         };
         let issues = &mut report.issues;
@@ -425,7 +438,114 @@ impl Tournament {
                 );
             }
         }
+        self.check_lineups(&mut report.issues);
         report.issues.sort_by_key(|i| (i.line, i.column));
         report
+    }
+
+    /// The `300` line-ups: teams that exist and differ, one line-up per team and round, a
+    /// round within the tournament, players of the team once each, and, in rounds played,
+    /// boards against the named opponent and every paired player of the team on a board.
+    fn check_lineups(&self, issues: &mut Vec<Issue>) {
+        let teams = self.teams();
+        let members = |n: u16| teams.iter().find(|t| t.number == n).map(|t| &t.players);
+        let total = self.total_rounds().map(|n| n as usize);
+        let played = self.rounds_played();
+        let mut seen: Vec<(u16, u16)> = Vec::new();
+        let mut error = |line, column, message: String| {
+            issues.push(Issue {
+                severity: Severity::Error,
+                line,
+                column,
+                message,
+                article: LINEUP,
+            })
+        };
+        for line in self.lines() {
+            let Record::LineUp(l) = &line.record else {
+                continue;
+            };
+            let n = line.number;
+            let round = usize::from(l.round);
+            if round == 0 || total.is_some_and(|t| round > t) {
+                error(
+                    n,
+                    5,
+                    format!("round {round} is not a round of the tournament"),
+                );
+                continue;
+            }
+            if seen.contains(&(l.round, l.team)) {
+                error(
+                    n,
+                    5,
+                    format!("a second line-up of team {} in round {round}", l.team),
+                );
+            }
+            seen.push((l.round, l.team));
+            let (Some(own), Some(theirs)) = (members(l.team), members(l.opponent)) else {
+                let unknown = if members(l.team).is_none() {
+                    (9, l.team)
+                } else {
+                    (13, l.opponent)
+                };
+                error(
+                    n,
+                    unknown.0,
+                    format!("team {} has no 310 or 013 record", unknown.1),
+                );
+                continue;
+            };
+            if l.team == l.opponent {
+                error(n, 13, format!("team {} cannot meet itself", l.team));
+            }
+            for (i, p) in l.players.iter().enumerate() {
+                let Some(p) = *p else { continue };
+                let column = 17 + 5 * i;
+                if !own.contains(&p) {
+                    error(
+                        n,
+                        column,
+                        format!("player {p} is not a member of team {}", l.team),
+                    );
+                } else if l.players[..i].contains(&Some(p)) {
+                    error(n, column, format!("player {p} is on two boards"));
+                } else if round <= played
+                    && let Some(o) = self
+                        .player(p)
+                        .and_then(|x| x.round(round))
+                        .and_then(|e| e.opponent)
+                    && !theirs.contains(&o)
+                {
+                    error(
+                        n,
+                        column,
+                        format!(
+                            "player {p} met player {o} in round {round}, who does not play for team {}",
+                            l.opponent
+                        ),
+                    );
+                }
+            }
+            if round <= played {
+                let missing = own.iter().find(|&&p| {
+                    !l.players.contains(&Some(p))
+                        && self
+                            .player(p)
+                            .and_then(|x| x.round(round))
+                            .is_some_and(|e| e.opponent.is_some())
+                });
+                if let Some(p) = missing {
+                    error(
+                        n,
+                        17,
+                        format!(
+                            "player {p} of team {} played in round {round} but is on no board",
+                            l.team
+                        ),
+                    );
+                }
+            }
+        }
     }
 }

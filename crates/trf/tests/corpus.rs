@@ -180,7 +180,22 @@ fn validation_matches_bbppairings_where_the_reason_is_the_same() {
         ]
         .iter()
         .any(|m| reason.contains(m));
-        if name.ends_with("tests_data_incompatible_result.trf") {
+        if name.ends_with("trf_testdata_trf2026-team.trf") {
+            // Its `300` lines name both teams' players board by board (1 5 2 6 ...); TRF-2026
+            // 300 lists the team's own players on boards 1, 2, ...: every error is about that.
+            assert!(
+                !report.is_valid(),
+                "{name}: foreign players in a 300 accepted"
+            );
+            assert!(
+                report
+                    .errors()
+                    .all(|e| e.article == laws::Article::new("TRF-2026 300")
+                        && e.message.contains("is not a member of team")),
+                "{name}: {:?}",
+                report.errors().collect::<Vec<_>>()
+            );
+        } else if name.ends_with("tests_data_incompatible_result.trf") {
             // Both players won round 5: bbp does not check results, Art. 10.1 forbids it.
             assert!(!report.is_valid(), "{name}: two wins in one game accepted");
         } else if *rejected && same_reason {

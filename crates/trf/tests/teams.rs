@@ -181,3 +181,114 @@ fn board_colours_and_legacy_teams() {
     assert_eq!(t.team_of(3), Some(2));
     assert_eq!(t.team_scoring(), trf::team::TeamScoring::default());
 }
+
+/// `test_tests_team_round2` (round 1: Alpha 1, 2 against Bravo 3, 4; Charlie 5, 6 against
+/// Delta 7, 8) with `300` line-ups appended.
+fn with_lineups(lines: &str) -> Tournament {
+    let path = testkit::shared_data("trf/sharly-bbpPairings-tests/test_tests_team_round2.input");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    format!("{text}{lines}").parse().unwrap()
+}
+
+#[test]
+fn lineup_300_orders_the_boards_and_is_written_back() {
+    // Alpha played 2 on board 1 and 1 on board 2 in round 1.
+    let text = "300   1   1   2 0002 0001\n";
+    let t = with_lineups(text);
+    let report = t.validate();
+    assert!(
+        report.is_valid(),
+        "{:?}",
+        report.errors().collect::<Vec<_>>()
+    );
+    assert_eq!((report.teams, report.lineups), (4, 1));
+    assert_eq!(t.board_order(1, 1), [Some(2), Some(1)]);
+    assert_eq!(t.board_order(1, 2), [Some(3), Some(4)]);
+    assert_eq!(t.board_order(2, 1), [Some(1), Some(2)]);
+    // Board 1 is now player 2's game (against 4, black, won); board 2 player 1's (against 3).
+    let alpha = &t.team_rounds(1)[0];
+    let opponents: Vec<_> = alpha.boards.iter().map(|e| e.opponent).collect();
+    assert_eq!(opponents, [Some(4), Some(3)]);
+    assert_eq!(alpha.game_points, Points::from_halves(4));
+    assert!(t.write().unwrap().ends_with(text));
+    let back: Tournament = t.write().unwrap().parse().unwrap();
+    assert_eq!(back.lineup(1, 1), t.lineup(1, 1));
+    assert_eq!(back.lineup(1, 1).map(|l| l.opponent), Some(2));
+}
+
+#[test]
+fn lineup_300_with_an_empty_board() {
+    // Bravo lists board 1 empty in round 2 (not yet played: no pairing to compare with).
+    let t = with_lineups("300   2   2   1 0000 0004\n");
+    assert!(t.validate().is_valid());
+    assert_eq!(t.board_order(2, 2), [None, Some(4)]);
+    assert!(t.write().unwrap().ends_with("300   2   2   1 0000 0004\n"));
+}
+
+#[test]
+fn lineup_300_errors_name_line_and_column() {
+    let cases = [
+        // A player of another team.
+        (
+            "300   1   1   2 0001 0005\n",
+            22,
+            "player 5 is not a member of team 1",
+        ),
+        // A player on two boards.
+        (
+            "300   1   1   2 0001 0001\n",
+            22,
+            "player 1 is on two boards",
+        ),
+        // Player 2 played in round 1 but is on no board.
+        (
+            "300   1   1   2 0001\n",
+            17,
+            "player 2 of team 1 played in round 1",
+        ),
+        // Alpha met Bravo in round 1, not Charlie.
+        (
+            "300   1   1   3 0001 0002\n",
+            17,
+            "who does not play for team 3",
+        ),
+        // Unknown team, a team against itself, a round beyond 142 (3 rounds).
+        (
+            "300   1   9   2 0001 0002\n",
+            9,
+            "team 9 has no 310 or 013 record",
+        ),
+        (
+            "300   2   1   1 0001 0002\n",
+            13,
+            "team 1 cannot meet itself",
+        ),
+        (
+            "300   4   1   2 0001 0002\n",
+            5,
+            "round 4 is not a round of the tournament",
+        ),
+        // The same team and round twice.
+        (
+            "300   2   1   2 0001 0002\n300   2   1   2 0002 0001\n",
+            5,
+            "a second line-up of team 1 in round 2",
+        ),
+    ];
+    for (lines, column, message) in cases {
+        let report = with_lineups(lines).validate();
+        let errors: Vec<_> = report.errors().collect();
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.line >= 18 && e.column == column && e.message.contains(message)),
+            "{lines}: {errors:?}"
+        );
+        assert!(
+            errors
+                .iter()
+                .all(|e| e.article.to_string() == "TRF-2026 300"),
+            "{lines}: {errors:?}"
+        );
+    }
+}

@@ -5,7 +5,7 @@
 
 use axum::Json;
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 use store::{GameResult, Role};
 
 use crate::domain::{self, Loaded};
-use crate::{AppError, AppState, SESSION_COOKIE, Viewer, auth};
+use crate::{AppError, AppState, SESSION_COOKIE, Viewer, auth, settings};
 
 /// The OpenAPI document, written by hand; `api_tests::openapi_lists_every_api_route` keeps it
 /// true to the router.
@@ -38,6 +38,14 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/sections/{id}/standings", get(standings))
         .route("/api/games/{id}/result", post(result))
         .route("/api/users", get(users).post(create_user))
+        .route(
+            "/api/events/{id}/settings",
+            get(settings::api_event).put(settings::api_update_event),
+        )
+        .route(
+            "/api/sections/{id}/settings",
+            get(settings::api_section).put(settings::api_update_section),
+        )
 }
 
 #[derive(Deserialize)]
@@ -115,7 +123,7 @@ fn csrf_header(headers: &HeaderMap) -> Option<&str> {
 }
 
 /// Checks role and CSRF header of an API change; returns the user id.
-fn api_editor(viewer: &Viewer, headers: &HeaderMap) -> Result<i64, AppError> {
+pub(crate) fn api_editor(viewer: &Viewer, headers: &HeaderMap) -> Result<i64, AppError> {
     let id = viewer.editor()?;
     viewer.check_csrf(csrf_header(headers))?;
     Ok(id)
@@ -469,12 +477,18 @@ async fn round(
     ))
 }
 
+#[derive(Deserialize)]
+struct ClassQuery {
+    class: Option<String>,
+}
+
 async fn standings(
     State(state): State<AppState>,
     Path(id): Path<i64>,
+    Query(q): Query<ClassQuery>,
 ) -> Result<Json<Value>, AppError> {
     let loaded = state.section(id).await?;
-    let table = loaded.standings()?;
+    let table = loaded.ranking(q.class.as_deref())?;
     Ok(Json(json!({
         "section": loaded.section_row.name,
         "rounds_complete": loaded.section().rounds_complete(),

@@ -5,6 +5,7 @@
 //! rank or export, the rows are assembled into one [`event::Section`] inside its
 //! [`event::Event`]; player ids of the domain are the player rows' ids.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -52,6 +53,24 @@ impl Loaded {
             .get_or_init(|| self.section().standings().map_err(|e| e.to_string()))
             .as_ref()
             .map_err(|e| AppError::Rule(e.clone()))
+    }
+
+    /// The ranking of the whole section (`None`) or of one of its classes, e.g. `U12w` for the
+    /// girls' ranking of a mixed group or one class of a merged group (SJRP §6.3).
+    pub fn ranking(&self, class: Option<&str>) -> Result<Cow<'_, Standings>, AppError> {
+        let Some(code) = class.filter(|c| !c.is_empty()) else {
+            return self.standings().map(Cow::Borrowed);
+        };
+        let class: Class = code
+            .parse()
+            .map_err(|e: event::age::ParseClassError| AppError::BadRequest(e.to_string()))?;
+        if !self.section().classes.contains(&class) {
+            return Err(AppError::NotFound);
+        }
+        self.section()
+            .class_standings(class)
+            .map(Cow::Owned)
+            .map_err(|e| AppError::Rule(e.to_string()))
     }
 
     /// The crosstable as a viewer may see it (see [`Loaded::visible_section`]), computed once
@@ -164,6 +183,18 @@ fn json<T: serde::Serialize>(value: &T) -> Result<String, AppError> {
     serde_json::to_string(value).map_err(|e| AppError::Internal(e.to_string()))
 }
 
+/// The domain event of an event row, without sections (rows written before the domain
+/// documents existed get the row's name, place and start date).
+pub fn domain_event(row: &store::Event) -> event::Event {
+    serde_json::from_str(&row.data).unwrap_or_else(|_| {
+        let start = row
+            .start_date
+            .parse()
+            .unwrap_or_else(|_| moment(store::unix_now()).date);
+        event::Event::new(&row.name, &row.place, start, start)
+    })
+}
+
 /// Reads a section and everything in it.
 pub async fn load(store: &Store, section: i64) -> Result<Loaded, AppError> {
     let section_row = store.section(section).await?;
@@ -174,13 +205,7 @@ pub async fn load(store: &Store, section: i64) -> Result<Loaded, AppError> {
         let games = store.games(r.id).await?;
         rounds.push((r, games));
     }
-    let mut ev: event::Event = serde_json::from_str(&event_row.data).unwrap_or_else(|_| {
-        let start = event_row
-            .start_date
-            .parse()
-            .unwrap_or_else(|_| moment(store::unix_now()).date);
-        event::Event::new(&event_row.name, &event_row.place, start, start)
-    });
+    let mut ev = domain_event(&event_row);
     let mut s: event::Section = serde_json::from_str(&section_row.data).unwrap_or_else(|_| {
         let mut s = event::Section::new(&section_row.name, vec![Class::open(AgeClass::Open)]);
         s.rounds = u32::try_from(section_row.rounds).unwrap_or(1);

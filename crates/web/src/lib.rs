@@ -21,6 +21,7 @@ mod error;
 mod export;
 pub mod i18n;
 mod pages;
+mod settings;
 pub mod upload;
 
 use std::sync::Arc;
@@ -195,6 +196,14 @@ pub fn router(state: AppState) -> Router {
         .route("/events/{id}", get(pages::event_page))
         .route("/events/{id}/sections", post(pages::create_section))
         .route("/events/{id}/import", post(pages::import_trf))
+        .route(
+            "/events/{id}/settings",
+            get(settings::event_form).post(settings::update_event),
+        )
+        .route(
+            "/sections/{id}/settings",
+            get(settings::section_form).post(settings::update_section),
+        )
         .route("/sections/{id}", get(pages::section_page))
         .route("/sections/{id}/players", post(pages::add_player))
         .route("/sections/{id}/pair", post(pages::pair))

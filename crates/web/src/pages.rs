@@ -23,7 +23,7 @@ const STYLE: &str = include_str!("../static/style.css");
 /// The compiled templates.
 pub(crate) fn templates() -> Environment<'static> {
     let mut env = Environment::new();
-    let all: [(&str, &str); 13] = [
+    let all: [(&str, &str); 15] = [
         ("users.html", include_str!("../templates/users.html")),
         ("base.html", include_str!("../templates/base.html")),
         ("index.html", include_str!("../templates/index.html")),
@@ -48,6 +48,14 @@ pub(crate) fn templates() -> Environment<'static> {
             include_str!("../templates/crosstable.html"),
         ),
         ("audit.html", include_str!("../templates/audit.html")),
+        (
+            "section_settings.html",
+            include_str!("../templates/section_settings.html"),
+        ),
+        (
+            "event_settings.html",
+            include_str!("../templates/event_settings.html"),
+        ),
         ("upload.html", include_str!("../templates/upload.html")),
     ];
     for (name, text) in all {
@@ -129,7 +137,7 @@ pub(crate) fn render(state: &AppState, viewer: &Viewer, name: &str, ctx: Value) 
     Ok(response)
 }
 
-fn see_other(to: &str) -> Response {
+pub(crate) fn see_other(to: &str) -> Response {
     Redirect::to(to).into_response()
 }
 
@@ -322,6 +330,7 @@ pub(crate) async fn section_page(
             "players": loaded.players,
             "rounds": rounds,
             "played": loaded.rounds.len(),
+            "timetable": crate::settings::schedule_lines(&loaded.section().schedule),
         }),
     )
 }
@@ -507,6 +516,7 @@ pub(crate) async fn enter_result(
 #[derive(Deserialize)]
 pub(crate) struct StandingsQuery {
     player: Option<u32>,
+    class: Option<String>,
 }
 
 pub(crate) async fn standings(
@@ -517,7 +527,7 @@ pub(crate) async fn standings(
 ) -> PageResult {
     let loaded = state.section(id).await?;
     let s = loaded.section();
-    let table = loaded.standings()?;
+    let table = loaded.ranking(q.class.as_deref())?;
     let mut breakdown = Vec::new();
     let mut breakdown_name = String::new();
     if let Some(player) = q.player {
@@ -558,6 +568,12 @@ pub(crate) async fn standings(
             "complete": s.rounds_complete(),
             "breakdown": breakdown,
             "breakdown_name": breakdown_name,
+            "classes": if s.classes.len() > 1 || s.classes.iter().any(|c| c.girls) {
+                s.classes.iter().map(ToString::to_string).collect()
+            } else {
+                Vec::new()
+            },
+            "class": q.class.unwrap_or_default(),
         }),
     )
 }

@@ -47,6 +47,7 @@ on_both!(
     cached_pages_follow_changes_of_another_process,
     exports_dsb_xml_swi_and_standings_csv,
     admins_create_arbiter_accounts,
+    settings_change_events_and_sections,
 );
 
 /// A client holding the session cookie and CSRF token.
@@ -117,6 +118,15 @@ impl Client {
     async fn post_json(&self, uri: &str, body: Value, csrf: bool) -> Answer {
         let req = self
             .request("POST", uri, csrf)
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap();
+        self.send(req).await
+    }
+
+    async fn put_json(&self, uri: &str, body: Value) -> Answer {
+        let req = self
+            .request("PUT", uri, true)
             .header(header::CONTENT_TYPE, "application/json")
             .body(Body::from(body.to_string()))
             .unwrap();
@@ -837,5 +847,125 @@ async fn admins_create_arbiter_accounts(store: Store) {
         denied.status,
         StatusCode::FORBIDDEN,
         "only admins manage accounts"
+    );
+}
+
+/// Event and section settings through the API: optimistic locking, errors naming the setting,
+/// the schedule on the section page and in the TRF export (`132`), class rankings.
+async fn settings_change_events_and_sections(store: Store) {
+    let (c, section) = section_with_players(store, 3).await;
+    let girl = c
+        .post_json(
+            &format!("/api/sections/{section}/players"),
+            json!({"last_name": "Zeta", "first_name": "Zoe", "rating": "1500", "sex": "w"}),
+            true,
+        )
+        .await;
+    assert_eq!(girl.status, StatusCode::CREATED, "{}", girl.text);
+    let read = c
+        .get(&format!("/api/sections/{section}/settings"))
+        .await
+        .json();
+    assert_eq!(read["system"], "swiss");
+    assert_eq!(
+        read["suggested_system"], "round_robin",
+        "4 players, 3 rounds"
+    );
+    let version = read["version"].as_i64().unwrap();
+    let mut body = json!({
+        "version": version, "classes": "Open,Women", "system": "swiss_2026", "rounds": 3,
+        "time_control": "5400+30", "profile": "sjrp", "default_time": 15,
+        "scoring": "standard", "tiebreaks": "sjrp-swiss", "dwz": true, "elo": false,
+        "initial_colour": "black", "schedule": "2026-03-01 10:00\n2026-03-01 15:00\n2026-03-02",
+    });
+    let uri = format!("/api/sections/{section}/settings");
+    body["schedule"] = json!("2026-03-01 10:00\n2026-02-30");
+    let bad = c.put_json(&uri, body.clone()).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.text);
+    assert!(
+        bad.json()["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("schedule line 2:"),
+        "{}",
+        bad.text
+    );
+    body["schedule"] = json!("2026-03-01 10:00\n2026-03-01 15:00\n2026-03-02");
+    body["classes"] = json!("U12");
+    let dropped = c.put_json(&uri, body.clone()).await;
+    assert_eq!(dropped.status, StatusCode::BAD_REQUEST);
+    assert!(
+        dropped.text.contains("entered in class Open"),
+        "{}",
+        dropped.text
+    );
+    body["classes"] = json!("Open,Women");
+    let ok = c.put_json(&uri, body.clone()).await;
+    assert_eq!(ok.status, StatusCode::OK, "{}", ok.text);
+    assert_eq!(ok.json()["version"], version + 1);
+    let stale = c.put_json(&uri, body.clone()).await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.text);
+    let now = c.get(&uri).await.json();
+    assert_eq!(now["system"], "swiss_2026");
+    assert_eq!(now["initial_colour"], "black");
+    assert_eq!(now["default_time"], 15);
+    assert_eq!(
+        now["schedule"],
+        "2026-03-01 10:00\n2026-03-01 15:00\n2026-03-02"
+    );
+    let page = c.get(&format!("/sections/{section}")).await;
+    assert!(
+        page.text.contains("2026-03-01 15:00"),
+        "timetable on the section page"
+    );
+    let trf = c.get(&format!("/sections/{section}/export.trf")).await;
+    let line = trf
+        .text
+        .split(['\r', '\n'])
+        .find(|l| l.starts_with("132"))
+        .unwrap_or_else(|| panic!("no 132 line: {}", trf.text));
+    assert!(
+        line.contains("26/03/01") && line.contains("26/03/02"),
+        "{line}"
+    );
+    assert!(trf.text.contains("122 5400+30"), "{}", trf.text);
+    let girls = c
+        .get(&format!("/api/sections/{section}/standings?class=Women"))
+        .await
+        .json();
+    let rows = girls["standings"]["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["name"], "Zeta, Zoe");
+    assert_eq!(rows[0]["rank"], 1);
+    let missing = c
+        .get(&format!("/api/sections/{section}/standings?class=U14"))
+        .await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+
+    let event = c.get(&format!("/api/sections/{section}")).await.json()["section"]["event"]
+        .as_i64()
+        .unwrap();
+    let ev_uri = format!("/api/events/{event}/settings");
+    let ev = c.get(&ev_uri).await.json();
+    assert_eq!(ev["cut_off_year"], "previous");
+    assert_eq!(ev["cut_off_day"], "2025-12-31");
+    let change = json!({
+        "version": ev["version"], "name": "Club Open 2026", "place": "Mainz",
+        "start_date": "2026-03-01", "end_date": "2026-03-02",
+        "cut_off": "12-31", "cut_off_year": "season",
+    });
+    let done = c.put_json(&ev_uri, change.clone()).await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.text);
+    assert_eq!(
+        c.put_json(&ev_uri, change).await.status,
+        StatusCode::CONFLICT
+    );
+    let ev = c.get(&ev_uri).await.json();
+    assert_eq!(ev["cut_off_day"], "2026-12-31");
+    assert_eq!(ev["end_date"], "2026-03-02");
+    let log = c.get("/audit").await;
+    assert!(
+        log.text.contains("settings"),
+        "audit log lists the settings changes"
     );
 }

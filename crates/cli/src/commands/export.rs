@@ -3,6 +3,9 @@
 //! TRF-2026 tournament: DSB XML 2026 (`DSB_DWZ_TournamentReport` 2.5, UTF-8) or SWI/ELOBASE
 //! (CP850, CRLF).
 //!
+//! A TRF team file (`310` records or a team `192` code) is reported as a team tournament
+//! (XML `TW`/`TR`, SWI `MS`/`MR`); its individual games are the rated part.
+//!
 //! The tournament UUID is derived from the TRF name, place and start date (the same tournament
 //! keeps it across reports) unless `--uuid` gives one; the file UUID from the file's bytes and
 //! the format. The creation date is `--created`, else the TRF end date (`052`), else today.
@@ -18,6 +21,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use event::date::{Date, DateTime, Time};
 use event::{Event, Section};
+use ratinglist::dsb;
 use trf::Tournament;
 
 use super::input;
@@ -115,7 +119,14 @@ fn dsb(path: &Path, options: &Options, output: Option<&Path>) -> Result<(), u8> 
         date: created,
         time: Time::new(0, 0).ok_or(INVALID)?,
     };
-    let section = Section::from_trf(&t, at).map_err(|e| invalid(&e))?;
+    let individual;
+    let games = if t.is_team_tournament() {
+        individual = games_of_team_file(&t).map_err(|e| invalid(&e))?;
+        &individual
+    } else {
+        &t
+    };
+    let section = Section::from_trf(games, at).map_err(|e| invalid(&e))?;
     let start = header_date(42)
         .or_else(|| section.schedule.first().map(|s| s.date))
         .unwrap_or(created);
@@ -157,6 +168,14 @@ fn dsb(path: &Path, options: &Options, output: Option<&Path>) -> Result<(), u8> 
         .filter(|a| !a.is_empty())
         .collect();
     report.tournament.sender = options.sender.clone();
+    if t.is_team_tournament() {
+        // A team event: `TW`/`TR` (XML), `MS`/`MR` (SWI); the games are rated one by one.
+        report.tournament.kind = if t.pairing_system().is_some_and(|c| c.contains("ROUNDROBIN")) {
+            dsb::TournamentType::TeamRoundRobin
+        } else {
+            report.tournament.kind.for_teams()
+        };
+    }
     let out = match options.format {
         DsbFormat::Xml => report.to_dsb_xml().map(String::into_bytes),
         DsbFormat::Swi => report.to_swi(),
@@ -183,4 +202,23 @@ fn today() -> Option<Date> {
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() / 86_400);
     Date::new(1970, 1, 1).map(|epoch| epoch.add_days(u32::try_from(days).unwrap_or(0)))
+}
+
+/// The individual games of a team file: the file without its team records (`013`, `310`,
+/// `320`, `330`, `300`, `299`, `352`, `362`) and its team `192` code, so that it reads as a
+/// section; the games and their results are what the DWZ evaluation rates.
+fn games_of_team_file(t: &Tournament) -> Result<Tournament, String> {
+    let text = t.write().map_err(|e| e.to_string())?;
+    let kept: String = text
+        .lines()
+        .filter(|l| {
+            ![
+                "013", "310", "320", "330", "300", "299", "352", "362", "192",
+            ]
+            .iter()
+            .any(|code| l.starts_with(code))
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    kept.parse().map_err(|e: trf::TrfError| e.to_string())
 }

@@ -17,6 +17,7 @@ use std::process::ExitCode;
 
 use serde_json::{Map, Value, json};
 use standings::rating::Hundredths;
+use standings::team::crosstable::Form;
 use standings::tiebreak::preset::{self, Preset};
 use standings::tiebreak::{
     BuchholzSum, DirectEncounterRule, Edition, Evaluation, Field, Kind, Participant, Removal,
@@ -70,12 +71,29 @@ pub struct Args {
     lang: Lang,
     /// Rank the teams (310/013 records) by team criteria (MP, BP, BH/C1, BH:MP, SB, OSB, SW,
     /// DE, DE+BW, BW); implied by a team preset.
-    #[arg(long, conflicts_with_all = ["html", "explain"])]
+    #[arg(long, conflicts_with = "explain")]
     team: bool,
+    /// With --team: the team crosstable instead of the ranking (rows in ranking order; cells
+    /// match result and board points). `rr` one column per team, `swiss` one per round;
+    /// without a value, `rr` when the rounds (142/XXR, else played) reach the teams less one.
+    /// Text, or --html for a page.
+    #[arg(long, value_name = "rr|swiss", num_args = 0..=1, default_missing_value = "auto", requires = "team", conflicts_with_all = ["json", "csv"])]
+    crosstable: Option<CrosstableForm>,
     /// Explain every tie-break of the player with this pairing number round by round
     /// (opponent, adjusted or dummy score, what was cut and why) instead of the table.
     #[arg(long, value_name = "TPN", conflicts_with_all = ["json", "csv", "html"])]
     explain: Option<u16>,
+}
+
+/// The layout asked for by `--crosstable`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CrosstableForm {
+    /// Round robin when the rounds reach the teams less one, else Swiss.
+    Auto,
+    /// One column per team.
+    Rr,
+    /// One column per round.
+    Swiss,
 }
 
 /// Language of the HTML headers.
@@ -307,6 +325,31 @@ fn team_standings(args: &Args, file: &Path, preset: Option<&Preset>) -> Result<(
         eprintln!("{}: {issue}", file.display());
         eprintln!("arbiter standings: the file is inconsistent; no standings computed");
         return Err(INVALID);
+    }
+    if let Some(form) = args.crosstable {
+        let teams = t.teams().len();
+        let rounds = t.total_rounds().map_or(t.rounds_played(), |r| r as usize);
+        let form = match form {
+            CrosstableForm::Rr => Form::RoundRobin,
+            CrosstableForm::Swiss => Form::Swiss,
+            CrosstableForm::Auto if rounds + 1 >= teams => Form::RoundRobin,
+            CrosstableForm::Auto => Form::Swiss,
+        };
+        let table = super::team::crosstable(&t, &criteria, form);
+        emit(&if args.html {
+            let title = escape(t.name().unwrap_or("Crosstable"));
+            format!(
+                "<!DOCTYPE html>\n<html>\n<head><meta charset=\"utf-8\"><title>{title}</title></head>\n<body>\n<h1>{title}</h1>\n{}</body>\n</html>\n",
+                table.to_html()
+            )
+        } else {
+            table.to_text()
+        });
+        return Ok(());
+    }
+    if args.html {
+        eprintln!("arbiter standings: --html with --team needs --crosstable");
+        return Err(USAGE);
     }
     let playoff = preset.map_or("", |p| p.playoff.as_str());
     super::team::standings(&t, &criteria, args.json, args.csv, playoff);

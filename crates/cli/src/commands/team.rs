@@ -1,7 +1,8 @@
 //! Team events in the `pair` and `standings` commands: `arbiter pair --team FILE -p [OUT]`
 //! pairs the next round of a team Swiss (`pairing::team`), `--team-rr` gives a round of the
 //! team round robin; `arbiter standings FILE --preset sjrp-teams-swiss` (any team preset, or
-//! `--team` with `--tiebreaks`) ranks the teams and lists the best player on each board.
+//! `--team` with `--tiebreaks`) ranks the teams and lists the best player on each board;
+//! `--crosstable` prints the team crosstable in ranking order.
 
 use std::io::Write as _;
 use std::path::Path;
@@ -9,6 +10,7 @@ use std::process::ExitCode;
 
 use pairing::team::{TeamPairing, TeamPairingError, pair_next_round, round_robin};
 use serde_json::{Value, json};
+use standings::team::crosstable::{Crosstable, Form};
 use standings::team::{Board, Criterion, Encounter, Row, Team, board_leaders, rank};
 use standings::{Outcome, Points};
 use trf::Tournament;
@@ -76,10 +78,11 @@ pub fn teams(t: &Tournament) -> Vec<Team> {
                 .iter()
                 .map(|matches| {
                     let m = &matches[i];
-                    let boards = roster
-                        .players
-                        .iter()
-                        .filter_map(|&p| {
+                    let boards = t
+                        .board_order(m.round, roster.number)
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|p| {
                             let e = t.player(p)?.round(m.round)?;
                             let paired = e.opponent.is_some()
                                 || matches!(
@@ -110,6 +113,13 @@ pub fn teams(t: &Tournament) -> Vec<Team> {
                 .collect(),
         })
         .collect()
+}
+
+/// The team crosstable in the order of the ranking by `criteria`.
+pub fn crosstable(t: &Tournament, criteria: &[Criterion], form: Form) -> Crosstable {
+    let field = teams(t);
+    let order: Vec<u16> = rank(&field, criteria).iter().map(|r| r.number).collect();
+    Crosstable::new(&field, &order, form)
 }
 
 /// Prints the team standings by `criteria` (text, CSV or JSON) and, in text, the best player

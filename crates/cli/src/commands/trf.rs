@@ -16,7 +16,8 @@ pub struct Args {
 
 #[derive(clap::Subcommand)]
 enum Command {
-    /// Validate a TRF file: syntax, pairing numbers, symmetric pairings, points; print a summary.
+    /// Validate a TRF file: syntax, pairing numbers, symmetric pairings, points, team line-ups
+    /// (300); print a summary (teams and line-ups counted in team files).
     Check {
         /// The TRF16 or TRF-2026 file.
         file: PathBuf,
@@ -69,8 +70,16 @@ fn check(path: &Path) -> Result<(), u8> {
         .total_rounds()
         .map_or_else(|| "?".to_string(), |n| n.to_string());
     let errors = report.errors().count();
+    let teams = if t.is_team_tournament() || report.lineups > 0 {
+        format!(
+            ", {} teams, {} line-ups (300)",
+            report.teams, report.lineups
+        )
+    } else {
+        String::new()
+    };
     println!(
-        "{}: {}, {} players, {} of {total} rounds played, points checked for {} players, {errors} errors, {} warnings",
+        "{}: {}, {} players{teams}, {} of {total} rounds played, points checked for {} players, {errors} errors, {} warnings",
         path.display(),
         t.format(),
         report.players,

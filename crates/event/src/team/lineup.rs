@@ -43,6 +43,31 @@ use crate::team::squad::{Profile, Squad};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Lineup(pub Vec<Option<PlayerId>>);
 
+impl Lineup {
+    /// The TRF-2026 `300` record of this lineup: `team` against `opponent` in `round`, each
+    /// player as his pairing number (`number`); a player without one is an empty board
+    /// (`0000`), as is an empty board of the lineup.
+    pub fn to_trf(
+        &self,
+        round: u16,
+        team: u16,
+        opponent: u16,
+        number: impl Fn(PlayerId) -> Option<u16>,
+    ) -> trf::LineUp {
+        trf::LineUp {
+            round,
+            team,
+            opponent,
+            players: self.0.iter().map(|p| p.and_then(&number)).collect(),
+        }
+    }
+
+    /// The lineup a `300` record gives, with `player` mapping pairing numbers to players.
+    pub fn from_trf(record: &trf::LineUp, player: impl Fn(u16) -> Option<PlayerId>) -> Lineup {
+        Lineup(record.players.iter().map(|n| n.and_then(&player)).collect())
+    }
+}
+
 /// A lineup rule broken, with its board (from 1) and paragraph.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LineupViolation {

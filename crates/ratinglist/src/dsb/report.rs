@@ -123,19 +123,45 @@ pub struct Tournament {
     pub created: Date,
 }
 
-/// Individual tournament types of the DSB report (`SW`, `SR`).
+/// Tournament types of the DSB report: individual (`SW`, `SR`) and team (`TW`, `TR`) Swiss
+/// and round robin, as `DSB_DWZ_TournamentReport` 2.5 names them (its knockout codes `SC`/`TC`
+/// are not produced here).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TournamentType {
     Swiss,
     RoundRobin,
+    /// A team Swiss (`TW`; SWI `MS`).
+    TeamSwiss,
+    /// A team round robin (`TR`; SWI `MR`).
+    TeamRoundRobin,
 }
 
 impl TournamentType {
-    /// The XML code: `SW` or `SR`.
+    /// The XML code: `SW`, `SR`, `TW` or `TR`.
     pub fn code(self) -> &'static str {
         match self {
             TournamentType::Swiss => "SW",
             TournamentType::RoundRobin => "SR",
+            TournamentType::TeamSwiss => "TW",
+            TournamentType::TeamRoundRobin => "TR",
+        }
+    }
+
+    /// Whether teams play (the games of the team matches are still rated one by one).
+    pub fn is_team(self) -> bool {
+        matches!(
+            self,
+            TournamentType::TeamSwiss | TournamentType::TeamRoundRobin
+        )
+    }
+
+    /// The team form of this type (`SW` → `TW`, `SR` → `TR`).
+    pub fn for_teams(self) -> TournamentType {
+        match self {
+            TournamentType::Swiss | TournamentType::TeamSwiss => TournamentType::TeamSwiss,
+            TournamentType::RoundRobin | TournamentType::TeamRoundRobin => {
+                TournamentType::TeamRoundRobin
+            }
         }
     }
 }

@@ -48,13 +48,19 @@ impl Report {
         let t = &self.tournament;
         let rounds = usize::from(t.rounds).max(self.rounds.len());
         let kind = match t.kind {
-            TournamentType::Swiss => 'S',
-            TournamentType::RoundRobin => 'R',
+            TournamentType::Swiss | TournamentType::TeamSwiss => 'S',
+            TournamentType::RoundRobin | TournamentType::TeamRoundRobin => 'R',
         };
+        let players_of = if t.kind.is_team() { 'M' } else { 'E' };
         let mut lines = vec![
             t.name.clone(),
             t.details.clone(),
-            format!("E{kind}{:>4}{:>3}{:>3}", self.players.len(), rounds, 1),
+            format!(
+                "{players_of}{kind}{:>4}{:>3}{:>3}",
+                self.players.len(),
+                rounds,
+                1
+            ),
             TEMPLATE.to_string(),
         ];
         let mut blocks: HashMap<(usize, u16), String> = HashMap::new();
@@ -171,6 +177,8 @@ pub fn read_swi(bytes: &[u8], file: &str) -> Result<Report, Error> {
     let kind = match kind_line.get(..2) {
         Some("ES") => TournamentType::Swiss,
         Some("ER") => TournamentType::RoundRobin,
+        Some("MS") => TournamentType::TeamSwiss,
+        Some("MR") => TournamentType::TeamRoundRobin,
         _ => {
             return Err(Error::new(
                 file,
@@ -178,7 +186,7 @@ pub fn read_swi(bytes: &[u8], file: &str) -> Result<Report, Error> {
                 1,
                 ErrorKind::Field {
                     column: "type".into(),
-                    expected: "ES (Swiss) or ER (round robin)",
+                    expected: "ES, ER (individual Swiss, round robin), MS or MR (teams)",
                     found: kind_line.chars().take(2).collect(),
                 },
             ));

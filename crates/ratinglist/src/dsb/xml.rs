@@ -280,6 +280,8 @@ pub fn read_xml(bytes: &[u8], file: &str) -> Result<Report, Error> {
     let kind = match get("tournamentType").as_str() {
         "SW" => TournamentType::Swiss,
         "SR" => TournamentType::RoundRobin,
+        "TW" => TournamentType::TeamSwiss,
+        "TR" => TournamentType::TeamRoundRobin,
         other => {
             let (_, line, column) = tournament
                 .get("tournamentType")
@@ -291,7 +293,7 @@ pub fn read_xml(bytes: &[u8], file: &str) -> Result<Report, Error> {
                 column,
                 ErrorKind::Field {
                     column: "<tournamentType>".into(),
-                    expected: "SW or SR",
+                    expected: "SW, SR, TW or TR",
                     found: other.into(),
                 },
             ));

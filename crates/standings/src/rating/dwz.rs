@@ -31,7 +31,7 @@ use std::fmt;
 use laws::Article;
 
 use super::{Fixed, Game, Thousandths, round_half_away, round_half_up, thousandths, total};
-use crate::date::Date;
+use crate::Date;
 use crate::score::Points;
 
 /// The DSB Wertungsordnung in force.

@@ -51,7 +51,7 @@ use laws::Article;
 
 pub use code::{Kind, ParseTieBreakError, ParseTieBreakErrorKind, TieBreak, Trim, parse_list};
 
-use crate::date::Date;
+use crate::Date;
 use crate::rating::{self, Game, Hundredths, round_half_up};
 use crate::score::{Outcome, Points, ScoringSystem};
 

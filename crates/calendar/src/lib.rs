@@ -1,0 +1,332 @@
+//! Calendar dates and times of day, written ISO (`2026-04-07`) or German (`07.04.2026`).
+//!
+//! ```
+//! use calendar::{Date, DateTime, Time};
+//!
+//! let d: Date = "07.04.2026".parse()?;
+//! assert_eq!(d, "2026-04-07".parse()?);
+//! assert_eq!(d.to_string(), "2026-04-07");
+//! assert_eq!(d.german(), "07.04.2026");
+//! assert_eq!(d.add_days(25).to_string(), "2026-05-02");
+//! assert_eq!(d.sub_days(7).to_string(), "2026-03-31");
+//! let t: Time = "9:30".parse()?;
+//! assert_eq!(t.to_string(), "09:30");
+//! let start = DateTime { date: d, time: "14:00".parse()? };
+//! let published = DateTime { date: "06.04.2026".parse()?, time: "23:30".parse()? };
+//! assert_eq!(published.minutes_until(start), 870);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A day of the Gregorian calendar (years 1-9999).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Date {
+    year: u16,
+    month: u8,
+    day: u8,
+}
+
+/// Text that is not a date in `YYYY-MM-DD` or `TT.MM.JJJJ` form, or a day that does not exist.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseDateError {
+    /// The text given.
+    pub input: String,
+}
+
+impl fmt::Display for ParseDateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a date (expected YYYY-MM-DD or TT.MM.JJJJ)",
+            self.input
+        )
+    }
+}
+
+impl std::error::Error for ParseDateError {}
+
+fn days_in_month(year: u16, month: u8) -> u8 {
+    let leap = (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400);
+    match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => 0,
+    }
+}
+
+impl Date {
+    /// The date, if it exists.
+    pub fn new(year: u16, month: u8, day: u8) -> Option<Date> {
+        ((1..=9999).contains(&year) && day >= 1 && day <= days_in_month(year, month))
+            .then_some(Date { year, month, day })
+    }
+
+    /// The year.
+    pub fn year(self) -> u16 {
+        self.year
+    }
+
+    /// The month, 1-12.
+    pub fn month(self) -> u8 {
+        self.month
+    }
+
+    /// The day of the month, 1-31.
+    pub fn day(self) -> u8 {
+        self.day
+    }
+
+    /// Written `TT.MM.JJJJ`, as German announcements do.
+    pub fn german(self) -> String {
+        format!("{:02}.{:02}.{:04}", self.day, self.month, self.year)
+    }
+
+    /// The date `days` days later (saturating at 9999-12-31).
+    pub fn add_days(self, days: u32) -> Date {
+        let mut d = self;
+        for _ in 0..days {
+            d = if d.day < days_in_month(d.year, d.month) {
+                Date {
+                    day: d.day + 1,
+                    ..d
+                }
+            } else if d.month < 12 {
+                Date {
+                    month: d.month + 1,
+                    day: 1,
+                    ..d
+                }
+            } else if d.year < 9999 {
+                Date {
+                    year: d.year + 1,
+                    month: 1,
+                    day: 1,
+                }
+            } else {
+                return d;
+            };
+        }
+        d
+    }
+
+    /// The date `days` days earlier (saturating at 0001-01-01).
+    pub fn sub_days(self, days: u32) -> Date {
+        let mut d = self;
+        for _ in 0..days {
+            d = if d.day > 1 {
+                Date {
+                    day: d.day - 1,
+                    ..d
+                }
+            } else if d.month > 1 {
+                Date {
+                    month: d.month - 1,
+                    day: days_in_month(d.year, d.month - 1),
+                    ..d
+                }
+            } else if d.year > 1 {
+                Date {
+                    year: d.year - 1,
+                    month: 12,
+                    day: 31,
+                }
+            } else {
+                return d;
+            };
+        }
+        d
+    }
+
+    /// Days since 0001-01-01 (proleptic Gregorian calendar).
+    fn day_number(self) -> i64 {
+        let y = i64::from(self.year) - 1;
+        let before_year = y * 365 + y / 4 - y / 100 + y / 400;
+        let before_month: i64 = (1..self.month)
+            .map(|m| i64::from(days_in_month(self.year, m)))
+            .sum();
+        before_year + before_month + i64::from(self.day) - 1
+    }
+
+    /// Completed years of life on `on` for someone born on `self` (0 if `on` is earlier). A
+    /// birthday on 29 February is reached on 1 March in common years.
+    pub fn age_on(self, on: Date) -> u16 {
+        if on < self {
+            return 0;
+        }
+        let years = on.year - self.year;
+        if (on.month, on.day) < (self.month, self.day) {
+            years - 1
+        } else {
+            years
+        }
+    }
+}
+
+impl fmt::Display for Date {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+impl FromStr for Date {
+    type Err = ParseDateError;
+
+    /// Reads `YYYY-MM-DD`, `YYYY/MM/DD` (TRF) or `TT.MM.JJJJ` (German; one-digit day and month
+    /// allowed).
+    fn from_str(s: &str) -> Result<Date, ParseDateError> {
+        let err = || ParseDateError {
+            input: s.to_string(),
+        };
+        let t = s.trim();
+        let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+        let (y, m, d) = if t.contains('.') {
+            let parts: Vec<&str> = t.split('.').collect();
+            let [d, m, y] = parts.as_slice() else {
+                return Err(err());
+            };
+            if y.len() != 4 || d.len() > 2 || m.len() > 2 {
+                return Err(err());
+            }
+            (*y, *m, *d)
+        } else {
+            let parts: Vec<&str> = t.split(['-', '/']).collect();
+            let [y, m, d] = parts.as_slice() else {
+                return Err(err());
+            };
+            if y.len() != 4 || m.len() != 2 || d.len() != 2 {
+                return Err(err());
+            }
+            (*y, *m, *d)
+        };
+        if !(digits(y) && digits(m) && digits(d)) {
+            return Err(err());
+        }
+        let y = y.parse().map_err(|_| err())?;
+        let m = m.parse().map_err(|_| err())?;
+        let d = d.parse().map_err(|_| err())?;
+        Date::new(y, m, d).ok_or_else(err)
+    }
+}
+
+impl Serialize for Date {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Date {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Date, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A time of day in minutes, written `HH:MM` (also `H:MM` and `HH.MM` in input).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Time {
+    hour: u8,
+    minute: u8,
+}
+
+/// Text that is not a time of day `HH:MM`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseTimeError {
+    /// The text given.
+    pub input: String,
+}
+
+impl fmt::Display for ParseTimeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a time of day (expected HH:MM)", self.input)
+    }
+}
+
+impl std::error::Error for ParseTimeError {}
+
+impl Time {
+    /// The time, if `hour` < 24 and `minute` < 60.
+    pub fn new(hour: u8, minute: u8) -> Option<Time> {
+        (hour < 24 && minute < 60).then_some(Time { hour, minute })
+    }
+
+    /// The hour, 0-23.
+    pub fn hour(self) -> u8 {
+        self.hour
+    }
+
+    /// The minute, 0-59.
+    pub fn minute(self) -> u8 {
+        self.minute
+    }
+
+    /// Minutes since midnight.
+    pub fn minutes(self) -> u32 {
+        u32::from(self.hour) * 60 + u32::from(self.minute)
+    }
+}
+
+impl fmt::Display for Time {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:02}:{:02}", self.hour, self.minute)
+    }
+}
+
+impl FromStr for Time {
+    type Err = ParseTimeError;
+
+    fn from_str(s: &str) -> Result<Time, ParseTimeError> {
+        let err = || ParseTimeError {
+            input: s.to_string(),
+        };
+        let (h, m) = s.trim().split_once([':', '.']).ok_or_else(err)?;
+        let ok = |p: &str, max: usize| {
+            !p.is_empty() && p.len() <= max && p.bytes().all(|b| b.is_ascii_digit())
+        };
+        if !ok(h, 2) || !ok(m, 2) || m.len() != 2 {
+            return Err(err());
+        }
+        Time::new(h.parse().map_err(|_| err())?, m.parse().map_err(|_| err())?).ok_or_else(err)
+    }
+}
+
+impl Serialize for Time {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Time {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Time, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A moment given to the domain by the caller (the domain never reads a clock).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct DateTime {
+    /// The day.
+    pub date: Date,
+    /// The time of day.
+    pub time: Time,
+}
+
+impl DateTime {
+    /// Minutes from `self` until `later` (negative if `later` is earlier).
+    pub fn minutes_until(self, later: DateTime) -> i64 {
+        (later.date.day_number() - self.date.day_number()) * 1440 + i64::from(later.time.minutes())
+            - i64::from(self.time.minutes())
+    }
+}
+
+impl fmt::Display for DateTime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.date, self.time)
+    }
+}
