@@ -2,12 +2,15 @@
 //! WebDriver protocol (Debian `chromium` + `chromium-driver`), against SQLite and, when
 //! `ARBITER_TEST_POSTGRES` is set, PostgreSQL.
 //!
-//! The browser logs in, creates an event and a Swiss section, enters players by hand, pairs
-//! and publishes three rounds, enters results (a forfeit and the pairing-allocated byes among
-//! them), checks the standings page against points computed here from the results entered and
-//! against the JSON API's tie-break values, downloads the TRF-2026 export and parses it with
-//! `trf`, and imports that file into a second event. On failure a screenshot is written into
-//! the run's temporary directory and its path printed.
+//! The browser logs in, creates an event and a Swiss section, enters a player by hand, uploads
+//! a DSB `spieler.csv` in Windows-1252 with its `vereine.csv` and a FIDE rating list excerpt
+//! (preview, then "register selected"; a UTF-16 file is refused with a message naming the file
+//! and line, and nothing stored is lost), pairs and publishes three rounds, enters results (a
+//! forfeit and the pairing-allocated byes among them), checks the standings page against
+//! points computed here from the results entered and against the JSON API's tie-break values,
+//! downloads the TRF-2026 export and parses it with `trf`, and uploads that file into a second
+//! event. Fixtures: `crates/web/tests/data`. On failure a screenshot is written into the run's
+//! temporary directory and its path printed.
 //!
 //! Browser paths: `ARBITER_CHROMIUM` (default `/usr/bin/chromium`) and `ARBITER_CHROMEDRIVER`
 //! (default `/usr/bin/chromedriver`). With `CI` set, a missing browser fails the test.
@@ -32,16 +35,34 @@ fn half_points(text: &str) -> u32 {
     }
 }
 
-/// The players (manual entry): last name, first name, rating, birth date, sex.
-const PLAYERS: [(&str, &str, &str, &str, &str); 7] = [
-    ("Adler", "Anna", "1912", "2012-03-04", "w"),
-    ("Becker", "Ben", "1870", "2011-07-19", "m"),
-    ("Cramer", "Clara", "1795", "2012-11-30", "w"),
-    ("Dietz", "David", "1740", "2013-01-15", "m"),
-    ("Engel", "Emil", "1688", "2011-05-05", "m"),
-    ("Fuchs", "Frieda", "1602", "2012-08-21", "w"),
-    ("Graf", "Gustav", "", "2013-09-09", "m"),
-];
+/// The players entered by hand: last name, first name, rating, birth date, sex.
+const PLAYERS: [(&str, &str, &str, &str, &str); 1] = [("Adler", "Anna", "1912", "2012-03-04", "w")];
+
+/// The uploaded lists (in `crates/web/tests/data`) and the names they hold: three players in a
+/// DSB `spieler.csv` (Windows-1252) with clubs from `vereine.csv`, three in a FIDE TXT excerpt.
+const DSB_LIST: (&str, [&str; 3]) = (
+    "spieler_cp1252.csv",
+    ["Bäcker, Ben", "Cramer, Clara", "Dietz, Jürgen"],
+);
+const FIDE_LIST: (&str, [&str; 3]) = (
+    "fide_excerpt.txt",
+    ["Engel, Emil", "Fuchs, Frieda", "Graf, Gustav"],
+);
+
+/// Everyone in the section.
+const TOTAL: usize = PLAYERS.len() + DSB_LIST.1.len() + FIDE_LIST.1.len();
+
+/// A fixture of the web crate's upload tests.
+fn fixture(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../web/tests/data")
+        .join(name);
+    // chromedriver wants a canonical path for a file input.
+    path.canonicalize()
+        .unwrap_or_else(|e| panic!("fixture {}: {e}", path.display()))
+        .display()
+        .to_string()
+}
 
 /// Results by round, board by board (the bye row keeps the pairing-allocated bye).
 const RESULTS: [[&str; 3]; 3] = [
@@ -61,7 +82,7 @@ fn score(result: &str) -> (u32, u32) {
 }
 
 /// The whole scenario on one server; `base` is `http://ADDR`.
-fn scenario(b: &Browser, server: &Server) {
+fn scenario(b: &Browser, server: &Server, dir: &Path) {
     let base = format!("http://{}", server.addr);
 
     b.go(&format!("{base}/login?lang=en"));
@@ -116,11 +137,72 @@ fn scenario(b: &Browser, server: &Server) {
             "the new player row",
         );
     }
-    let rows = b.js(
-        "return document.querySelectorAll('#players tbody tr').length;",
-        json!([]),
+    let count_rows = || {
+        b.js(
+            "return document.querySelectorAll('#players tbody tr').length;",
+            json!([]),
+        )
+    };
+    assert_eq!(count_rows(), json!(PLAYERS.len()), "players table");
+
+    b.choose_file("#list-file", &fixture("spieler_utf16.csv"));
+    b.click("#upload-submit");
+    b.wait_js(
+        "const f = document.getElementById('upload-fatal'); return !!f && f.textContent.includes('spieler_utf16.csv: line 1') && f.textContent.includes('expected UTF-8');",
+        "the message naming the file and line of the UTF-16 list",
     );
-    assert_eq!(rows, json!(PLAYERS.len()), "players table");
+    b.go(&section_url);
+    assert_eq!(
+        count_rows(),
+        json!(PLAYERS.len()),
+        "nothing stored, nothing lost"
+    );
+
+    let mut registered = PLAYERS.len();
+    for (list, clubs, names, summary) in [
+        (
+            DSB_LIST,
+            Some("vereine.csv"),
+            DSB_LIST.1,
+            "DSB spieler.csv v1, Windows-1252",
+        ),
+        (FIDE_LIST, None, FIDE_LIST.1, "FIDE rating list (TXT)"),
+    ] {
+        b.choose_file("#list-file", &fixture(list.0));
+        if let Some(clubs) = clubs {
+            b.choose_file("#clubs-file", &fixture(clubs));
+        }
+        b.click("#upload-submit");
+        b.wait_js(
+            "return !!document.getElementById('preview');",
+            "the preview of the uploaded list",
+        );
+        assert!(b.text("#preview-summary").contains(summary), "{}", list.0);
+        let preview = b.text("#preview");
+        for name in names {
+            assert!(preview.contains(name), "{name} in the preview: {preview}");
+        }
+        if clubs.is_some() {
+            assert!(
+                preview.contains("SK Musterstadt Süd"),
+                "club names from vereine.csv"
+            );
+            assert!(preview.contains("passive DSB member"), "warning: {preview}");
+        }
+        b.click("#register-selected");
+        registered += names.len();
+        b.wait_js(
+            &format!(
+                "return document.querySelectorAll('#players tbody tr').length === {registered};"
+            ),
+            "the registered players",
+        );
+        let table = b.text("#players");
+        for name in names {
+            assert!(table.contains(name), "{name} registered: {table}");
+        }
+    }
+    assert_eq!(registered, TOTAL);
 
     let mut expected: HashMap<i64, u32> = HashMap::new();
     let mut byes = 0;
@@ -195,7 +277,7 @@ fn scenario(b: &Browser, server: &Server) {
         json!([]),
     );
     let cells: Vec<Vec<String>> = serde_json::from_value(cells).unwrap();
-    assert_eq!(cells.len(), PLAYERS.len(), "standings rows");
+    assert_eq!(cells.len(), TOTAL, "standings rows");
     assert_eq!(
         expected.values().sum::<u32>(),
         2 * 3 * 4,
@@ -238,7 +320,7 @@ fn scenario(b: &Browser, server: &Server) {
         .iter()
         .filter_map(|r| Some((r["tpn"].as_u64()? as u32, r["player"].as_i64()?)))
         .collect();
-    assert_eq!(trf.players().count(), PLAYERS.len());
+    assert_eq!(trf.players().count(), TOTAL);
     for p in trf.players() {
         let points = p
             .points
@@ -274,11 +356,10 @@ fn scenario(b: &Browser, server: &Server) {
         "const t = document.getElementById('event-title'); return !!t && t.textContent === 'Continued elsewhere';",
         "the second event's page",
     );
-    b.js(
-        "document.getElementById('trf-text').value = arguments[0];",
-        json!([trf_text]),
-    );
-    b.click("#import-submit");
+    let trf_file = dir.join("exported.trf");
+    std::fs::write(&trf_file, &trf_text).unwrap();
+    b.choose_file("#trf-file", &trf_file.display().to_string());
+    b.click("#import-file-submit");
     b.wait_js(
         "return location.pathname.startsWith('/sections/') && !!document.getElementById('players');",
         "the imported section",
@@ -288,7 +369,7 @@ fn scenario(b: &Browser, server: &Server) {
         "return document.querySelectorAll('#players tbody tr').length;",
         json!([]),
     );
-    assert_eq!(rows, json!(PLAYERS.len()), "imported players");
+    assert_eq!(rows, json!(TOTAL), "imported players");
     b.click("#link-standings");
     b.wait_js(
         "return !!document.getElementById('standings');",
@@ -319,8 +400,9 @@ fn run(label: &str, database: impl FnOnce(&Path) -> String) {
         return;
     };
     let server = Server::start(&database(&dir));
-    let outcome =
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| scenario(&browser, &server)));
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        scenario(&browser, &server, &dir)
+    }));
     if let Err(panic) = outcome {
         let shot = dir.join("failure.png");
         match browser.screenshot(&shot) {

@@ -484,53 +484,32 @@ impl Store {
         section: i64,
         p: &NewPlayer,
     ) -> Result<i64, StoreError> {
+        let ids = self
+            .add_players(by, section, std::slice::from_ref(p))
+            .await?;
+        ids.first().copied().ok_or(StoreError::NotFound {
+            entity: "player",
+            id: 0,
+        })
+    }
+
+    /// Registers several players (an imported list) in one transaction, in order, with the
+    /// next free pairing numbers: either all are stored or none. Returns their ids.
+    pub async fn add_players(
+        &self,
+        by: Option<i64>,
+        section: i64,
+        players: &[NewPlayer],
+    ) -> Result<Vec<i64>, StoreError> {
         self.section(section).await?;
         let mut tx = self.pool.begin().await?;
-        let number: i64 = sqlx::query(
-            "SELECT COALESCE(MAX(number), 0) + 1 AS n FROM players WHERE section_id = $1",
-        )
-        .bind(section)
-        .fetch_one(&mut *tx)
-        .await?
-        .try_get("n")?;
-        let id = insert_id(
-            &mut tx,
-            sqlx::query(
-                "INSERT INTO players (section_id, number, name, sex, title, rating, federation, fide_id,
-                 birth_date, club, first_round, data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
-            )
-            .bind(section)
-            .bind(number)
-            .bind(&p.name)
-            .bind(&p.sex)
-            .bind(&p.title)
-            .bind(p.rating)
-            .bind(&p.federation)
-            .bind(&p.fide_id)
-            .bind(&p.birth_date)
-            .bind(&p.club)
-            .bind(p.first_round.max(1))
-            .bind(&p.data),
-        )
-        .await?;
-        audit(
-            &mut tx,
-            by,
-            "player",
-            id,
-            "register",
-            None,
-            Some(&format!(
-                "{} ({}), from round {}",
-                p.name,
-                p.rating,
-                p.first_round.max(1)
-            )),
-        )
-        .await?;
+        let mut ids = Vec::with_capacity(players.len());
+        for p in players {
+            ids.push(insert_player(&mut tx, by, section, p).await?);
+        }
         bump_revision(&mut tx, section).await?;
         tx.commit().await?;
-        Ok(id)
+        Ok(ids)
     }
 
     /// The players of a section by pairing number.
@@ -964,4 +943,55 @@ async fn audit(
     .execute(&mut **tx)
     .await?;
     Ok(())
+}
+
+/// Inserts one player with the next free pairing number of the section, with its audit row.
+async fn insert_player(
+    tx: &mut Transaction<'static, Any>,
+    by: Option<i64>,
+    section: i64,
+    p: &NewPlayer,
+) -> Result<i64, StoreError> {
+    let number: i64 =
+        sqlx::query("SELECT COALESCE(MAX(number), 0) + 1 AS n FROM players WHERE section_id = $1")
+            .bind(section)
+            .fetch_one(&mut **tx)
+            .await?
+            .try_get("n")?;
+    let id = insert_id(
+        tx,
+        sqlx::query(
+            "INSERT INTO players (section_id, number, name, sex, title, rating, federation, fide_id,
+             birth_date, club, first_round, data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+        )
+        .bind(section)
+        .bind(number)
+        .bind(&p.name)
+        .bind(&p.sex)
+        .bind(&p.title)
+        .bind(p.rating)
+        .bind(&p.federation)
+        .bind(&p.fide_id)
+        .bind(&p.birth_date)
+        .bind(&p.club)
+        .bind(p.first_round.max(1))
+        .bind(&p.data),
+    )
+    .await?;
+    audit(
+        tx,
+        by,
+        "player",
+        id,
+        "register",
+        None,
+        Some(&format!(
+            "{} ({}), from round {}",
+            p.name,
+            p.rating,
+            p.first_round.max(1)
+        )),
+    )
+    .await?;
+    Ok(id)
 }

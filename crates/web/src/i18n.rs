@@ -273,6 +273,48 @@ const TEXTS: &[(&str, &str, &str)] = &[
         "Team (captains)",
         "Mannschaft (Mannschaftsführer)",
     ),
+    (
+        "upload_list",
+        "Import players from a list",
+        "Teilnehmer aus einer Liste importieren",
+    ),
+    ("list_file", "Player list", "Spielerliste"),
+    (
+        "clubs_file",
+        "DSB vereine.csv (optional)",
+        "DSB vereine.csv (optional)",
+    ),
+    ("list_format", "Format", "Format"),
+    ("format_auto", "detect", "automatisch erkennen"),
+    ("upload", "Upload and preview", "Hochladen und prüfen"),
+    (
+        "upload_preview",
+        "Preview of the list",
+        "Vorschau der Liste",
+    ),
+    (
+        "upload_failed",
+        "The upload cannot be read",
+        "Die Datei kann nicht gelesen werden",
+    ),
+    (
+        "upload_nothing_stored",
+        "Nothing was stored; the registered players are unchanged.",
+        "Nichts wurde gespeichert; die gemeldeten Teilnehmer sind unverändert.",
+    ),
+    (
+        "upload_skipped",
+        "Rows that could not be read",
+        "Zeilen, die nicht gelesen werden konnten",
+    ),
+    ("line", "Line", "Zeile"),
+    ("class", "Class", "Klasse"),
+    (
+        "register_selected",
+        "Register selected",
+        "Ausgewählte melden",
+    ),
+    ("trf_file", "TRF file", "TRF-Datei"),
 ];
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ mod pages;
 mod settings;
 pub mod team;
 mod team_pages;
+pub mod upload;
 
 use std::sync::Arc;
 
@@ -229,5 +230,6 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/result", post(pages::enter_result))
         .merge(api::routes())
         .merge(team_pages::routes())
+        .merge(upload::routes())
         .with_state(state)
 }

@@ -23,7 +23,7 @@ const STYLE: &str = include_str!("../static/style.css");
 /// The compiled templates.
 pub(crate) fn templates() -> Environment<'static> {
     let mut env = Environment::new();
-    let all: [(&str, &str); 17] = [
+    let all: [(&str, &str); 18] = [
         ("teams.html", include_str!("../templates/teams.html")),
         (
             "team_round.html",
@@ -65,6 +65,7 @@ pub(crate) fn templates() -> Environment<'static> {
             "event_settings.html",
             include_str!("../templates/event_settings.html"),
         ),
+        ("upload.html", include_str!("../templates/upload.html")),
     ];
     for (name, text) in all {
         if let Err(e) = env.add_template(name, text) {

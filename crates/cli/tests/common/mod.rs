@@ -259,6 +259,17 @@ impl Browser {
             .unwrap_or_else(|err| panic!("click {css}: {err}"));
     }
 
+    /// Chooses a file in an `<input type="file">`.
+    pub fn choose_file(&self, css: &str, path: &str) {
+        let e = self.find(css);
+        self.cmd(
+            "POST",
+            &format!("element/{e}/value"),
+            json!({ "text": path }),
+        )
+        .unwrap_or_else(|err| panic!("choose {path} in {css}: {err}"));
+    }
+
     pub fn fill(&self, css: &str, text: &str) {
         let e = self.find(css);
         self.cmd("POST", &format!("element/{e}/clear"), json!({}))
