@@ -95,6 +95,11 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
         "section revisions",
         "ALTER TABLE sections ADD COLUMN revision BIGINT NOT NULL DEFAULT 0",
     ),
+    (
+        "manual boards and game records",
+        "ALTER TABLE games ADD COLUMN manual BIGINT NOT NULL DEFAULT 0;
+        ALTER TABLE games ADD COLUMN pgn TEXT NOT NULL DEFAULT ''",
+    ),
 ];
 
 /// The column type of an auto-generated key on the backend.

@@ -21,6 +21,7 @@ mod error;
 mod export;
 pub mod i18n;
 mod pages;
+pub mod rounds;
 
 use std::sync::Arc;
 
@@ -166,7 +167,7 @@ pub async fn first_start(store: &Store) -> Result<Option<(String, String)>, AppE
     }
     let password = auth::random_token(12);
     store
-        .create_user("admin", &auth::hash_password(&password)?, Role::Admin)
+        .create_user(None, "admin", &auth::hash_password(&password)?, Role::Admin)
         .await?;
     Ok(Some(("admin".to_owned(), password)))
 }
@@ -217,5 +218,6 @@ pub fn router(state: AppState) -> Router {
         .route("/players/{id}/withdraw", post(pages::withdraw))
         .route("/games/{id}/result", post(pages::enter_result))
         .merge(api::routes())
+        .merge(rounds::routes())
         .with_state(state)
 }

@@ -23,7 +23,7 @@ const STYLE: &str = include_str!("../static/style.css");
 /// The compiled templates.
 pub(crate) fn templates() -> Environment<'static> {
     let mut env = Environment::new();
-    let all: [(&str, &str); 12] = [
+    let all: [(&str, &str); 16] = [
         ("users.html", include_str!("../templates/users.html")),
         ("base.html", include_str!("../templates/base.html")),
         ("index.html", include_str!("../templates/index.html")),
@@ -48,6 +48,10 @@ pub(crate) fn templates() -> Environment<'static> {
             include_str!("../templates/crosstable.html"),
         ),
         ("audit.html", include_str!("../templates/audit.html")),
+        ("edit.html", include_str!("../templates/edit.html")),
+        ("card.html", include_str!("../templates/card.html")),
+        ("slips.html", include_str!("../templates/slips.html")),
+        ("game_pgn.html", include_str!("../templates/game_pgn.html")),
     ];
     for (name, text) in all {
         if let Err(e) = env.add_template(name, text) {
@@ -99,7 +103,7 @@ impl IntoResponse for PageError {
 
 type PageResult = Result<Response, PageError>;
 
-fn render(state: &AppState, viewer: &Viewer, name: &str, ctx: Value) -> PageResult {
+pub(crate) fn render(state: &AppState, viewer: &Viewer, name: &str, ctx: Value) -> PageResult {
     let base = json!({
         "t": viewer.lang.texts(),
         "lang": viewer.lang.code(),
@@ -128,7 +132,7 @@ fn render(state: &AppState, viewer: &Viewer, name: &str, ctx: Value) -> PageResu
     Ok(response)
 }
 
-fn see_other(to: &str) -> Response {
+pub(crate) fn see_other(to: &str) -> Response {
     Redirect::to(to).into_response()
 }
 
@@ -382,6 +386,12 @@ pub(crate) async fn round_page(
     let loaded = state.section(id).await?;
     let boards = api::boards(&loaded, n, &viewer).ok_or(AppError::NotFound)?;
     let published = loaded.round(n).is_some_and(|(r, _)| r.published);
+    let published_at = loaded
+        .section()
+        .round(u32::try_from(n).unwrap_or(0))
+        .and_then(|r| r.published)
+        .map(|at| format!("{} {} UTC", at.date, at.time));
+    let has_manual = boards.iter().any(|b| b["manual"] == json!(true));
     render(
         &state,
         &viewer,
@@ -390,6 +400,8 @@ pub(crate) async fn round_page(
             "section": loaded.section_row,
             "number": n,
             "published": published,
+            "published_at": published_at,
+            "has_manual": has_manual,
             "boards": boards,
         }),
     )
@@ -485,6 +497,7 @@ pub(crate) async fn enter_result(
         .and_then(|b| b.into_iter().find(|g| g["game"] == json!(id)))
         .ok_or(AppError::NotFound)?;
     let (message, class) = match &outcome {
+        Ok((_, Some(effect))) => (crate::rounds::effect_text(effect, viewer.lang), "warning"),
         Ok(_) => (viewer.lang.texts()["saved"].to_owned(), "ok"),
         Err(e) => (e.to_string(), "conflict"),
     };
@@ -621,9 +634,9 @@ pub(crate) async fn create_user(
     viewer: Viewer,
     Form(f): Form<api::NewUser>,
 ) -> PageResult {
-    viewer.admin()?;
+    let by = viewer.admin()?;
     viewer.check_csrf(f.csrf.as_deref())?;
-    api::do_create_user(&state, &f).await?;
+    api::do_create_user(&state, by, &f).await?;
     Ok(see_other("/users"))
 }
 
