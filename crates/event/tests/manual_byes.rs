@@ -146,3 +146,63 @@ fn requested_byes_are_left_out_of_the_pairing_and_exported() {
         (trf::ByeKind::Zero, 3, vec![tpn])
     );
 }
+
+/// Round `n` with the given boards (White wins each), published and played.
+fn fixed_round(s: &mut Section, n: u32, boards: &[(u32, u32)]) {
+    let round = event::round::Round {
+        number: n,
+        boards: boards
+            .iter()
+            .map(|&(w, b)| event::round::Board {
+                white: PlayerId(w),
+                black: PlayerId(b),
+                result: GameResult::Pending,
+                manual: false,
+            })
+            .collect(),
+        byes: Vec::new(),
+        published: None,
+    };
+    s.add_round(round).unwrap();
+    s.publish(n, at()).unwrap();
+    for b in 1..=boards.len() {
+        s.enter_result(n, b, GameResult::WhiteWins).unwrap();
+    }
+}
+
+#[test]
+fn colour_warnings_spare_topscorers_in_the_final_round() {
+    let colour_warnings = |rounds: u32| {
+        let mut s = section(4);
+        s.rounds = rounds;
+        fixed_round(&mut s, 1, &[(1, 2), (3, 4)]);
+        fixed_round(&mut s, 2, &[(1, 3), (2, 4)]);
+        s.check_pair(3, PlayerId(1), PlayerId(4))
+            .into_iter()
+            .filter(|w| {
+                matches!(
+                    w.kind,
+                    WarningKind::SameColourThreeTimes { .. } | WarningKind::ColourDifference { .. }
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let middle = colour_warnings(4);
+    assert!(
+        middle.contains(&event::round::Warning {
+            kind: WarningKind::SameColourThreeTimes {
+                player: PlayerId(1)
+            },
+            article: laws::Article::new("C.04.1 g"),
+        }),
+        "{middle:?}"
+    );
+    assert!(
+        colour_warnings(3).iter().all(|w| !matches!(
+            w.kind,
+            WarningKind::SameColourThreeTimes { player } | WarningKind::ColourDifference { player, .. }
+                if player == PlayerId(1)
+        )),
+        "player 1 (2/2) is a topscorer in the final round 3 (C.04.3 A.7)"
+    );
+}
