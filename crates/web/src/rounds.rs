@@ -581,6 +581,10 @@ pub async fn correction_effect(
     old: GameResult,
 ) -> Result<Option<CorrectionEffect>, AppError> {
     let round_row = state.store.round(game.round).await?;
+    let rounds = state.store.rounds(round_row.section).await?;
+    if game.black.is_none() || rounds.iter().all(|r| r.number <= round_row.number) {
+        return Ok(None);
+    }
     let after = domain::load(&state.store, round_row.section).await?;
     let s = after.section();
     let n = round_number(round_row.number);
