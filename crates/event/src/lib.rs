@@ -21,6 +21,7 @@ pub mod date;
 pub mod demo;
 pub mod dsb_io;
 mod event;
+mod manual;
 pub mod player;
 pub mod rating;
 mod results;

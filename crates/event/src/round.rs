@@ -361,6 +361,13 @@ pub enum WarningKind {
         /// Minutes between publication and the start of the round.
         minutes_before: i64,
     },
+    /// A player who already had a pairing-allocated bye gets another (C.04.1 d).
+    RepeatedPairingBye {
+        /// The player.
+        player: PlayerId,
+        /// The round of the earlier pairing-allocated bye.
+        round: u32,
+    },
     /// A later, already paired round rests on a result that was corrected (Art. 8.7).
     LaterRoundAffected {
         /// The later round.
@@ -395,6 +402,10 @@ impl fmt::Display for Warning {
             WarningKind::LatePublication { minutes_before } => write!(
                 f,
                 "manual pairings published {minutes_before} minutes before the round, at least 30 are required"
+            ),
+            WarningKind::RepeatedPairingBye { player, round } => write!(
+                f,
+                "player {player} already had the pairing-allocated bye in round {round}"
             ),
             WarningKind::LaterRoundAffected { round } => {
                 write!(f, "round {round} was paired with the old result")

@@ -655,7 +655,32 @@ impl Section {
         Ok(warnings)
     }
 
-    /// The warnings `white` - `black` would raise in `round`, without changing anything.
+    /// Whether `player` is a topscorer when `round` is the final round: more than 50% of the
+    /// maximum possible score (C.04.3 A.7); the colour criteria C3 do not bind topscorers.
+    fn is_topscorer(
+        &self,
+        slots: &HashMap<PlayerId, Vec<Slot>>,
+        player: PlayerId,
+        round: u32,
+    ) -> bool {
+        if round != self.total_rounds() || round < 2 {
+            return false;
+        }
+        let scoring = self.scoring.system();
+        let before = usize::try_from(round - 1).unwrap_or(usize::MAX);
+        let score: u32 = slots.get(&player).map_or(0, |s| {
+            s.iter()
+                .take(before)
+                .filter_map(|slot| slot.outcome())
+                .map(|o| scoring.points(o).half_points())
+                .sum()
+        });
+        score * 2 > (round - 1) * scoring.win.half_points()
+    }
+
+    /// The warnings `white` - `black` would raise in `round`, without changing anything. The
+    /// colour warnings (C.04.1 f, g; C.04.3 C3) are not given for topscorers in the final
+    /// round.
     pub fn check_pair(&self, round: u32, white: PlayerId, black: PlayerId) -> Vec<Warning> {
         let mut warnings = Vec::new();
         for earlier in self.played.iter().filter(|r| r.number < round) {
@@ -690,6 +715,9 @@ impl Section {
                     kind: WarningKind::Unavailable { player },
                     article: Article::new("C.04.2"),
                 });
+            }
+            if self.is_topscorer(&slots, player, round) {
+                continue;
             }
             let colours: Vec<bool> = slots
                 .get(&player)

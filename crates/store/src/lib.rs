@@ -17,7 +17,7 @@
 //! # tokio::runtime::Runtime::new().unwrap().block_on(async {
 //! let path = std::env::temp_dir().join(format!("store-doc-{}.db", std::process::id()));
 //! let store = store::Store::open(&format!("sqlite://{}", path.display())).await?;
-//! let admin = store.create_user("admin", "argon2-hash", store::Role::Admin).await?;
+//! let admin = store.create_user(None, "admin", "argon2-hash", store::Role::Admin).await?;
 //! let event = store.create_event(Some(admin), "Open", "Berlin", "2026-05-01", "{}").await?;
 //! assert_eq!(store.events().await?[0].id, event);
 //! # std::fs::remove_file(&path).ok();
@@ -146,9 +146,11 @@ impl Store {
 
     // ---- users and sessions -------------------------------------------------------------
 
-    /// Creates a user with an already hashed password.
+    /// Creates a user with an already hashed password; `by` is the admin who creates it
+    /// (`None` for the account made at first start).
     pub async fn create_user(
         &self,
+        by: Option<i64>,
         name: &str,
         password_hash: &str,
         role: Role,
@@ -168,7 +170,7 @@ impl Store {
         .map_err(|e| duplicate(e, name))?;
         audit(
             &mut tx,
-            None,
+            by,
             "user",
             id,
             "create",
@@ -622,16 +624,7 @@ impl Store {
         .await
         .map_err(|e| duplicate(e, &format!("round {number}")))?;
         for g in games {
-            sqlx::query(
-                "INSERT INTO games (round_id, board, white_id, black_id, result) VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(id)
-            .bind(g.board)
-            .bind(g.white)
-            .bind(g.black)
-            .bind(g.result.code())
-            .execute(&mut *tx)
-            .await?;
+            insert_game(&mut tx, id, g).await?;
         }
         audit(
             &mut tx,
@@ -867,13 +860,207 @@ impl Store {
         tx.commit().await?;
         Ok(version + 1)
     }
+
+    /// Replaces the boards and byes of an unpublished round (a manual pairing edit) that the
+    /// caller read at round version `version`; `what` describes the edit and its warnings for
+    /// the audit log. Returns the round's new version.
+    pub async fn replace_games(
+        &self,
+        by: Option<i64>,
+        round: i64,
+        version: i64,
+        games: &[NewGame],
+        what: &str,
+    ) -> Result<i64, StoreError> {
+        let old = self.games(round).await?;
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE rounds SET version = version + 1 WHERE id = $1 AND version = $2 AND published = 0",
+        )
+        .bind(round)
+        .bind(version)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Conflict {
+                entity: "round",
+                id: round,
+            });
+        }
+        sqlx::query("DELETE FROM games WHERE round_id = $1")
+            .bind(round)
+            .execute(&mut *tx)
+            .await?;
+        for g in games {
+            insert_game(&mut tx, round, g).await?;
+        }
+        let list = |games: &mut dyn Iterator<Item = (i64, i64, Option<i64>)>| {
+            games
+                .map(|(board, w, b)| match b {
+                    Some(b) => format!("{board}: {w}-{b}"),
+                    None => format!("{board}: {w} bye"),
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let before = list(&mut old.iter().map(|g| (g.board, g.white, g.black)));
+        let after = list(&mut games.iter().map(|g| (g.board, g.white, g.black)));
+        audit(
+            &mut tx,
+            by,
+            "round",
+            round,
+            "manual pairing",
+            Some(&before),
+            Some(&format!("{after}; {what}")),
+        )
+        .await?;
+        bump_round_revision(&mut tx, round).await?;
+        tx.commit().await?;
+        Ok(version + 1)
+    }
+
+    /// Replaces the domain document of a player the caller read at `version` (e.g. requested
+    /// byes); `what` describes the change for the audit log. Returns the new version.
+    pub async fn update_player_data(
+        &self,
+        by: Option<i64>,
+        player: i64,
+        data: &str,
+        version: i64,
+        what: &str,
+    ) -> Result<i64, StoreError> {
+        let old = self.player(player).await?;
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE players SET data = $1, version = version + 1 WHERE id = $2 AND version = $3",
+        )
+        .bind(data)
+        .bind(player)
+        .bind(version)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Conflict {
+                entity: "player",
+                id: player,
+            });
+        }
+        audit(
+            &mut tx,
+            by,
+            "player",
+            player,
+            what,
+            Some(&old.data),
+            Some(data),
+        )
+        .await?;
+        bump_revision(&mut tx, old.section).await?;
+        tx.commit().await?;
+        Ok(version + 1)
+    }
+
+    /// Records a note in the audit log without changing anything else (e.g. the effect of a
+    /// result correction on later rounds, Art. 8.7).
+    pub async fn audit_note(
+        &self,
+        by: Option<i64>,
+        entity: &str,
+        id: i64,
+        action: &str,
+        old: Option<&str>,
+        new: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        audit(&mut tx, by, entity, id, action, old, new).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The game record (PGN text) of a game; empty when none is attached.
+    pub async fn game_pgn(&self, game: i64) -> Result<String, StoreError> {
+        sqlx::query("SELECT pgn FROM games WHERE id = $1")
+            .bind(game)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(StoreError::NotFound {
+                entity: "game",
+                id: game,
+            })?
+            .try_get("pgn")
+            .map_err(StoreError::from)
+    }
+
+    /// The game records of a section's games that have one, by game id.
+    pub async fn section_pgns(&self, section: i64) -> Result<Vec<(i64, String)>, StoreError> {
+        sqlx::query(
+            "SELECT g.id, g.pgn FROM games g JOIN rounds r ON r.id = g.round_id
+             WHERE r.section_id = $1 AND g.pgn <> '' ORDER BY r.number, g.board",
+        )
+        .bind(section)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| Ok((r.try_get("id")?, r.try_get("pgn")?)))
+        .collect()
+    }
+
+    /// Attaches a game record (checked by the caller) to a game, or removes it (empty text).
+    pub async fn set_game_pgn(
+        &self,
+        by: Option<i64>,
+        game: i64,
+        pgn: &str,
+    ) -> Result<(), StoreError> {
+        let old = self.game_pgn(game).await?;
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("UPDATE games SET pgn = $1 WHERE id = $2")
+            .bind(pgn)
+            .bind(game)
+            .execute(&mut *tx)
+            .await?;
+        let size = |t: &str| format!("{} bytes of PGN", t.len());
+        audit(
+            &mut tx,
+            by,
+            "game",
+            game,
+            "moves",
+            Some(&size(&old)),
+            Some(&size(pgn)),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+/// Inserts one game row of a round.
+async fn insert_game(
+    tx: &mut Transaction<'static, Any>,
+    round: i64,
+    g: &NewGame,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO games (round_id, board, white_id, black_id, result, manual) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(round)
+    .bind(g.board)
+    .bind(g.white)
+    .bind(g.black)
+    .bind(g.result.code())
+    .bind(i64::from(g.manual))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
 const PLAYER_COLUMNS: &str = "id, section_id, number, name, sex, title, rating, federation, fide_id, \
      birth_date, club, first_round, withdrawn_after, data, version";
-const GAME_COLUMNS: &str = "id, round_id, board, white_id, black_id, result, version";
+const GAME_COLUMNS: &str = "id, round_id, board, white_id, black_id, result, manual, version";
 const GAME_COLUMNS_G: &str =
-    "g.id, g.round_id, g.board, g.white_id, g.black_id, g.result, g.version";
+    "g.id, g.round_id, g.board, g.white_id, g.black_id, g.result, g.manual, g.version";
 
 /// Runs an `INSERT ... RETURNING id`.
 async fn insert_id<'q>(

@@ -491,6 +491,8 @@ pub struct NewGame {
     /// `None` for a bye.
     pub black: Option<i64>,
     pub result: GameResult,
+    /// Paired by hand rather than by the engine (marked on the published list, SJRP §6.2).
+    pub manual: bool,
 }
 
 /// A board of a round, or a bye (no black player).
@@ -502,6 +504,8 @@ pub struct Game {
     pub white: i64,
     pub black: Option<i64>,
     pub result: GameResult,
+    /// Paired by hand rather than by the engine.
+    pub manual: bool,
     pub version: i64,
 }
 
@@ -517,6 +521,7 @@ impl Game {
             result: code
                 .parse()
                 .map_err(|e: ParseGameResultError| StoreError::Invalid(e.to_string()))?,
+            manual: get::<i64>(r, "manual")? != 0,
             version: get(r, "version")?,
         })
     }

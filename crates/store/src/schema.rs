@@ -141,6 +141,11 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
         UNIQUE (section_id, round, number)
     )",
     ),
+    (
+        "manual boards and game records",
+        "ALTER TABLE games ADD COLUMN manual BIGINT NOT NULL DEFAULT 0;
+        ALTER TABLE games ADD COLUMN pgn TEXT NOT NULL DEFAULT ''",
+    ),
 ];
 
 /// The column type of an auto-generated key on the backend.

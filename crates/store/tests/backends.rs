@@ -45,6 +45,9 @@ on_both!(
     withdrawal_and_late_entry,
     every_change_raises_the_section_revision,
     event_update_uses_optimistic_locking,
+    manual_edits_replace_the_games_of_a_preview,
+    player_documents_and_game_records,
+    created_accounts_name_the_admin,
 );
 
 /// A section with `n` players and round 1 paired 1-2, 3-4, ... (bye for an odd last).
@@ -79,6 +82,7 @@ async fn section_with_round(store: &Store, n: i64) -> (i64, Vec<i64>, i64) {
             } else {
                 GameResult::PairingBye
             },
+            manual: false,
         })
         .collect();
     let round = store
@@ -100,11 +104,11 @@ async fn migrations_run_once(store: Store) {
 async fn users_and_sessions(store: Store) {
     let name = unique("arbiter");
     let id = store
-        .create_user(&name, "$argon2id$fake", Role::Arbiter)
+        .create_user(None, &name, "$argon2id$fake", Role::Arbiter)
         .await
         .unwrap();
     assert!(matches!(
-        store.create_user(&name, "x", Role::Admin).await,
+        store.create_user(None, &name, "x", Role::Admin).await,
         Err(StoreError::Duplicate(_))
     ));
     let user = store.user_by_name(&name).await.unwrap().unwrap();
@@ -126,7 +130,7 @@ async fn users_and_sessions(store: Store) {
 
 async fn result_entry_uses_optimistic_locking(store: Store) {
     let admin = store
-        .create_user(&unique("a"), "h", Role::Admin)
+        .create_user(None, &unique("a"), "h", Role::Admin)
         .await
         .unwrap();
     let (_, _, round) = section_with_round(&store, 4).await;
@@ -231,6 +235,7 @@ async fn rounds_publish_and_unpair(store: Store) {
         white: ids[0],
         black: Some(ids[1]),
         result: GameResult::Pending,
+        manual: false,
     };
     assert!(matches!(
         store.create_round(None, section, 1, &[again], "").await,
@@ -361,4 +366,94 @@ async fn event_update_uses_optimistic_locking(store: Store) {
     let log = store.audit_log(Some(("event", event)), 10).await.unwrap();
     assert_eq!(log[0].action, "settings");
     assert_eq!(log[0].new_value.as_deref(), Some("{\"x\":1}"));
+}
+
+async fn manual_edits_replace_the_games_of_a_preview(store: Store) {
+    let (section, ids, round) = section_with_round(&store, 4).await;
+    let before = store.section_revision(section).await.unwrap();
+    let swapped = [
+        NewGame {
+            board: 1,
+            white: ids[0],
+            black: Some(ids[2]),
+            result: GameResult::Pending,
+            manual: true,
+        },
+        NewGame {
+            board: 2,
+            white: ids[1],
+            black: Some(ids[3]),
+            result: GameResult::Pending,
+            manual: true,
+        },
+    ];
+    let v = store
+        .replace_games(None, round, 1, &swapped, "exchange")
+        .await
+        .unwrap();
+    assert_eq!(v, 2);
+    let games = store.games(round).await.unwrap();
+    assert_eq!(
+        games
+            .iter()
+            .map(|g| (g.white, g.black, g.manual))
+            .collect::<Vec<_>>(),
+        vec![(ids[0], Some(ids[2]), true), (ids[1], Some(ids[3]), true)]
+    );
+    assert!(store.section_revision(section).await.unwrap() > before);
+    assert!(matches!(
+        store.replace_games(None, round, 1, &swapped, "stale").await,
+        Err(StoreError::Conflict { .. })
+    ));
+    let log = store.audit_log(Some(("round", round)), 1).await.unwrap();
+    assert_eq!(log[0].action, "manual pairing");
+    assert!(log[0].new_value.as_deref().unwrap().ends_with("; exchange"));
+    store.publish_round(None, round, "{}").await.unwrap();
+    let v = store.round(round).await.unwrap().version;
+    assert!(
+        matches!(
+            store.replace_games(None, round, v, &swapped, "late").await,
+            Err(StoreError::Conflict { .. })
+        ),
+        "a published round is not edited"
+    );
+}
+
+async fn player_documents_and_game_records(store: Store) {
+    let (section, ids, round) = section_with_round(&store, 2).await;
+    let v = store
+        .update_player_data(None, ids[0], "{\"x\":1}", 1, "requested bye")
+        .await
+        .unwrap();
+    assert_eq!(store.player(ids[0]).await.unwrap().data, "{\"x\":1}");
+    assert!(matches!(
+        store
+            .update_player_data(None, ids[0], "{}", 1, "stale")
+            .await,
+        Err(StoreError::Conflict { .. })
+    ));
+    assert_eq!(v, 2);
+    let game = store.games(round).await.unwrap()[0].id;
+    assert_eq!(store.game_pgn(game).await.unwrap(), "");
+    store.set_game_pgn(None, game, "1. e4 e5 *").await.unwrap();
+    assert_eq!(
+        store.section_pgns(section).await.unwrap(),
+        vec![(game, "1. e4 e5 *".to_owned())]
+    );
+    store.set_game_pgn(None, game, "").await.unwrap();
+    assert!(store.section_pgns(section).await.unwrap().is_empty());
+}
+
+async fn created_accounts_name_the_admin(store: Store) {
+    let admin_name = unique("boss");
+    let admin = store
+        .create_user(None, &admin_name, "h", Role::Admin)
+        .await
+        .unwrap();
+    let arbiter = store
+        .create_user(Some(admin), &unique("arb"), "h", Role::Arbiter)
+        .await
+        .unwrap();
+    let log = store.audit_log(Some(("user", arbiter)), 1).await.unwrap();
+    assert_eq!(log[0].user, admin_name);
 }

@@ -87,8 +87,12 @@ impl TeamId {
 /// Least length of a new account's password.
 const MIN_PASSWORD: usize = 10;
 
-/// Creates an arbiter or admin account (admins only); returns its id.
-pub(crate) async fn do_create_user(state: &AppState, f: &NewUser) -> Result<i64, AppError> {
+/// Creates an arbiter or admin account for the admin `by`; returns its id.
+pub(crate) async fn do_create_user(
+    state: &AppState,
+    by: i64,
+    f: &NewUser,
+) -> Result<i64, AppError> {
     let name = f.name.trim();
     if name.is_empty() || name.chars().any(char::is_control) {
         return Err(AppError::BadRequest("user name: required, one line".into()));
@@ -118,12 +122,12 @@ pub(crate) async fn do_create_user(state: &AppState, f: &NewUser) -> Result<i64,
         })?;
         state.store.team(team).await?;
         let hash = crate::auth::hash_password(&f.password)?;
-        let id = state.store.create_user(name, &hash, role).await?;
-        state.store.set_captain(None, id, team).await?;
+        let id = state.store.create_user(Some(by), name, &hash, role).await?;
+        state.store.set_captain(Some(by), id, team).await?;
         return Ok(id);
     }
     let hash = crate::auth::hash_password(&f.password)?;
-    Ok(state.store.create_user(name, &hash, role).await?)
+    Ok(state.store.create_user(Some(by), name, &hash, role).await?)
 }
 
 /// Every team of every team section, `{id, label}` with event and section, for the captain
@@ -164,9 +168,9 @@ async fn create_user(
     headers: HeaderMap,
     Json(f): Json<NewUser>,
 ) -> Result<Response, AppError> {
-    viewer.admin()?;
+    let by = viewer.admin()?;
     viewer.check_csrf(csrf_header(&headers))?;
-    let id = do_create_user(&state, &f).await?;
+    let id = do_create_user(&state, by, &f).await?;
     Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
 }
 
@@ -513,6 +517,7 @@ pub(crate) fn boards(loaded: &Loaded, number: i64, viewer: &Viewer) -> Option<Ve
                     "black": g.black,
                     "black_name": g.black.map(|b| loaded.name(b)),
                     "result": g.result.code(),
+                    "manual": g.manual,
                     "version": g.version,
                 })
             })
@@ -560,13 +565,14 @@ pub(crate) struct ResultForm {
     pub csrf: Option<String>,
 }
 
-/// Enters or corrects a result (Art. 8.7) under optimistic locking; returns the new version.
+/// Enters or corrects a result (Art. 8.7) under optimistic locking; returns the new version
+/// and, for a correction that later rounds rest on, its effect (also in the audit log).
 pub(crate) async fn do_enter_result(
     state: &AppState,
     by: i64,
     game: i64,
     f: &ResultForm,
-) -> Result<i64, AppError> {
+) -> Result<(i64, Option<crate::rounds::CorrectionEffect>), AppError> {
     let result: GameResult = f
         .result
         .parse()
@@ -579,10 +585,12 @@ pub(crate) async fn do_enter_result(
             round.number
         )));
     }
-    Ok(state
+    let version = state
         .store
         .set_result(Some(by), game, result, f.version)
-        .await?)
+        .await?;
+    let effect = crate::rounds::record_correction(state, by, &g, result).await?;
+    Ok((version, effect))
 }
 
 async fn result(
@@ -593,8 +601,8 @@ async fn result(
     Json(f): Json<ResultForm>,
 ) -> Result<Json<Value>, AppError> {
     let by = api_editor(&viewer, &headers)?;
-    let version = do_enter_result(&state, by, id, &f).await?;
+    let (version, effect) = do_enter_result(&state, by, id, &f).await?;
     Ok(Json(
-        json!({ "game": id, "result": f.result, "version": version }),
+        json!({ "game": id, "result": f.result, "version": version, "correction": effect }),
     ))
 }

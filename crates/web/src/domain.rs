@@ -245,7 +245,7 @@ pub async fn load(store: &Store, section: i64) -> Result<Loaded, AppError> {
                         white: player_id(g.white),
                         black: player_id(g.black?),
                         result: domain_result(g.result),
-                        manual: false,
+                        manual: g.manual,
                     })
                 })
                 .collect(),
@@ -412,20 +412,22 @@ pub fn new_games(r: &Round, map: &dyn Fn(PlayerId) -> PlayerId) -> Vec<NewGame> 
             row_id(map(b.white)),
             Some(row_id(map(b.black))),
             stored_result(b.result),
+            b.manual,
         )
     });
     let byes = r
         .byes
         .iter()
-        .map(|b| (row_id(map(b.player)), None, stored_bye(b.kind)));
+        .map(|b| (row_id(map(b.player)), None, stored_bye(b.kind), false));
     boards
         .chain(byes)
         .zip(1..)
-        .map(|((white, black, result), board)| NewGame {
+        .map(|((white, black, result, manual), board)| NewGame {
             board,
             white,
             black,
             result,
+            manual,
         })
         .collect()
 }

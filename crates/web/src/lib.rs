@@ -21,6 +21,7 @@ mod error;
 mod export;
 pub mod i18n;
 mod pages;
+pub mod rounds;
 mod settings;
 pub mod team;
 mod team_pages;
@@ -170,7 +171,7 @@ pub async fn first_start(store: &Store) -> Result<Option<(String, String)>, AppE
     }
     let password = auth::random_token(12);
     store
-        .create_user("admin", &auth::hash_password(&password)?, Role::Admin)
+        .create_user(None, "admin", &auth::hash_password(&password)?, Role::Admin)
         .await?;
     Ok(Some(("admin".to_owned(), password)))
 }
@@ -231,5 +232,6 @@ pub fn router(state: AppState) -> Router {
         .merge(api::routes())
         .merge(team_pages::routes())
         .merge(upload::routes())
+        .merge(rounds::routes())
         .with_state(state)
 }

@@ -23,7 +23,7 @@ const STYLE: &str = include_str!("../static/style.css");
 /// The compiled templates.
 pub(crate) fn templates() -> Environment<'static> {
     let mut env = Environment::new();
-    let all: [(&str, &str); 18] = [
+    let all: [(&str, &str); 22] = [
         ("teams.html", include_str!("../templates/teams.html")),
         (
             "team_round.html",
@@ -66,6 +66,10 @@ pub(crate) fn templates() -> Environment<'static> {
             include_str!("../templates/event_settings.html"),
         ),
         ("upload.html", include_str!("../templates/upload.html")),
+        ("edit.html", include_str!("../templates/edit.html")),
+        ("card.html", include_str!("../templates/card.html")),
+        ("slips.html", include_str!("../templates/slips.html")),
+        ("game_pgn.html", include_str!("../templates/game_pgn.html")),
     ];
     for (name, text) in all {
         if let Err(e) = env.add_template(name, text) {
@@ -404,6 +408,12 @@ pub(crate) async fn round_page(
     let loaded = state.section(id).await?;
     let boards = api::boards(&loaded, n, &viewer).ok_or(AppError::NotFound)?;
     let published = loaded.round(n).is_some_and(|(r, _)| r.published);
+    let published_at = loaded
+        .section()
+        .round(u32::try_from(n).unwrap_or(0))
+        .and_then(|r| r.published)
+        .map(|at| format!("{} {} UTC", at.date, at.time));
+    let has_manual = boards.iter().any(|b| b["manual"] == json!(true));
     render(
         &state,
         &viewer,
@@ -412,6 +422,8 @@ pub(crate) async fn round_page(
             "section": loaded.section_row,
             "number": n,
             "published": published,
+            "published_at": published_at,
+            "has_manual": has_manual,
             "boards": boards,
         }),
     )
@@ -507,6 +519,7 @@ pub(crate) async fn enter_result(
         .and_then(|b| b.into_iter().find(|g| g["game"] == json!(id)))
         .ok_or(AppError::NotFound)?;
     let (message, class) = match &outcome {
+        Ok((_, Some(effect))) => (crate::rounds::effect_text(effect, viewer.lang), "warning"),
         Ok(_) => (viewer.lang.texts()["saved"].to_owned(), "ok"),
         Err(e) => (e.to_string(), "conflict"),
     };
@@ -656,9 +669,9 @@ pub(crate) async fn create_user(
     viewer: Viewer,
     Form(f): Form<api::NewUser>,
 ) -> PageResult {
-    viewer.admin()?;
+    let by = viewer.admin()?;
     viewer.check_csrf(f.csrf.as_deref())?;
-    api::do_create_user(&state, &f).await?;
+    api::do_create_user(&state, by, &f).await?;
     Ok(see_other("/users"))
 }
 

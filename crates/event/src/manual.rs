@@ -1,0 +1,89 @@
+//! Manual pairing edits beyond [`Section::set_pair`]: moving a player to a bye and taking a
+//! board apart, each with the warnings of C.04.1.
+
+use laws::Article;
+
+use crate::player::PlayerId;
+use crate::round::{Bye, ByeKind, Warning, WarningKind};
+use crate::rounds::Slot;
+use crate::section::{RoundError, Section};
+
+impl Section {
+    /// Gives `player` a bye of `kind` in `round` by hand. If the player stood on a board
+    /// without result, the board is removed (later boards move up) and the opponent gets a
+    /// zero-point bye entry, to be paired by hand. A second pairing-allocated bye is warned
+    /// (C.04.1 d), as is a bye to a player who is not available.
+    pub fn move_to_bye(
+        &mut self,
+        round: u32,
+        player: PlayerId,
+        kind: ByeKind,
+    ) -> Result<Vec<Warning>, RoundError> {
+        if self.entry(player).is_none() {
+            return Err(RoundError::UnknownPlayer(player));
+        }
+        let mut warnings = Vec::new();
+        if kind == ByeKind::PairingAllocated
+            && let Some(earlier) = self.earlier_pairing_bye(round, player)
+        {
+            warnings.push(Warning {
+                kind: WarningKind::RepeatedPairingBye {
+                    player,
+                    round: earlier,
+                },
+                article: Article::new("C.04.1 d"),
+            });
+        }
+        let r = self.round_mut(round)?;
+        if let Some(i) = r.board_of(player) {
+            let b = r.boards[i].clone();
+            if b.result.is_decided() {
+                return Err(RoundError::AlreadyEntered {
+                    round,
+                    board: i + 1,
+                });
+            }
+            r.boards.remove(i);
+            let opponent = if b.white == player { b.black } else { b.white };
+            r.byes.push(Bye {
+                player: opponent,
+                kind: ByeKind::Zero,
+            });
+        }
+        r.byes.retain(|b| b.player != player);
+        r.byes.push(Bye { player, kind });
+        Ok(warnings)
+    }
+
+    /// Takes board `board` (1-based) of `round` apart: both players get a zero-point bye entry,
+    /// to be paired by hand; later boards move up. A board with a result is not touched.
+    pub fn unpair_board(&mut self, round: u32, board: usize) -> Result<(), RoundError> {
+        let r = self.round_mut(round)?;
+        let i = board
+            .checked_sub(1)
+            .filter(|&i| i < r.boards.len())
+            .ok_or(RoundError::NoBoard { round, board })?;
+        if r.boards[i].result.is_decided() {
+            return Err(RoundError::AlreadyEntered { round, board });
+        }
+        let b = r.boards.remove(i);
+        for player in [b.white, b.black] {
+            r.byes.push(Bye {
+                player,
+                kind: ByeKind::Zero,
+            });
+        }
+        Ok(())
+    }
+
+    /// The first round before `round` in which `player` had the pairing-allocated bye.
+    fn earlier_pairing_bye(&self, round: u32, player: PlayerId) -> Option<u32> {
+        let slots = self.slots();
+        let list = slots.get(&player)?;
+        self.played
+            .iter()
+            .zip(list)
+            .find(|(r, slot)| r.number < round && **slot == Slot::Bye(ByeKind::PairingAllocated))
+            .map(|(r, _)| r.number)
+    }
+}

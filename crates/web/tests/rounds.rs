@@ -1,0 +1,552 @@
+//! Manual pairing edits, requested byes, corrections, player cards, result slips and PGN, in
+//! process (tower `oneshot`) against SQLite and, with `ARBITER_TEST_POSTGRES`, PostgreSQL.
+
+use axum::Router;
+use axum::body::{Body, to_bytes};
+use axum::http::{Request, StatusCode, header};
+use serde_json::{Value, json};
+use store::Store;
+use tower::ServiceExt;
+
+async fn sqlite() -> Store {
+    store::testing::sqlite_store("arbiter_webrounds")
+        .await
+        .expect("open SQLite store")
+}
+
+async fn postgres() -> Option<Store> {
+    store::testing::postgres_store("wr")
+        .await
+        .expect("PostgreSQL for the tests")
+}
+
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name(super::sqlite().await).await;
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                if let Some(store) = super::postgres().await {
+                    super::$name(store).await;
+                }
+            }
+        }
+    )*};
+}
+
+on_both!(
+    manual_edits_warn_are_audited_and_marked,
+    requested_byes_are_left_out_and_exported,
+    corrections_name_later_rounds_and_scores,
+    player_cards_and_result_slips,
+    game_records_are_checked_and_exported,
+);
+
+struct Client {
+    app: Router,
+    cookie: String,
+    csrf: String,
+    store: Store,
+}
+
+struct Answer {
+    status: StatusCode,
+    text: String,
+}
+
+impl Answer {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text))
+    }
+}
+
+impl Client {
+    async fn send(&self, req: Request<Body>) -> Answer {
+        let res = self.app.clone().oneshot(req).await.unwrap();
+        let status = res.status();
+        let bytes = to_bytes(res.into_body(), usize::MAX).await.unwrap();
+        Answer {
+            status,
+            text: String::from_utf8_lossy(&bytes).into_owned(),
+        }
+    }
+
+    async fn get(&self, uri: &str) -> Answer {
+        let req = Request::get(uri)
+            .header(header::COOKIE, &self.cookie)
+            .body(Body::empty())
+            .unwrap();
+        self.send(req).await
+    }
+
+    async fn post(&self, uri: &str, body: Value) -> Answer {
+        let req = Request::post(uri)
+            .header(header::COOKIE, &self.cookie)
+            .header("x-csrf-token", &self.csrf)
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap();
+        self.send(req).await
+    }
+
+    async fn post_form(&self, uri: &str, form: &[(&str, &str)]) -> Answer {
+        let mut body: Vec<String> = form
+            .iter()
+            .map(|(k, v)| format!("{k}={}", urlencode(v)))
+            .collect();
+        body.push(format!("csrf={}", urlencode(&self.csrf)));
+        let req = Request::post(uri)
+            .header(header::COOKIE, &self.cookie)
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(Body::from(body.join("&")))
+            .unwrap();
+        self.send(req).await
+    }
+
+    async fn ok(&self, uri: &str, body: Value) -> Value {
+        let a = self.post(uri, body).await;
+        assert!(a.status.is_success(), "{uri}: {} {}", a.status, a.text);
+        a.json()
+    }
+
+    async fn round(&self, section: i64, n: u32) -> Vec<Value> {
+        self.get(&format!("/api/sections/{section}/rounds/{n}"))
+            .await
+            .json()["boards"]
+            .as_array()
+            .unwrap()
+            .clone()
+    }
+
+    /// Publishes round `n` and enters `result` on every board.
+    async fn play(&self, section: i64, n: u32, result: &str) {
+        self.ok(
+            &format!("/api/sections/{section}/rounds/{n}/publish"),
+            json!({}),
+        )
+        .await;
+        for b in self.round(section, n).await {
+            if b["black"].is_null() {
+                continue;
+            }
+            self.ok(
+                &format!("/api/games/{}/result", b["game"]),
+                json!({"result": result, "version": b["version"]}),
+            )
+            .await;
+        }
+    }
+}
+
+fn urlencode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// Logged-in admin with an event and a `rounds`-round Swiss section of `n` rated players.
+async fn section(store: Store, n: usize, rounds: u32) -> (Client, i64, Vec<i64>) {
+    let (_, password) = web::first_start(&store).await.unwrap().unwrap();
+    let app = web::router(web::AppState::new(store.clone()));
+    let mut c = Client {
+        app,
+        cookie: String::new(),
+        csrf: String::new(),
+        store,
+    };
+    let req = Request::post("/api/login")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(
+            json!({"user": "admin", "password": password}).to_string(),
+        ))
+        .unwrap();
+    let res = c.app.clone().oneshot(req).await.unwrap();
+    c.cookie = res.headers()[header::SET_COOKIE]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
+    let bytes = to_bytes(res.into_body(), usize::MAX).await.unwrap();
+    let login: Value = serde_json::from_slice(&bytes).unwrap();
+    c.csrf = login["csrf"].as_str().unwrap().to_owned();
+    let event = c
+        .ok(
+            "/api/events",
+            json!({"name": "Open", "place": "Speyer", "start_date": "2026-05-02"}),
+        )
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    let section = c
+        .ok(
+            &format!("/api/events/{event}/sections"),
+            json!({"name": "A", "rounds": rounds, "system": "swiss", "tiebreaks": "BH,SB"}),
+        )
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    let mut ids = Vec::new();
+    for i in 0..n {
+        let p = c
+            .ok(
+                &format!("/api/sections/{section}/players"),
+                json!({"last_name": format!("P{i}"), "first_name": "X",
+                       "rating": (2300 - 40 * i).to_string(), "federation": "GER", "sex": "m"}),
+            )
+            .await;
+        ids.push(p["id"].as_i64().unwrap());
+    }
+    (c, section, ids)
+}
+
+fn pair_of(b: &Value) -> (i64, i64) {
+    (b["white"].as_i64().unwrap(), b["black"].as_i64().unwrap())
+}
+
+async fn manual_edits_warn_are_audited_and_marked(store: Store) {
+    let (c, s, _) = section(store, 6, 3).await;
+    c.ok(&format!("/api/sections/{s}/pair"), json!({})).await;
+    c.play(s, 1, "1-0").await;
+    let met = pair_of(&c.round(s, 1).await[0]);
+    c.ok(&format!("/api/sections/{s}/pair"), json!({})).await;
+    let edit = format!("/api/sections/{s}/rounds/2/edit");
+    let answer = c
+        .ok(
+            &edit,
+            json!({"op": "pair", "board": 1, "white": met.1, "black": met.0}),
+        )
+        .await;
+    let warnings = answer["warnings"].as_array().unwrap();
+    assert!(
+        warnings.iter().any(|w| w["article"] == "C.04.1 b"
+            && w["message"]
+                .as_str()
+                .unwrap()
+                .contains("already met in round 1")),
+        "{warnings:?}"
+    );
+    let boards = c.round(s, 2).await;
+    assert_eq!(pair_of(&boards[0]), (met.1, met.0));
+    assert_eq!(boards[0]["manual"], true);
+    let orphans: Vec<&Value> = boards
+        .iter()
+        .filter(|b| b["black"].is_null() && b["result"] == "bye-0")
+        .collect();
+    assert_eq!(orphans.len(), 2, "the former partners wait: {boards:?}");
+    let (a, b) = (orphans[0]["white"].clone(), orphans[1]["white"].clone());
+    let next = boards.iter().filter(|b| !b["black"].is_null()).count() + 1;
+    c.ok(
+        &edit,
+        json!({"op": "pair", "board": next, "white": a, "black": b}),
+    )
+    .await;
+    let swapped = c
+        .post_form(
+            &format!("/sections/{s}/rounds/2/edit"),
+            &[("op", "swap"), ("board", "1")],
+        )
+        .await;
+    assert_eq!(swapped.status, StatusCode::OK, "{}", swapped.text);
+    assert!(
+        swapped.text.contains("id=\"edit-warnings\""),
+        "rematch again"
+    );
+    assert_eq!(pair_of(&c.round(s, 2).await[0]), met);
+    let stale = c
+        .post(&edit, json!({"op": "swap", "board": 1, "version": 1}))
+        .await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.text);
+    let log = c
+        .store
+        .audit_log(None, 20)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.action == "manual pairing")
+        .collect::<Vec<_>>();
+    assert_eq!(log.len(), 3);
+    assert!(
+        log.iter()
+            .all(|e| e.new_value.as_deref().unwrap().contains("warning: ")
+                || e.new_value.as_deref().unwrap().contains(" - ")),
+        "{log:?}"
+    );
+    assert!(
+        log.last()
+            .unwrap()
+            .new_value
+            .as_deref()
+            .unwrap()
+            .contains("C.04.1 b")
+    );
+    c.ok(&format!("/api/sections/{s}/rounds/2/publish"), json!({}))
+        .await;
+    let page = c.get(&format!("/sections/{s}/rounds/2")).await;
+    assert!(page.text.contains("id=\"manual-1\""), "{}", page.text);
+    assert!(page.text.contains("id=\"manual-note\""));
+    assert!(page.text.contains("id=\"published-at\""));
+    let late = c.post(&edit, json!({"op": "swap", "board": 1})).await;
+    assert_eq!(
+        late.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        late.text
+    );
+}
+
+async fn requested_byes_are_left_out_and_exported(store: Store) {
+    let (c, s, ids) = section(store, 5, 3).await;
+    let bye = format!("/api/players/{}/byes", ids[1]);
+    let answer = c.ok(&bye, json!({"round": 1, "kind": "bye-1/2"})).await;
+    assert_eq!(
+        answer["requested_byes"],
+        json!([{"round": 1, "kind": "bye-1/2"}])
+    );
+    c.ok(&bye, json!({"round": 3, "kind": "bye-0"})).await;
+    c.ok(&format!("/api/sections/{s}/pair"), json!({})).await;
+    let boards = c.round(s, 1).await;
+    assert!(
+        boards
+            .iter()
+            .all(|b| b["white"] != ids[1] && b["black"] != ids[1]
+                || b["black"].is_null() && b["result"] == "bye-1/2"),
+        "{boards:?}"
+    );
+    assert!(
+        boards
+            .iter()
+            .any(|b| b["white"] == ids[1] && b["result"] == "bye-1/2")
+    );
+    assert_eq!(
+        boards.iter().filter(|b| !b["black"].is_null()).count(),
+        2,
+        "four players left, two boards"
+    );
+    let paired = c.post(&bye, json!({"round": 1, "kind": "bye-0"})).await;
+    assert_eq!(paired.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let trf = c.get(&format!("/sections/{s}/export.trf")).await.text;
+    let t: trf::Tournament = trf.parse().expect("the export reads back");
+    let byes: Vec<&trf::Bye> = t
+        .lines()
+        .iter()
+        .filter_map(|l| match &l.record {
+            trf::Record::Bye(b) => Some(b),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(byes.len(), 1, "{trf}");
+    assert_eq!((byes[0].kind, byes[0].round), (trf::ByeKind::Zero, 3));
+    let card = c.get(&format!("/sections/{s}/players/{}", ids[1])).await;
+    assert!(card.text.contains("id=\"requested-byes\""));
+    let withdrawn = c
+        .post_form(
+            &format!("/players/{}/byes", ids[1]),
+            &[("round", "3"), ("kind", "none")],
+        )
+        .await;
+    assert_eq!(
+        withdrawn.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        withdrawn.text
+    );
+    let log = c
+        .store
+        .audit_log(Some(("player", ids[1])), 1)
+        .await
+        .unwrap();
+    assert_eq!(log[0].action, "requested bye withdrawn, round 3");
+}
+
+async fn corrections_name_later_rounds_and_scores(store: Store) {
+    let (c, s, _) = section(store, 6, 3).await;
+    c.ok(&format!("/api/sections/{s}/pair"), json!({})).await;
+    c.play(s, 1, "1-0").await;
+    c.ok(&format!("/api/sections/{s}/pair"), json!({})).await;
+    let first = c.round(s, 1).await[0].clone();
+    let game = first["game"].as_i64().unwrap();
+    let plain = c
+        .ok(
+            &format!("/api/games/{game}/result"),
+            json!({"result": "1-0", "version": first["version"]}),
+        )
+        .await;
+    assert!(plain["correction"].is_null(), "same result: no effect");
+    let v = plain["version"].clone();
+    let answer = c
+        .ok(
+            &format!("/api/games/{game}/result"),
+            json!({"result": "0-1", "version": v}),
+        )
+        .await;
+    let effect = &answer["correction"];
+    assert_eq!(effect["round"], 1);
+    assert_eq!(effect["later_rounds"], json!([2]));
+    let scores = effect["scores"].as_array().unwrap();
+    let (w, b) = pair_of(&first);
+    assert_eq!(
+        scores
+            .iter()
+            .map(|x| (x[0].clone(), x[2].clone(), x[3].clone()))
+            .collect::<Vec<_>>(),
+        {
+            let mut v = vec![
+                (json!(w), json!("1"), json!("0")),
+                (json!(b), json!("0"), json!("1")),
+            ];
+            v.sort_by_key(|x| x.0.as_i64());
+            v
+        }
+    );
+    let round2 = c.round(s, 2).await;
+    let moved: Vec<usize> = effect["different_boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap() as usize)
+        .collect();
+    assert!(moved.iter().all(|&i| i >= 1 && i <= round2.len()));
+    let log = c.store.audit_log(None, 5).await.unwrap();
+    let note = log
+        .iter()
+        .find(|e| e.action == "correction effect (Art. 8.7)")
+        .expect("the effect is in the audit log");
+    assert!(
+        note.new_value
+            .as_deref()
+            .unwrap()
+            .contains("later rounds [2]")
+    );
+}
+
+async fn player_cards_and_result_slips(store: Store) {
+    let (c, s, ids) = section(store, 5, 3).await;
+    for n in 1..=2 {
+        c.ok(&format!("/api/sections/{s}/pair"), json!({})).await;
+        c.play(s, n, "1/2-1/2").await;
+    }
+    let mut total_half_points = 0;
+    let card = c
+        .get(&format!("/api/sections/{s}/players/{}", ids[0]))
+        .await
+        .json();
+    for (r, line) in card["rounds"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(line["round"], r + 1);
+        total_half_points += if line["bye"] == "bye" { 2 } else { 1 };
+        let score = line["score"].as_str().unwrap();
+        let expect = if total_half_points % 2 == 0 {
+            (total_half_points / 2).to_string()
+        } else {
+            format!("{}.5", total_half_points / 2)
+        };
+        assert_eq!(score, expect, "{card}");
+        if line["bye"].is_null() {
+            let opponent = line["opponent_id"].as_i64().unwrap();
+            assert!(ids.contains(&opponent));
+            assert!(line["colour"] == "w" || line["colour"] == "b");
+        }
+    }
+    assert_eq!(card["score"], card["rounds"][1]["score"]);
+    let rated = card["rated_games"].as_u64().unwrap();
+    assert!(rated >= 1);
+    let perf = card["performance"]
+        .as_i64()
+        .expect("performance over rated draws");
+    let opponents: Vec<i64> = card["rounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|l| l["opponent_rating"].as_i64())
+        .collect();
+    let average = opponents.iter().sum::<i64>() as f64 / opponents.len() as f64;
+    assert!(
+        (perf as f64 - average).abs() <= 1.0,
+        "all draws: performance = average opponent rating ({perf} vs {average})"
+    );
+    let page = c.get(&format!("/sections/{s}/players/{}", ids[0])).await;
+    assert!(page.text.contains("id=\"card-score-2\""));
+    let slips = c.get(&format!("/sections/{s}/rounds/2/slips")).await;
+    assert_eq!(slips.status, StatusCode::OK);
+    let boards = c.round(s, 2).await;
+    let games = boards.iter().filter(|b| !b["black"].is_null()).count();
+    assert_eq!(slips.text.matches("class=\"slip\"").count(), games);
+    for b in boards.iter().filter(|b| !b["black"].is_null()) {
+        assert!(slips.text.contains(b["white_name"].as_str().unwrap()));
+        assert!(slips.text.contains(b["black_name"].as_str().unwrap()));
+    }
+    assert_eq!(slips.text.matches("Signature").count(), 2 * games);
+}
+
+async fn game_records_are_checked_and_exported(store: Store) {
+    let (c, s, _) = section(store, 4, 3).await;
+    c.ok(&format!("/api/sections/{s}/pair"), json!({})).await;
+    c.play(s, 1, "1-0").await;
+    let boards = c.round(s, 1).await;
+    let game = boards[0]["game"].as_i64().unwrap();
+    let illegal = c
+        .post(
+            &format!("/api/games/{game}/pgn"),
+            json!({"pgn": "1. e4 e5 2. Nf3 Nc6 3. Bb5 Ke6 4. Qh5 1-0"}),
+        )
+        .await;
+    assert_eq!(illegal.status, StatusCode::BAD_REQUEST, "{}", illegal.text);
+    assert!(
+        illegal.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("3...Ke6 is not a legal move"),
+        "{}",
+        illegal.text
+    );
+    let german = c
+        .post_form(
+            &format!("/games/{game}/pgn?lang=de"),
+            &[("pgn", "1. e4 e5 2. Ke2 Ke7 3. Kf5 *")],
+        )
+        .await;
+    assert_eq!(german.status, StatusCode::BAD_REQUEST);
+    assert!(
+        german.text.contains("3.Kf5 ist kein regelgemäßer Zug"),
+        "{}",
+        german.text
+    );
+    c.ok(
+        &format!("/api/games/{game}/pgn"),
+        json!({"pgn": "[Event \"x\"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0"}),
+    )
+    .await;
+    let pgn = c.get(&format!("/sections/{s}/export.pgn")).await.text;
+    let games: Vec<&str> = pgn.split("[Event ").filter(|g| !g.is_empty()).collect();
+    assert_eq!(games.len(), 2, "{pgn}");
+    assert!(
+        games[0].starts_with(
+            "\"Open - A\"]\n[Site \"Speyer\"]\n[Date \"2026.05.02\"]\n[Round \"1.1\"]"
+        ),
+        "{pgn}"
+    );
+    assert!(games[0].contains(&format!(
+        "[White \"{}\"]",
+        boards[0]["white_name"].as_str().unwrap()
+    )));
+    assert!(games[0].contains("[WhiteElo \"2300\"]"), "{pgn}");
+    assert!(
+        games[0].contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0"),
+        "{pgn}"
+    );
+    assert!(games[1].contains("[Round \"1.2\"]"));
+    assert!(
+        games[1].trim_end().ends_with("\n\n1-0"),
+        "result only: {pgn}"
+    );
+    for g in pgn::reader::Reader::new(&pgn) {
+        assert!(pgn::import::import(&g).error.is_none());
+    }
+}
