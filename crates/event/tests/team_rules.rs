@@ -70,6 +70,40 @@ fn r_046_band_of_200_dwz() {
     assert!(check_squads(&p, &[unrated], 2026).is_empty());
 }
 
+/// The DSJ profile counts unrated players with the pseudo rating of the age group.
+#[test]
+fn dsj_pseudo_ratings_by_age_group() {
+    let groups = [
+        (Profile::club_u20(), 1800),
+        (Profile::club_u16(), 1600),
+        (Profile::club_u16w(), 1400),
+        (Profile::club_u14(), 1400),
+        (Profile::club_u12(), 1200),
+        (Profile::club_u12w(), 1000),
+        (Profile::club_u10(), 1000),
+    ];
+    for (club, pseudo) in groups {
+        let dsj = club.with_dsj_pseudo_ratings().expect("a club competition");
+        assert_eq!(dsj.pseudo_rating, Some(pseudo), "{}", club.name);
+        assert_eq!(dsj.boards, club.boards);
+    }
+    assert!(
+        Profile::school(Group::III)
+            .with_dsj_pseudo_ratings()
+            .is_none()
+    );
+    // 4er-U16 with DSJ: an unrated player (1600) ahead of a 1801 is out of the band, ahead of
+    // an 1800 is not; the SJRP profile leaves the unrated player out.
+    let dsj = Profile::club_u16().with_dsj_pseudo_ratings().unwrap();
+    let squad = |second| club_squad("A", 1, &[None, Some(second), Some(900), Some(800)]);
+    assert!(check_squads(&dsj, &[squad(1800)], 2026).is_empty());
+    assert_eq!(
+        articles(&check_squads(&dsj, &[squad(1801)], 2026)),
+        ["SJRP §10.8"]
+    );
+    assert!(check_squads(&Profile::club_u16(), &[squad(1801)], 2026).is_empty());
+}
+
 #[test]
 fn r_063_pseudo_ratings_800_and_600() {
     let wk4 = Profile::school(Group::IV);

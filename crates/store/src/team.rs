@@ -527,8 +527,14 @@ mod tests {
     use crate::{Role, Store, StoreError};
 
     async fn lifecycle(store: &Store) {
-        let admin = store.create_user(None, "admin", "h", Role::Admin).await.unwrap();
-        let captain = store.create_user(None, "cap", "h", Role::Captain).await.unwrap();
+        let admin = store
+            .create_user(None, "admin", "h", Role::Admin)
+            .await
+            .unwrap();
+        let captain = store
+            .create_user(None, "cap", "h", Role::Captain)
+            .await
+            .unwrap();
         assert_eq!(store.users().await.unwrap()[1].role, Role::Captain);
         let event = store
             .create_event(Some(admin), "Teams", "Mainz", "2026-05-01", "{}")

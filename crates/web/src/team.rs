@@ -96,6 +96,19 @@ impl Settings {
 
     /// The squad rules of the competition.
     pub fn profile(&self) -> Result<Profile, AppError> {
+        if let Some(club) = self.competition.strip_suffix("_dsj") {
+            let base = Settings {
+                competition: club.to_owned(),
+                ..self.clone()
+            }
+            .profile()?;
+            return base.with_dsj_pseudo_ratings().ok_or_else(|| {
+                AppError::BadRequest(format!(
+                    "competition `{}`: the DSJ pseudo ratings apply to club competitions only",
+                    self.competition
+                ))
+            });
+        }
         Ok(match self.competition.as_str() {
             "club_u20" => Profile::club_u20(),
             "club_u16" => Profile::club_u16(),
@@ -1290,6 +1303,21 @@ mod tests {
         s.order = "sjrp-swiss".into();
         assert!(s.check().is_err());
         assert!(Settings::club("club_u99", "swiss").is_err());
+    }
+
+    #[test]
+    fn dsj_competitions_count_unrated_players_by_age_group() {
+        let s = Settings::club("club_u12_dsj", "round_robin").unwrap();
+        assert_eq!(s.profile().unwrap().pseudo_rating, Some(1200));
+        assert_eq!(
+            Settings::club("club_u12", "round_robin")
+                .unwrap()
+                .profile()
+                .unwrap()
+                .pseudo_rating,
+            None
+        );
+        assert!(Settings::club("WK III_dsj", "swiss").is_err());
     }
 
     #[test]

@@ -59,6 +59,18 @@ impl Squad {
     }
 }
 
+/// The DSJ pseudo ratings for players without DWZ, by age group.
+const DSJ_PSEUDO_RATINGS: [(&str, u16); 8] = [
+    ("U20", 1800),
+    ("U16", 1600),
+    ("U20w", 1400),
+    ("U16w", 1400),
+    ("U14", 1400),
+    ("U12", 1200),
+    ("U12w", 1000),
+    ("U10", 1000),
+];
+
 /// The squad rules of one competition: data, one value per paragraph.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Profile {
@@ -161,6 +173,20 @@ impl Profile {
             min_minutes: (15, Article::new("SJRP §18.12")),
             max_swiss_rounds: Some((7, Article::new("SJRP §18.11"))),
         }
+    }
+
+    /// The same club competition with the DSJ pseudo ratings for players without DWZ, by age
+    /// group (tiebreaks-ratings.md, DSJ youth rules: U20 1800, U16 1600, U20w, U16w and U14
+    /// 1400, U12 1200, U12w and U10 1000); `None` for a competition outside the table (the
+    /// school groups keep §18.7).
+    pub fn with_dsj_pseudo_ratings(&self) -> Option<Profile> {
+        let group = self.name.rsplit('-').next()?;
+        let (_, rating) = DSJ_PSEUDO_RATINGS.iter().find(|(g, _)| *g == group)?;
+        Some(Profile {
+            name: format!("{} (DSJ)", self.name),
+            pseudo_rating: Some(*rating),
+            ..self.clone()
+        })
     }
 
     /// The rating a member counts with in the band check.
