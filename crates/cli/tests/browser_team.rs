@@ -90,11 +90,7 @@ fn scenario(b: &Browser, server: &Server) {
     set_select(b, "user-team", &alpha_id);
     b.click("#user-create");
     wait_text(b, "users", "cap-alpha");
-    b.click("#logout");
-    b.go(&format!("{base}/login"));
-    b.fill("#login-user", "cap-alpha");
-    b.fill("#login-password", "captain-password");
-    b.click("#login-submit");
+    log_in(b, &base, "cap-alpha", "captain-password");
     assert_eq!(b.text("#current-user"), "cap-alpha");
 
     // The captain lines Alpha up: the second player on board 1, the first on board 2 (§10.9).
@@ -115,11 +111,7 @@ fn scenario(b: &Browser, server: &Server) {
     wait_text(b, "lineup-1", "awaiting the arbiter");
 
     // The arbiter sees the violation with its paragraph before the round and confirms.
-    b.click("#logout");
-    b.go(&format!("{base}/login"));
-    b.fill("#login-user", "admin");
-    b.fill("#login-password", &server.password);
-    b.click("#login-submit");
+    log_in(b, &base, "admin", &server.password);
     b.go(&format!("{base}/sections/{section}/teams/rounds/1"));
     wait_text(b, "lineup-violations-1", "SJRP §10.9");
     b.click("#confirm-lineup-1");
@@ -174,6 +166,26 @@ fn scenario(b: &Browser, server: &Server) {
     );
     assert_eq!(api["rows"][0]["name"], "Delta");
     assert_eq!(api["rows"][0]["values"][1], "4.00");
+}
+
+/// Logs the current user out and `user` in, waiting for each page change (a click only starts
+/// the navigation).
+fn log_in(b: &Browser, base: &str, user: &str, password: &str) {
+    b.click("#logout");
+    b.wait_js(
+        "return !document.getElementById('current-user');",
+        "the page after logging out",
+    );
+    b.go(&format!("{base}/login"));
+    b.fill("#login-user", user);
+    b.fill("#login-password", password);
+    b.click("#login-submit");
+    b.wait_js(
+        &format!(
+            "const u = document.getElementById('current-user'); return !!u && u.textContent === {user:?};"
+        ),
+        "the page after logging in",
+    );
 }
 
 fn run(label: &str, database: impl FnOnce(&Path) -> String) {
