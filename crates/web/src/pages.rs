@@ -269,7 +269,11 @@ pub(crate) async fn event_page(
     Path(id): Path<i64>,
 ) -> PageResult {
     let event = state.store.event(id).await?;
-    let sections = state.store.sections(id).await?;
+    let mut sections = Vec::new();
+    for s in state.store.sections(id).await? {
+        let team = state.store.team_section(s.id).await?.is_some();
+        sections.push(json!({ "id": s.id, "name": s.name, "rounds": s.rounds, "team": team }));
+    }
     render(
         &state,
         &viewer,

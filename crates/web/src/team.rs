@@ -25,8 +25,8 @@ use event::team::lineup::{
     Lineup, LineupViolation, MatchPoints, Side, apply_lineup_rules, check_lineup, encounters,
     forfeited_match,
 };
-use event::team::school::{Group, Pupil, SchoolType};
-use event::team::squad::{Member, Profile, Squad, check_squads};
+use event::team::school::{Group, NotAdmitted, Pupil, SchoolType};
+use event::team::squad::{Member, Profile, Squad, SquadViolation, check_squads};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use standings::team::{Criterion, Encounter, Team};
@@ -576,36 +576,119 @@ pub async fn register(store: &Store, by: i64, section: i64, f: &TeamForm) -> Res
         .await?)
 }
 
-/// Replaces `player N` in an engine message with the player's name.
-fn with_names(text: &str, ts: &TeamSection) -> String {
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(at) = rest.find("player ") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + "player ".len()..];
-        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
-        match digits.parse::<u32>() {
-            Ok(id) => {
-                out.push_str(&ts.player_name(PlayerId(id)));
-                rest = &after[digits.len()..];
-            }
-            Err(_) => {
-                out.push_str("player ");
-                rest = after;
-            }
-        }
+/// A squad violation in the viewer's language, with names for player numbers.
+fn squad_message(v: &SquadViolation, ts: &TeamSection, lang: Lang) -> String {
+    let de = lang == Lang::De;
+    let name = |id: PlayerId| ts.player_name(id);
+    let pick = |en: String, german: String| if de { german } else { en };
+    match v {
+        SquadViolation::TooFewPlayers {
+            team,
+            players,
+            boards,
+            ..
+        } => pick(
+            format!("{team}: {players} players for {boards} boards"),
+            format!("{team}: {players} Spieler für {boards} Bretter"),
+        ),
+        SquadViolation::TooManySubstitutes {
+            team,
+            substitutes,
+            max,
+            ..
+        } => pick(
+            format!("{team}: {substitutes} substitutes, at most {max}"),
+            format!("{team}: {substitutes} Ersatzspieler, höchstens {max}"),
+        ),
+        SquadViolation::Band {
+            team,
+            ahead,
+            behind,
+            gap,
+            ..
+        } => pick(
+            format!(
+                "{team}: {} stands ahead of {}, rated {gap} higher",
+                name(*ahead),
+                name(*behind)
+            ),
+            format!(
+                "{team}: {} steht vor {}, der um {gap} höher bewertet ist",
+                name(*ahead),
+                name(*behind)
+            ),
+        ),
+        SquadViolation::TwoTeams { player, teams, .. } => pick(
+            format!("{} registered for {}", name(*player), teams.join(", ")),
+            format!("{} gemeldet für {}", name(*player), teams.join(", ")),
+        ),
+        SquadViolation::Guests {
+            team, guests, max, ..
+        } => pick(
+            format!(
+                "{team}: {} players from another club, at most {max}",
+                guests.len()
+            ),
+            format!(
+                "{team}: {} Spieler aus einem anderen Verein, höchstens {max}",
+                guests.len()
+            ),
+        ),
+        SquadViolation::OtherSchool { team, player, .. } => pick(
+            format!("{team}: {} is not from the team's school", name(*player)),
+            format!(
+                "{team}: {} ist nicht von der Schule der Mannschaft",
+                name(*player)
+            ),
+        ),
+        SquadViolation::NotAdmitted {
+            team,
+            player,
+            reason,
+        } => format!(
+            "{team}: {}: {}",
+            name(*player),
+            not_admitted_message(reason, lang)
+        ),
     }
-    out.push_str(rest);
-    out
 }
 
-/// The squad violations of all teams, each with its paragraph (§10.8, §18.5-§18.9).
-pub fn squad_violations(ts: &TeamSection) -> Result<Vec<Value>, AppError> {
+/// Why a pupil may not play in the group (§18.2), in the viewer's language.
+fn not_admitted_message(reason: &NotAdmitted, lang: Lang) -> String {
+    let de = lang == Lang::De;
+    match (reason, de) {
+        (NotAdmitted::TooOld { age, limit }, false) => {
+            format!("{age} years old on 1 January, the group is for under {limit}")
+        }
+        (NotAdmitted::TooOld { age, limit }, true) => {
+            format!("am 1. Januar {age} Jahre alt, die Gruppe ist für unter {limit}")
+        }
+        (NotAdmitted::NoBirthDate, false) => "no birth date entered".into(),
+        (NotAdmitted::NoBirthDate, true) => "kein Geburtsdatum angegeben".into(),
+        (NotAdmitted::NotFemale, false) => "the group is for girls".into(),
+        (NotAdmitted::NotFemale, true) => "die Gruppe ist für Mädchen".into(),
+        (NotAdmitted::Leaver, false) => "leavers play in WK I and WK M only".into(),
+        (NotAdmitted::Leaver, true) => "Abgänger spielen nur in WK I und WK M".into(),
+        (NotAdmitted::SchoolType(kind), false) => {
+            format!("the group is not for a {kind:?} school")
+        }
+        (NotAdmitted::SchoolType(kind), true) => {
+            format!("die Gruppe ist nicht für die Schulart {kind:?}")
+        }
+        (NotAdmitted::Grade(grade), false) => format!("the group is not for grade {grade}"),
+        (NotAdmitted::Grade(grade), true) => {
+            format!("die Gruppe ist nicht für Klassenstufe {grade}")
+        }
+    }
+}
+
+/// Every squad rule violation of the section, in the viewer's language, with its paragraph.
+pub fn squad_violations(ts: &TeamSection, lang: Lang) -> Result<Vec<Value>, AppError> {
     let profile = ts.settings.profile()?;
     let squads: Vec<Squad> = ts.teams.iter().map(|(_, s)| s.clone()).collect();
     Ok(check_squads(&profile, &squads, ts.settings.year)
         .iter()
-        .map(|v| json!({ "text": with_names(&v.to_string(), ts), "article": v.article().to_string() }))
+        .map(|v| json!({ "text": squad_message(v, ts, lang), "article": v.article().to_string() }))
         .collect())
 }
 
@@ -994,7 +1077,7 @@ fn points(p: Points) -> String {
 }
 
 /// The teams with their squads (regulars and substitutes marked) and the squad violations.
-pub fn teams_view(ts: &TeamSection) -> Result<Value, AppError> {
+pub fn teams_view(ts: &TeamSection, lang: Lang) -> Result<Value, AppError> {
     let boards = ts.settings.profile()?.boards.0;
     let teams: Vec<Value> = ts
         .teams
@@ -1021,7 +1104,7 @@ pub fn teams_view(ts: &TeamSection) -> Result<Value, AppError> {
         "boards": boards,
         "rounds_paired": ts.rounds_paired(),
         "teams": teams,
-        "violations": squad_violations(ts)?,
+        "violations": squad_violations(ts, lang)?,
     }))
 }
 

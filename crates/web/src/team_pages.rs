@@ -91,7 +91,7 @@ async fn teams_page(
     Path(id): Path<i64>,
 ) -> PageResult {
     let ts = team::load(&state.store, id).await?;
-    let mut ctx = team::teams_view(&ts)?;
+    let mut ctx = team::teams_view(&ts, viewer.lang)?;
     ctx["event"] = json!(state.store.event(ts.section.event).await?);
     ctx["round_numbers"] = json!((1..=ts.rounds_paired()).collect::<Vec<_>>());
     ctx["captain_team"] = json!(captain_of(&state, &viewer).await?);
@@ -111,10 +111,11 @@ async fn register_form(
 
 async fn api_teams(
     State(state): State<AppState>,
+    viewer: Viewer,
     Path(id): Path<i64>,
 ) -> Result<Json<Value>, AppError> {
     let ts = team::load(&state.store, id).await?;
-    Ok(Json(team::teams_view(&ts)?))
+    Ok(Json(team::teams_view(&ts, viewer.lang)?))
 }
 
 async fn api_register(
@@ -129,7 +130,7 @@ async fn api_register(
     let ts = team::load(&state.store, id).await?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({ "id": team, "violations": team::squad_violations(&ts)? })),
+        Json(json!({ "id": team, "violations": team::squad_violations(&ts, viewer.lang)? })),
     )
         .into_response())
 }

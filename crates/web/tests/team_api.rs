@@ -184,6 +184,26 @@ async fn round_robin_with_captain_lineups_and_forfeit(store: Store) {
     assert_eq!(violations.len(), 1, "{v}");
     assert_eq!(violations[0]["article"], "SJRP §10.8");
     assert!(violations[0]["text"].as_str().unwrap().contains("D0, P"));
+    let german = admin
+        .ok(
+            "GET",
+            &format!("/api/sections/{section}/teams?lang=de"),
+            None,
+        )
+        .await;
+    let text = german["violations"][0]["text"].as_str().unwrap();
+    assert!(text.contains("D0, P steht vor D1, P"), "{text}");
+    let event = admin
+        .ok("GET", &format!("/api/sections/{section}"), None)
+        .await["section"]["event"]
+        .as_i64()
+        .unwrap();
+    let (_, page) = admin.send("GET", &format!("/events/{event}"), None).await;
+    let link = format!("/sections/{section}/teams/standings");
+    assert!(
+        page.as_str().unwrap().contains(&link),
+        "event page links {link}"
+    );
     let teams = admin
         .ok("GET", &format!("/api/sections/{section}/teams"), None)
         .await;
