@@ -20,7 +20,7 @@ mod common;
 use std::collections::HashMap;
 use std::path::Path;
 
-use common::{Browser, Server, get_json};
+use common::{Backend, Browser, Server, get_json, run_scenario};
 use serde_json::json;
 
 /// `2.5`, `2,5`, `2` or `2.0` in half-points.
@@ -392,45 +392,12 @@ fn scenario(b: &Browser, server: &Server, dir: &Path) {
     );
 }
 
-/// Runs the scenario on a fresh server; keeps the directory and a screenshot on failure.
-fn run(label: &str, database: impl FnOnce(&Path) -> String) {
-    let dir = std::env::temp_dir().join(format!("arbiter_browser_{label}_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let Some(browser) = Browser::start(&dir) else {
-        return;
-    };
-    let server = Server::start(&database(&dir));
-    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        scenario(&browser, &server, &dir)
-    }));
-    if let Err(panic) = outcome {
-        let shot = dir.join("failure.png");
-        match browser.screenshot(&shot) {
-            Ok(()) => eprintln!("{label}: screenshot of the failure: {}", shot.display()),
-            Err(e) => eprintln!("{label}: no screenshot: {e}"),
-        }
-        std::panic::resume_unwind(panic);
-    }
-    drop(browser);
-    drop(server);
-    std::fs::remove_dir_all(&dir).ok();
-}
-
 #[test]
 fn browser_event_on_sqlite() {
-    run("sqlite", |dir| {
-        format!("sqlite://{}", dir.join("arbiter.db").display())
-    });
+    run_scenario("browser", Backend::Sqlite, scenario);
 }
 
 #[test]
 fn browser_event_on_postgres() {
-    let url = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(store::testing::fresh_postgres_schema("browser"))
-        .expect("PostgreSQL for the browser test");
-    let Some(url) = url else { return };
-    run("postgres", |_: &Path| url.clone());
+    run_scenario("browser", Backend::Postgres, scenario);
 }

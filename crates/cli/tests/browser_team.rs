@@ -9,9 +9,7 @@
 
 mod common;
 
-use std::path::Path;
-
-use common::{Browser, Server, get_json};
+use common::{Backend, Browser, Server, get_json, run_scenario};
 use serde_json::json;
 
 const TEAMS: [&str; 4] = ["Alpha", "Bravo", "Charlie", "Delta"];
@@ -188,46 +186,16 @@ fn log_in(b: &Browser, base: &str, user: &str, password: &str) {
     );
 }
 
-fn run(label: &str, database: impl FnOnce(&Path) -> String) {
-    let dir = std::env::temp_dir().join(format!(
-        "arbiter_browser_team_{label}_{}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let Some(browser) = Browser::start(&dir) else {
-        return;
-    };
-    let server = Server::start(&database(&dir));
-    let outcome =
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| scenario(&browser, &server)));
-    if let Err(panic) = outcome {
-        let shot = dir.join("failure.png");
-        match browser.screenshot(&shot) {
-            Ok(()) => eprintln!("{label}: screenshot of the failure: {}", shot.display()),
-            Err(e) => eprintln!("{label}: no screenshot: {e}"),
-        }
-        std::panic::resume_unwind(panic);
-    }
-    drop(browser);
-    drop(server);
-    std::fs::remove_dir_all(&dir).ok();
-}
-
 #[test]
 fn browser_team_event_on_sqlite() {
-    run("sqlite", |dir| {
-        format!("sqlite://{}", dir.join("arbiter.db").display())
+    run_scenario("browser_team", Backend::Sqlite, |b, server, _| {
+        scenario(b, server)
     });
 }
 
 #[test]
 fn browser_team_event_on_postgres() {
-    let url = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(store::testing::fresh_postgres_schema("browser_team"))
-        .expect("PostgreSQL for the browser test");
-    let Some(url) = url else { return };
-    run("postgres", |_: &Path| url.clone());
+    run_scenario("browser_team", Backend::Postgres, |b, server, _| {
+        scenario(b, server)
+    });
 }

@@ -11,6 +11,60 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+/// The database a browser scenario runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// A fresh SQLite file in the run's directory.
+    Sqlite,
+    /// A fresh schema on `ARBITER_TEST_POSTGRES` (skipped outside CI when unset).
+    Postgres,
+}
+
+/// Runs `scenario` against a fresh `arbiter serve` on `backend` in the temporary directory
+/// `arbiter_<name>_<backend>_<pid>`; on failure keeps the directory with a screenshot and
+/// prints its path. Skipped when no browser (or no PostgreSQL) is available outside CI.
+pub fn run_scenario(name: &str, backend: Backend, scenario: impl FnOnce(&Browser, &Server, &Path)) {
+    let label = match backend {
+        Backend::Sqlite => "sqlite",
+        Backend::Postgres => "postgres",
+    };
+    let postgres = match backend {
+        Backend::Sqlite => None,
+        Backend::Postgres => {
+            let url = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap()
+                .block_on(store::testing::fresh_postgres_schema(name))
+                .expect("PostgreSQL for the browser test");
+            let Some(url) = url else { return };
+            Some(url)
+        }
+    };
+    let dir = std::env::temp_dir().join(format!("arbiter_{name}_{label}_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let Some(browser) = Browser::start(&dir) else {
+        return;
+    };
+    let database =
+        postgres.unwrap_or_else(|| format!("sqlite://{}", dir.join("arbiter.db").display()));
+    let server = Server::start(&database);
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        scenario(&browser, &server, &dir)
+    }));
+    if let Err(panic) = outcome {
+        let shot = dir.join("failure.png");
+        match browser.screenshot(&shot) {
+            Ok(()) => eprintln!("{label}: screenshot of the failure: {}", shot.display()),
+            Err(e) => eprintln!("{label}: no screenshot: {e}"),
+        }
+        std::panic::resume_unwind(panic);
+    }
+    drop(browser);
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// One HTTP/1.1 request with a JSON body; status and body (chunked answers decoded).
 pub fn http(
     addr: &str,
