@@ -60,3 +60,31 @@ pub async fn postgres_store(prefix: &str) -> Result<Option<crate::Store>, String
         .map(Some)
         .map_err(|e| format!("open PostgreSQL store: {e}"))
 }
+
+/// Declares, for each named `async fn NAME(store: Store)`, a module `NAME` with two tests that
+/// run it on a fresh SQLite store (file prefix `$sqlite`) and on a fresh PostgreSQL schema
+/// (prefix `$postgres`; skipped outside CI when `ARBITER_TEST_POSTGRES` is unset). The calling
+/// test crate needs `tokio` with the `macros` feature.
+#[macro_export]
+macro_rules! on_both {
+    ($sqlite:literal, $postgres:literal; $($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                let store = $crate::testing::sqlite_store($sqlite)
+                    .await
+                    .expect("open SQLite store");
+                super::$name(store).await;
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                let store = $crate::testing::postgres_store($postgres)
+                    .await
+                    .expect("PostgreSQL for the tests");
+                if let Some(store) = store {
+                    super::$name(store).await;
+                }
+            }
+        }
+    )*};
+}

@@ -5,37 +5,8 @@ use store::{GameResult, NewGame, NewPlayer, Role, Store, StoreError};
 
 use store::testing::unique_name as unique;
 
-async fn sqlite() -> Store {
-    store::testing::sqlite_store("arbiter_store")
-        .await
-        .expect("open SQLite store")
-}
-
-/// A store in a fresh PostgreSQL schema, or `None` when no server is configured outside CI.
-async fn postgres() -> Option<Store> {
-    store::testing::postgres_store("t")
-        .await
-        .expect("PostgreSQL for the tests")
-}
-
-macro_rules! on_both {
-    ($($name:ident),* $(,)?) => {$(
-        mod $name {
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn sqlite() {
-                super::$name(super::sqlite().await).await;
-            }
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn postgres() {
-                if let Some(store) = super::postgres().await {
-                    super::$name(store).await;
-                }
-            }
-        }
-    )*};
-}
-
-on_both!(
+store::on_both!(
+    "arbiter_store", "t";
     migrations_run_once,
     users_and_sessions,
     result_entry_uses_optimistic_locking,

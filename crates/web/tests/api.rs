@@ -16,30 +16,8 @@ async fn sqlite() -> Store {
         .expect("open SQLite store")
 }
 
-async fn postgres() -> Option<Store> {
-    store::testing::postgres_store("w")
-        .await
-        .expect("PostgreSQL for the tests")
-}
-
-macro_rules! on_both {
-    ($($name:ident),* $(,)?) => {$(
-        mod $name {
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn sqlite() {
-                super::$name(super::sqlite().await).await;
-            }
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn postgres() {
-                if let Some(store) = super::postgres().await {
-                    super::$name(store).await;
-                }
-            }
-        }
-    )*};
-}
-
-on_both!(
+store::on_both!(
+    "arbiter_web", "w";
     api_runs_a_swiss_section,
     forms_refuse_missing_csrf,
     htmx_result_entry_reports_conflicts,

@@ -8,36 +8,8 @@ use serde_json::{Value, json};
 use store::Store;
 use tower::ServiceExt;
 
-async fn sqlite() -> Store {
-    store::testing::sqlite_store("arbiter_webrounds")
-        .await
-        .expect("open SQLite store")
-}
-
-async fn postgres() -> Option<Store> {
-    store::testing::postgres_store("wr")
-        .await
-        .expect("PostgreSQL for the tests")
-}
-
-macro_rules! on_both {
-    ($($name:ident),* $(,)?) => {$(
-        mod $name {
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn sqlite() {
-                super::$name(super::sqlite().await).await;
-            }
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn postgres() {
-                if let Some(store) = super::postgres().await {
-                    super::$name(store).await;
-                }
-            }
-        }
-    )*};
-}
-
-on_both!(
+store::on_both!(
+    "arbiter_webrounds", "wr";
     manual_edits_warn_are_audited_and_marked,
     requested_byes_are_left_out_and_exported,
     corrections_name_later_rounds_and_scores,

@@ -9,25 +9,8 @@ use serde_json::{Value, json};
 use store::Store;
 use tower::ServiceExt;
 
-macro_rules! on_both {
-    ($($name:ident),* $(,)?) => {$(
-        mod $name {
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn sqlite() {
-                let store = store::testing::sqlite_store("team_web").await.expect("SQLite");
-                super::$name(store).await;
-            }
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn postgres() {
-                if let Some(store) = store::testing::postgres_store("tw").await.expect("PostgreSQL") {
-                    super::$name(store).await;
-                }
-            }
-        }
-    )*};
-}
-
-on_both!(
+store::on_both!(
+    "team_web", "tw";
     round_robin_with_captain_lineups_and_forfeit,
     team_swiss_gives_a_bye,
     school_group_checks_the_pupils

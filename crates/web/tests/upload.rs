@@ -9,36 +9,8 @@ use serde_json::{Value, json};
 use store::Store;
 use tower::ServiceExt;
 
-async fn sqlite() -> Store {
-    store::testing::sqlite_store("arbiter_upload")
-        .await
-        .expect("open SQLite store")
-}
-
-async fn postgres() -> Option<Store> {
-    store::testing::postgres_store("u")
-        .await
-        .expect("PostgreSQL for the tests")
-}
-
-macro_rules! on_both {
-    ($($name:ident),* $(,)?) => {$(
-        mod $name {
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn sqlite() {
-                super::$name(super::sqlite().await).await;
-            }
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn postgres() {
-                if let Some(store) = super::postgres().await {
-                    super::$name(store).await;
-                }
-            }
-        }
-    )*};
-}
-
-on_both!(
+store::on_both!(
+    "arbiter_upload", "u";
     dsb_list_in_windows_1252_with_clubs_imports_and_flags_registered,
     fide_excerpt_preview_warns_about_age_class_and_flags,
     bad_list_uploads_name_file_and_line_and_store_nothing,
