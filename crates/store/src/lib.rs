@@ -289,6 +289,21 @@ impl Store {
         rows.iter().map(AuditEntry::from_row).collect()
     }
 
+    /// The row with key `id` of a `... WHERE id = $1` query, or [`StoreError::NotFound`] naming
+    /// `entity`.
+    async fn row_by_id(
+        &self,
+        sql: &str,
+        entity: &'static str,
+        id: i64,
+    ) -> Result<AnyRow, StoreError> {
+        sqlx::query(sql)
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(StoreError::NotFound { entity, id })
+    }
+
     // ---- events and sections ------------------------------------------------------------
 
     /// Creates an event.
@@ -332,16 +347,13 @@ impl Store {
 
     /// One event.
     pub async fn event(&self, id: i64) -> Result<Event, StoreError> {
-        let row = sqlx::query(
-            "SELECT id, name, place, start_date, data, version FROM events WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?
-        .ok_or(StoreError::NotFound {
-            entity: "event",
-            id,
-        })?;
+        let row = self
+            .row_by_id(
+                "SELECT id, name, place, start_date, data, version FROM events WHERE id = $1",
+                "event",
+                id,
+            )
+            .await?;
         Event::from_row(&row)
     }
 
@@ -446,16 +458,13 @@ impl Store {
 
     /// One section.
     pub async fn section(&self, id: i64) -> Result<Section, StoreError> {
-        let row = sqlx::query(
-            "SELECT id, event_id, name, rounds, tiebreaks, data, version FROM sections WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?
-        .ok_or(StoreError::NotFound {
-            entity: "section",
-            id,
-        })?;
+        let row = self
+            .row_by_id(
+                "SELECT id, event_id, name, rounds, tiebreaks, data, version FROM sections WHERE id = $1",
+                "section",
+                id,
+            )
+            .await?;
         Section::from_row(&row)
     }
 
@@ -464,14 +473,8 @@ impl Store {
     /// of the section it read earlier is still current, also when other processes write to the
     /// same database.
     pub async fn section_revision(&self, id: i64) -> Result<i64, StoreError> {
-        sqlx::query("SELECT revision FROM sections WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
+        self.row_by_id("SELECT revision FROM sections WHERE id = $1", "section", id)
             .await?
-            .ok_or(StoreError::NotFound {
-                entity: "section",
-                id,
-            })?
             .try_get("revision")
             .map_err(StoreError::from)
     }
@@ -529,16 +532,13 @@ impl Store {
 
     /// One player.
     pub async fn player(&self, id: i64) -> Result<Player, StoreError> {
-        let row = sqlx::query(&format!(
-            "SELECT {PLAYER_COLUMNS} FROM players WHERE id = $1"
-        ))
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?
-        .ok_or(StoreError::NotFound {
-            entity: "player",
-            id,
-        })?;
+        let row = self
+            .row_by_id(
+                &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE id = $1"),
+                "player",
+                id,
+            )
+            .await?;
         Player::from_row(&row)
     }
 
@@ -643,16 +643,13 @@ impl Store {
 
     /// One round.
     pub async fn round(&self, id: i64) -> Result<Round, StoreError> {
-        let row = sqlx::query(
-            "SELECT id, section_id, number, published, data, version FROM rounds WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?
-        .ok_or(StoreError::NotFound {
-            entity: "round",
-            id,
-        })?;
+        let row = self
+            .row_by_id(
+                "SELECT id, section_id, number, published, data, version FROM rounds WHERE id = $1",
+                "round",
+                id,
+            )
+            .await?;
         Round::from_row(&row)
     }
 
@@ -800,11 +797,13 @@ impl Store {
 
     /// One game.
     pub async fn game(&self, id: i64) -> Result<Game, StoreError> {
-        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or(StoreError::NotFound { entity: "game", id })?;
+        let row = self
+            .row_by_id(
+                &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"),
+                "game",
+                id,
+            )
+            .await?;
         Game::from_row(&row)
     }
 
@@ -980,14 +979,8 @@ impl Store {
 
     /// The game record (PGN text) of a game; empty when none is attached.
     pub async fn game_pgn(&self, game: i64) -> Result<String, StoreError> {
-        sqlx::query("SELECT pgn FROM games WHERE id = $1")
-            .bind(game)
-            .fetch_optional(&self.pool)
+        self.row_by_id("SELECT pgn FROM games WHERE id = $1", "game", game)
             .await?
-            .ok_or(StoreError::NotFound {
-                entity: "game",
-                id: game,
-            })?
             .try_get("pgn")
             .map_err(StoreError::from)
     }

@@ -204,11 +204,13 @@ impl Store {
 
     /// One team.
     pub async fn team(&self, id: i64) -> Result<TeamRow, StoreError> {
-        let row = sqlx::query(&format!("SELECT {TEAM_COLUMNS} FROM teams WHERE id = $1"))
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or(StoreError::NotFound { entity: "team", id })?;
+        let row = self
+            .row_by_id(
+                &format!("SELECT {TEAM_COLUMNS} FROM teams WHERE id = $1"),
+                "team",
+                id,
+            )
+            .await?;
         TeamRow::from_row(&row)
     }
 
@@ -361,16 +363,13 @@ impl Store {
 
     /// One lineup.
     pub async fn lineup(&self, id: i64) -> Result<Lineup, StoreError> {
-        let row = sqlx::query(&format!(
-            "SELECT {LINEUP_COLUMNS} FROM team_lineups l WHERE l.id = $1"
-        ))
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?
-        .ok_or(StoreError::NotFound {
-            entity: "lineup",
-            id,
-        })?;
+        let row = self
+            .row_by_id(
+                &format!("SELECT {LINEUP_COLUMNS} FROM team_lineups l WHERE l.id = $1"),
+                "lineup",
+                id,
+            )
+            .await?;
         Lineup::from_row(&row)
     }
 
@@ -453,16 +452,13 @@ impl Store {
 
     /// One team match.
     pub async fn team_match(&self, id: i64) -> Result<TeamMatch, StoreError> {
-        let row = sqlx::query(&format!(
-            "SELECT {MATCH_COLUMNS} FROM team_matches WHERE id = $1"
-        ))
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?
-        .ok_or(StoreError::NotFound {
-            entity: "team match",
-            id,
-        })?;
+        let row = self
+            .row_by_id(
+                &format!("SELECT {MATCH_COLUMNS} FROM team_matches WHERE id = $1"),
+                "team match",
+                id,
+            )
+            .await?;
         TeamMatch::from_row(&row)
     }
 
