@@ -28,6 +28,8 @@ fn generated(config: &str, seed: u64) -> (Config, Tournament) {
     (config, text.parse().expect("reparse"))
 }
 
+/// Consistency check, not verification: the generator pairs with this engine, which then
+/// re-pairs its own pairings. The verification against bbpPairings is `tests/corpus.rs`.
 #[test]
 fn generated_tournaments_are_valid_and_re_pair_identically() {
     let configs = [
