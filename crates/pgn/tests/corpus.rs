@@ -10,6 +10,8 @@ use pgn::export::write_pgn;
 use pgn::import::{ErrorKind, Warning, import};
 use pgn::reader::Reader;
 use pgn::text::{Encoding, decode};
+use shakmaty::san::SanPlus;
+use shakmaty::{Move, Position};
 use testkit::shared_data;
 
 fn check_file(path: &Path) -> (Encoding, Vec<GameCheck>) {
@@ -61,39 +63,64 @@ fn real_game_files_are_all_legal() {
     }
 }
 
-/// Our reader finds the same main-line moves as pgn-reader on the large files.
+/// Our reader and importer find the same main-line moves as pgn-reader on the large files:
+/// pgn-reader's SAN tokens, resolved by shakmaty from the same start, are our moves one by one.
 #[test]
-fn same_move_counts_as_pgn_reader() {
-    struct Count;
-    impl pgn_reader::Visitor for Count {
+fn h19_18_same_main_line_moves_as_pgn_reader() {
+    struct MainLine;
+    impl pgn_reader::Visitor for MainLine {
         type Tags = ();
-        type Movetext = usize;
-        type Output = usize;
-        fn begin_tags(&mut self) -> ControlFlow<usize> {
+        type Movetext = Vec<SanPlus>;
+        type Output = Vec<SanPlus>;
+        fn begin_tags(&mut self) -> ControlFlow<Self::Output> {
             ControlFlow::Continue(())
         }
-        fn begin_movetext(&mut self, _: ()) -> ControlFlow<usize, usize> {
-            ControlFlow::Continue(0)
+        fn begin_movetext(&mut self, _: ()) -> ControlFlow<Self::Output, Self::Movetext> {
+            ControlFlow::Continue(Vec::new())
         }
-        fn san(&mut self, n: &mut usize, _: pgn_reader::SanPlus) -> ControlFlow<usize> {
-            *n += 1;
+        fn san(&mut self, moves: &mut Self::Movetext, san: SanPlus) -> ControlFlow<Self::Output> {
+            moves.push(san);
             ControlFlow::Continue(())
         }
-        fn end_game(&mut self, n: usize) -> usize {
-            n
+        fn end_game(&mut self, moves: Self::Movetext) -> Self::Output {
+            moves
         }
     }
+    let mut plies = 0;
     for file in ["pgn/twic1599_1000k.pgn", "pgn/lichess_db_1000k.pgn"] {
         let bytes = std::fs::read(shared_data(file)).unwrap();
         let mut reader = pgn_reader::Reader::new(&bytes[..]);
         let mut theirs = Vec::new();
-        while let Some(n) = reader.read_game(&mut Count).unwrap() {
-            theirs.push(n);
+        while let Some(sans) = reader.read_game(&mut MainLine).unwrap() {
+            theirs.push(sans);
         }
         let (text, _) = decode(&bytes);
-        let ours: Vec<usize> = Reader::new(&text).map(|g| g.moves.len()).collect();
-        assert_eq!(ours, theirs, "{file}");
+        let ours: Vec<_> = Reader::new(&text).map(|raw| import(&raw)).collect();
+        assert_eq!(ours.len(), theirs.len(), "{file}: games");
+        for (game, sans) in ours.iter().zip(&theirs) {
+            let number = game.raw.number;
+            assert!(
+                game.error.is_none(),
+                "{file} game {number}: {:?}",
+                game.error
+            );
+            let mut pos = game.start.as_ref().unwrap().position.position().clone();
+            let resolved: Vec<Move> = sans
+                .iter()
+                .map(|san| {
+                    let m = san.san.to_move(&pos).unwrap_or_else(|e| {
+                        panic!("{file} game {number}: pgn-reader's {san}: {e}")
+                    });
+                    pos.play_unchecked(m);
+                    m
+                })
+                .collect();
+            assert_eq!(game.moves, resolved, "{file} game {number}");
+            plies += resolved.len();
+        }
     }
+    // The count the corpus README gives for the two files (pgn-reader).
+    assert_eq!(plies, 130_025);
 }
 
 /// The corpus README: two study FENs carry castling rights the position
