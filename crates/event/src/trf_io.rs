@@ -18,6 +18,9 @@ use crate::rounds::Slot;
 use crate::section::{DutchRules, RoundSchedule, Scoring, Section, System};
 use crate::table::outcome_code;
 
+/// The TRF-2026 record of the encoded time control.
+const TIME_CONTROL: laws::Article = laws::Article::new("TRF-2026 222");
+
 /// Why a section cannot be written as TRF.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub enum ExportError {
@@ -101,6 +104,36 @@ impl fmt::Display for ImportError {
 }
 
 impl std::error::Error for ImportError {}
+
+/// The time control of the first `222` record, `None` without one (or when blank). A text that is
+/// not the TRF-2026 encoded time control is an error at its line and column: the record is no
+/// free text (that is `122`), and a section must not silently lose the time control it declares.
+fn time_control(t: &trf::Tournament) -> Result<Option<String>, ImportError> {
+    let Some((line, value)) = t.lines().iter().find_map(|l| match &l.record {
+        Record::Header(Header::Text { code: 222, value }) => Some((l.number, value)),
+        _ => None,
+    }) else {
+        return Ok(None);
+    };
+    let text = value.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    match text.parse::<laws::time_control::TimeControl>() {
+        Ok(_) => Ok(Some(text.to_string())),
+        Err(e) => {
+            let leading = value.chars().take_while(|c| c.is_whitespace()).count();
+            let issue = trf::Issue {
+                severity: trf::Severity::Error,
+                line,
+                column: 4 + leading + e.column(),
+                message: format!("222 time control: {}", e.kind()),
+                article: TIME_CONTROL,
+            };
+            Err(ImportError::Invalid(vec![issue.to_string()]))
+        }
+    }
+}
 
 /// The `132` text from column 5: round dates `YY/MM/DD` aligned with the round blocks of `001`
 /// (round r at column 92 + 10(r − 1)).
@@ -319,10 +352,8 @@ impl Section {
         section.rounds = t.total_rounds().unwrap_or(played_u32).max(played_u32);
         section.initial_colour_white =
             pairing::trf_input::initial_colour(t) == pairing::dutch::Colour::White;
-        if let Some(tc) = t.header_text(222)
-            && tc.parse::<laws::time_control::TimeControl>().is_ok()
-        {
-            section.time_control = tc.trim().to_string();
+        if let Some(tc) = time_control(t)? {
+            section.time_control = tc;
         }
         if let Some(list) = t.header_text(202)
             && standings::tiebreak::parse_list(list).is_ok()

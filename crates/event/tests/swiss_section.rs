@@ -231,6 +231,9 @@ fn standings_add_up_every_result_and_rank_by_points() {
     assert_eq!(late.cells[1].code, 'Z');
 }
 
+/// Consistency check, not verification: the engine re-pairs its own pairings. The verification
+/// against bbpPairings is `h19_19_sections_pair_every_round_as_bbp_pairings_did`
+/// (`trf_corpus.rs`).
 #[test]
 fn trf_export_validates_and_the_dutch_checker_repairs_every_round_identically() {
     let run = run();
@@ -258,6 +261,8 @@ fn trf_export_validates_and_the_dutch_checker_repairs_every_round_identically() 
     assert_eq!(discrepancies, 0);
 }
 
+/// Consistency check, not verification: our export read back by our import. Imports of
+/// bbpPairings files are verified in `trf_corpus.rs`.
 #[test]
 fn a_trf_export_continues_as_an_equal_section() {
     let run = run();

@@ -305,15 +305,20 @@ impl ParseTimeControlError {
     }
 }
 
-impl fmt::Display for ParseTimeControlError {
+impl fmt::Display for ParseErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "time control, column {}: ", self.column)?;
-        match self.kind {
+        match self {
             ParseErrorKind::Expected(what) => write!(f, "expected {what}"),
             ParseErrorKind::TooLarge => f.write_str("number too large"),
             ParseErrorKind::ZeroMoves => f.write_str("a period needs at least one move"),
             ParseErrorKind::Schedule(e) => e.fmt(f),
         }
+    }
+}
+
+impl fmt::Display for ParseTimeControlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "time control, column {}: {}", self.column, self.kind)
     }
 }
 
