@@ -299,6 +299,10 @@ fn scenario(b: &Browser, server: &Server, dir: &Path) {
             .iter()
             .map(|v| v.as_str().unwrap_or_default().to_owned())
             .collect();
+        // Consistency check, not verification: page and API come from the same standings code.
+        // The tie-break values are verified against the FIDE TEC exercise and hand-calculated
+        // fixtures in `crates/standings/tests/tiebreaks.rs`; the points above against the sum
+        // of the results entered here.
         assert_eq!(row[4..], values, "tie-breaks of {}", row[2]);
         assert!(values.iter().all(|v| !v.is_empty()), "{row:?}");
     }
@@ -385,6 +389,8 @@ fn scenario(b: &Browser, server: &Server, dir: &Path) {
         v.sort();
         v
     };
+    // Consistency check, not verification (our export read by our import); imports of
+    // bbpPairings files are verified in `crates/event/tests/trf_corpus.rs`.
     assert_eq!(
         points(&imported_cells),
         points(&cells),
@@ -400,4 +406,42 @@ fn browser_event_on_sqlite() {
 #[test]
 fn browser_event_on_postgres() {
     run_scenario("browser", Backend::Postgres, scenario);
+}
+
+/// With `CI` set (as `.ci/run` sets it), a missing browser or PostgreSQL fails the browser tests
+/// instead of skipping them: each case runs one test of this binary as a child process.
+#[test]
+fn h19_20_with_ci_set_missing_services_fail_instead_of_skipping() {
+    let tmp = std::env::temp_dir().join(format!("arbiter_h19_20_{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let run = |test: &str, set: &[(&str, &str)], unset: &str| -> (bool, String) {
+        let mut child = std::process::Command::new(std::env::current_exe().unwrap());
+        child
+            .args([test, "--exact", "--test-threads=1"])
+            .env("CI", "true")
+            .env("TMPDIR", &tmp)
+            .env_remove(unset);
+        for (name, value) in set {
+            child.env(name, value);
+        }
+        let out = child.output().expect("run the test binary");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.success(), text)
+    };
+    let (passed, out) = run(
+        "browser_event_on_sqlite",
+        &[("ARBITER_CHROMIUM", "/nonexistent/chromium")],
+        "ARBITER_TEST_POSTGRES",
+    );
+    assert!(
+        !passed && out.contains("CI is set but /nonexistent/chromium"),
+        "{out}"
+    );
+    let (passed, out) = run("browser_event_on_postgres", &[], "ARBITER_TEST_POSTGRES");
+    assert!(
+        !passed && out.contains("CI is set but ARBITER_TEST_POSTGRES is not"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&tmp).ok();
 }

@@ -120,6 +120,9 @@ fn pair_berger_prints_the_berger_schedule() {
     assert_eq!(refused.0, 2, "--berger takes no -c");
 }
 
+/// The command against the library on a bbpPairings file: a consistency check, not
+/// verification. The rounds in which the editions differ are verified against the documented
+/// counts in `crates/pairing/tests/corpus.rs`.
 #[test]
 fn checker_with_the_2017_edition_reports_the_rounds_where_the_editions_differ() {
     let file = corpus("generated/bbp-v6-byes-heavy/h6_10409992.trf");
@@ -171,11 +174,52 @@ fn checker_with_the_2017_edition_reports_the_rounds_where_the_editions_differ() 
     );
 }
 
+/// Verification against an outside source: `-c` on every bbpPairings-generated tournament of
+/// the byes-heavy corpora (v6 under the 2026 rules, v5 with `--edition 2017`) reproduces every
+/// recorded round.
+#[test]
+fn h19_19_checker_reproduces_bbp_generated_tournaments() {
+    for (folder, edition) in [
+        ("generated/bbp-v6-byes-heavy", "2026"),
+        ("generated/bbp-v5-byes-heavy", "2017"),
+    ] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(corpus(folder))
+            .expect("corpus folder")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|x| x == "trf"))
+            .collect();
+        files.sort();
+        let mut rounds = 0;
+        for file in &files {
+            let (code, stdout, stderr) = run(&[
+                "pair",
+                "--dutch",
+                file.to_str().unwrap(),
+                "-c",
+                "--edition",
+                edition,
+            ]);
+            assert_eq!(code, 0, "{}: {stderr}", file.display());
+            let last = stdout.lines().last().unwrap_or_default();
+            let checked = last
+                .strip_prefix("checked ")
+                .and_then(|l| l.strip_suffix(" rounds, 0 discrepancies"))
+                .and_then(|n| n.parse::<usize>().ok())
+                .unwrap_or_else(|| panic!("{}: {stdout}", file.display()));
+            rounds += checked;
+        }
+        assert_eq!(rounds, 135, "{folder}");
+    }
+}
+
 fn run(args: &[&str]) -> (i32, String, String) {
     let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
     arbiter(&args)
 }
 
+/// Consistency check, not verification: `-g` pairs with this engine and `-c` re-pairs its own
+/// pairings. The verification against bbpPairings is
+/// `h19_19_checker_reproduces_bbp_generated_tournaments` and `pair_prints_the_bbp_fixture_pairing`.
 #[test]
 fn generated_tournaments_pass_trf_check_and_re_pair_without_discrepancies() {
     let config = temp_file(

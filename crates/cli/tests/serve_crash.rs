@@ -7,12 +7,53 @@ use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-/// Starts the server; returns the child, its address and the admin password (first start).
-fn start(db: &str) -> (Child, String, Option<String>) {
+/// A running server, killed when dropped (also when a test fails before killing it).
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.0.kill().ok();
+        self.0.wait().ok();
+    }
+}
+
+/// Polls `done` every 5 ms until it holds; an error naming `what` once `deadline` has passed.
+fn wait_until(deadline: Instant, what: &str, mut done: impl FnMut() -> bool) -> Result<(), String> {
+    while !done() {
+        if Instant::now() >= deadline {
+            return Err(format!("timed out waiting for {what}"));
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    Ok(())
+}
+
+#[test]
+fn h19_17_wait_until_fails_after_the_deadline() {
+    let start = Instant::now();
+    let err = wait_until(start + Duration::from_millis(50), "nothing", || false).unwrap_err();
+    assert_eq!(err, "timed out waiting for nothing");
+    assert!(start.elapsed() >= Duration::from_millis(50));
+    assert!(start.elapsed() < Duration::from_secs(5));
+    let mut polls = 0;
+    wait_until(
+        Instant::now() + Duration::from_secs(10),
+        "the third poll",
+        || {
+            polls += 1;
+            polls == 3
+        },
+    )
+    .expect("a condition that comes to hold ends the wait");
+    assert_eq!(polls, 3);
+}
+
+/// Starts the server; returns it, its address and the admin password (first start).
+fn start(db: &str) -> (Server, String, Option<String>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(["serve", "--database", db, "--bind", "127.0.0.1:0"])
         .stdout(Stdio::piped())
@@ -21,7 +62,7 @@ fn start(db: &str) -> (Child, String, Option<String>) {
         .expect("start arbiter serve");
     let banner = child.stdout.take().and_then(banner);
     match banner {
-        Some((addr, password)) => (child, addr, password),
+        Some((addr, password)) => (Server(child), addr, password),
         None => {
             child.kill().ok();
             child.wait().ok();
@@ -186,24 +227,28 @@ fn acknowledged_results_survive_sigkill() {
             }
         })
     };
-    while acked
-        .lock()
-        .unwrap()
-        .values()
-        .map(|(_, v)| v - 1)
-        .sum::<i64>()
-        < 60
-    {
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    server.kill().expect("SIGKILL the server");
-    server.wait().unwrap();
+    // Bounded: a writer that panics or stops early fails the test instead of hanging it.
+    let corrections = || -> i64 { acked.lock().unwrap().values().map(|(_, v)| v - 1).sum() };
+    let waited = wait_until(
+        Instant::now() + Duration::from_secs(120),
+        "60 acknowledged corrections",
+        || corrections() >= 60 || writer.is_finished(),
+    );
+    let enough = corrections() >= 60;
+    server.0.kill().expect("SIGKILL the server");
+    server.0.wait().unwrap();
     stop.store(true, Ordering::Relaxed);
-    writer.join().unwrap();
+    writer.join().expect("the writer thread");
+    waited.unwrap();
+    assert!(
+        enough,
+        "the writer stopped after {} corrections",
+        corrections()
+    );
     let acked = acked.lock().unwrap().clone();
     assert!(acked.len() >= 20);
 
-    let (mut server, addr, password) = start(&db);
+    let (server, addr, password) = start(&db);
     assert!(password.is_none(), "the admin account exists already");
     let (status, _, text) = http(
         &addr,
@@ -228,8 +273,7 @@ fn acknowledged_results_survive_sigkill() {
             assert_eq!(b["result"].as_str().unwrap(), result, "game {game}");
         }
     }
-    server.kill().unwrap();
-    server.wait().unwrap();
+    drop(server);
     for suffix in ["", "-wal", "-shm"] {
         std::fs::remove_file(format!("{}{suffix}", path.display())).ok();
     }
