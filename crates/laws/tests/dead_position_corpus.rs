@@ -108,8 +108,9 @@ fn test_vector_no_wrong_verdicts() {
 }
 
 /// In these timeouts the side to move flagged: the intended winner (Art. 6.9) is the other side.
+/// The full tier finds exactly the 3 unwinnable positions and leaves none undetermined (README).
 #[test]
-fn lichess_30k_timeouts_exactly_three_unwinnable() {
+fn h19_18_lichess_30k_timeouts_three_unwinnable_none_undetermined() {
     let text =
         std::fs::read_to_string(testkit::shared_data("dead-positions/lichess-30K-games.txt"))
             .unwrap();
@@ -146,17 +147,24 @@ fn lichess_30k_timeouts_exactly_three_unwinnable() {
         .filter(|(_, (_, full))| *full == Verdict::Unwinnable)
         .map(|((_, id), _)| id.as_str())
         .collect();
-    let undetermined = results
+    let undetermined: Vec<&str> = jobs
         .iter()
-        .filter(|(_, full)| *full == Verdict::Undetermined)
-        .count();
+        .zip(&results)
+        .filter(|(_, (_, full))| *full == Verdict::Undetermined)
+        .map(|((_, id), _)| id.as_str())
+        .collect();
     let quick_unwinnable = results
         .iter()
         .filter(|(quick, _)| *quick == Verdict::Unwinnable)
         .count();
     eprintln!(
-        "30K: unwinnable {unwinnable:?}, undetermined {undetermined}, quick unwinnable {quick_unwinnable}, {:.1}s",
+        "30K: unwinnable {unwinnable:?}, undetermined {undetermined:?}, quick unwinnable {quick_unwinnable}, {:.1}s",
         start.elapsed().as_secs_f64()
     );
     assert_eq!(unwinnable, ["AHPAU56z", "tapdr97m", "VIdrelSz"]);
+    assert_eq!(
+        undetermined,
+        Vec::<&str>::new(),
+        "undetermined lichess-30K positions"
+    );
 }
