@@ -19,6 +19,14 @@ fn files(folder: &str) -> Vec<std::path::PathBuf> {
     out
 }
 
+/// When the tests import their files (the rounds count as published then).
+fn imported_at() -> DateTime {
+    DateTime {
+        date: Date::new(2026, 11, 22).unwrap(),
+        time: Time::new(12, 0).unwrap(),
+    }
+}
+
 fn history(players: &[Player]) -> Vec<(u32, u16, Vec<pairing::dutch::RoundEntry>)> {
     players
         .iter()
@@ -30,10 +38,7 @@ fn history(players: &[Player]) -> Vec<(u32, u16, Vec<pairing::dutch::RoundEntry>
 /// verification: both are our code); the recorded pairings and the points are bbpPairings'.
 #[test]
 fn imported_generated_tournaments_keep_their_history_pairings_and_scores() {
-    let at = DateTime {
-        date: Date::new(2026, 11, 22).unwrap(),
-        time: Time::new(12, 0).unwrap(),
-    };
+    let at = imported_at();
     let mut checked = 0;
     for folder in [
         "trf/generated/bbp-v6-byes-heavy",
@@ -95,10 +100,7 @@ fn an_invalid_trf_is_refused_with_its_lines() {
 001    2      B                                 1900                             0.0    2     3 b 0\n\
 001    3      C                                 1800                             0.0    3\n";
     let t: trf::Tournament = text.parse().unwrap();
-    let at = DateTime {
-        date: Date::new(2026, 1, 1).unwrap(),
-        time: Time::new(0, 0).unwrap(),
-    };
+    let at = imported_at();
     let err = Section::from_trf(&t, at).unwrap_err();
     let event::trf_io::ImportError::Invalid(lines) = &err else {
         panic!("{err}");
@@ -112,10 +114,7 @@ fn an_invalid_trf_is_refused_with_its_lines() {
 /// instead of leaving the section without its time control; a valid one is kept.
 #[test]
 fn h19_18_an_invalid_222_time_control_is_refused_at_its_line_and_column() {
-    let at = DateTime {
-        date: Date::new(2026, 1, 1).unwrap(),
-        time: Time::new(0, 0).unwrap(),
-    };
+    let at = imported_at();
     let file = |tc: &str| -> trf::Tournament {
         format!(
             "012 Timed\n222 {tc}\n\
@@ -164,10 +163,7 @@ fn requested_bye(code: trf::ResultCode) -> Option<event::round::ByeKind> {
 #[test]
 fn h19_19_sections_pair_every_round_as_bbp_pairings_did() {
     use event::section::DutchRules;
-    let at = DateTime {
-        date: Date::new(2026, 11, 22).unwrap(),
-        time: Time::new(12, 0).unwrap(),
-    };
+    let at = imported_at();
     let mut rounds = 0;
     for (folder, edition) in [
         ("trf/generated/bbp-v6-byes-heavy", DutchRules::Rules2026),
