@@ -32,8 +32,8 @@ pub mod testing;
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use sqlx::any::{AnyPoolOptions, AnyRow};
 use sha2::{Digest, Sha256};
+use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{Any, AnyPool, Executor, Row, Transaction};
 
 pub use model::{
@@ -1215,7 +1215,11 @@ mod tests {
             .collect();
         assert_eq!(stored, [token_hash("cookie-token")]);
         assert_eq!(
-            store.session("cookie-token", 0).await.unwrap().map(|s| s.user.id),
+            store
+                .session("cookie-token", 0)
+                .await
+                .unwrap()
+                .map(|s| s.user.id),
             Some(user)
         );
         assert!(
