@@ -3,13 +3,15 @@
 
 use std::net::SocketAddr;
 
+mod common;
+
 use axum::Router;
-use axum::body::{Body, to_bytes};
+use axum::body::Body;
 use axum::extract::ConnectInfo;
-use axum::http::{HeaderMap, Request, StatusCode, header};
-use serde_json::{Value, json};
+use axum::http::{Request, StatusCode, header};
+use common::{Answer, send};
+use serde_json::json;
 use store::Store;
-use tower::ServiceExt;
 use web::throttle::{ACCOUNT_ATTEMPTS, ADDRESS_ATTEMPTS, WINDOW_SECONDS};
 use web::{AppState, Security};
 
@@ -26,24 +28,13 @@ store::on_both!(
     h19_09_invalid_utf8_in_forms_is_refused,
 );
 
-struct Answer {
-    status: StatusCode,
-    headers: HeaderMap,
-    text: String,
-}
-
-impl Answer {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text))
-    }
-
-    fn cookies(&self) -> Vec<&str> {
-        self.headers
-            .get_all(header::SET_COOKIE)
-            .iter()
-            .map(|v| v.to_str().unwrap())
-            .collect()
-    }
+/// The `Set-Cookie` headers of an answer.
+fn cookies(a: &Answer) -> Vec<&str> {
+    a.headers
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .map(|v| v.to_str().unwrap())
+        .collect()
 }
 
 /// The service over `store` with the first-start admin; its password.
@@ -53,18 +44,6 @@ async fn app(store: Store, security: Security) -> (Router, String) {
         web::router(AppState::new(store).with_security(security)),
         password,
     )
-}
-
-async fn send(app: &Router, req: Request<Body>) -> Answer {
-    let res = app.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let headers = res.headers().clone();
-    let bytes = to_bytes(res.into_body(), usize::MAX).await.unwrap();
-    Answer {
-        status,
-        headers,
-        text: String::from_utf8_lossy(&bytes).into_owned(),
-    }
 }
 
 /// `POST /api/login` from the client address `from` (`None`: no address known).
@@ -86,15 +65,14 @@ async fn api_login(app: &Router, user: &str, password: &str, from: Option<[u8; 4
 async fn session(app: &Router, password: &str) -> (String, String) {
     let ok = api_login(app, "admin", password, None).await;
     assert_eq!(ok.status, StatusCode::OK, "{}", ok.text);
-    let cookie = ok.cookies()[0].split(';').next().unwrap().to_owned();
+    let cookie = cookies(&ok)[0].split(';').next().unwrap().to_owned();
     (cookie, ok.json()["csrf"].as_str().unwrap().to_owned())
 }
 
 /// The login form's CSRF cookie and a form login with it.
 async fn form_login(app: &Router, user: &str, password: &str) -> (Answer, Answer) {
     let form = send(app, Request::get("/login").body(Body::empty()).unwrap()).await;
-    let cookie = form
-        .cookies()
+    let cookie = cookies(&form)
         .into_iter()
         .find(|c| c.starts_with("arbiter_login_csrf="))
         .unwrap()
@@ -172,7 +150,7 @@ async fn h19_09_secure_cookies_when_configured(store: Store) {
     let (plain, password) = app(store.clone(), Security::default()).await;
     let (form, login) = form_login(&plain, "admin", &password).await;
     assert_eq!(login.status, StatusCode::SEE_OTHER, "{}", login.text);
-    for c in form.cookies().into_iter().chain(login.cookies()) {
+    for c in cookies(&form).into_iter().chain(cookies(&login)) {
         assert!(!c.contains("Secure"), "plain HTTP: {c}");
     }
     let secure = web::router(AppState::new(store).with_security(Security {
@@ -181,14 +159,13 @@ async fn h19_09_secure_cookies_when_configured(store: Store) {
     }));
     let (form, login) = form_login(&secure, "admin", &password).await;
     assert_eq!(login.status, StatusCode::SEE_OTHER, "{}", login.text);
-    let cookies: Vec<&str> = form.cookies().into_iter().chain(login.cookies()).collect();
-    assert!(cookies.len() >= 3, "{cookies:?}");
-    for c in cookies {
+    let all: Vec<&str> = cookies(&form).into_iter().chain(cookies(&login)).collect();
+    assert!(all.len() >= 3, "{all:?}");
+    for c in all {
         assert!(c.ends_with("; Secure"), "{c}");
     }
     assert!(
-        login
-            .cookies()
+        cookies(&login)
             .iter()
             .any(|c| c.starts_with("arbiter_session=") && c.contains("HttpOnly"))
     );
