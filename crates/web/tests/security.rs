@@ -224,6 +224,7 @@ async fn h19_09_csp_allows_only_own_scripts_and_pages_comply(store: Store) {
                 .starts_with("text/html"),
             "{uri}"
         );
+        assert_eq!(a.headers[header::CONTENT_SECURITY_POLICY], csp, "{uri}");
         let html = a.text.to_lowercase();
         for forbidden in [
             "javascript:",
