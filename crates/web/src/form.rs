@@ -31,7 +31,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Form<T> {
 }
 
 /// The error of a body that could not be read: 413 over the limit, 400 otherwise.
-pub(crate) fn body_error(status: StatusCode, text: &str) -> AppError {
+fn body_error(status: StatusCode, text: &str) -> AppError {
     if status == StatusCode::PAYLOAD_TOO_LARGE {
         AppError::TooLarge(format!("the request is too large ({text})"))
     } else {
