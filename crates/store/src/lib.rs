@@ -32,6 +32,7 @@ pub mod testing;
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use sha2::{Digest, Sha256};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{Any, AnyPool, Executor, Row, Transaction};
 
@@ -49,6 +50,15 @@ pub fn unix_now() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// SHA-256 of a session token as lowercase hex: what the database keeps instead of the token,
+/// so a leaked database (or backup) opens no session.
+pub fn token_hash(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// The database of the tournament service.
@@ -210,7 +220,8 @@ impl Store {
             .transpose()
     }
 
-    /// Stores a session for `user` until `expires_at`.
+    /// Stores a session for `user` until `expires_at`; the database keeps only the
+    /// [`token_hash`] of the cookie value `token`.
     pub async fn create_session(
         &self,
         token: &str,
@@ -219,9 +230,9 @@ impl Store {
         expires_at: i64,
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO sessions (token, user_id, csrf, expires_at) VALUES ($1, $2, $3, $4)",
+            "INSERT INTO sessions (token_hash, user_id, csrf, expires_at) VALUES ($1, $2, $3, $4)",
         )
-        .bind(token)
+        .bind(token_hash(token))
         .bind(user)
         .bind(csrf)
         .bind(expires_at)
@@ -230,19 +241,19 @@ impl Store {
         Ok(())
     }
 
-    /// The session of a token that has not expired at `now`.
+    /// The session of a token that has not expired at `now` (looked up by its hash).
     pub async fn session(&self, token: &str, now: i64) -> Result<Option<Session>, StoreError> {
         sqlx::query(
-            "SELECT s.token, s.csrf, s.expires_at, u.id, u.name, u.password_hash, u.role
-             FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = $1 AND s.expires_at > $2",
+            "SELECT s.csrf, s.expires_at, u.id, u.name, u.password_hash, u.role
+             FROM sessions s JOIN users u ON u.id = s.user_id
+             WHERE s.token_hash = $1 AND s.expires_at > $2",
         )
-        .bind(token)
+        .bind(token_hash(token))
         .bind(now)
         .fetch_optional(&self.pool)
         .await?
         .map(|r| {
             Ok(Session {
-                token: r.try_get("token")?,
                 csrf: r.try_get("csrf")?,
                 expires_at: r.try_get("expires_at")?,
                 user: User::from_row(&r)?,
@@ -253,8 +264,8 @@ impl Store {
 
     /// Ends a session (logout) and removes expired ones.
     pub async fn delete_session(&self, token: &str) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM sessions WHERE token = $1 OR expires_at < $2")
-            .bind(token)
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1 OR expires_at < $2")
+            .bind(token_hash(token))
             .bind(unix_now())
             .execute(&self.pool)
             .await?;
@@ -1174,4 +1185,48 @@ async fn insert_player(
     )
     .await?;
     Ok(id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    crate::on_both!("arbiter_store_unit", "su"; h19_09_session_tokens_are_stored_hashed);
+
+    async fn h19_09_session_tokens_are_stored_hashed(store: Store) {
+        assert_eq!(
+            token_hash("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        let user = store
+            .create_user(None, "h19", "$argon2id$fake", Role::Arbiter)
+            .await
+            .unwrap();
+        store
+            .create_session("cookie-token", user, "csrf", i64::MAX)
+            .await
+            .unwrap();
+        let stored: Vec<String> = sqlx::query("SELECT token_hash FROM sessions")
+            .fetch_all(&store.pool)
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| r.try_get("token_hash").unwrap())
+            .collect();
+        assert_eq!(stored, [token_hash("cookie-token")]);
+        assert_eq!(
+            store
+                .session("cookie-token", 0)
+                .await
+                .unwrap()
+                .map(|s| s.user.id),
+            Some(user)
+        );
+        assert!(
+            store.session(&stored[0], 0).await.unwrap().is_none(),
+            "the stored value opens no session"
+        );
+        store.delete_session("cookie-token").await.unwrap();
+        assert!(store.session("cookie-token", 0).await.unwrap().is_none());
+    }
 }

@@ -268,8 +268,6 @@ impl User {
 /// A logged-in session.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Session {
-    /// The cookie value.
-    pub token: String,
     /// The token every form of this session must carry.
     pub csrf: String,
     pub expires_at: i64,

@@ -146,6 +146,12 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
         "ALTER TABLE games ADD COLUMN manual BIGINT NOT NULL DEFAULT 0;
         ALTER TABLE games ADD COLUMN pgn TEXT NOT NULL DEFAULT ''",
     ),
+    (
+        "hashed session tokens",
+        // Plain tokens cannot be hashed in SQL both backends accept: open sessions end.
+        "DELETE FROM sessions;
+        ALTER TABLE sessions RENAME COLUMN token TO token_hash",
+    ),
 ];
 
 /// The column type of an auto-generated key on the backend.

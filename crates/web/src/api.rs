@@ -17,6 +17,7 @@ use serde_json::{Value, json};
 use store::{GameResult, Role};
 
 use crate::domain::{self, Loaded};
+use crate::throttle::ClientAddress;
 use crate::{AppError, AppState, SESSION_COOKIE, Viewer, auth, settings};
 
 /// The OpenAPI document, written by hand; `api_tests::openapi_lists_every_api_route` keeps it
@@ -196,14 +197,20 @@ pub(crate) struct Credentials {
 }
 
 /// Checks credentials and opens a session: the cookie header to set and the CSRF token.
+/// Every attempt counts against the account and the client address (429 past the limit), and
+/// an unknown account costs as much as a known one.
 pub(crate) async fn open_session(
     state: &AppState,
     c: &Credentials,
+    ClientAddress(from): ClientAddress,
 ) -> Result<(String, String), AppError> {
+    state
+        .logins
+        .attempt(&c.user, from, store::unix_now())
+        .map_err(AppError::TooManyRequests)?;
     let user = state.store.user_by_name(&c.user).await?;
-    let user = user
-        .filter(|u| auth::verify_password(&c.password, &u.password_hash))
-        .ok_or(AppError::Forbidden)?;
+    let user = auth::verify_login(&c.password, user).ok_or(AppError::Forbidden)?;
+    state.logins.succeeded(&c.user, from);
     let token = auth::random_token(32);
     let csrf = auth::random_token(32);
     state
@@ -224,9 +231,10 @@ pub(crate) async fn open_session(
 
 async fn login(
     State(state): State<AppState>,
+    from: ClientAddress,
     Json(c): Json<Credentials>,
 ) -> Result<Response, AppError> {
-    let (cookie, csrf) = open_session(&state, &c).await?;
+    let (cookie, csrf) = open_session(&state, &c, from).await?;
     Ok((
         [(header::SET_COOKIE, cookie)],
         Json(json!({ "csrf": csrf })),

@@ -1,8 +1,12 @@
 //! Passwords (argon2id), random tokens and their comparison.
 
+use std::sync::LazyLock;
+
 use argon2::Argon2;
 use argon2::password_hash::rand_core::{OsRng, RngCore};
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+
+use store::User;
 
 use crate::AppError;
 
@@ -25,6 +29,23 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
             .verify_password(password.as_bytes(), &h)
             .is_ok()
     })
+}
+
+/// A hash no password is known for: an unknown account name is checked against it, so that
+/// logging in to it costs as much as to a real account and tells nothing of which exist.
+/// (Hashing with the default parameters and a generated salt cannot fail.)
+static DUMMY_HASH: LazyLock<String> =
+    LazyLock::new(|| hash_password(&random_token(16)).unwrap_or_default());
+
+/// The user if `password` is theirs; for no user, the same work against [`DUMMY_HASH`].
+pub fn verify_login(password: &str, user: Option<User>) -> Option<User> {
+    match user {
+        Some(u) => verify_password(password, &u.password_hash).then_some(u),
+        None => {
+            verify_password(password, &DUMMY_HASH);
+            None
+        }
+    }
 }
 
 /// `bytes` random bytes from the operating system as lowercase hex.
@@ -54,6 +75,35 @@ mod tests {
         assert!(verify_password("correct horse", &h));
         assert!(!verify_password("correct horsE", &h));
         assert!(!verify_password("x", "not a hash"));
+    }
+
+    #[test]
+    fn h19_08_unknown_users_cost_one_password_verification() {
+        let user = User {
+            id: 1,
+            name: "admin".into(),
+            password_hash: hash_password("secret").unwrap(),
+            role: store::Role::Admin,
+        };
+        assert!(DUMMY_HASH.starts_with("$argon2id$"));
+        assert_eq!(
+            PasswordHash::new(&DUMMY_HASH).unwrap().params,
+            PasswordHash::new(&user.password_hash).unwrap().params,
+            "same cost parameters"
+        );
+        let fastest = |user: Option<&User>| {
+            (0..3)
+                .map(|_| {
+                    let start = std::time::Instant::now();
+                    assert!(verify_login("wrong", user.cloned()).is_none());
+                    start.elapsed()
+                })
+                .min()
+                .unwrap()
+        };
+        let (known, unknown) = (fastest(Some(&user)), fastest(None));
+        assert!(unknown * 4 > known, "unknown {unknown:?}, known {known:?}");
+        assert_eq!(verify_login("secret", Some(user.clone())), Some(user));
     }
 
     #[test]

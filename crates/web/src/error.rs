@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use store::StoreError;
 
@@ -21,6 +21,10 @@ pub enum AppError {
     BadRequest(String),
     /// A rule of the tournament forbids it (e.g. pairing before the last round is complete).
     Rule(String),
+    /// Too many failed logins: the seconds until the next attempt is allowed.
+    TooManyRequests(i64),
+    /// The request body is over its size limit: the message names the limit.
+    TooLarge(String),
     /// Anything else (database down, ...).
     Internal(String),
 }
@@ -33,7 +37,14 @@ impl fmt::Display for AppError {
                 "the form is stale or forged (CSRF token missing or wrong); reload the page",
             ),
             AppError::NotFound => f.write_str("not found"),
-            AppError::Conflict(m) | AppError::BadRequest(m) | AppError::Rule(m) => f.write_str(m),
+            AppError::Conflict(m)
+            | AppError::BadRequest(m)
+            | AppError::Rule(m)
+            | AppError::TooLarge(m) => f.write_str(m),
+            AppError::TooManyRequests(s) => write!(
+                f,
+                "too many failed logins from this account or address: try again in {s} seconds"
+            ),
             AppError::Internal(m) => write!(f, "internal error: {m}"),
         }
     }
@@ -50,7 +61,18 @@ impl AppError {
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Rule(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// Adds the headers the status calls for: `Retry-After` to a 429.
+    pub(crate) fn add_headers(&self, response: &mut Response) {
+        if let AppError::TooManyRequests(seconds) = self {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(*seconds));
         }
     }
 }
@@ -72,6 +94,8 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let body =
             serde_json::json!({ "error": self.to_string(), "status": self.status().as_u16() });
-        (self.status(), axum::Json(body)).into_response()
+        let mut response = (self.status(), axum::Json(body)).into_response();
+        self.add_headers(&mut response);
+        response
     }
 }

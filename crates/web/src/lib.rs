@@ -10,6 +10,8 @@
 //! }
 //! let app = web::router(web::AppState::new(store));
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+//! // The peer address throttles failed logins (see `throttle`).
+//! let app = app.into_make_service_with_connect_info::<std::net::SocketAddr>();
 //! axum::serve(listener, app).await?;
 //! # Ok(()) }
 //! ```
@@ -19,20 +21,24 @@ pub mod auth;
 pub mod domain;
 mod error;
 mod export;
+mod form;
 pub mod i18n;
 mod pages;
 pub mod rounds;
 mod settings;
 pub mod team;
 mod team_pages;
+pub mod throttle;
 pub mod upload;
 
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::FromRequestParts;
+use axum::extract::{FromRequestParts, Request, State};
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, header};
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::middleware::{self, Next};
+use axum::response::Response;
 use axum::routing::{get, post};
 use minijinja::Environment;
 use store::{Role, Store, User};
@@ -45,24 +51,49 @@ pub const SESSION_COOKIE: &str = "arbiter_session";
 /// Name of the cookie carrying the CSRF token of the login form (before a session exists).
 pub const LOGIN_CSRF_COOKIE: &str = "arbiter_login_csrf";
 
-/// Shared state of all handlers: the store, the compiled templates and a cache of sections
-/// checked against the database's revision counter on every request, so several processes can
-/// serve one PostgreSQL database.
+/// The Content-Security-Policy of every answer: scripts, styles and forms of this service only
+/// (no inline script or style, no `eval`), and no page inside a frame of another site.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+    style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; \
+    form-action 'self'; frame-ancestors 'none'";
+
+/// How the service is reached; `arbiter serve` sets it from its flags.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Security {
+    /// Mark every cookie `Secure` (sent over HTTPS only): on when the public URL is `https://`.
+    pub secure_cookies: bool,
+    /// Behind a reverse proxy: the client address (for login throttling) is the last entry
+    /// of `X-Forwarded-For` instead of the socket's peer, which is the proxy.
+    pub trust_proxy: bool,
+}
+
+/// Shared state of all handlers: the store, the compiled templates, a cache of sections
+/// checked against the database's revision counter on every request (so several processes can
+/// serve one PostgreSQL database), the login throttle and the [`Security`] settings.
 #[derive(Clone)]
 pub struct AppState {
     pub store: Store,
+    pub security: Security,
     templates: Arc<Environment<'static>>,
     sections: Arc<domain::SectionCache>,
+    logins: Arc<throttle::LoginThrottle>,
 }
 
 impl AppState {
-    /// State over a store.
+    /// State over a store, with default [`Security`] (plain HTTP, no proxy).
     pub fn new(store: Store) -> AppState {
         AppState {
             store,
+            security: Security::default(),
             templates: Arc::new(pages::templates()),
             sections: Arc::default(),
+            logins: Arc::default(),
         }
+    }
+
+    /// The same state with other [`Security`] settings.
+    pub fn with_security(self, security: Security) -> AppState {
+        AppState { security, ..self }
     }
 
     /// A section as currently stored (see [`domain::SectionCache`]).
@@ -195,6 +226,7 @@ pub fn router(state: AppState) -> Router {
         .route("/audit", get(pages::audit))
         .route("/users", get(pages::users).post(pages::create_user))
         .route("/static/htmx.min.js", get(pages::htmx))
+        .route("/static/app.js", get(pages::app_js))
         .route("/static/style.css", get(pages::style))
         .route("/events/{id}", get(pages::event_page))
         .route("/events/{id}/sections", post(pages::create_section))
@@ -233,5 +265,40 @@ pub fn router(state: AppState) -> Router {
         .merge(team_pages::routes())
         .merge(upload::routes())
         .merge(rounds::routes())
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            security_headers,
+        ))
         .with_state(state)
+}
+
+/// Adds the security headers to every answer ([`CONTENT_SECURITY_POLICY`], no framing, no
+/// MIME sniffing, no referrer to other sites) and marks cookies `Secure` when configured.
+async fn security_headers(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let mut response = next.run(req).await;
+    let headers = response.headers_mut();
+    for (name, value) in [
+        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "same-origin"),
+    ] {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
+    if state.security.secure_cookies {
+        let cookies: Vec<HeaderValue> = headers
+            .get_all(header::SET_COOKIE)
+            .iter()
+            .map(|v| {
+                let mut bytes = v.as_bytes().to_vec();
+                bytes.extend_from_slice(b"; Secure");
+                HeaderValue::from_bytes(&bytes).unwrap_or_else(|_| v.clone())
+            })
+            .collect();
+        headers.remove(header::SET_COOKIE);
+        for cookie in cookies {
+            headers.append(header::SET_COOKIE, cookie);
+        }
+    }
+    response
 }

@@ -3,7 +3,6 @@
 //! Every form posts the session's CSRF token in the field `csrf`; the login form carries a
 //! token bound to a cookie instead (double submit), as there is no session yet.
 
-use axum::Form;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
@@ -15,9 +14,12 @@ use store::GameResult;
 
 use crate::api::{self, Credentials, NewEvent, NewSection, PlayerForm, ResultForm};
 use crate::domain;
+use crate::form::Form;
+use crate::throttle::ClientAddress;
 use crate::{AppError, AppState, LOGIN_CSRF_COOKIE, SESSION_COOKIE, Viewer, auth, cookie};
 
 const HTMX: &str = include_str!("../static/htmx.min.js");
+const APP_JS: &str = include_str!("../static/app.js");
 const STYLE: &str = include_str!("../static/style.css");
 
 /// The compiled templates.
@@ -112,10 +114,12 @@ impl IntoResponse for PageError {
             })
             .collect();
         let body = format!(
-            "<!doctype html><html><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><link rel=\"stylesheet\" href=\"/static/style.css\"><title>{status}</title></head><body><main><h1>{status}</h1><p id=\"error\" role=\"alert\">{text}</p><p><a href=\"javascript:history.back()\">←</a> <a href=\"/\">/</a></p></main></body></html>",
+            "<!doctype html><html><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><link rel=\"stylesheet\" href=\"/static/style.css\"><script src=\"/static/app.js\" defer></script><title>{status}</title></head><body><main><h1>{status}</h1><p id=\"error\" role=\"alert\">{text}</p><p><a href=\"#\" data-action=\"back\">←</a> <a href=\"/\">/</a></p></main></body></html>",
             status = self.0.status()
         );
-        (self.0.status(), Html(body)).into_response()
+        let mut response = (self.0.status(), Html(body)).into_response();
+        self.0.add_headers(&mut response);
+        response
     }
 }
 
@@ -165,6 +169,17 @@ pub(crate) async fn htmx() -> Response {
         .into_response()
 }
 
+pub(crate) async fn app_js() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript"),
+            (header::CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        APP_JS,
+    )
+        .into_response()
+}
+
 pub(crate) async fn style() -> Response {
     ([(header::CONTENT_TYPE, "text/css")], STYLE).into_response()
 }
@@ -199,6 +214,7 @@ pub(crate) struct LoginForm {
 
 pub(crate) async fn login(
     State(state): State<AppState>,
+    from: ClientAddress,
     headers: HeaderMap,
     Form(f): Form<LoginForm>,
 ) -> PageResult {
@@ -210,13 +226,12 @@ pub(crate) async fn login(
         user: f.user,
         password: f.password,
     };
-    let (session_cookie, _) =
-        api::open_session(&state, &credentials)
-            .await
-            .map_err(|e| match e {
-                AppError::Forbidden => AppError::BadRequest("wrong user name or password".into()),
-                e => e,
-            })?;
+    let (session_cookie, _) = api::open_session(&state, &credentials, from)
+        .await
+        .map_err(|e| match e {
+            AppError::Forbidden => AppError::BadRequest("wrong user name or password".into()),
+            e => e,
+        })?;
     let mut response = see_other("/");
     if let Ok(v) = session_cookie.parse() {
         response.headers_mut().append(header::SET_COOKIE, v);

@@ -11,7 +11,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Form, Json, Router};
+use axum::{Json, Router};
 use event::player::PlayerId;
 use event::round::{ByeKind, GameResult as DomainResult, Round, Warning, WarningKind};
 use serde::Deserialize;
@@ -19,6 +19,7 @@ use serde_json::{Value, json};
 use store::GameResult;
 
 use crate::domain::{self, Loaded};
+use crate::form::Form;
 use crate::i18n::Lang;
 use crate::pages::{PageError, render, see_other};
 use crate::{AppError, AppState, Viewer};

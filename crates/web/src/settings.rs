@@ -7,10 +7,10 @@
 //! Pages and the JSON API share one input type per form; both are checked with optimistic
 //! locking (the version the caller read) and land in the audit log.
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::{Form, Json};
 use event::age::{AgeClass, AgeConvention, Class};
 use event::date::{Date, Time};
 use event::section::{DutchRules, RoundSchedule, Scoring, System, suggest_system};
@@ -19,6 +19,7 @@ use serde_json::{Value, json};
 
 use crate::api::api_editor;
 use crate::domain;
+use crate::form::Form;
 use crate::pages::{PageResult, render, see_other};
 use crate::{AppError, AppState, Viewer};
 

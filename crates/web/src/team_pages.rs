@@ -4,10 +4,11 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
-use axum::{Form, Json, Router};
+use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::form::Form;
 use crate::pages::{PageError, render};
 use crate::team::{self, Absent, BoardResult, MatchDoc, NewTeamSection, TeamForm};
 use crate::{AppError, AppState, Viewer};

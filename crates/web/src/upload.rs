@@ -21,7 +21,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use axum::Form;
 use axum::Json;
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
@@ -37,11 +36,12 @@ use ratinglist::{Birth, ErrorKind, Import, ImportedPlayer, Reason, Status, csv, 
 use serde_json::{Value, json};
 
 use crate::domain::{self, Loaded};
+use crate::form::{self, Form};
 use crate::i18n::Lang;
 use crate::{AppError, AppState, Viewer, pages};
 
 /// Largest upload accepted: a national rating list excerpt fits many times over.
-const MAX_UPLOAD: usize = 16 * 1024 * 1024;
+pub const MAX_UPLOAD: usize = 16 * 1024 * 1024;
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
@@ -360,8 +360,12 @@ struct Fields {
 
 impl Fields {
     async fn read(mut mp: Multipart) -> Result<Fields, AppError> {
-        let bad = |e: axum::extract::multipart::MultipartError| {
-            AppError::BadRequest(format!("upload: {}", e.body_text()))
+        let bad = |e: axum::extract::multipart::MultipartError| match e.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => AppError::TooLarge(format!(
+                "the upload is larger than {} MiB: split the file or leave out what is not needed",
+                MAX_UPLOAD >> 20
+            )),
+            _ => AppError::BadRequest(format!("upload: {}", e.body_text())),
         };
         let mut fields = Fields::default();
         while let Some(field) = mp.next_field().await.map_err(bad)? {
@@ -375,7 +379,9 @@ impl Fields {
                     }
                 }
                 None => {
-                    let value = field.text().await.map_err(bad)?;
+                    let bytes = field.bytes().await.map_err(bad)?;
+                    let value =
+                        String::from_utf8(bytes.to_vec()).map_err(|_| form::not_utf8(&name))?;
                     fields.text.push((name, value));
                 }
             }
@@ -687,10 +693,13 @@ async fn register(
 }
 
 /// The CSRF token sent as a form field of a multipart upload.
-fn form_editor(viewer: &Viewer, fields: &Fields) -> Result<i64, AppError> {
+/// Reads an upload form of an editor: the login is checked before the body is read, the CSRF
+/// field after; the user id and the fields.
+async fn form_upload(viewer: &Viewer, mp: Multipart) -> Result<(i64, Fields), AppError> {
     let id = viewer.editor()?;
+    let fields = Fields::read(mp).await?;
     viewer.check_csrf(fields.text("csrf"))?;
-    Ok(id)
+    Ok((id, fields))
 }
 
 fn api_editor(viewer: &Viewer, headers: &HeaderMap) -> Result<i64, AppError> {
@@ -707,8 +716,7 @@ async fn preview_page(
 ) -> Response {
     let back = format!("/sections/{id}");
     let outcome: Result<Response, Failure> = async {
-        let fields = Fields::read(mp).await?;
-        form_editor(&viewer, &fields)?;
+        let (_, fields) = form_upload(&viewer, mp).await?;
         let loaded = domain::load(&state.store, id).await?;
         let p = preview(&loaded, &fields)?;
         let entries: Vec<&Entry> = p.candidates.iter().map(|c| &c.entry).collect();
@@ -801,8 +809,7 @@ async fn import_trf_page(
 ) -> Response {
     let back = format!("/events/{id}");
     let outcome: Result<i64, Failure> = async {
-        let fields = Fields::read(mp).await?;
-        let by = form_editor(&viewer, &fields)?;
+        let (by, fields) = form_upload(&viewer, mp).await?;
         import_trf(&state, by, id, &fields).await
     }
     .await;

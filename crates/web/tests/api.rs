@@ -1,13 +1,15 @@
 //! In-process tests of the service (tower `oneshot`) against SQLite and, with
 //! `ARBITER_TEST_POSTGRES`, PostgreSQL (required when `CI` is set).
 
+mod common;
+
 use axum::Router;
-use axum::body::{Body, to_bytes};
+use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use serde_json::{Value, json};
 use store::Store;
-use tower::ServiceExt;
 
+use common::Answer;
 use store::testing::unique_name as unique;
 
 async fn sqlite() -> Store {
@@ -35,18 +37,6 @@ struct Client {
     csrf: Option<String>,
 }
 
-struct Answer {
-    status: StatusCode,
-    headers: axum::http::HeaderMap,
-    text: String,
-}
-
-impl Answer {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text))
-    }
-}
-
 impl Client {
     async fn new(store: Store) -> (Client, String) {
         let (_, password) = web::first_start(&store)
@@ -66,15 +56,7 @@ impl Client {
     }
 
     async fn send(&self, req: Request<Body>) -> Answer {
-        let res = self.app.clone().oneshot(req).await.unwrap();
-        let status = res.status();
-        let headers = res.headers().clone();
-        let bytes = to_bytes(res.into_body(), usize::MAX).await.unwrap();
-        Answer {
-            status,
-            headers,
-            text: String::from_utf8_lossy(&bytes).into_owned(),
-        }
+        common::send(&self.app, req).await
     }
 
     fn request(&self, method: &str, uri: &str, csrf: bool) -> axum::http::request::Builder {

@@ -2,12 +2,14 @@
 //! against SQLite and, with `ARBITER_TEST_POSTGRES`, PostgreSQL (required when `CI` is set).
 //! Fixtures: `tests/data` (invented players in the DSB and FIDE layouts).
 
+mod common;
+
 use axum::Router;
-use axum::body::{Body, to_bytes};
+use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
+use common::Answer;
 use serde_json::{Value, json};
 use store::Store;
-use tower::ServiceExt;
 
 store::on_both!(
     "arbiter_upload", "u";
@@ -27,18 +29,6 @@ struct Client {
     app: Router,
     cookie: String,
     csrf: String,
-}
-
-struct Answer {
-    status: StatusCode,
-    headers: axum::http::HeaderMap,
-    text: String,
-}
-
-impl Answer {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text))
-    }
 }
 
 /// A multipart body: text fields, then files (field, file name, bytes).
@@ -111,20 +101,7 @@ impl Client {
         if let Some(t) = csrf {
             req = req.header("x-csrf-token", t);
         }
-        let res = self
-            .app
-            .clone()
-            .oneshot(req.body(Body::from(body)).unwrap())
-            .await
-            .unwrap();
-        let status = res.status();
-        let headers = res.headers().clone();
-        let bytes = to_bytes(res.into_body(), usize::MAX).await.unwrap();
-        Answer {
-            status,
-            headers,
-            text: String::from_utf8_lossy(&bytes).into_owned(),
-        }
+        common::send(&self.app, req.body(Body::from(body)).unwrap()).await
     }
 
     async fn get(&self, uri: &str) -> Value {
