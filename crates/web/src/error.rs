@@ -4,7 +4,10 @@ use std::fmt;
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use event::validate::Invalid;
 use store::StoreError;
+
+use crate::i18n::Lang;
 
 /// Why a request failed.
 #[derive(Debug)]
@@ -19,6 +22,8 @@ pub enum AppError {
     Conflict(String),
     /// Bad input: the message names what and where.
     BadRequest(String),
+    /// A value the domain refuses ([`event::validate`]), named in English and German.
+    Invalid(Invalid),
     /// A rule of the tournament forbids it (e.g. pairing before the last round is complete).
     Rule(String),
     /// Anything else (database down, ...).
@@ -34,6 +39,7 @@ impl fmt::Display for AppError {
             ),
             AppError::NotFound => f.write_str("not found"),
             AppError::Conflict(m) | AppError::BadRequest(m) | AppError::Rule(m) => f.write_str(m),
+            AppError::Invalid(e) => write!(f, "{e}"),
             AppError::Internal(m) => write!(f, "internal error: {m}"),
         }
     }
@@ -48,10 +54,24 @@ impl AppError {
             AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::Conflict(_) => StatusCode::CONFLICT,
-            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::BadRequest(_) | AppError::Invalid(_) => StatusCode::BAD_REQUEST,
             AppError::Rule(_) => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
+    }
+
+    /// The error with a refused value's message in `lang` (for the HTML pages).
+    pub fn localised(self, lang: Lang) -> AppError {
+        match self {
+            AppError::Invalid(e) if lang == Lang::De => AppError::BadRequest(e.german()),
+            other => other,
+        }
+    }
+}
+
+impl From<Invalid> for AppError {
+    fn from(e: Invalid) -> AppError {
+        AppError::Invalid(e)
     }
 }
 
@@ -70,8 +90,11 @@ impl From<StoreError> for AppError {
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
-        let body =
+        let mut body =
             serde_json::json!({ "error": self.to_string(), "status": self.status().as_u16() });
+        if let AppError::Invalid(e) = &self {
+            body["error_de"] = e.german().into();
+        }
         (self.status(), axum::Json(body)).into_response()
     }
 }

@@ -259,7 +259,9 @@ pub(crate) async fn create_event(
     Form(f): Form<NewEvent>,
 ) -> PageResult {
     let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let id = api::do_create_event(&state, by, &f).await?;
+    let id = api::do_create_event(&state, by, &f)
+        .await
+        .map_err(|e| e.localised(viewer.lang))?;
     Ok(see_other(&format!("/events/{id}")))
 }
 
@@ -289,7 +291,9 @@ pub(crate) async fn create_section(
     Form(f): Form<NewSection>,
 ) -> PageResult {
     let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let section = api::do_create_section(&state, by, id, &f).await?;
+    let section = api::do_create_section(&state, by, id, &f)
+        .await
+        .map_err(|e| e.localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{section}")))
 }
 
@@ -307,7 +311,9 @@ pub(crate) async fn import_trf(
 ) -> PageResult {
     let by = form_editor(&viewer, f.csrf.as_deref())?;
     state.store.event(id).await?;
-    let section = import(&state, by, id, f.trf.as_bytes()).await?;
+    let section = import(&state, by, id, f.trf.as_bytes())
+        .await
+        .map_err(|e| e.localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{section}")))
 }
 
@@ -362,7 +368,9 @@ pub(crate) async fn add_player(
     Form(f): Form<PlayerForm>,
 ) -> PageResult {
     let by = form_editor(&viewer, f.csrf.as_deref())?;
-    api::do_add_player(&state, by, id, &f).await?;
+    api::do_add_player(&state, by, id, &f)
+        .await
+        .map_err(|e| e.localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{id}")))
 }
 
