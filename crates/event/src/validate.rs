@@ -37,7 +37,7 @@ pub const MAX_PLAYERS: usize = 9999;
 pub const MAX_RATING: u16 = 3500;
 /// Highest DWZ index (number of evaluations).
 pub const MAX_DWZ_INDEX: u16 = 999;
-/// Highest FIDE id: fits TRF columns 58-68 and the DSB formats (32 bits).
+/// Highest FIDE id: fits TRF columns 58-68 and the DSB formats (32 bits); 0 counts as none.
 pub const MAX_FIDE_ID: u64 = 4_294_967_295;
 /// Most characters of `Last, First` (TRF columns 15-47).
 pub const MAX_NAME: usize = 33;
@@ -97,6 +97,8 @@ pub enum Field {
     SectionName,
     /// Number of rounds.
     Rounds,
+    /// Board colours of a team section.
+    Colours,
     /// Classes of a section.
     Classes,
     /// Time control.
@@ -150,6 +152,7 @@ impl Field {
             Field::EndDate => ("end date", "Ende"),
             Field::SectionName => ("section name", "Gruppenname"),
             Field::Rounds => ("rounds", "Runden"),
+            Field::Colours => ("board colours", "Brettfarben"),
             Field::Classes => ("classes", "Altersklassen"),
             Field::TimeControl => ("time control", "Bedenkzeit"),
             Field::Profile => ("profile", "Regelwerk"),
@@ -322,7 +325,7 @@ pub fn player(p: &Player) -> Result<(), Invalid> {
         return Err(Invalid::new(Field::Title, Expected::Title, t));
     }
     if let Some(id) = p.fide_id {
-        number(Field::FideId, id, 1, MAX_FIDE_ID)?;
+        number(Field::FideId, id, 0, MAX_FIDE_ID)?;
     }
     let rating = |field, value: Option<u16>, max: u16| {
         value.map_or(Ok(()), |v| number(field, u64::from(v), 0, u64::from(max)))

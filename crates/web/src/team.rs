@@ -1316,6 +1316,7 @@ pub async fn create_section(
         .or_else(|| ev.start_date.get(..4).and_then(|y| y.parse().ok()))
         .unwrap_or(settings.year);
     settings.check()?;
+    validate::text(Field::Colours, &settings.colours, validate::MAX_TEXT)?;
     let profile = settings.profile()?;
     if let (TeamSystem::Swiss, Some((max, article))) = (settings.system, profile.max_swiss_rounds)
         && f.rounds > max

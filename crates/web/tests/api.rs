@@ -1153,7 +1153,7 @@ async fn h19_06_values_wider_than_the_trf_columns_are_refused(store: Store) {
         (
             "fide_id",
             "18446744073709551615",
-            "FIDE id: expected a whole number from 1 to 4294967295",
+            "FIDE id: expected a whole number from 0 to 4294967295",
             "FIDE-ID:",
         ),
         (
