@@ -968,6 +968,12 @@ async fn player_count(c: &Client, section: i64) -> usize {
         .len()
 }
 
+/// Registers a player through the API.
+async fn add_player(c: &Client, section: i64, body: Value) -> Answer {
+    c.post_json(&format!("/api/sections/{section}/players"), body, true)
+        .await
+}
+
 /// Asserts a 400 answer whose English and German messages start as given.
 fn refused(a: &Answer, en: &str, de: &str) {
     assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.text);
@@ -1029,30 +1035,20 @@ async fn h19_01_rounds_and_numbers_are_bounded_at_input(store: Store) {
         "default time:",
         "Karenzzeit:",
     );
-    let late = c
-        .post_json(
-            &format!("/api/sections/{section}/players"),
+    for (body, en, de) in [
+        (
             json!({"last_name": "Late", "first_round": "4294967295"}),
-            true,
-        )
-        .await;
-    refused(
-        &late,
-        "first round: expected a whole number from 1 to 99",
-        "erste Runde:",
-    );
-    let rating = c
-        .post_json(
-            &format!("/api/sections/{section}/players"),
+            "first round: expected a whole number from 1 to 99",
+            "erste Runde:",
+        ),
+        (
             json!({"last_name": "Strong", "rating": "3501"}),
-            true,
-        )
-        .await;
-    refused(
-        &rating,
-        "rating: expected a whole number from 0 to 3500",
-        "Elo:",
-    );
+            "rating: expected a whole number from 0 to 3500",
+            "Elo:",
+        ),
+    ] {
+        refused(&add_player(&c, section, body).await, en, de);
+    }
     let public = Client {
         app: c.app.clone(),
         cookie: None,
@@ -1071,13 +1067,7 @@ async fn h19_01_rounds_and_numbers_are_bounded_at_input(store: Store) {
 async fn h19_02_control_characters_are_refused_at_input(store: Store) {
     let (c, section) = section_with_players(store, 2).await;
     let forged = "Eve\n001    9      Forged, Record";
-    let api = c
-        .post_json(
-            &format!("/api/sections/{section}/players"),
-            json!({"last_name": forged}),
-            true,
-        )
-        .await;
+    let api = add_player(&c, section, json!({"last_name": forged})).await;
     refused(
         &api,
         "last name: expected at most 33 characters on one line",
@@ -1097,13 +1087,7 @@ async fn h19_02_control_characters_are_refused_at_input(store: Store) {
         .await;
     assert_eq!(form.status, StatusCode::BAD_REQUEST);
     assert!(form.text.contains("first name: expected"), "{}", form.text);
-    let club = c
-        .post_json(
-            &format!("/api/sections/{section}/players"),
-            json!({"last_name": "Eve", "club": "SK\t1"}),
-            true,
-        )
-        .await;
+    let club = add_player(&c, section, json!({"last_name": "Eve", "club": "SK\t1"})).await;
     refused(&club, "club: expected", "Verein: erwartet");
     let ev = c
         .post_json(
@@ -1171,18 +1155,15 @@ async fn h19_06_values_wider_than_the_trf_columns_are_refused(store: Store) {
     ] {
         let mut body = json!({"last_name": "Wide"});
         body[field] = json!(value);
-        let a = c
-            .post_json(&format!("/api/sections/{section}/players"), body, true)
-            .await;
+        let a = add_player(&c, section, body).await;
         refused(&a, en, de);
     }
-    let ok = c
-        .post_json(
-            &format!("/api/sections/{section}/players"),
-            json!({"last_name": "Narrow", "title": "wfm", "federation": "ger", "rating": "2100"}),
-            true,
-        )
-        .await;
+    let ok = add_player(
+        &c,
+        section,
+        json!({"last_name": "Narrow", "title": "wfm", "federation": "ger", "rating": "2100"}),
+    )
+    .await;
     assert_eq!(ok.status, StatusCode::CREATED, "{}", ok.text);
     let trf = c.get(&format!("/sections/{section}/export.trf")).await;
     assert_eq!(trf.status, StatusCode::OK, "{}", trf.text);
@@ -1192,13 +1173,12 @@ async fn h19_06_values_wider_than_the_trf_columns_are_refused(store: Store) {
 
 async fn h19_09_csv_formula_injection_is_neutralised_in_standings_csv(store: Store) {
     let (c, section) = section_with_players(store, 2).await;
-    let evil = c
-        .post_json(
-            &format!("/api/sections/{section}/players"),
-            json!({"last_name": "=HYPERLINK(\"http://x\")", "first_name": "@Eve"}),
-            true,
-        )
-        .await;
+    let evil = add_player(
+        &c,
+        section,
+        json!({"last_name": "=HYPERLINK(\"http://x\")", "first_name": "@Eve"}),
+    )
+    .await;
     assert_eq!(evil.status, StatusCode::CREATED, "{}", evil.text);
     let csv = c.get(&format!("/sections/{section}/standings.csv")).await;
     assert_eq!(csv.status, StatusCode::OK, "{}", csv.text);

@@ -190,6 +190,32 @@ impl Client {
         (event, section)
     }
 
+    /// Posts the register form of a preview: its `entries` and the row picked.
+    async fn register(&self, uri: &str, entries: &str, pick: &str) -> Answer {
+        let body = [
+            ("csrf", self.csrf.as_str()),
+            ("entries", entries),
+            ("pick", pick),
+        ]
+        .iter()
+        .map(|(k, v)| {
+            format!(
+                "{k}={}",
+                v.bytes().map(|b| format!("%{b:02X}")).collect::<String>()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("&");
+        self.send(
+            "POST",
+            uri,
+            None,
+            "application/x-www-form-urlencoded",
+            body.into_bytes(),
+        )
+        .await
+    }
+
     async fn players(&self, section: i64) -> Vec<Value> {
         self.get(&format!("/api/sections/{section}")).await["players"]
             .as_array()
@@ -652,24 +678,11 @@ async fn html_upload_previews_and_registers_the_selected(store: Store) {
         .replace("&quot;", "\"")
         .replace("&#x2f;", "/")
         .replace("&amp;", "&");
-    let form: Vec<(&str, &str)> = vec![("csrf", &csrf), ("entries", &entries), ("pick", "1")];
-    let body = form
-        .iter()
-        .map(|(k, v)| {
-            format!(
-                "{k}={}",
-                v.bytes().map(|b| format!("%{b:02X}")).collect::<String>()
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("&");
     let registered = c
-        .send(
-            "POST",
+        .register(
             &format!("/sections/{section}/players/register"),
-            None,
-            "application/x-www-form-urlencoded",
-            body.into_bytes(),
+            &entries,
+            "1",
         )
         .await;
     assert_eq!(
@@ -723,27 +736,11 @@ async fn h19_02_list_uploads_refuse_control_characters(store: Store) {
         "sex": null, "birth": null, "club": "", "federation": "", "fide_id": null, "dsb": null,
         "elo": null, "dwz": null, "dwz_index": null, "title": null},
         "class": "Open", "first_round": 1, "withdrawn_after": null, "requested_byes": {}}]);
-    let body = [
-        ("csrf", c.csrf.as_str()),
-        ("entries", &entries.to_string()),
-        ("pick", "0"),
-    ]
-    .iter()
-    .map(|(k, v)| {
-        format!(
-            "{k}={}",
-            v.bytes().map(|b| format!("%{b:02X}")).collect::<String>()
-        )
-    })
-    .collect::<Vec<_>>()
-    .join("&");
     let forged = c
-        .send(
-            "POST",
+        .register(
             &format!("/sections/{section}/players/register?lang=de"),
-            None,
-            "application/x-www-form-urlencoded",
-            body.into_bytes(),
+            &entries.to_string(),
+            "0",
         )
         .await;
     assert_eq!(forged.status, StatusCode::BAD_REQUEST, "{}", forged.text);
