@@ -48,6 +48,8 @@ pub enum ExportError {
     },
     /// The report is inconsistent (`ratinglist::dsb::ReportError`).
     Report(String),
+    /// A setting stored before it was bounded ([`validate`]), e.g. billions of rounds.
+    Invalid(Invalid),
 }
 
 impl fmt::Display for ExportError {
@@ -77,6 +79,7 @@ impl fmt::Display for ExportError {
                 "player {player}: {field} `{value}` does not fit the DSB formats"
             ),
             ExportError::Report(e) => write!(f, "DSB report: {e}"),
+            ExportError::Invalid(e) => write!(f, "{e}"),
         }
     }
 }
@@ -149,12 +152,16 @@ impl Section {
     /// The section as TRF-2026 with the JaVaFo extensions `XXR`/`XXC`: pairing numbers by
     /// [`Section::ranking`], points of every result entered, ranks after the complete rounds,
     /// every paired round (a result not yet entered is `*`), requested byes and absences of the rounds still to come
-    /// as `240`, prohibited pairs as `260`. A section of more than 9999 players is refused.
+    /// as `240`, prohibited pairs as `260`. A section of more than 9999 players or more than
+    /// [`validate::MAX_ROUNDS`] rounds is refused.
     pub fn to_trf(&self, event: &Event) -> Result<trf::Tournament, ExportError> {
         let ranking = self.ranking();
         if ranking.len() > 9999 {
             return Err(ExportError::TooManyPlayers(ranking.len()));
         }
+        let set = u64::from(self.rounds);
+        validate::number(Field::Rounds, set, 1, u64::from(validate::MAX_ROUNDS))
+            .map_err(ExportError::Invalid)?;
         let numbers = self.numbers();
         let tpn = |id: &PlayerId| numbers.get(id).and_then(|&n| u16::try_from(n).ok());
         let total = self.total_rounds();
