@@ -326,8 +326,11 @@ pub(crate) async fn import(
 ) -> Result<i64, AppError> {
     let t = trf::Tournament::from_bytes(bytes)
         .map_err(|e| AppError::BadRequest(format!("TRF: {e}")))?;
-    let s = event::Section::from_trf(&t, domain::moment(store::unix_now()))
-        .map_err(|e| AppError::BadRequest(format!("TRF: {e}")))?;
+    let s =
+        event::Section::from_trf(&t, domain::moment(store::unix_now())).map_err(|e| match e {
+            event::trf_io::ImportError::Field(v) => AppError::Invalid(v),
+            e => AppError::BadRequest(format!("TRF: {e}")),
+        })?;
     domain::store_section(&state.store, Some(by), event, &s).await
 }
 
