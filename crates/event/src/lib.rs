@@ -31,6 +31,7 @@ pub mod section;
 pub mod table;
 pub mod team;
 pub mod trf_io;
+pub mod validate;
 
 pub use crate::event::{DuplicateBy, EntryIssue, Event};
 pub use crate::section::{PairError, RoundError, Section, System, suggest_system};

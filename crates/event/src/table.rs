@@ -469,3 +469,92 @@ pub(crate) fn outcome_code(o: standings::Outcome) -> char {
         ZeroPointBye => 'Z',
     }
 }
+
+/// One CSV field (RFC 4180) that is safe to open in a spreadsheet: control characters become
+/// blanks (a field never breaks the line), a text starting with `=`, `+`, `-` or `@` that is
+/// not a number gets a leading `'` (no formula is run), and a field holding a comma or quote is
+/// quoted.
+pub fn csv_field(s: &str) -> String {
+    let mut text: String = s
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let number = |t: &str| {
+        let digits = t.trim_start_matches(['-', '+']);
+        !digits.is_empty()
+            && digits.len() + 1 >= t.len()
+            && digits.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+    };
+    if text.starts_with(['=', '+', '-', '@']) && !number(&text) {
+        text.insert(0, '\'');
+    }
+    if text.contains([',', '"']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text
+    }
+}
+
+impl Standings {
+    /// The standings as CSV ([`csv_field`]): rank, pairing number, name, points and one column
+    /// per tie-break, lines ended by CRLF.
+    pub fn to_csv(&self) -> String {
+        let mut out = String::from("Rank,No,Name,Points");
+        for code in &self.tiebreaks {
+            out.push(',');
+            out.push_str(&csv_field(code));
+        }
+        out.push_str("\r\n");
+        for row in &self.rows {
+            let mut line = vec![
+                row.rank.to_string(),
+                row.tpn.to_string(),
+                csv_field(&row.name),
+                csv_field(&row.points),
+            ];
+            line.extend(
+                row.values
+                    .iter()
+                    .map(|v| csv_field(v.as_deref().unwrap_or(""))),
+            );
+            out.push_str(&line.join(","));
+            out.push_str("\r\n");
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_fields_are_quoted_when_needed() {
+        assert_eq!(csv_field("Meyer, Anna"), "\"Meyer, Anna\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("2.5"), "2.5");
+    }
+
+    #[test]
+    fn h19_09_csv_formula_injection_is_neutralised() {
+        assert_eq!(csv_field("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+        assert_eq!(csv_field("+cmd|' /C calc'!A0"), "'+cmd|' /C calc'!A0");
+        assert_eq!(csv_field("-2+3"), "'-2+3");
+        assert_eq!(csv_field("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(
+            csv_field("-1.5"),
+            "-1.5",
+            "a negative number stays a number"
+        );
+        assert_eq!(
+            csv_field("Eve\r\n1,2"),
+            "\"Eve  1,2\"",
+            "no line break inside a field"
+        );
+        let table = Standings {
+            tiebreaks: vec!["=BH".into()],
+            rows: Vec::new(),
+        };
+        assert_eq!(table.to_csv(), "Rank,No,Name,Points,'=BH\r\n");
+    }
+}

@@ -17,6 +17,7 @@ use crate::round::{Board, Bye, ByeKind, GameResult, Round};
 use crate::rounds::Slot;
 use crate::section::{DutchRules, RoundSchedule, Scoring, Section, System};
 use crate::table::outcome_code;
+use crate::validate::{self, Field, Invalid};
 
 /// The TRF-2026 record of the encoded time control.
 const TIME_CONTROL: laws::Article = laws::Article::new("TRF-2026 222");
@@ -50,6 +51,8 @@ pub enum ExportError {
     },
     /// The report is inconsistent (`ratinglist::dsb::ReportError`).
     Report(String),
+    /// A setting stored before it was bounded ([`validate`]), e.g. billions of rounds.
+    Invalid(Invalid),
 }
 
 impl fmt::Display for ExportError {
@@ -79,6 +82,7 @@ impl fmt::Display for ExportError {
                 "player {player}: {field} `{value}` does not fit the DSB formats"
             ),
             ExportError::Report(e) => write!(f, "DSB report: {e}"),
+            ExportError::Invalid(e) => write!(f, "{e}"),
         }
     }
 }
@@ -92,6 +96,10 @@ pub enum ImportError {
     Invalid(Vec<String>),
     /// A team tournament.
     Teams,
+    /// The file has no player records (e.g. an empty file or a web page).
+    NoPlayers,
+    /// A value the section cannot hold ([`validate`]).
+    Field(Invalid),
 }
 
 impl fmt::Display for ImportError {
@@ -99,6 +107,10 @@ impl fmt::Display for ImportError {
         match self {
             ImportError::Invalid(e) => write!(f, "invalid TRF: {}", e.join("; ")),
             ImportError::Teams => f.write_str("team tournaments cannot be imported as a section"),
+            ImportError::NoPlayers => {
+                f.write_str("no player records (001): expected a TRF file of a tournament")
+            }
+            ImportError::Field(e) => write!(f, "{e}"),
         }
     }
 }
@@ -173,12 +185,16 @@ impl Section {
     /// The section as TRF-2026 with the JaVaFo extensions `XXR`/`XXC`: pairing numbers by
     /// [`Section::ranking`], points of every result entered, ranks after the complete rounds,
     /// every paired round (a result not yet entered is `*`), requested byes and absences of the rounds still to come
-    /// as `240`, prohibited pairs as `260`. A section of more than 9999 players is refused.
+    /// as `240`, prohibited pairs as `260`. A section of more than 9999 players or more than
+    /// [`validate::MAX_ROUNDS`] rounds is refused.
     pub fn to_trf(&self, event: &Event) -> Result<trf::Tournament, ExportError> {
         let ranking = self.ranking();
         if ranking.len() > 9999 {
             return Err(ExportError::TooManyPlayers(ranking.len()));
         }
+        let set = u64::from(self.rounds);
+        validate::number(Field::Rounds, set, 1, u64::from(validate::MAX_ROUNDS))
+            .map_err(ExportError::Invalid)?;
         let numbers = self.numbers();
         let tpn = |id: &PlayerId| numbers.get(id).and_then(|&n| u16::try_from(n).ok());
         let total = self.total_rounds();
@@ -322,7 +338,9 @@ impl Section {
     /// every class is `Open`; the rounds in the file count as published at `imported_at`;
     /// blocks after the last paired round become requested byes; `260` pairs become prohibited
     /// pairs. Round dates come from `132` (without times), the time control from `222`, the
-    /// tie-breaks from `202` when they parse, the system from `192`.
+    /// tie-breaks from `202` when they parse, the system from `192`. Refused: a team tournament,
+    /// a file without player records, and values [`validate`] refuses (e.g. more than
+    /// [`validate::MAX_ROUNDS`] rounds, a title outside the FIDE titles).
     pub fn from_trf(t: &trf::Tournament, imported_at: DateTime) -> Result<Section, ImportError> {
         if t.is_team_tournament() {
             return Err(ImportError::Teams);
@@ -332,7 +350,14 @@ impl Section {
         if !errors.is_empty() {
             return Err(ImportError::Invalid(errors));
         }
-        let name = t.name().unwrap_or("Imported section");
+        if t.players().next().is_none() {
+            return Err(ImportError::NoPlayers);
+        }
+        let name = t
+            .name()
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .unwrap_or("Imported section");
         let mut section = Section::new(name, vec![Class::open(AgeClass::Open)]);
         let code = t.pairing_system().unwrap_or("").to_ascii_uppercase();
         section.system = if code.contains("ROUNDROBIN") {
@@ -349,7 +374,17 @@ impl Section {
         };
         let played = t.rounds_played();
         let played_u32 = u32::try_from(played).unwrap_or(u32::MAX);
-        section.rounds = t.total_rounds().unwrap_or(played_u32).max(played_u32);
+        let rounds = t.total_rounds().unwrap_or(played_u32).max(played_u32);
+        if rounds > 0 {
+            section.rounds = rounds;
+        }
+        validate::number(
+            Field::Rounds,
+            u64::from(section.rounds),
+            1,
+            u64::from(validate::MAX_ROUNDS),
+        )
+        .map_err(ImportError::Field)?;
         section.initial_colour_white =
             pairing::trf_input::initial_colour(t) == pairing::dutch::Colour::White;
         if let Some(tc) = time_control(t)? {
@@ -472,6 +507,10 @@ impl Section {
                     }
                 }
             }
+        }
+        validate::section(&section).map_err(ImportError::Field)?;
+        for e in &section.entries {
+            validate::entry(e).map_err(ImportError::Field)?;
         }
         Ok(section)
     }

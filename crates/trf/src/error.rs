@@ -54,6 +54,9 @@ pub enum WriteError {
     /// A record whose values do not survive fixed-column writing (e.g. a team number above
     /// 999, points wider than their columns); the text it would have produced.
     Unrepresentable(String),
+    /// A value holding a line break or other control character; the text it would have
+    /// produced.
+    ControlCharacter(String),
 }
 
 impl fmt::Display for WriteError {
@@ -73,6 +76,12 @@ impl fmt::Display for WriteError {
             ),
             WriteError::Unrepresentable(line) => {
                 write!(f, "values do not fit the columns of their record: {line:?}")
+            }
+            WriteError::ControlCharacter(line) => {
+                write!(
+                    f,
+                    "a value holds a line break or control character: {line:?}"
+                )
             }
         }
     }

@@ -922,8 +922,17 @@ impl Record {
     }
 
     /// Writes the record in its canonical fixed-column form (no line ending). The text always
-    /// parses back to the same record; values that do not fit their columns are an error.
+    /// parses back to the same record; values that do not fit their columns are an error, and
+    /// so is a line break or other control character in a value (it would forge records).
     pub fn write(&self) -> Result<String, WriteError> {
+        let s = self.write_columns()?;
+        if s.contains(char::is_control) {
+            return Err(WriteError::ControlCharacter(s));
+        }
+        Ok(s)
+    }
+
+    fn write_columns(&self) -> Result<String, WriteError> {
         let mut s = String::new();
         match self {
             Record::Header(h) => match h {

@@ -427,6 +427,23 @@ fn writing_refuses_pairing_numbers_beyond_9999() {
 }
 
 #[test]
+fn h19_02_writing_refuses_line_breaks_inside_a_field() {
+    let mut t = three_players("");
+    if let Some(p) = t.players_mut().next() {
+        p.person.name = "Eve\n001    9      Forged".to_string();
+    }
+    assert!(matches!(t.write(), Err(WriteError::ControlCharacter(_))));
+    let header = Record::Header(trf::Header::Text {
+        code: 12,
+        value: "Open\r\n001 forged".to_string(),
+    });
+    assert!(matches!(
+        header.write(),
+        Err(WriteError::ControlCharacter(_))
+    ));
+}
+
+#[test]
 fn writing_refuses_values_wider_than_their_columns() {
     let team = Record::ForfeitedMatch(trf::ForfeitedMatch {
         kind: "+-".to_string(),

@@ -12,6 +12,7 @@ use axum::routing::{get, post};
 use event::age::{AgeClass, Class};
 use event::player::{Entry, Player, PlayerId, Sex};
 use event::section::System;
+use event::validate::{self, Field};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use store::{GameResult, Role};
@@ -266,9 +267,6 @@ pub(crate) async fn do_create_event(
         .start_date
         .parse()
         .map_err(|err| AppError::BadRequest(format!("start date: {err}")))?;
-    if e.name.trim().is_empty() {
-        return Err(AppError::BadRequest("the event needs a name".into()));
-    }
     let ev = event::Event::new(e.name.trim(), e.place.trim(), start, start);
     domain::store_event(&state.store, Some(by), &ev).await
 }
@@ -331,11 +329,6 @@ pub(crate) async fn do_create_section(
     } else {
         classes
     };
-    if n.name.trim().is_empty() || n.rounds == 0 {
-        return Err(AppError::BadRequest(
-            "a section needs a name and at least one round".into(),
-        ));
-    }
     let mut s = event::Section::new(n.name.trim(), classes);
     s.rounds = n.rounds;
     s.system = match n.system.as_str() {
@@ -347,6 +340,7 @@ pub(crate) async fn do_create_section(
     if !n.tiebreaks.trim().is_empty() {
         s.tiebreaks = n.tiebreaks.trim().to_owned();
     }
+    validate::section(&s)?;
     s.check_settings()
         .map_err(|e| AppError::BadRequest(e.to_string()))?;
     state.store.event(event).await?;
@@ -413,9 +407,6 @@ pub(crate) async fn do_add_player(
     f: &PlayerForm,
 ) -> Result<i64, AppError> {
     let loaded = domain::load(&state.store, section).await?;
-    if f.last_name.trim().is_empty() {
-        return Err(AppError::BadRequest("last name: required".into()));
-    }
     let mut p = Player::new(PlayerId(0), f.last_name.trim(), f.first_name.trim());
     let number = |field: &str, v: &str| -> Result<Option<u64>, AppError> {
         let v = v.trim();
@@ -428,13 +419,14 @@ pub(crate) async fn do_add_player(
     };
     p.elo = number("rating", &f.rating)?
         .map(|r| {
-            u16::try_from(r).map_err(|_| AppError::BadRequest(format!("rating: {r} is too large")))
+            validate::number(Field::Elo, r, 0, u64::from(validate::MAX_RATING))?;
+            u16::try_from(r).map_err(|_| AppError::Internal(format!("rating {r}")))
         })
         .transpose()?;
     p.fide_id = number("FIDE id", &f.fide_id)?;
-    p.federation = f.federation.trim().to_owned();
+    p.federation = f.federation.trim().to_ascii_uppercase();
     p.club = f.club.trim().to_owned();
-    p.title = Some(f.title.trim().to_owned()).filter(|t| !t.is_empty());
+    p.title = Some(f.title.trim().to_ascii_uppercase()).filter(|t| !t.is_empty());
     p.sex = match f.sex.trim() {
         "" => None,
         "m" | "M" => Some(Sex::Male),
@@ -469,6 +461,7 @@ pub(crate) async fn do_add_player(
         Some(r) => u32::try_from(r).unwrap_or(u32::MAX).max(next_round),
         None => next_round,
     };
+    validate::room(s, 1)?;
     let new = domain::new_player(&entry)?;
     Ok(state.store.add_player(Some(by), section, &new).await?)
 }

@@ -14,6 +14,7 @@ use event::date::{Date, DateTime, Time};
 use event::player::{Entry, Player, PlayerId};
 use event::round::{Board, Bye, ByeKind, GameResult as DomainResult, Round};
 use event::table::{Crosstable, Standings};
+use event::validate;
 use store::{GameResult, NewGame, NewPlayer, Store};
 
 use crate::error::AppError;
@@ -322,12 +323,14 @@ pub fn section_document(s: &event::Section) -> Result<String, AppError> {
     json(&doc)
 }
 
-/// Creates an event row from a domain event (sections are stored separately).
+/// Creates an event row from a domain event (sections are stored separately); values
+/// [`event::validate::event`] refuses are not stored.
 pub async fn store_event(
     store: &Store,
     by: Option<i64>,
     ev: &event::Event,
 ) -> Result<i64, AppError> {
+    validate::event(ev)?;
     let mut doc = ev.clone();
     doc.sections.clear();
     Ok(store
@@ -335,8 +338,10 @@ pub async fn store_event(
         .await?)
 }
 
-/// The registration of a domain entry as a new player row.
+/// The registration of a domain entry as a new player row; every registration passes here, and
+/// values [`event::validate::entry`] refuses are not stored.
 pub fn new_player(entry: &Entry) -> Result<NewPlayer, AppError> {
+    validate::entry(entry)?;
     let p = &entry.player;
     Ok(NewPlayer {
         name: p.name(),
@@ -357,13 +362,16 @@ pub fn new_player(entry: &Entry) -> Result<NewPlayer, AppError> {
 }
 
 /// Stores a whole domain section (players, rounds, results) under an event, e.g. from a TRF
-/// import or the demo. Returns the section id.
+/// import or the demo. Returns the section id. Nothing is stored when
+/// [`event::validate::section`] or [`event::validate::entry`] refuses a value.
 pub async fn store_section(
     store: &Store,
     by: Option<i64>,
     event: i64,
     s: &event::Section,
 ) -> Result<i64, AppError> {
+    validate::section(s)?;
+    s.entries.iter().try_for_each(validate::entry)?;
     let id = store
         .create_section(
             by,

@@ -4,7 +4,10 @@ use std::fmt;
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use event::validate::Invalid;
 use store::StoreError;
+
+use crate::i18n::Lang;
 
 /// Why a request failed.
 #[derive(Debug)]
@@ -19,6 +22,8 @@ pub enum AppError {
     Conflict(String),
     /// Bad input: the message names what and where.
     BadRequest(String),
+    /// A value the domain refuses ([`event::validate`]), named in English and German.
+    Invalid(Invalid),
     /// A rule of the tournament forbids it (e.g. pairing before the last round is complete).
     Rule(String),
     /// Too many failed logins: the seconds until the next attempt is allowed.
@@ -45,6 +50,7 @@ impl fmt::Display for AppError {
                 f,
                 "too many failed logins from this account or address: try again in {s} seconds"
             ),
+            AppError::Invalid(e) => write!(f, "{e}"),
             AppError::Internal(m) => write!(f, "internal error: {m}"),
         }
     }
@@ -59,7 +65,7 @@ impl AppError {
             AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::Conflict(_) => StatusCode::CONFLICT,
-            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::BadRequest(_) | AppError::Invalid(_) => StatusCode::BAD_REQUEST,
             AppError::Rule(_) => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
@@ -74,6 +80,20 @@ impl AppError {
                 .headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from(*seconds));
         }
+    }
+
+    /// The error with a refused value's message in `lang` (for the HTML pages).
+    pub fn localised(self, lang: Lang) -> AppError {
+        match self {
+            AppError::Invalid(e) if lang == Lang::De => AppError::BadRequest(e.german()),
+            other => other,
+        }
+    }
+}
+
+impl From<Invalid> for AppError {
+    fn from(e: Invalid) -> AppError {
+        AppError::Invalid(e)
     }
 }
 
@@ -92,8 +112,11 @@ impl From<StoreError> for AppError {
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
-        let body =
+        let mut body =
             serde_json::json!({ "error": self.to_string(), "status": self.status().as_u16() });
+        if let AppError::Invalid(e) = &self {
+            body["error_de"] = e.german().into();
+        }
         let mut response = (self.status(), axum::Json(body)).into_response();
         self.add_headers(&mut response);
         response

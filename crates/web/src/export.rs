@@ -99,15 +99,6 @@ pub(crate) async fn swi(
     ))
 }
 
-/// One CSV field (RFC 4180: quoted when it holds a comma, quote or line break).
-fn field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_owned()
-    }
-}
-
 /// `GET /sections/{id}/standings.csv`: rank, pairing number, name, points and one column per
 /// tie-break (C.07 order of the section), as on the standings page.
 pub(crate) async fn standings_csv(
@@ -115,24 +106,7 @@ pub(crate) async fn standings_csv(
     Path(id): Path<i64>,
 ) -> Result<Response, AppError> {
     let loaded = state.section(id).await?;
-    let table = loaded.standings()?;
-    let mut out = String::from("Rank,No,Name,Points");
-    for code in &table.tiebreaks {
-        out.push(',');
-        out.push_str(&field(code));
-    }
-    out.push_str("\r\n");
-    for row in &table.rows {
-        let mut line = vec![
-            row.rank.to_string(),
-            row.tpn.to_string(),
-            field(&row.name),
-            row.points.clone(),
-        ];
-        line.extend(row.values.iter().map(|v| field(v.as_deref().unwrap_or(""))));
-        out.push_str(&line.join(","));
-        out.push_str("\r\n");
-    }
+    let out = loaded.standings()?.to_csv();
     Ok(download(
         &loaded,
         "csv",
@@ -158,17 +132,5 @@ pub(crate) async fn api_export(
         other => Err(AppError::BadRequest(format!(
             "export format `{other}`: expected trf, dsb-xml, swi or csv"
         ))),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn csv_fields_are_quoted_when_needed() {
-        assert_eq!(field("Meyer, Anna"), "\"Meyer, Anna\"");
-        assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(field("2.5"), "2.5");
     }
 }

@@ -274,7 +274,9 @@ pub(crate) async fn create_event(
     Form(f): Form<NewEvent>,
 ) -> PageResult {
     let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let id = api::do_create_event(&state, by, &f).await?;
+    let id = api::do_create_event(&state, by, &f)
+        .await
+        .map_err(|e| e.localised(viewer.lang))?;
     Ok(see_other(&format!("/events/{id}")))
 }
 
@@ -304,7 +306,9 @@ pub(crate) async fn create_section(
     Form(f): Form<NewSection>,
 ) -> PageResult {
     let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let section = api::do_create_section(&state, by, id, &f).await?;
+    let section = api::do_create_section(&state, by, id, &f)
+        .await
+        .map_err(|e| e.localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{section}")))
 }
 
@@ -322,7 +326,9 @@ pub(crate) async fn import_trf(
 ) -> PageResult {
     let by = form_editor(&viewer, f.csrf.as_deref())?;
     state.store.event(id).await?;
-    let section = import(&state, by, id, f.trf.as_bytes()).await?;
+    let section = import(&state, by, id, f.trf.as_bytes())
+        .await
+        .map_err(|e| e.localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{section}")))
 }
 
@@ -335,8 +341,11 @@ pub(crate) async fn import(
 ) -> Result<i64, AppError> {
     let t = trf::Tournament::from_bytes(bytes)
         .map_err(|e| AppError::BadRequest(format!("TRF: {e}")))?;
-    let s = event::Section::from_trf(&t, domain::moment(store::unix_now()))
-        .map_err(|e| AppError::BadRequest(format!("TRF: {e}")))?;
+    let s =
+        event::Section::from_trf(&t, domain::moment(store::unix_now())).map_err(|e| match e {
+            event::trf_io::ImportError::Field(v) => AppError::Invalid(v),
+            e => AppError::BadRequest(format!("TRF: {e}")),
+        })?;
     domain::store_section(&state.store, Some(by), event, &s).await
 }
 
@@ -377,7 +386,9 @@ pub(crate) async fn add_player(
     Form(f): Form<PlayerForm>,
 ) -> PageResult {
     let by = form_editor(&viewer, f.csrf.as_deref())?;
-    api::do_add_player(&state, by, id, &f).await?;
+    api::do_add_player(&state, by, id, &f)
+        .await
+        .map_err(|e| e.localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{id}")))
 }
 

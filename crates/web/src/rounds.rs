@@ -835,7 +835,8 @@ async fn card_page(
     let card = player_card(&loaded, player, viewer.can_edit()).ok_or(AppError::NotFound)?;
     let s = loaded.section();
     let paired = u32::try_from(s.played.len()).unwrap_or(u32::MAX);
-    let future: Vec<u32> = (paired + 1..=s.total_rounds()).collect();
+    let last = s.total_rounds().min(event::validate::MAX_ROUNDS);
+    let future: Vec<u32> = (paired + 1..=last).collect();
     render(
         &state,
         &viewer,

@@ -14,6 +14,7 @@ use axum::response::{IntoResponse, Response};
 use event::age::{AgeClass, AgeConvention, Class};
 use event::date::{Date, Time};
 use event::section::{DutchRules, RoundSchedule, Scoring, System, suggest_system};
+use event::validate;
 use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};
 
@@ -103,9 +104,6 @@ fn bad(message: String) -> AppError {
 /// Applies event settings to the domain event.
 pub(crate) fn apply_event(ev: &mut event::Event, s: &EventSettings) -> Result<(), AppError> {
     let name = s.name.trim();
-    if name.is_empty() {
-        return Err(bad("the event needs a name".into()));
-    }
     let start: Date = s
         .start_date
         .parse()
@@ -124,7 +122,7 @@ pub(crate) fn apply_event(ev: &mut event::Event, s: &EventSettings) -> Result<()
     ev.start = start;
     ev.end = end;
     ev.age_convention = convention(&s.cut_off, &s.cut_off_year)?;
-    Ok(())
+    Ok(validate::event(ev)?)
 }
 
 /// The age-class cut-off from `MM-DD` and `previous`/`season`.
@@ -199,6 +197,7 @@ pub(crate) fn apply_section(s: &mut event::Section, f: &SectionSettings) -> Resu
         }
     };
     s.schedule = schedule(&f.schedule)?;
+    validate::section(s)?;
     s.check_settings().map_err(|e| bad(e.to_string()))?;
     let rounds = s.total_rounds().max(s.rounds);
     if s.schedule.len() > rounds as usize {
@@ -405,7 +404,9 @@ pub(crate) async fn update_section(
 ) -> PageResult {
     let by = viewer.editor()?;
     viewer.check_csrf(f.csrf.as_deref())?;
-    save_section(&state, by, id, &f).await?;
+    save_section(&state, by, id, &f)
+        .await
+        .map_err(|e| e.localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{id}")))
 }
 
@@ -432,7 +433,9 @@ pub(crate) async fn update_event(
 ) -> PageResult {
     let by = viewer.editor()?;
     viewer.check_csrf(f.csrf.as_deref())?;
-    save_event(&state, by, id, &f).await?;
+    save_event(&state, by, id, &f)
+        .await
+        .map_err(|e| e.localised(viewer.lang))?;
     Ok(see_other(&format!("/events/{id}")))
 }
 

@@ -27,6 +27,7 @@ use event::team::lineup::{
 };
 use event::team::school::{Group, NotAdmitted, Pupil, SchoolType};
 use event::team::squad::{Member, Profile, Squad, SquadViolation, check_squads};
+use event::validate::{self, Field};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use standings::team::{Criterion, Encounter, Team};
@@ -571,6 +572,7 @@ pub async fn register(store: &Store, by: i64, section: i64, f: &TeamForm) -> Res
     let number = ts.teams.iter().map(|(t, _)| t.number).max().unwrap_or(0) + 1;
     let school = ts.settings.profile()?.group.is_some();
     let squad = parse_squad(f, number, school)?;
+    validate::squad(&squad)?;
     Ok(store
         .add_team(Some(by), section, &squad.name, &to_json(&squad)?)
         .await?)
@@ -1314,6 +1316,7 @@ pub async fn create_section(
         .or_else(|| ev.start_date.get(..4).and_then(|y| y.parse().ok()))
         .unwrap_or(settings.year);
     settings.check()?;
+    validate::text(Field::Colours, &settings.colours, validate::MAX_TEXT)?;
     let profile = settings.profile()?;
     if let (TeamSystem::Swiss, Some((max, article))) = (settings.system, profile.max_swiss_rounds)
         && f.rounds > max
@@ -1322,11 +1325,13 @@ pub async fn create_section(
             "at most {max} Swiss rounds ({article})"
         )));
     }
-    if f.name.trim().is_empty() || f.rounds == 0 {
-        return Err(AppError::BadRequest(
-            "the section needs a name and at least one round".into(),
-        ));
-    }
+    validate::required(Field::SectionName, f.name.trim(), validate::MAX_TEXT)?;
+    validate::number(
+        Field::Rounds,
+        u64::from(f.rounds),
+        1,
+        u64::from(validate::MAX_ROUNDS),
+    )?;
     let criteria: Vec<String> = settings.criteria()?.iter().map(|c| c.code()).collect();
     let id = store
         .create_section(

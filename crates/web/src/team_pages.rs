@@ -106,7 +106,9 @@ async fn register_form(
     Form(f): Form<TeamForm>,
 ) -> PageResult {
     let by = editor(&viewer, f.csrf.as_deref())?;
-    team::register(&state.store, by, id, &f).await?;
+    team::register(&state.store, by, id, &f)
+        .await
+        .map_err(|e| e.localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{id}/teams")))
 }
 

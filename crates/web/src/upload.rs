@@ -30,6 +30,8 @@ use axum::routing::post;
 use event::age::{AgeClass, Class, Ineligible};
 use event::date::Date;
 use event::player::{Entry, PlayerId};
+use event::trf_io::ImportError;
+use event::validate::Invalid;
 use event::{DuplicateBy, EntryIssue};
 use ratinglist::fide::{self, RatingKind};
 use ratinglist::{Birth, ErrorKind, Import, ImportedPlayer, Reason, Status, csv, dsb};
@@ -214,6 +216,11 @@ impl UploadError {
             &format!("expected {}", e.expected),
             &format!("erwartet {}", e.expected),
         )
+    }
+
+    /// A row whose values the section cannot hold ([`event::validate`]).
+    fn invalid(file: &str, line: usize, e: &Invalid) -> UploadError {
+        UploadError::new(file, line, 0, &e.to_string(), &e.german())
     }
 
     /// A TRF file that reads but cannot become a section.
@@ -472,12 +479,20 @@ fn preview(loaded: &Loaded, fields: &Fields) -> Result<Preview, UploadError> {
             }
         }
     }
+    let mut errors: Vec<UploadError> = import.errors.iter().map(UploadError::from_list).collect();
+    candidates.retain(|c| match event::validate::entry(&c.entry) {
+        Ok(()) => true,
+        Err(e) => {
+            errors.push(UploadError::invalid(&list.name, c.line, &e));
+            false
+        }
+    });
     Ok(Preview {
         file: list.name.clone(),
         format: format_name,
         encoding: import.encoding.to_string(),
         candidates,
-        errors: import.errors.iter().map(UploadError::from_list).collect(),
+        errors,
     })
 }
 
@@ -674,13 +689,11 @@ async fn register(
             "no player selected: choose at least one".into(),
         ));
     }
+    event::validate::room(loaded.section(), entries.len())?;
     let next_round = u32::try_from(loaded.section().played.len() + 1).unwrap_or(u32::MAX);
     let rows = entries
         .into_iter()
         .map(|mut e| {
-            if e.player.last_name.trim().is_empty() {
-                return Err(AppError::BadRequest("last name: required".into()));
-            }
             e.first_round = e.first_round.max(next_round);
             e.withdrawn_after = None;
             domain::new_player(&e)
@@ -778,7 +791,9 @@ async fn register_page(
             .ok_or_else(|| AppError::BadRequest(format!("pick: no row {i} in the preview")))?;
         picked.push(entry.clone());
     }
-    register(&state, by, &loaded, picked).await?;
+    register(&state, by, &loaded, picked)
+        .await
+        .map_err(|e| e.localised(viewer.lang))?;
     Ok(Redirect::to(&format!("/sections/{id}")).into_response())
 }
 
@@ -796,8 +811,11 @@ async fn import_trf(
     state.store.event(event).await?;
     let t = trf::Tournament::from_bytes(&file.bytes)
         .map_err(|e| UploadError::from_trf(&file.name, &e))?;
-    let s = event::Section::from_trf(&t, domain::moment(store::unix_now()))
-        .map_err(|e| UploadError::trf_import(&file.name, &e))?;
+    let s =
+        event::Section::from_trf(&t, domain::moment(store::unix_now())).map_err(|e| match &e {
+            ImportError::Field(v) => UploadError::invalid(&file.name, 0, v),
+            _ => UploadError::trf_import(&file.name, &e),
+        })?;
     Ok(domain::store_section(&state.store, Some(by), event, &s).await?)
 }
 

@@ -28,6 +28,11 @@ store::on_both!(
     exports_dsb_xml_swi_and_standings_csv,
     admins_create_arbiter_accounts,
     settings_change_events_and_sections,
+    h19_01_rounds_and_numbers_are_bounded_at_input,
+    h19_02_control_characters_are_refused_at_input,
+    h19_06_values_wider_than_the_trf_columns_are_refused,
+    h19_09_csv_formula_injection_is_neutralised_in_standings_csv,
+    h19_10_trf_import_of_a_web_page_or_empty_file_is_refused,
 );
 
 /// A client holding the session cookie and CSRF token.
@@ -927,5 +932,300 @@ async fn settings_change_events_and_sections(store: Store) {
     assert!(
         log.text.contains("settings"),
         "audit log lists the settings changes"
+    );
+}
+
+/// The event id of a section.
+async fn event_of(c: &Client, section: i64) -> i64 {
+    c.get(&format!("/api/sections/{section}")).await.json()["section"]["event"]
+        .as_i64()
+        .unwrap()
+}
+
+/// The number of players registered in a section.
+async fn player_count(c: &Client, section: i64) -> usize {
+    c.get(&format!("/api/sections/{section}")).await.json()["players"]
+        .as_array()
+        .unwrap()
+        .len()
+}
+
+/// Registers a player through the API.
+async fn add_player(c: &Client, section: i64, body: Value) -> Answer {
+    c.post_json(&format!("/api/sections/{section}/players"), body, true)
+        .await
+}
+
+/// Asserts a 400 answer whose English and German messages start as given.
+fn refused(a: &Answer, en: &str, de: &str) {
+    assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.text);
+    let e = a.json();
+    let (got_en, got_de) = (
+        e["error"].as_str().unwrap(),
+        e["error_de"].as_str().unwrap(),
+    );
+    assert!(got_en.starts_with(en), "{got_en}");
+    assert!(got_de.starts_with(de), "{got_de}");
+}
+
+async fn h19_01_rounds_and_numbers_are_bounded_at_input(store: Store) {
+    let (c, section) = section_with_players(store, 2).await;
+    let event = event_of(&c, section).await;
+    let huge = c
+        .post_json(
+            &format!("/api/events/{event}/sections"),
+            json!({"name": "B", "rounds": 4_294_967_295_u32}),
+            true,
+        )
+        .await;
+    refused(
+        &huge,
+        "rounds: expected a whole number from 1 to 99, found `4294967295`",
+        "Runden: erwartet eine ganze Zahl von 1 bis 99",
+    );
+    let csrf = c.csrf.clone().unwrap();
+    let form = c
+        .post_form(
+            &format!("/events/{event}/sections?lang=de"),
+            &[("name", "B"), ("rounds", "100"), ("csrf", &csrf)],
+            false,
+        )
+        .await;
+    assert_eq!(form.status, StatusCode::BAD_REQUEST);
+    assert!(
+        form.text
+            .contains("Runden: erwartet eine ganze Zahl von 1 bis 99, gefunden `100`"),
+        "{}",
+        form.text
+    );
+    let uri = format!("/api/sections/{section}/settings");
+    let version = c.get(&uri).await.json()["version"].clone();
+    let mut body = json!({
+        "version": version, "classes": "", "system": "swiss", "rounds": 4_294_967_295_u32,
+        "time_control": "5400+30", "profile": "sjrp", "default_time": 15,
+        "scoring": "standard", "tiebreaks": "BH,SB",
+    });
+    refused(
+        &c.put_json(&uri, body.clone()).await,
+        "rounds: expected",
+        "Runden:",
+    );
+    body["rounds"] = json!(5);
+    body["default_time"] = json!(4_294_967_295_u32);
+    refused(
+        &c.put_json(&uri, body.clone()).await,
+        "default time:",
+        "Karenzzeit:",
+    );
+    for (body, en, de) in [
+        (
+            json!({"last_name": "Late", "first_round": "4294967295"}),
+            "first round: expected a whole number from 1 to 99",
+            "erste Runde:",
+        ),
+        (
+            json!({"last_name": "Strong", "rating": "3501"}),
+            "rating: expected a whole number from 0 to 3500",
+            "Elo:",
+        ),
+    ] {
+        refused(&add_player(&c, section, body).await, en, de);
+    }
+    let public = Client {
+        app: c.app.clone(),
+        cookie: None,
+        csrf: None,
+    };
+    let player = c.get(&format!("/api/sections/{section}")).await.json()["players"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let card = public
+        .get(&format!("/sections/{section}/players/{player}"))
+        .await;
+    assert_eq!(card.status, StatusCode::OK, "{}", card.text);
+    assert_eq!(c.get(&uri).await.json()["rounds"], 3, "nothing stored");
+}
+
+async fn h19_02_control_characters_are_refused_at_input(store: Store) {
+    let (c, section) = section_with_players(store, 2).await;
+    let forged = "Eve\n001    9      Forged, Record";
+    let api = add_player(&c, section, json!({"last_name": forged})).await;
+    refused(
+        &api,
+        "last name: expected at most 33 characters on one line",
+        "Nachname: erwartet höchstens 33 Zeichen in einer Zeile",
+    );
+    let csrf = c.csrf.clone().unwrap();
+    let form = c
+        .post_form(
+            &format!("/sections/{section}/players"),
+            &[
+                ("last_name", "Eve"),
+                ("first_name", "A\rB"),
+                ("csrf", &csrf),
+            ],
+            false,
+        )
+        .await;
+    assert_eq!(form.status, StatusCode::BAD_REQUEST);
+    assert!(form.text.contains("first name: expected"), "{}", form.text);
+    let club = add_player(&c, section, json!({"last_name": "Eve", "club": "SK\t1"})).await;
+    refused(&club, "club: expected", "Verein: erwartet");
+    let ev = c
+        .post_json(
+            "/api/events",
+            json!({"name": "Open\n012 forged", "start_date": "2026-03-01"}),
+            true,
+        )
+        .await;
+    refused(&ev, "event name: expected", "Turniername: erwartet");
+    let event = event_of(&c, section).await;
+    let sec = c
+        .post_json(
+            &format!("/api/events/{event}/sections"),
+            json!({"name": "B\u{7}", "rounds": 5}),
+            true,
+        )
+        .await;
+    refused(&sec, "section name: expected", "Gruppenname: erwartet");
+    assert_eq!(player_count(&c, section).await, 2, "nothing stored");
+    let trf = c.get(&format!("/sections/{section}/export.trf")).await;
+    assert_eq!(trf.status, StatusCode::OK, "{}", trf.text);
+    let records = trf
+        .text
+        .split(['\r', '\n'])
+        .filter(|l| l.starts_with("001"))
+        .count();
+    assert_eq!(records, 2, "{}", trf.text);
+}
+
+async fn h19_06_values_wider_than_the_trf_columns_are_refused(store: Store) {
+    let (c, section) = section_with_players(store, 2).await;
+    let long = "N".repeat(200);
+    for (field, value, en, de) in [
+        ("title", "ABCD", "title: expected a FIDE title", "Titel:"),
+        (
+            "federation",
+            "GERMANY",
+            "federation: expected three capital letters",
+            "Föderation:",
+        ),
+        (
+            "rating",
+            "65535",
+            "rating: expected a whole number from 0 to 3500",
+            "Elo:",
+        ),
+        (
+            "fide_id",
+            "18446744073709551615",
+            "FIDE id: expected a whole number from 0 to 4294967295",
+            "FIDE-ID:",
+        ),
+        (
+            "last_name",
+            long.as_str(),
+            "last name: expected at most 33 characters",
+            "Nachname:",
+        ),
+        (
+            "birth",
+            "1066-10-14",
+            "birth date: expected a date in the years 1900-2099",
+            "Geburtsdatum:",
+        ),
+    ] {
+        let mut body = json!({"last_name": "Wide"});
+        body[field] = json!(value);
+        let a = add_player(&c, section, body).await;
+        refused(&a, en, de);
+    }
+    let ok = add_player(
+        &c,
+        section,
+        json!({"last_name": "Narrow", "title": "wfm", "federation": "ger", "rating": "2100"}),
+    )
+    .await;
+    assert_eq!(ok.status, StatusCode::CREATED, "{}", ok.text);
+    let trf = c.get(&format!("/sections/{section}/export.trf")).await;
+    assert_eq!(trf.status, StatusCode::OK, "{}", trf.text);
+    assert!(trf.text.contains("WFM Narrow"), "{}", trf.text);
+    assert!(trf.text.contains("2100 GER"), "{}", trf.text);
+}
+
+async fn h19_09_csv_formula_injection_is_neutralised_in_standings_csv(store: Store) {
+    let (c, section) = section_with_players(store, 2).await;
+    let evil = add_player(
+        &c,
+        section,
+        json!({"last_name": "=HYPERLINK(\"http://x\")", "first_name": "@Eve"}),
+    )
+    .await;
+    assert_eq!(evil.status, StatusCode::CREATED, "{}", evil.text);
+    let csv = c.get(&format!("/sections/{section}/standings.csv")).await;
+    assert_eq!(csv.status, StatusCode::OK, "{}", csv.text);
+    let line = csv
+        .text
+        .lines()
+        .find(|l| l.contains("HYPERLINK"))
+        .unwrap_or_else(|| panic!("{}", csv.text));
+    assert!(
+        line.contains(",\"'=HYPERLINK(\"\"http://x\"\"), @Eve\","),
+        "{line}"
+    );
+    assert!(
+        csv.text
+            .lines()
+            .all(|l| !l.contains(",=") && !l.contains(",\"="))
+    );
+}
+
+async fn h19_10_trf_import_of_a_web_page_or_empty_file_is_refused(store: Store) {
+    let (c, section) = section_with_players(store, 1).await;
+    let event = event_of(&c, section).await;
+    let csrf = c.csrf.clone().unwrap();
+    let long_name = format!(
+        "012 {}\nXXR 3\n001    1      Alpha, Anna                       2100\n001    2      Beta, Bert                        2000\n",
+        "S".repeat(200)
+    );
+    for (file, expected) in [
+        (
+            "<!doctype html>\n<html><body><h1>Login</h1></body></html>\n",
+            "no player records",
+        ),
+        ("", "TRF"),
+        (
+            long_name.as_str(),
+            "section name: expected at most 100 characters",
+        ),
+    ] {
+        let a = c
+            .post_form(
+                &format!("/events/{event}/import"),
+                &[("trf", file), ("csrf", &csrf)],
+                false,
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::BAD_REQUEST, "{file}: {}", a.text);
+        assert!(a.text.contains(expected), "{}", a.text);
+    }
+    let name = "S".repeat(1000);
+    let sec = c
+        .post_json(
+            &format!("/api/events/{event}/sections"),
+            json!({"name": name, "rounds": 5}),
+            true,
+        )
+        .await;
+    refused(
+        &sec,
+        "section name: expected at most 100 characters",
+        "Gruppenname:",
+    );
+    let sections = c.get(&format!("/api/events/{event}")).await.json();
+    assert_eq!(
+        sections["sections"].as_array().unwrap().len(),
+        1,
+        "nothing stored"
     );
 }

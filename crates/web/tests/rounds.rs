@@ -15,6 +15,7 @@ store::on_both!(
     corrections_name_later_rounds_and_scores,
     player_cards_and_result_slips,
     game_records_are_checked_and_exported,
+    h19_01_a_stored_huge_round_count_allocates_nothing,
 );
 
 struct Client {
@@ -521,4 +522,42 @@ async fn game_records_are_checked_and_exported(store: Store) {
     for g in pgn::reader::Reader::new(&pgn) {
         assert!(pgn::import::import(&g).error.is_none());
     }
+}
+
+/// A section stored with billions of rounds before the bound existed: the public player card
+/// lists at most the bounded rounds and the TRF export refuses it with the reason.
+async fn h19_01_a_stored_huge_round_count_allocates_nothing(store: Store) {
+    let (c, s, players) = section(store, 4, 3).await;
+    let row = c.store.section(s).await.unwrap();
+    let mut doc: Value = serde_json::from_str(&row.data).unwrap();
+    doc["rounds"] = json!(u32::MAX);
+    c.store
+        .update_section(None, s, &doc.to_string(), row.version)
+        .await
+        .unwrap();
+    let public = Request::get(format!("/sections/{s}/players/{}", players[0]))
+        .body(Body::empty())
+        .unwrap();
+    let card = c.send(public).await;
+    assert_eq!(card.status, StatusCode::OK, "{}", card.text);
+    let arbiter = c
+        .get(&format!("/sections/{s}/players/{}", players[0]))
+        .await;
+    assert!(
+        arbiter.text.contains("<option value=\"99\">"),
+        "{}",
+        arbiter.text
+    );
+    assert!(
+        !arbiter.text.contains("<option value=\"100\">"),
+        "bounded list"
+    );
+    let trf = c.get(&format!("/sections/{s}/export.trf")).await;
+    assert_eq!(trf.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", trf.text);
+    assert!(
+        trf.text
+            .contains("rounds: expected a whole number from 1 to 99"),
+        "{}",
+        trf.text
+    );
 }

@@ -13,7 +13,8 @@ store::on_both!(
     "team_web", "tw";
     round_robin_with_captain_lineups_and_forfeit,
     team_swiss_gives_a_bye,
-    school_group_checks_the_pupils
+    school_group_checks_the_pupils,
+    h19_01_02_team_sections_and_squads_are_validated,
 );
 
 struct Client {
@@ -577,5 +578,62 @@ async fn school_group_checks_the_pupils(store: Store) {
     assert!(
         too_old["text"].as_str().unwrap().contains("Zwei, B"),
         "{too_old}"
+    );
+}
+
+async fn h19_01_02_team_sections_and_squads_are_validated(store: Store) {
+    let (_, admin, section) = setup(store, "round_robin", 3).await;
+    let event = admin
+        .ok("GET", &format!("/api/sections/{section}"), None)
+        .await["section"]["event"]
+        .as_i64()
+        .unwrap();
+    let (status, e) = admin
+        .send(
+            "POST",
+            &format!("/api/events/{event}/team-sections"),
+            Some(json!({"name": "RR", "rounds": 4_294_967_295_u32, "competition": "club_u16"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{e}");
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("rounds: expected a whole number from 1 to 99"),
+        "{e}"
+    );
+    for (body, field) in [
+        (
+            json!({"name": "Alpha\n012 forged", "players": "A, B"}),
+            "team name: expected",
+        ),
+        (
+            json!({"name": "Alpha", "players": "A\u{1b}, B; 1500"}),
+            "last name: expected",
+        ),
+        (
+            json!({"name": "Alpha", "players": "A, B; 9999"}),
+            "DWZ: expected a whole number from 0 to 3500",
+        ),
+    ] {
+        let (status, e) = admin
+            .send(
+                "POST",
+                &format!("/api/sections/{section}/teams"),
+                Some(body),
+            )
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{e}");
+        assert!(e["error"].as_str().unwrap().starts_with(field), "{e}");
+        assert!(e["error_de"].is_string(), "{e}");
+    }
+    let teams = admin
+        .ok("GET", &format!("/api/sections/{section}/teams"), None)
+        .await;
+    assert_eq!(
+        teams["teams"].as_array().unwrap().len(),
+        0,
+        "nothing stored"
     );
 }

@@ -18,6 +18,7 @@ store::on_both!(
     bad_list_uploads_name_file_and_line_and_store_nothing,
     trf_file_uploads_continue_an_event_or_name_the_line,
     html_upload_previews_and_registers_the_selected,
+    h19_02_list_uploads_refuse_control_characters,
 );
 
 fn fixture(name: &str) -> Vec<u8> {
@@ -164,6 +165,32 @@ impl Client {
             .as_i64()
             .unwrap();
         (event, section)
+    }
+
+    /// Posts the register form of a preview: its `entries` and the row picked.
+    async fn register(&self, uri: &str, entries: &str, pick: &str) -> Answer {
+        let body = [
+            ("csrf", self.csrf.as_str()),
+            ("entries", entries),
+            ("pick", pick),
+        ]
+        .iter()
+        .map(|(k, v)| {
+            format!(
+                "{k}={}",
+                v.bytes().map(|b| format!("%{b:02X}")).collect::<String>()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("&");
+        self.send(
+            "POST",
+            uri,
+            None,
+            "application/x-www-form-urlencoded",
+            body.into_bytes(),
+        )
+        .await
     }
 
     async fn players(&self, section: i64) -> Vec<Value> {
@@ -628,24 +655,11 @@ async fn html_upload_previews_and_registers_the_selected(store: Store) {
         .replace("&quot;", "\"")
         .replace("&#x2f;", "/")
         .replace("&amp;", "&");
-    let form: Vec<(&str, &str)> = vec![("csrf", &csrf), ("entries", &entries), ("pick", "1")];
-    let body = form
-        .iter()
-        .map(|(k, v)| {
-            format!(
-                "{k}={}",
-                v.bytes().map(|b| format!("%{b:02X}")).collect::<String>()
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("&");
     let registered = c
-        .send(
-            "POST",
+        .register(
             &format!("/sections/{section}/players/register"),
-            None,
-            "application/x-www-form-urlencoded",
-            body.into_bytes(),
+            &entries,
+            "1",
         )
         .await;
     assert_eq!(
@@ -657,4 +671,60 @@ async fn html_upload_previews_and_registers_the_selected(store: Store) {
     let players = c.players(section).await;
     assert_eq!(names(&players), ["Dietz, Jürgen"]);
     assert_eq!(players[0]["club"], "Schachfreunde Überlingen");
+}
+
+async fn h19_02_list_uploads_refuse_control_characters(store: Store) {
+    let c = Client::new(store).await;
+    let (_, section) = c.section("").await;
+    let list = "Nachname;Vorname;Verein\n\"Eve\n001    9      Forged\";Anna;SK\nGood;Gus;SK\n";
+    let file = [("list", "anmeldung.csv", list.as_bytes().to_vec())];
+    let preview = c
+        .upload(
+            &format!("/api/sections/{section}/players/preview"),
+            true,
+            &[],
+            &file,
+        )
+        .await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.text);
+    let p = preview.json();
+    assert_eq!(p["count"], 1, "{p}");
+    let error = p["errors"][0]["message"].as_str().unwrap();
+    assert!(
+        error.starts_with("anmeldung.csv: line 2: last name: expected"),
+        "{error}"
+    );
+    let de = p["errors"][0]["message_de"].as_str().unwrap();
+    assert!(
+        de.starts_with("anmeldung.csv: Zeile 2: Nachname: erwartet"),
+        "{de}"
+    );
+    let import = c
+        .upload(
+            &format!("/api/sections/{section}/players/import"),
+            true,
+            &[],
+            &file,
+        )
+        .await;
+    assert_eq!(import.status, StatusCode::BAD_REQUEST, "{}", import.text);
+    // A forged preview (the hidden entries field) is checked again.
+    let entries = json!([{"player": {"id": 0, "last_name": "Eve\n001 forged", "first_name": "",
+        "sex": null, "birth": null, "club": "", "federation": "", "fide_id": null, "dsb": null,
+        "elo": null, "dwz": null, "dwz_index": null, "title": null},
+        "class": "Open", "first_round": 1, "withdrawn_after": null, "requested_byes": {}}]);
+    let forged = c
+        .register(
+            &format!("/sections/{section}/players/register?lang=de"),
+            &entries.to_string(),
+            "0",
+        )
+        .await;
+    assert_eq!(forged.status, StatusCode::BAD_REQUEST, "{}", forged.text);
+    assert!(
+        forged.text.contains("Nachname: erwartet"),
+        "{}",
+        forged.text
+    );
+    assert!(c.players(section).await.is_empty(), "nothing stored");
 }

@@ -528,9 +528,10 @@ fn emit(text: &str) {
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
-fn csv_field(s: &str, csv: bool) -> String {
-    if csv && (s.contains(',') || s.contains('"')) {
-        format!("\"{}\"", s.replace('"', "\"\""))
+/// A text cell: for CSV quoted and neutralised against formulas ([`event::table::csv_field`]).
+pub(crate) fn csv_field(s: &str, csv: bool) -> String {
+    if csv {
+        event::table::csv_field(s)
     } else {
         s.to_string()
     }

@@ -182,11 +182,7 @@ fn cells(r: &Row, csv: bool) -> Vec<String> {
     let mut cells = vec![
         format!("{}{}", r.rank, if r.tied && !csv { "=" } else { "" }),
         r.number.to_string(),
-        if csv && r.name.contains([',', '"']) {
-            format!("\"{}\"", r.name.replace('"', "\"\""))
-        } else {
-            r.name.clone()
-        },
+        super::standings::csv_field(&r.name, csv),
     ];
     cells.extend(r.values.iter().map(ToString::to_string));
     cells
