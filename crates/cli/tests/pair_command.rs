@@ -342,7 +342,10 @@ fn h19_11_random_binary_is_refused_with_line_and_column() {
     let (code, stdout, stderr) = pair_p(&bad, "-p");
     assert_eq!(code, 3, "{stdout}");
     assert!(stdout.is_empty(), "{stdout}");
-    assert!(stderr.contains("line 1, column 1: expected UTF-8 text"), "{stderr}");
+    assert!(
+        stderr.contains("line 1, column 1: expected UTF-8 text"),
+        "{stderr}"
+    );
     let (code, _, stderr) = arbiter(&[
         "pair".as_ref(),
         "--team".as_ref(),
@@ -374,7 +377,8 @@ fn h19_11_files_that_fail_trf_check_are_not_paired() {
     let (code, stdout, stderr) = pair_p(&extra_round, "-p");
     assert_eq!(code, 3, "{stdout}");
     assert!(
-        stderr.contains("line 3, column 102: error: player 1 has 2 rounds but the tournament has 1"),
+        stderr
+            .contains("line 3, column 102: error: player 1 has 2 rounds but the tournament has 1"),
         "{stderr}"
     );
 }

@@ -124,7 +124,10 @@ fn h19_12_empty_bom_only_nul_and_html_files_are_not_trf() {
         ("empty.trf", b""),
         ("bom.trf", b"\xef\xbb\xbf"),
         ("nul.trf", &[0; 32]),
-        ("page.trf", b"<!DOCTYPE html>\n<html><body>404</body></html>\n"),
+        (
+            "page.trf",
+            b"<!DOCTYPE html>\n<html><body>404</body></html>\n",
+        ),
     ];
     for (name, bytes) in cases {
         let file = dir.join(name);
@@ -135,7 +138,10 @@ fn h19_12_empty_bom_only_nul_and_html_files_are_not_trf() {
             let (code, stdout, stderr) = arbiter(&args);
             assert_eq!(code, 3, "{name} {command:?}: {stdout}");
             assert!(stdout.is_empty(), "{name}: {stdout}");
-            assert!(stderr.contains("line 1, column 1: expected"), "{name}: {stderr}");
+            assert!(
+                stderr.contains("line 1, column 1: expected"),
+                "{name}: {stderr}"
+            );
         }
     }
     std::fs::remove_dir_all(&dir).expect("clean up");

@@ -17,16 +17,20 @@ const ROUNDS: usize = 4;
 const SPECIAL: &[u8] = b"/12345678 -wbKQkqkqRBNPrbnpabcdefghAH";
 
 fn corpus() -> Vec<String> {
-    ["fen/valid.sfens", "fen/invalid.sfens", "fen/chess960_start_positions.sfens"]
-        .iter()
-        .flat_map(|file| {
-            let text = std::fs::read_to_string(shared_data(file)).expect("readable corpus");
-            text.lines()
-                .step_by(STRIDE)
-                .map(str::to_owned)
-                .collect::<Vec<_>>()
-        })
-        .collect()
+    [
+        "fen/valid.sfens",
+        "fen/invalid.sfens",
+        "fen/chess960_start_positions.sfens",
+    ]
+    .iter()
+    .flat_map(|file| {
+        let text = std::fs::read_to_string(shared_data(file)).expect("readable corpus");
+        text.lines()
+            .step_by(STRIDE)
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    })
+    .collect()
 }
 
 #[test]

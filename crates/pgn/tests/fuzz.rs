@@ -71,7 +71,8 @@ fn h19_fuzz_pgn_refusals_name_line_and_column() {
                             .iter()
                             .map(|t| (t.name, t.value.as_ref()))
                             .collect();
-                        let out = write_pgn(&tags, &start.position, &game.moves, None, Language::English);
+                        let out =
+                            write_pgn(&tags, &start.position, &game.moves, None, Language::English);
                         let back = Reader::new(&out).next().map(|r| import(&r).moves);
                         assert_eq!(back.as_deref(), Some(&game.moves[..]), "{out}");
                     }

@@ -287,12 +287,7 @@ impl Column {
 }
 
 /// A field that does not parse: the error for its row.
-pub(crate) fn bad(
-    file: &str,
-    field: &Field,
-    column: &str,
-    expected: &'static str,
-) -> Error {
+pub(crate) fn bad(file: &str, field: &Field, column: &str, expected: &'static str) -> Error {
     Error::new(
         file,
         field.line,

@@ -42,7 +42,10 @@ pub fn decode<'a>(bytes: &'a [u8], file: &str) -> Result<(Cow<'a, str>, Encoding
     if let Some(at) = bytes.iter().position(|&b| b == 0) {
         let before = &bytes[..at];
         let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-        let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        let start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
         let column = 1 + String::from_utf8_lossy(&before[start..]).chars().count();
         return Err(Error::new(file, line, column, ErrorKind::Encoding));
     }

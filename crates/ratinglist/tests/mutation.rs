@@ -137,7 +137,10 @@ fn checked(import: Result<Import, Error>, bytes: &[u8]) -> usize {
 
 /// Runs a line-based list reader over mutated samples: a bad byte costs a row, not the file.
 fn fuzz_list(seed: u64, read: impl Fn(&[u8]) -> Result<Import, Error>) {
-    let unmutated: usize = samples().iter().map(|s| read(s).map_or(0, |i| i.players.len())).sum();
+    let unmutated: usize = samples()
+        .iter()
+        .map(|s| read(s).map_or(0, |i| i.players.len()))
+        .sum();
     let mut players = 0;
     fuzz(seed, |bytes| players += checked(read(bytes), bytes));
     assert!(
@@ -154,7 +157,9 @@ fn h19_fuzz_csv_players() {
 
 #[test]
 fn h19_fuzz_fide_txt() {
-    fuzz_list(0x5eed_7478, |b| fide::read_txt(b, "m", RatingKind::Standard));
+    fuzz_list(0x5eed_7478, |b| {
+        fide::read_txt(b, "m", RatingKind::Standard)
+    });
 }
 
 #[test]

@@ -52,7 +52,10 @@ pub fn mutate(rng: &mut Rng, data: &mut Vec<u8>, alphabet: &[u8]) {
 
 /// Repeats the line around `at` after itself.
 fn duplicate_line(rng: &mut Rng, data: &mut Vec<u8>, at: usize) {
-    let start = data[..at].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+    let start = data[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |p| p + 1);
     let end = data[at..]
         .iter()
         .position(|&b| b == b'\n')

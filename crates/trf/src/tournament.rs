@@ -499,7 +499,10 @@ impl Tournament {
                 return Err(TrfError::new(
                     number,
                     column,
-                    format!("printable text, not the control character U+{:04X}", u32::from(c)),
+                    format!(
+                        "printable text, not the control character U+{:04X}",
+                        u32::from(c)
+                    ),
                 ));
             }
             lines.push(Line {

@@ -963,7 +963,9 @@ mod tests {
         let e = replay_bytes(log, None).err().expect("not UTF-8");
         assert_eq!((e.line, e.column), (2, 26), "{e}");
         assert_eq!(e.message, "expected UTF-8 text");
-        let e = replay_bytes(b"  {\"time_control\": 300}", None).err().expect("not a string");
+        let e = replay_bytes(b"  {\"time_control\": 300}", None)
+            .err()
+            .expect("not a string");
         assert_eq!((e.line, e.column), (1, 22), "{e}");
     }
 }

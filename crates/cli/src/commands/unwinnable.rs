@@ -222,7 +222,9 @@ fn line_column(tokens: &[(usize, &str)], column: usize) -> usize {
         }
         offset += width;
     }
-    tokens.last().map_or(1, |&(start, t)| start + t.chars().count())
+    tokens
+        .last()
+        .map_or(1, |&(start, t)| start + t.chars().count())
 }
 
 #[cfg(test)]

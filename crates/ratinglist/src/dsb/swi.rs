@@ -478,14 +478,8 @@ pub fn read_swi(bytes: &[u8], file: &str) -> Result<Report, Error> {
             }),
         }
     };
-    let end = date("Datum(E)")?.ok_or_else(|| {
-        Error::new(
-            file,
-            lines.len(),
-            1,
-            ErrorKind::MissingColumn("Datum(E):"),
-        )
-    })?;
+    let end = date("Datum(E)")?
+        .ok_or_else(|| Error::new(file, lines.len(), 1, ErrorKind::MissingColumn("Datum(E):")))?;
     let get = |labels: &[&str]| {
         labels
             .iter()
