@@ -134,7 +134,7 @@ fn h19_12_empty_bom_only_nul_and_html_files_are_not_trf() {
         std::fs::write(&file, bytes).expect("write temp file");
         for command in [&["check"][..], &["convert", "--to", "trf26"]] {
             let mut args = vec!["trf".as_ref(), command[0].as_ref(), file.as_os_str()];
-            args.extend(command[1..].iter().map(|a| std::ffi::OsStr::new(a)));
+            args.extend(command[1..].iter().map(std::ffi::OsStr::new));
             let (code, stdout, stderr) = arbiter(&args);
             assert_eq!(code, 3, "{name} {command:?}: {stdout}");
             assert!(stdout.is_empty(), "{name}: {stdout}");
