@@ -59,3 +59,32 @@ fn syntax_error_names_the_column() {
             .starts_with("arbiter fen: column 17:")
     );
 }
+
+#[test]
+fn h19_15_unwinnable_agrees_with_fen_on_illegal_positions_and_reads_short_fens() {
+    let crowded = "QQQQKQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/8/8/8/7k w - - 0 1";
+    let (code, out) = arbiter(&["fen", crowded]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("white has 32 men, more than 16"), "{out}");
+    let file =
+        std::env::temp_dir().join(format!("arbiter-h19-unwinnable-{}.txt", std::process::id()));
+    std::fs::write(
+        &file,
+        format!("{crowded} white\n8/8/4k3/8/8/3K4/8/8 w both\n"),
+    )
+    .unwrap();
+    let (code, out) = arbiter(&["unwinnable", "--quick", file.to_str().unwrap()]);
+    std::fs::remove_file(&file).unwrap();
+    assert_eq!(code, 1, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[0].starts_with("illegal position (Art. 3.10.3): ")
+            && lines[0].contains("white has 32 men, more than 16"),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with("unwinnable both: dead position"),
+        "{out}"
+    );
+}

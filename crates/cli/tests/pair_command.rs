@@ -356,3 +356,94 @@ fn baku_acceleration_pairs_group_a_inside_itself_in_round_one() {
         ["1 4", "5 2", "3 6", "7 10", "11 8", "9 12"]
     );
 }
+
+/// A `001` record: pairing number, name, points and `(opponent, colour, result)` round blocks.
+fn player(number: u16, name: &str, points: &str, rounds: &[(u16, char, char)]) -> String {
+    let blocks: Vec<String> = rounds
+        .iter()
+        .map(|(o, c, r)| format!("{o:>4} {c} {r}"))
+        .collect();
+    format!(
+        "001 {number:>4}      {name:<33}{:33}{points:>4} {number:>4}  {}",
+        "",
+        blocks.join("  ")
+    )
+}
+
+fn pair_p(file: &std::path::Path, extra: &str) -> (i32, String, String) {
+    arbiter(&[
+        "pair".as_ref(),
+        "--dutch".as_ref(),
+        file.as_os_str(),
+        extra.as_ref(),
+    ])
+}
+
+#[test]
+fn h19_11_random_binary_is_refused_with_line_and_column() {
+    let bad = temp_file("binary.trf", "");
+    std::fs::write(&bad, b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe binary").expect("write");
+    let (code, stdout, stderr) = pair_p(&bad, "-p");
+    assert_eq!(code, 3, "{stdout}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(
+        stderr.contains("line 1, column 1: expected UTF-8 text"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = arbiter(&[
+        "pair".as_ref(),
+        "--team".as_ref(),
+        bad.as_os_str(),
+        "-p".as_ref(),
+    ]);
+    assert_eq!(code, 3, "{stderr}");
+}
+
+#[test]
+fn h19_11_files_that_fail_trf_check_are_not_paired() {
+    let wrong_points = corpus("py4swiss-tests/tests_data_incorrect_points.trf");
+    let (code, stdout, stderr) = pair_p(&wrong_points, "-p");
+    assert_eq!(code, 3, "{stdout}");
+    assert!(
+        stderr.contains("line 2, column 81: error: player 2 has 4.0 points"),
+        "{stderr}"
+    );
+    let extra_round = temp_file(
+        "extra-round.trf",
+        &[
+            "012 x".to_string(),
+            "XXR 1".to_string(),
+            player(1, "A", "2.0", &[(2, 'w', '1'), (2, 'b', '1')]),
+            player(2, "B", "0.0", &[(1, 'b', '0'), (1, 'w', '0')]),
+        ]
+        .join("\n"),
+    );
+    let (code, stdout, stderr) = pair_p(&extra_round, "-p");
+    assert_eq!(code, 3, "{stdout}");
+    assert!(
+        stderr
+            .contains("line 3, column 102: error: player 1 has 2 rounds but the tournament has 1"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn h19_11_pair_check_refuses_duplicate_pairing_numbers_at_their_line() {
+    let twice = temp_file(
+        "twice.trf",
+        &[
+            "012 x".to_string(),
+            "XXR 3".to_string(),
+            player(1, "A", "1.0", &[(2, 'w', '1')]),
+            player(2, "B", "0.0", &[(1, 'b', '0')]),
+            player(2, "C", "0.0", &[]),
+        ]
+        .join("\n"),
+    );
+    let (code, stdout, stderr) = pair_p(&twice, "-c");
+    assert_eq!(code, 3, "{stdout}");
+    assert!(
+        stderr.contains("line 5, column 5: error: pairing number 2 is used twice"),
+        "{stderr}"
+    );
+}

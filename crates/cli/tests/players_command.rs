@@ -82,7 +82,10 @@ fn csv_duplicates_and_row_errors() {
         "dsb",
     ]);
     assert_eq!(code, 3);
-    assert!(err.contains("bad.csv: line 1: unknown header"), "{err}");
+    assert!(
+        err.contains("bad.csv: line 1, column 1: unknown header"),
+        "{err}"
+    );
     let (code, _, err) = arbiter(&[
         "players",
         "import",

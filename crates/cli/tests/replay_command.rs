@@ -56,7 +56,7 @@ fn bad_input_is_an_error_with_the_line() {
     let (code, out, err) = arbiter(&[log.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(out.is_empty());
-    assert!(err.contains("bad.jsonl:3: move \"e5\""), "{err}");
+    assert!(err.contains("bad.jsonl:3:1: move \"e5\""), "{err}");
     let (code, _, err) = arbiter(&[log.to_str().unwrap(), "--profile", "uscf"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown profile"), "{err}");

@@ -115,3 +115,34 @@ fn convert_writes_output_file_that_checks_clean() {
     );
     std::fs::remove_file(&out).expect("clean up");
 }
+
+#[test]
+fn h19_12_empty_bom_only_nul_and_html_files_are_not_trf() {
+    let dir = std::env::temp_dir().join(format!("arbiter-trf-h19-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let cases: [(&str, &[u8]); 4] = [
+        ("empty.trf", b""),
+        ("bom.trf", b"\xef\xbb\xbf"),
+        ("nul.trf", &[0; 32]),
+        (
+            "page.trf",
+            b"<!DOCTYPE html>\n<html><body>404</body></html>\n",
+        ),
+    ];
+    for (name, bytes) in cases {
+        let file = dir.join(name);
+        std::fs::write(&file, bytes).expect("write temp file");
+        for command in [&["check"][..], &["convert", "--to", "trf26"]] {
+            let mut args = vec!["trf".as_ref(), command[0].as_ref(), file.as_os_str()];
+            args.extend(command[1..].iter().map(std::ffi::OsStr::new));
+            let (code, stdout, stderr) = arbiter(&args);
+            assert_eq!(code, 3, "{name} {command:?}: {stdout}");
+            assert!(stdout.is_empty(), "{name}: {stdout}");
+            assert!(
+                stderr.contains("line 1, column 1: expected"),
+                "{name}: {stderr}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}

@@ -17,10 +17,12 @@ use crate::player::split_name;
 use crate::text::{self, Encoding};
 use crate::{Birth, DsbId, Dwz, Error, ErrorKind, Import, ImportedPlayer, Sex, Status, Title};
 
-/// One field with the 1-based column (in characters) where it starts.
+/// One field with the 1-based line and column (in characters) where it starts (a quoted field
+/// may start on a later line than its row).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Field {
     pub text: String,
+    pub line: usize,
     pub column: usize,
 }
 
@@ -54,8 +56,13 @@ pub fn detect_separator(header: &str) -> char {
     }
 }
 
+/// Fields a row may have: far more than any list has columns, few enough that a hostile header
+/// cannot make the readers build huge tables.
+pub const MAX_FIELDS: usize = 1000;
+
 /// Rows of CSV text (RFC 4180 quoting; quoted fields may span lines); blank lines are skipped.
-/// An unclosed quote ends the reading with an error at the quote.
+/// An unclosed quote ends the reading with an error at the quote; a row of more than
+/// [`MAX_FIELDS`] fields is an error at the first field too many. Reading is linear in the text.
 pub struct Rows<'a> {
     text: &'a str,
     pos: usize,
@@ -63,6 +70,8 @@ pub struct Rows<'a> {
     line_start: usize,
     separator: char,
     file: &'a str,
+    /// The last column computed: byte offset and column, to count on from there.
+    counted: (usize, usize),
 }
 
 impl<'a> Rows<'a> {
@@ -74,11 +83,43 @@ impl<'a> Rows<'a> {
             line_start: 0,
             separator,
             file,
+            counted: (0, 1),
         }
     }
 
-    fn column(&self, at: usize) -> usize {
-        1 + self.text[self.line_start..at].chars().count()
+    /// The 1-based column (in characters) of byte offset `at` on the current line, counted on
+    /// from the last column asked for (the reader asks in text order).
+    fn column(&mut self, at: usize) -> usize {
+        let (from, column) = if self.counted.0 >= self.line_start && self.counted.0 <= at {
+            self.counted
+        } else {
+            (self.line_start, 1)
+        };
+        let column = column + self.text[from..at].chars().count();
+        self.counted = (at, column);
+        column
+    }
+
+    /// The error for a row with more than [`MAX_FIELDS`] fields, at the first field too many,
+    /// with the number of fields on its line; the reading goes on after that line.
+    fn too_many_fields(&mut self, column: usize) -> Error {
+        let end = self.text[self.pos..]
+            .find('\n')
+            .map_or(self.text.len(), |e| self.pos + e);
+        let more = self.text[self.pos..end]
+            .chars()
+            .filter(|&c| c == self.separator)
+            .count();
+        self.pos = end;
+        Error::new(
+            self.file,
+            self.line,
+            column,
+            ErrorKind::FieldCount {
+                expected: MAX_FIELDS,
+                found: MAX_FIELDS + 1 + more,
+            },
+        )
     }
 }
 
@@ -100,7 +141,7 @@ impl Iterator for Rows<'_> {
         let row_line = self.line;
         let mut fields = Vec::new();
         loop {
-            let column = self.column(self.pos);
+            let (line, column) = (self.line, self.column(self.pos));
             let mut value = String::new();
             let rest = &self.text[self.pos..];
             let sep = self.separator;
@@ -151,11 +192,16 @@ impl Iterator for Rows<'_> {
             }
             fields.push(Field {
                 text: value,
+                line,
                 column,
             });
             match self.text[self.pos..].chars().next() {
                 Some(c) if c == self.separator => self.pos += c.len_utf8(),
                 _ => break,
+            }
+            if fields.len() == MAX_FIELDS {
+                let column = self.column(self.pos);
+                return Some(Err(self.too_many_fields(column)));
             }
         }
         Some(Ok(Row {
@@ -241,16 +287,10 @@ impl Column {
 }
 
 /// A field that does not parse: the error for its row.
-pub(crate) fn bad(
-    file: &str,
-    line: usize,
-    field: &Field,
-    column: &str,
-    expected: &'static str,
-) -> Error {
+pub(crate) fn bad(file: &str, field: &Field, column: &str, expected: &'static str) -> Error {
     Error::new(
         file,
-        line,
+        field.line,
         field.column,
         ErrorKind::Field {
             column: column.to_string(),
@@ -339,10 +379,11 @@ fn generic_player(
     file: &str,
 ) -> Result<ImportedPlayer, Error> {
     if row.fields.len() > columns.len() {
+        let first_extra = &row.fields[columns.len()];
         return Err(Error::new(
             file,
-            row.line,
-            row.fields[columns.len()].column,
+            first_extra.line,
+            first_extra.column,
             ErrorKind::FieldCount {
                 expected: columns.len(),
                 found: row.fields.len(),
@@ -357,7 +398,7 @@ fn generic_player(
     for ((field, column), head) in row.fields.iter().zip(columns).zip(&header.fields) {
         let Some(column) = column else { continue };
         let t = field.text.trim();
-        let err = |expected| bad(file, row.line, field, &head.text, expected);
+        let err = |expected| bad(file, field, &head.text, expected);
         match column {
             Column::Name => (p.last_name, p.first_name) = split_name(t),
             Column::LastName => p.last_name = t.to_string(),

@@ -10,9 +10,9 @@ use crate::text::Encoding;
 pub struct Error {
     /// The file name the caller gave.
     pub file: String,
-    /// 1-based line; 0 when the problem is the file as a whole.
+    /// 1-based line; 1 when the problem is the file as a whole (e.g. empty).
     pub line: usize,
-    /// 1-based column in characters; 0 when the whole line is meant.
+    /// 1-based column in characters; 1 when the whole line is meant.
     pub column: usize,
     /// What was expected.
     pub kind: ErrorKind,
@@ -46,11 +46,13 @@ pub enum ErrorKind {
 }
 
 impl Error {
+    /// An error at `line` and `column`; 0 (the whole file, the whole line) counts as 1, so that
+    /// every error names a line and a column.
     pub(crate) fn new(file: &str, line: usize, column: usize, kind: ErrorKind) -> Error {
         Error {
             file: file.to_string(),
-            line,
-            column,
+            line: line.max(1),
+            column: column.max(1),
             kind,
         }
     }

@@ -286,8 +286,9 @@ fn apply_flag(p: &mut ImportedPlayer, flag: &str) {
 
 /// An XML rating list: `<playerslist><player><fideid/>...</player>...</playerslist>`.
 /// `<rating>` is the single list's kind, `<rapid_rating>`/`<blitz_rating>` those of the combined
-/// list. Malformed XML ends the reading with an error at its line and column; a player with a bad
-/// field is skipped and reported.
+/// list. Malformed XML (also a late XML declaration, a second root element, an unclosed
+/// element or a `<player>` inside another) ends the reading with an error at its line and
+/// column; a player with a bad or repeated field is skipped and reported.
 pub fn read_xml(bytes: &[u8], file: &str, single: RatingKind) -> Result<Import, Error> {
     let (text, encoding) = text::decode(bytes, file)?;
     read_xml_str(&text, encoding, file, single)
@@ -333,6 +334,41 @@ impl<'a> Positions<'a> {
     }
 }
 
+/// The document rules quick-xml leaves to its caller: the XML declaration only at the very
+/// start, one root element, and every element closed.
+#[derive(Default)]
+pub(crate) struct Document {
+    started: bool,
+    depth: usize,
+    root: bool,
+}
+
+impl Document {
+    /// Checks the next event; the error says what the document needs instead.
+    pub(crate) fn check(&mut self, event: &Event<'_>) -> Result<(), String> {
+        let first = !std::mem::replace(&mut self.started, true);
+        let opens = matches!(event, Event::Start(_) | Event::Empty(_));
+        match event {
+            Event::Decl(_) if !first => {
+                return Err("the XML declaration only at the very start of the file".into());
+            }
+            _ if opens && self.depth == 0 && self.root => {
+                return Err("one root element: this one follows the end of the first".into());
+            }
+            Event::Eof if self.depth > 0 => {
+                return Err("a closing tag for every element before the end of the file".into());
+            }
+            Event::End(_) => self.depth = self.depth.saturating_sub(1),
+            _ => {}
+        }
+        if opens {
+            self.root = true;
+            self.depth += usize::from(matches!(event, Event::Start(_)));
+        }
+        Ok(())
+    }
+}
+
 /// The text of a general entity reference (`&amp;`, `&#228;`), if known.
 pub(crate) fn entity(r: &quick_xml::events::BytesRef<'_>) -> Option<String> {
     if let Ok(Some(c)) = r.resolve_char_ref() {
@@ -357,8 +393,10 @@ fn read_xml_str(
     let mut positions = Positions::new(text);
     let mut fields: Vec<(&'static str, String)> = Vec::new();
     let mut element = false;
-    let mut player_at: Option<usize> = None;
+    let mut player_at: Option<(usize, usize)> = None;
     let mut seen_list = false;
+    let mut document = Document::default();
+    let mut duplicate: Option<Error> = None;
     let xml_err = |reader: &Reader<&[u8]>, message: String| {
         let (line, column) = Positions::new(text).at(reader.error_position() as usize);
         Error::new(file, line, column, ErrorKind::Xml(message))
@@ -368,16 +406,39 @@ fn read_xml_str(
         let event = reader
             .read_event()
             .map_err(|e| xml_err(&reader, e.to_string()))?;
+        document.check(&event).map_err(|message| {
+            let (line, column) = positions.at(before);
+            Error::new(file, line, column, ErrorKind::Xml(message))
+        })?;
         match event {
             Event::Start(e) => match (e.name().as_ref(), player_at) {
                 (b"playerslist", None) => seen_list = true,
                 (b"player", None) => {
-                    player_at = Some(before);
+                    player_at = Some(positions.at(before));
                     fields.clear();
+                    duplicate = None;
+                }
+                (b"player", Some(_)) => {
+                    let (line, column) = positions.at(before);
+                    return Err(Error::new(
+                        file,
+                        line,
+                        column,
+                        ErrorKind::Xml("</player> before the next <player>".into()),
+                    ));
                 }
                 (name, Some(_)) => {
                     element = false;
                     if let Some(tag) = XML_FIELDS.iter().find(|t| t.as_bytes() == name) {
+                        if fields.iter().any(|(seen, _)| seen == tag) && duplicate.is_none() {
+                            let (line, column) = positions.at(before);
+                            duplicate = Some(Error::new(
+                                file,
+                                line,
+                                column,
+                                ErrorKind::Xml(format!("one <{tag}> per <player>")),
+                            ));
+                        }
                         fields.push((tag, String::new()));
                         element = true;
                     }
@@ -397,8 +458,11 @@ fn read_xml_str(
             }
             Event::End(e) => {
                 if e.name().as_ref() == b"player" {
-                    if let Some(at) = player_at.take() {
-                        let (line, column) = positions.at(at);
+                    if let Some((line, column)) = player_at.take() {
+                        if let Some(e) = duplicate.take() {
+                            import.errors.push(e);
+                            continue;
+                        }
                         match xml_player(&fields, line, column, file, single) {
                             Ok(p) => import.players.push(p),
                             Err(err) => import.errors.push(err),

@@ -37,11 +37,17 @@ impl fmt::Display for Encoding {
 }
 
 /// The text of `bytes` and the encoding detected. NUL bytes (binary files, UTF-16) are an
-/// error naming the line of the first one; `file` names the file in errors.
+/// error naming the line and column of the first one; `file` names the file in errors.
 pub fn decode<'a>(bytes: &'a [u8], file: &str) -> Result<(Cow<'a, str>, Encoding), Error> {
     if let Some(at) = bytes.iter().position(|&b| b == 0) {
-        let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
-        return Err(Error::new(file, line, 0, ErrorKind::Encoding));
+        let before = &bytes[..at];
+        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+        let start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        let column = 1 + String::from_utf8_lossy(&before[start..]).chars().count();
+        return Err(Error::new(file, line, column, ErrorKind::Encoding));
     }
     if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
         return Ok((String::from_utf8_lossy(rest), Encoding::Utf8Bom));

@@ -214,7 +214,7 @@ fn dsb_errors_name_line_and_column() {
     assert_eq!(
         msgs,
         [
-            "spieler.csv: line 8: expected 15 fields, found 6",
+            "spieler.csv: line 8, column 1: expected 15 fields, found 6",
             "spieler.csv: line 9, column 25: Status: expected A (active) or P (passive), found `X`",
             "spieler.csv: line 10, column 83: a quoted field is not closed (expected `\"`)",
         ]

@@ -7,6 +7,9 @@
 
 use std::path::PathBuf;
 
+mod mutate;
+pub use mutate::{lines_in, mutate};
+
 /// A file under the project's shared corpora (`../shared/data` beside the repository).
 /// Missing corpora fail the test: CI always has them.
 pub fn shared_data(relative: &str) -> PathBuf {

@@ -902,6 +902,12 @@ impl Record {
         Ok(record)
     }
 
+    /// Whether the record is one of the TRF (or its engine extensions): not a comment and not
+    /// an unknown line.
+    pub fn is_trf(&self) -> bool {
+        !matches!(self, Record::Comment(_) | Record::Unknown(_))
+    }
+
     /// Whether the record exists only in TRF-2026 (not in TRF16 nor in the TRF16-era extensions).
     pub fn is_trf26_only(&self) -> bool {
         match self {

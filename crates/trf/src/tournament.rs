@@ -465,7 +465,8 @@ impl FromStr for Tournament {
 
 impl Tournament {
     /// Parses TRF text with CR, LF or CRLF line ends (mixed allowed) and an optional UTF-8
-    /// byte order mark.
+    /// byte order mark. Control characters (other than tab) are an error, and so is text
+    /// without a single TRF record (empty, HTML, ...): it is not a TRF file.
     pub fn parse(text: &str) -> Result<Tournament, TrfError> {
         let (text, byte_order_mark) = match text.strip_prefix('\u{feff}') {
             Some(rest) => (rest, true),
@@ -490,12 +491,37 @@ impl Tournament {
             };
             final_newline = ending.is_some();
             line_ending = line_ending.or(ending);
+            if let Some((column, c)) = content
+                .chars()
+                .zip(1..)
+                .find_map(|(c, column)| (c.is_control() && c != '\t').then_some((column, c)))
+            {
+                return Err(TrfError::new(
+                    number,
+                    column,
+                    format!(
+                        "printable text, not the control character U+{:04X}",
+                        u32::from(c)
+                    ),
+                ));
+            }
             lines.push(Line {
                 number,
                 raw: Some(content.to_string()),
                 record: Record::parse(content, number)?,
             });
             rest = next;
+        }
+        if !lines.iter().any(|l| l.record.is_trf()) {
+            let line = lines
+                .iter()
+                .find(|l| l.raw.as_deref().is_some_and(|r| !r.trim().is_empty()))
+                .map_or(1, |l| l.number);
+            return Err(TrfError::new(
+                line,
+                1,
+                "a TRF record (a code such as 012 or 001 in columns 1-3): this is not a TRF file",
+            ));
         }
         Ok(Tournament {
             lines,

@@ -104,18 +104,9 @@ pub fn run(args: Args) -> ExitCode {
             eprintln!("arbiter pair: give -p [OUT] with --team");
             return ExitCode::from(3);
         };
-        let tournament = match std::fs::read(file) {
-            Ok(bytes) => match Tournament::parse(&String::from_utf8_lossy(&bytes)) {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("arbiter pair: {}: {e}", file.display());
-                    return ExitCode::from(3);
-                }
-            },
-            Err(e) => {
-                eprintln!("arbiter pair: {}: {e}", file.display());
-                return ExitCode::from(5);
-            }
+        let tournament = match super::trf::read_valid("pair", file) {
+            Ok(t) => t,
+            Err(code) => return ExitCode::from(code),
         };
         return super::team::pair(&tournament, args.team_rr, args.double, out.as_deref());
     }
@@ -131,19 +122,9 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let text = match std::fs::read(&dutch) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(e) => {
-            eprintln!("arbiter pair: {}: {e}", dutch.display());
-            return ExitCode::from(5);
-        }
-    };
-    let tournament = match Tournament::parse(&text) {
+    let tournament = match super::trf::read_valid("pair", &dutch) {
         Ok(t) => t,
-        Err(e) => {
-            eprintln!("arbiter pair: {}: {e}", dutch.display());
-            return ExitCode::from(3);
-        }
+        Err(code) => return ExitCode::from(code),
     };
     if tournament.players().count() > MAX_PLAYERS {
         eprintln!("arbiter pair: more than {MAX_PLAYERS} players");

@@ -37,8 +37,8 @@ pub struct Args {
 
 pub fn run(args: Args) -> ExitCode {
     let name = args.events.display().to_string();
-    let text = match std::fs::read_to_string(&args.events) {
-        Ok(t) => t,
+    let bytes = match std::fs::read(&args.events) {
+        Ok(b) => b,
         Err(e) => {
             eprintln!("arbiter replay: {name}: {e}");
             return ExitCode::from(2);
@@ -56,7 +56,7 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match replay(&text, profile) {
+    match replay_bytes(&bytes, profile) {
         Ok(report) => {
             if args.json {
                 print_json(&report);
@@ -72,17 +72,65 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-/// A bad log line: its number (from 1) and what is wrong.
+/// A bad log line: its number and the column (in characters, both from 1) where the problem is
+/// found, the start of the line's JSON object when the object as a whole is wrong, and what is
+/// wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineError {
     pub line: usize,
+    pub column: usize,
     pub message: String,
 }
 
 impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.line, self.message)
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
     }
+}
+
+/// One non-blank line of a log: its number, where its text starts, and its trimmed text.
+#[derive(Clone, Copy)]
+struct LogLine<'a> {
+    number: usize,
+    column: usize,
+    text: &'a str,
+}
+
+impl LogLine<'_> {
+    fn error(&self, message: String) -> LineError {
+        LineError {
+            line: self.number,
+            column: self.column,
+            message,
+        }
+    }
+
+    /// A JSON error at serde's byte column inside the trimmed text.
+    fn json_error(&self, prefix: &str, e: &serde_json::Error) -> LineError {
+        let mut at = e.column().saturating_sub(1).min(self.text.len());
+        while !self.text.is_char_boundary(at) {
+            at -= 1;
+        }
+        LineError {
+            line: self.number,
+            column: self.column + self.text[..at].chars().count(),
+            message: format!("{prefix}{e}"),
+        }
+    }
+}
+
+/// Replays a log given as bytes: text that is not UTF-8 is refused at its line and column.
+pub fn replay_bytes(bytes: &[u8], profile: Option<Profile>) -> Result<Report, LineError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let valid = &bytes[..e.valid_up_to()];
+        let start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        LineError {
+            line: 1 + valid.iter().filter(|&&b| b == b'\n').count(),
+            column: 1 + std::str::from_utf8(&valid[start..]).map_or(0, |s| s.chars().count()),
+            message: "expected UTF-8 text".into(),
+        }
+    })?;
+    replay(text, profile)
 }
 
 /// The rulings of one event line.
@@ -574,26 +622,33 @@ pub fn replay(text: &str, profile: Option<Profile>) -> Result<Report, LineError>
     let mut lines = text
         .lines()
         .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty());
-    let err = |line, message: String| LineError { line, message };
-    let (n, first) = lines
-        .next()
-        .ok_or_else(|| err(1, "empty log: the first line must set up the game".into()))?;
-    let header: Header = serde_json::from_str(first).map_err(|e| err(n, format!("header: {e}")))?;
+        .map(|(i, l)| LogLine {
+            number: i + 1,
+            column: 1 + l.chars().take_while(|c| c.is_whitespace()).count(),
+            text: l.trim(),
+        })
+        .filter(|l| !l.text.is_empty());
+    let first = lines.next().ok_or_else(|| LineError {
+        line: 1,
+        column: 1,
+        message: "empty log: the first line must set up the game".into(),
+    })?;
+    let err = |message| first.error(message);
+    let header: Header =
+        serde_json::from_str(first.text).map_err(|e| first.json_error("header: ", &e))?;
     let start: StartingPosition = header
         .start
         .as_deref()
         .unwrap_or("startpos")
         .parse()
-        .map_err(|e| err(n, format!("start: {e}")))?;
+        .map_err(|e| err(format!("start: {e}")))?;
     let control = header
         .time_control
         .parse()
-        .map_err(|e| err(n, format!("{e}")))?;
+        .map_err(|e| err(format!("{e}")))?;
     let mut profile = match (profile, header.profile.as_deref()) {
         (Some(p), _) => p,
-        (None, Some(name)) => name.parse().map_err(|e| err(n, format!("{e}")))?,
+        (None, Some(name)) => name.parse().map_err(|e| err(format!("{e}")))?,
         (None, None) => Profile::default(),
     };
     if header.draw_offers_from_move.is_some() {
@@ -610,15 +665,16 @@ pub fn replay(text: &str, profile: Option<Profile>) -> Result<Report, LineError>
     let mut arbiter = Arbiter::new(start, control, profile);
     let mut steps = Vec::new();
     let mut last_ms = 0;
-    for (n, text) in lines {
-        let line: Line = serde_json::from_str(text).map_err(|e| err(n, e.to_string()))?;
-        let event = convert(&arbiter, line.event).map_err(|m| err(n, m))?;
+    for log_line in lines {
+        let line: Line =
+            serde_json::from_str(log_line.text).map_err(|e| log_line.json_error("", &e))?;
+        let event = convert(&arbiter, line.event).map_err(|m| log_line.error(m))?;
         let rulings = arbiter
             .apply(line.at_ms, event)
-            .map_err(|e| err(n, e.to_string()))?;
+            .map_err(|e| log_line.error(e.to_string()))?;
         last_ms = last_ms.max(line.at_ms);
         steps.push(Step {
-            line: n,
+            line: log_line.number,
             at_ms: line.at_ms,
             rulings,
         });
@@ -875,45 +931,41 @@ mod tests {
         }
     }
 
-    /// Byte-level mutations of the sample never panic: every log is replayed or refused.
+    /// Issue #19 acceptance: byte-level mutations of the sample (NUL, control characters, huge
+    /// numbers, invalid UTF-8, duplicated lines) never panic, and every refusal names a line
+    /// and a column inside the log.
     #[test]
-    fn mutated_logs_never_panic() {
-        let bytes = SAMPLE.as_bytes();
-        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        let alphabet = b"{}[]\":,0123456789-abcdefghwkqrnpx \n";
+    fn h19_fuzz_replay_jsonl_refusals_name_line_and_column() {
+        let mut rng = testkit::Rng::new(0x9e37_79b9_7f4a_7c15);
         let (mut ok, mut refused) = (0, 0);
         for _ in 0..3000 {
-            let mut log = bytes.to_vec();
-            for _ in 0..1 + next() % 4 {
-                let i = (next() as usize) % log.len();
-                match next() % 3 {
-                    0 => log[i] = alphabet[(next() as usize) % alphabet.len()],
-                    1 => {
-                        log.remove(i);
-                    }
-                    _ => log.insert(i, alphabet[(next() as usize) % alphabet.len()]),
-                }
-            }
-            let text = String::from_utf8_lossy(&log);
-            match replay(&text, None) {
+            let mut log = SAMPLE.as_bytes().to_vec();
+            testkit::mutate(&mut rng, &mut log, b"{}[]\":,0123456789-abcdefghwkqrnpx ");
+            match replay_bytes(&log, None) {
                 Ok(_) => ok += 1,
                 Err(e) => {
                     refused += 1;
-                    let lines = text.lines().count().max(1);
+                    let line = log.split(|&b| b == b'\n').nth(e.line - 1);
+                    let width = line.map_or(0, |l| String::from_utf8_lossy(l).chars().count());
                     assert!(
-                        (1..=lines).contains(&e.line) && !e.message.is_empty(),
-                        "line {} of {lines}: {e}",
-                        e.line
+                        e.line >= 1 && (1..=width + 1).contains(&e.column) && !e.message.is_empty(),
+                        "{e} (line has {width} characters)"
                     );
                 }
             }
         }
         assert!(ok > 0 && refused > 0, "ok {ok}, refused {refused}");
+    }
+
+    #[test]
+    fn h19_15_invalid_utf8_is_refused_at_its_line_and_column() {
+        let log = b"{\"time_control\": \"300+2\"}\n{\"at_ms\": 0, \"event\": \"st\xffart_clock\"}";
+        let e = replay_bytes(log, None).err().expect("not UTF-8");
+        assert_eq!((e.line, e.column), (2, 26), "{e}");
+        assert_eq!(e.message, "expected UTF-8 text");
+        let e = replay_bytes(b"  {\"time_control\": 300}", None)
+            .err()
+            .expect("not a string");
+        assert_eq!((e.line, e.column), (1, 22), "{e}");
     }
 }

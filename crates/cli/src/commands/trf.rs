@@ -1,12 +1,16 @@
 //! `arbiter trf check FILE` and `arbiter trf convert IN --to trf26|trf16 [-o OUT]`:
 //! FIDE Tournament Report Files.
 //!
+//! Every command that takes a TRF reads it with [`read_valid`]: a file that is not UTF-8, has no
+//! TRF record or fails [`Tournament::validate`] is refused with its lines and columns.
 //! Exit codes (as bbpPairings): 0 ok, 3 invalid input (with line and column), 5 file access.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use trf::{Format, Tournament};
+use trf::{Format, Report, Tournament};
+
+use super::input;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -22,7 +26,7 @@ enum Command {
         /// The TRF16 or TRF-2026 file.
         file: PathBuf,
     },
-    /// Convert between TRF16 and TRF-2026; what is mapped or dropped goes to stderr.
+    /// Convert a valid file between TRF16 and TRF-2026; what is mapped or dropped goes to stderr.
     Convert {
         /// The TRF file to read.
         input: PathBuf,
@@ -49,20 +53,36 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-fn read(path: &Path) -> Result<Tournament, u8> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        eprintln!("arbiter trf: cannot read {}: {e}", path.display());
+/// Reads a TRF file (`-`: standard input) the one way every command that takes a TRF does:
+/// UTF-8 text with TRF records, checked by [`Tournament::validate`]; the errors are printed to
+/// standard error with file, line and column. Exit code 3 for invalid input, 5 for file access.
+pub fn read_valid(command: &str, path: &Path) -> Result<Tournament, u8> {
+    let (t, report) = read(command, path)?;
+    if report.is_valid() {
+        return Ok(t);
+    }
+    for issue in report.errors() {
+        eprintln!("arbiter {command}: {}: {issue}", path.display());
+    }
+    Err(INVALID)
+}
+
+/// The parsed file and its validation report; syntax errors are printed.
+fn read(command: &str, path: &Path) -> Result<(Tournament, Report), u8> {
+    let bytes = input::read(path).map_err(|e| {
+        eprintln!("arbiter {command}: cannot read {}: {e}", path.display());
         FILE_ACCESS
     })?;
-    Tournament::from_bytes(&bytes).map_err(|e| {
-        eprintln!("{}: {e}", path.display());
+    let t = Tournament::from_bytes(&bytes).map_err(|e| {
+        eprintln!("arbiter {command}: {}: {e}", path.display());
         INVALID
-    })
+    })?;
+    let report = t.validate();
+    Ok((t, report))
 }
 
 fn check(path: &Path) -> Result<(), u8> {
-    let t = read(path)?;
-    let report = t.validate();
+    let (t, report) = read("trf", path)?;
     for issue in &report.issues {
         println!("{}: {issue}", path.display());
     }
@@ -91,7 +111,7 @@ fn check(path: &Path) -> Result<(), u8> {
 }
 
 fn convert(input: &Path, to: Format, output: Option<&Path>) -> Result<(), u8> {
-    let t = read(input)?;
+    let t = read_valid("trf", input)?;
     let conversion = t.convert(to);
     for note in &conversion.notes {
         eprintln!("{}: {note}", input.display());

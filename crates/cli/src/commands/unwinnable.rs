@@ -1,6 +1,10 @@
 //! `arbiter unwinnable [--quick] [--node-limit N] FILE`: can a player still
 //! checkmate by any series of legal moves (Art. 6.9), or is the position dead
-//! (Art. 5.2.2)? One position per line: `FEN [white|black|both]`.
+//! (Art. 5.2.2)? One position per line: `FEN [white|black|both]`, where the FEN may stop after
+//! the side to move (then no castling rights and no en passant square).
+//!
+//! Only legal positions are analysed (as `arbiter fen` checks them); an illegal one is reported
+//! with its Art. 3.10.3 reasons. Exit codes: 0 ok, 1 an illegal position, 3 a bad line.
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
@@ -8,9 +12,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use laws::dead_position::{self, Analysis, Tier, Verdict};
-use shakmaty::fen::Fen;
+use laws::position::{Import, ParseStartError, StartingPosition};
 use shakmaty::san::SanPlus;
-use shakmaty::{CastlingMode, Chess, Color, FromSetup, Position, PositionError, Setup};
+use shakmaty::{Chess, Color, Position};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -34,16 +38,23 @@ enum Question {
     Both,
 }
 
-/// A line that is not `FEN [white|black|both]`.
+/// A line that is not `FEN [white|black|both]`, or a FEN of an illegal position.
 #[derive(Debug)]
-struct BadLine {
-    column: usize,
-    expected: String,
+enum BadLine {
+    /// Not the syntax: the column and what was expected there.
+    Syntax { column: usize, expected: String },
+    /// An illegal position (Art. 3.10.3), with the reasons.
+    Illegal(ParseStartError),
 }
 
 impl fmt::Display for BadLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "column {}: expected {}", self.column, self.expected)
+        match self {
+            BadLine::Syntax { column, expected } => {
+                write!(f, "column {column}: expected {expected}")
+            }
+            BadLine::Illegal(e) => e.fmt(f),
+        }
     }
 }
 
@@ -87,6 +98,14 @@ pub fn run(args: Args) -> ExitCode {
             Ok((pos, question)) => {
                 if writeln!(out, "{}", report(&pos, question, tier)).is_err() {
                     return ExitCode::from(3);
+                }
+            }
+            Err(e @ BadLine::Illegal(_)) => {
+                if writeln!(out, "{e}").is_err() {
+                    return ExitCode::from(3);
+                }
+                if status == ExitCode::SUCCESS {
+                    status = ExitCode::from(1);
                 }
             }
             Err(e) => {
@@ -146,52 +165,66 @@ fn join_or_dash(sans: &[String]) -> String {
     }
 }
 
-/// Splits `FEN [white|black|both]`; the FEN has 4 to 6 fields.
+/// Splits `FEN [white|black|both]`; the FEN has 2 to 6 fields and must be a legal position.
 fn parse_line(line: &str) -> Result<(Chess, Question), BadLine> {
     let tokens: Vec<(usize, &str)> = line
         .split_whitespace()
         .map(|t| (t.as_ptr() as usize - line.as_ptr() as usize + 1, t))
         .collect();
     let (fen_tokens, question) = match tokens.split_last() {
-        Some((&(column, word), rest))
-            if rest.len() >= 4 && word.chars().all(|c| c.is_ascii_alphabetic()) =>
-        {
+        Some((&(_, word), rest)) if matches!(word, "white" | "black" | "both") => {
             let question = match word {
                 "white" => Question::Winner(Color::White),
                 "black" => Question::Winner(Color::Black),
-                "both" => Question::Both,
-                _ => {
-                    return Err(BadLine {
-                        column,
-                        expected: format!("white, black or both, found {word:?}"),
-                    });
-                }
+                _ => Question::Both,
             };
             (rest, Some(question))
+        }
+        Some((&(column, word), _)) if tokens.len() > 6 => {
+            return Err(BadLine::Syntax {
+                column,
+                expected: format!("white, black or both, found {word:?}"),
+            });
         }
         _ => (&tokens[..], None),
     };
     let column = fen_tokens.first().map_or(1, |t| t.0);
-    let bad_fen = |what: String| BadLine {
+    let bad_fen = |column, what: String| BadLine::Syntax {
         column,
-        expected: format!("a FEN with 4 to 6 fields ({what})"),
+        expected: format!("a FEN with 2 to 6 fields ({what})"),
     };
-    if !(4..=6).contains(&fen_tokens.len()) {
-        return Err(bad_fen(format!("found {} fields", fen_tokens.len())));
+    if !(2..=6).contains(&fen_tokens.len()) {
+        return Err(bad_fen(
+            column,
+            format!("found {} fields", fen_tokens.len()),
+        ));
     }
     let text: Vec<&str> = fen_tokens.iter().map(|t| t.1).collect();
-    let fen: Fen = text
-        .join(" ")
-        .parse()
-        .map_err(|e| bad_fen(format!("{e}")))?;
-    let setup: Setup = fen.into();
-    let mode = CastlingMode::detect(&setup);
-    let pos: Chess = Chess::from_setup(setup, mode)
-        .or_else(PositionError::ignore_too_much_material)
-        .or_else(PositionError::ignore_impossible_check)
-        .map_err(|e| bad_fen(format!("{e}")))?;
+    let start = match StartingPosition::from_fen(&text.join(" "), Import::Strict) {
+        Ok((start, _)) => start,
+        Err(ParseStartError::Syntax { column: at, error }) => {
+            return Err(bad_fen(line_column(fen_tokens, at), error.to_string()));
+        }
+        Err(e) => return Err(BadLine::Illegal(e)),
+    };
+    let pos = start.position().clone();
     let question = question.unwrap_or(Question::Winner(!pos.turn()));
     Ok((pos, question))
+}
+
+/// The column of the line at `column` of the FEN tokens joined by single spaces.
+fn line_column(tokens: &[(usize, &str)], column: usize) -> usize {
+    let mut offset = 0;
+    for &(start, token) in tokens {
+        let width = token.chars().count() + 1;
+        if column <= offset + width {
+            return start + column - offset - 1;
+        }
+        offset += width;
+    }
+    tokens
+        .last()
+        .map_or(1, |&(start, t)| start + t.chars().count())
 }
 
 #[cfg(test)]
@@ -230,12 +263,40 @@ mod tests {
     #[test]
     fn bad_lines_name_the_column() {
         let e = parse_line("8/8/4k3/8/8/3K4/8/8 w - - 0 1 purple").unwrap_err();
-        assert_eq!(e.column, 31);
+        assert!(matches!(e, BadLine::Syntax { column: 31, .. }));
         assert!(e.to_string().contains("white, black or both"));
         let e = parse_line("  8/8/4k3/8/8/3K4/8/9 w - - 0 1").unwrap_err();
-        assert_eq!(e.column, 3);
+        assert!(matches!(e, BadLine::Syntax { column: 3, .. }));
         assert!(e.to_string().starts_with("column 3: expected a FEN"));
         assert!(parse_line("8/8/8 w").is_err());
-        assert!(parse_line("8/8/8/8/8/8/8/8 w - - 0 1").is_err());
+        assert!(matches!(
+            parse_line("8/8/8/8/8/8/8/8 w - - 0 1"),
+            Err(BadLine::Illegal(_))
+        ));
+    }
+
+    #[test]
+    fn h19_15_illegal_positions_are_reported_not_analysed() {
+        let e = parse_line("QQQQKQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/8/8/8/7k w - - 0 1 white")
+            .expect_err("32 white men");
+        let text = e.to_string();
+        assert!(
+            text.starts_with("illegal position (Art. 3.10.3)") && text.contains("32 men"),
+            "{text}"
+        );
+        let e = parse_line("4k3/8/8/8/8/8/8/4K3 w - - 0 1 junk").unwrap_err();
+        assert!(matches!(e, BadLine::Syntax { column: 31, .. }), "{e}");
+    }
+
+    #[test]
+    fn h19_15_a_fen_of_board_and_side_to_move_is_read() {
+        let (pos, q) = parse_line("8/8/4k3/8/8/3BK3/8/8 w").unwrap();
+        assert_eq!(q, Question::Winner(Color::Black));
+        assert!(pos.castles().castling_rights().is_empty());
+        assert_eq!(pos.ep_square(shakmaty::EnPassantMode::Always), None);
+        let (_, q) = parse_line("8/8/4k3/8/8/3BK3/8/8 b white").unwrap();
+        assert_eq!(q, Question::Winner(Color::White));
+        let e = parse_line("  8/8/4k3/8/8/3BK3/8/9 w").unwrap_err();
+        assert!(matches!(e, BadLine::Syntax { column: 3, .. }), "{e}");
     }
 }

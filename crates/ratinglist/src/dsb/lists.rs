@@ -145,10 +145,13 @@ fn spieler_row(row: &Row, version: SpielerVersion, file: &str) -> Result<Importe
         SpielerVersion::V2 => 15,
     };
     if row.fields.len() != expected {
-        let column = row.fields.get(expected).map_or(0, |f| f.column);
+        let (line, column) = row
+            .fields
+            .get(expected)
+            .map_or((row.line, 0), |f| (f.line, f.column));
         return Err(Error::new(
             file,
-            row.line,
+            line,
             column,
             ErrorKind::FieldCount {
                 expected,
@@ -168,7 +171,6 @@ fn spieler_row(row: &Row, version: SpielerVersion, file: &str) -> Result<Importe
     let err = |i: usize, expected| {
         bad(
             file,
-            row.line,
             &f[i],
             if i == 0 { zps_label } else { V1[i] },
             expected,
@@ -303,7 +305,6 @@ pub fn read_vereine(bytes: &[u8], file: &str) -> Result<Clubs, Error> {
             }
             Err(()) => clubs.errors.push(bad(
                 file,
-                row.line,
                 &row.fields[0],
                 "ZPS",
                 "a ZPS of 5 digits or capitals",

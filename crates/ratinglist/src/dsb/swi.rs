@@ -251,7 +251,8 @@ pub fn read_swi(bytes: &[u8], file: &str) -> Result<Report, Error> {
                 Error::new(
                     file,
                     n,
-                    start + 1,
+                    // A field cut off by the line's end is pointed at where the line ends.
+                    (start + 1).min(chars.len() + 1),
                     ErrorKind::Field {
                         column: column.into(),
                         expected,
@@ -447,20 +448,27 @@ pub fn read_swi(bytes: &[u8], file: &str) -> Result<Report, Error> {
         };
         report_rounds[r].pairings.push(pairing);
     }
+    // Footer values by label, with the 1-based line and the column where the value starts.
     let mut footer: HashMap<String, String> = HashMap::new();
-    for line in &lines[n.min(lines.len())..] {
+    let mut footer_at: HashMap<String, (usize, usize)> = HashMap::new();
+    for (i, line) in lines.iter().enumerate().skip(n) {
         if let Some((label, value)) = line.split_once(':') {
-            footer.insert(label.trim().to_string(), value.trim().to_string());
+            let label = label.trim().to_string();
+            let through_colon = line[..line.len() - value.len()].chars().count();
+            let lead = value.chars().take_while(|c| c.is_whitespace()).count();
+            footer_at.insert(label.clone(), (i + 1, through_colon + lead + 1));
+            footer.insert(label, value.trim().to_string());
         }
     }
-    let date = |label: &'static str, line: usize| -> Result<Option<Date>, Error> {
+    let date = |label: &'static str| -> Result<Option<Date>, Error> {
         match footer.get(label) {
             None => Ok(None),
             Some(v) => v.parse().map(Some).map_err(|_| {
+                let (line, column) = footer_at[label];
                 Error::new(
                     file,
                     line,
-                    0,
+                    column,
                     ErrorKind::Field {
                         column: label.into(),
                         expected: "a date dd.mm.yyyy",
@@ -470,8 +478,8 @@ pub fn read_swi(bytes: &[u8], file: &str) -> Result<Report, Error> {
             }),
         }
     };
-    let end = date("Datum(E)", n + 1)?
-        .ok_or_else(|| Error::new(file, n + 1, 0, ErrorKind::MissingColumn("Datum(E):")))?;
+    let end = date("Datum(E)")?
+        .ok_or_else(|| Error::new(file, lines.len(), 1, ErrorKind::MissingColumn("Datum(E):")))?;
     let get = |labels: &[&str]| {
         labels
             .iter()
@@ -486,7 +494,7 @@ pub fn read_swi(bytes: &[u8], file: &str) -> Result<Report, Error> {
             details: lines[1].to_string(),
             place: get(&["Ort"]),
             federation: get(&["FIDE-Land"]),
-            start: date("Datum(S)", n + 1)?.unwrap_or(end),
+            start: date("Datum(S)")?.unwrap_or(end),
             end,
             rounds,
             kind,

@@ -9,7 +9,7 @@ use quick_xml::events::Event;
 use super::{
     ByePoints, GameResult, Pairing, Player, Report, ReportError, Round, Tournament, TournamentType,
 };
-use crate::fide::{Positions, entity};
+use crate::fide::{Document, Positions, entity};
 use crate::{Birth, Date, DsbId, Error, ErrorKind, Sex};
 
 const NAMESPACE: &str = "http://www.schachbund.de/XMLSchema";
@@ -171,11 +171,16 @@ pub fn read_xml(bytes: &[u8], file: &str) -> Result<Report, Error> {
     let mut players = Vec::new();
     let mut rounds: Vec<Round> = Vec::new();
     let mut root = false;
+    let mut document = Document::default();
     loop {
         let before = reader.buffer_position() as usize;
         let event = reader.read_event().map_err(|e| {
             let (line, column) = Positions::new(&text).at(reader.error_position() as usize);
             Error::new(file, line, column, ErrorKind::Xml(e.to_string()))
+        })?;
+        document.check(&event).map_err(|message| {
+            let (line, column) = positions.at(before);
+            Error::new(file, line, column, ErrorKind::Xml(message))
         })?;
         match event {
             Event::Start(e) => {
