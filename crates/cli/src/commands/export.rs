@@ -24,7 +24,6 @@ use event::{Event, Section};
 use ratinglist::dsb;
 use trf::Tournament;
 
-use super::input;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -96,15 +95,11 @@ struct Options {
 }
 
 fn dsb(path: &Path, options: &Options, output: Option<&Path>) -> Result<(), u8> {
-    let bytes = input::read(path).map_err(|e| {
-        eprintln!("arbiter export: cannot read {}: {e}", path.display());
-        FILE_ACCESS
-    })?;
     let invalid = |e: &dyn std::fmt::Display| {
         eprintln!("{}: {e}", path.display());
         INVALID
     };
-    let t = Tournament::from_bytes(&bytes).map_err(|e| invalid(&e))?;
+    let (t, bytes) = super::trf::read_valid_bytes("export", path)?;
     let header_date = |code| {
         t.header_text(code)
             .and_then(trf::Date::parse_lenient)

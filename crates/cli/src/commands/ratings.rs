@@ -79,7 +79,6 @@ pub struct Args {
 }
 
 const INVALID: u8 = 3;
-const FILE_ACCESS: u8 = 5;
 
 /// One row of the change table.
 struct Line {
@@ -376,12 +375,5 @@ fn emit(text: &str) {
 }
 
 fn read(path: &Path) -> Result<Tournament, u8> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        eprintln!("arbiter ratings: cannot read {}: {e}", path.display());
-        FILE_ACCESS
-    })?;
-    Tournament::from_bytes(&bytes).map_err(|e| {
-        eprintln!("{}: {e}", path.display());
-        INVALID
-    })
+    super::trf::read_valid("ratings", path)
 }

@@ -572,14 +572,7 @@ fn number(tb: TieBreak, v: Hundredths) -> Value {
 }
 
 fn read(path: &Path) -> Result<Tournament, u8> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        eprintln!("arbiter standings: cannot read {}: {e}", path.display());
-        FILE_ACCESS
-    })?;
-    Tournament::from_bytes(&bytes).map_err(|e| {
-        eprintln!("{}: {e}", path.display());
-        INVALID
-    })
+    super::trf::read_valid("standings", path)
 }
 
 /// The TRF players as a tie-break [`Field`] over the rounds played.

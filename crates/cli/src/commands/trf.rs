@@ -57,9 +57,14 @@ pub fn run(args: Args) -> ExitCode {
 /// UTF-8 text with TRF records, checked by [`Tournament::validate`]; the errors are printed to
 /// standard error with file, line and column. Exit code 3 for invalid input, 5 for file access.
 pub fn read_valid(command: &str, path: &Path) -> Result<Tournament, u8> {
-    let (t, report) = read(command, path)?;
+    read_valid_bytes(command, path).map(|(t, _)| t)
+}
+
+/// [`read_valid`] with the bytes read (for exports that derive an identity from the file).
+pub fn read_valid_bytes(command: &str, path: &Path) -> Result<(Tournament, Vec<u8>), u8> {
+    let (t, report, bytes) = read(command, path)?;
     if report.is_valid() {
-        return Ok(t);
+        return Ok((t, bytes));
     }
     for issue in report.errors() {
         eprintln!("arbiter {command}: {}: {issue}", path.display());
@@ -67,8 +72,8 @@ pub fn read_valid(command: &str, path: &Path) -> Result<Tournament, u8> {
     Err(INVALID)
 }
 
-/// The parsed file and its validation report; syntax errors are printed.
-fn read(command: &str, path: &Path) -> Result<(Tournament, Report), u8> {
+/// The parsed file, its validation report and its bytes; syntax errors are printed.
+fn read(command: &str, path: &Path) -> Result<(Tournament, Report, Vec<u8>), u8> {
     let bytes = input::read(path).map_err(|e| {
         eprintln!("arbiter {command}: cannot read {}: {e}", path.display());
         FILE_ACCESS
@@ -78,11 +83,11 @@ fn read(command: &str, path: &Path) -> Result<(Tournament, Report), u8> {
         INVALID
     })?;
     let report = t.validate();
-    Ok((t, report))
+    Ok((t, report, bytes))
 }
 
 fn check(path: &Path) -> Result<(), u8> {
-    let (t, report) = read("trf", path)?;
+    let (t, report, _) = read("trf", path)?;
     for issue in &report.issues {
         println!("{}: {issue}", path.display());
     }
