@@ -10,7 +10,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use crate::model::get;
-use crate::{Store, StoreError, audit, insert_id};
+use crate::{Store, StoreError, audit, bump_revision, insert_id};
 
 /// The team settings of a section (a section is a team section when it has them).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -120,7 +120,7 @@ impl Store {
         data: &str,
     ) -> Result<(), StoreError> {
         self.section(section).await?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         sqlx::query("INSERT INTO team_sections (section_id, data) VALUES ($1, $2)")
             .bind(section)
             .bind(data)
@@ -165,7 +165,8 @@ impl Store {
         data: &str,
     ) -> Result<i64, StoreError> {
         self.section(section).await?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
+        bump_revision(&mut tx, section).await?;
         let number: i64 = sqlx::query(
             "SELECT COALESCE(MAX(number), 0) + 1 AS n FROM teams WHERE section_id = $1",
         )
@@ -222,7 +223,7 @@ impl Store {
         team: i64,
     ) -> Result<(), StoreError> {
         self.team(team).await?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         sqlx::query("DELETE FROM captains WHERE user_id = $1")
             .bind(user)
             .execute(&mut *tx)
@@ -277,8 +278,9 @@ impl Store {
         data: &str,
         confirmed: bool,
     ) -> Result<i64, StoreError> {
-        self.team(team).await?;
-        let mut tx = self.pool.begin().await?;
+        let section = self.team(team).await?.section;
+        let mut tx = self.write().await?;
+        bump_revision(&mut tx, section).await?;
         let old = sqlx::query(&format!(
             "SELECT {LINEUP_COLUMNS} FROM team_lineups l WHERE l.team_id = $1 AND l.round = $2"
         ))
@@ -334,7 +336,7 @@ impl Store {
 
     /// Confirms a submitted lineup as it stands.
     pub async fn confirm_lineup(&self, by: Option<i64>, lineup: i64) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let done = sqlx::query(
             "UPDATE team_lineups SET confirmed = 1, version = version + 1 WHERE id = $1 AND confirmed = 0",
         )
@@ -398,7 +400,8 @@ impl Store {
         matches: &[(i64, Option<i64>)],
         data: &str,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
+        bump_revision(&mut tx, section).await?;
         let taken: i64 = sqlx::query(
             "SELECT COUNT(*) AS n FROM team_matches WHERE section_id = $1 AND round = $2",
         )
@@ -480,7 +483,7 @@ impl Store {
                 id,
             });
         }
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let done = sqlx::query(
             "UPDATE team_matches SET data = $1, confirmed = $2, version = version + 1
              WHERE id = $3 AND version = $4",
