@@ -634,24 +634,7 @@ impl Store {
             settings,
         } = *round;
         let mut tx = self.write().await?;
-        match revision {
-            Some(revision) => {
-                let done = sqlx::query(
-                    "UPDATE sections SET revision = revision + 1 WHERE id = $1 AND revision = $2",
-                )
-                .bind(section)
-                .bind(revision)
-                .execute(&mut *tx)
-                .await?;
-                if done.rows_affected() != 1 {
-                    return Err(StoreError::Conflict {
-                        entity: "section",
-                        id: section,
-                    });
-                }
-            }
-            None => bump_revision(&mut tx, section).await?,
-        }
+        lock_at_revision(&mut tx, section, revision).await?;
         if let Some(data) = settings {
             let old: String = sqlx::query("SELECT data FROM sections WHERE id = $1")
                 .bind(section)
@@ -792,38 +775,51 @@ impl Store {
     /// result has been entered.
     pub async fn unpair_round(&self, by: Option<i64>, round: i64) -> Result<(), StoreError> {
         let r = self.round(round).await?;
-        let last = self.rounds(r.section).await?.last().map(|l| l.id);
-        let games = self.games(round).await?;
-        if last != Some(round)
-            || games
-                .iter()
-                .any(|g| g.black.is_some() && g.result != GameResult::Pending)
-        {
+        let mut tx = self.write().await?;
+        // Checked under the section's lock: a result entered meanwhile is never deleted.
+        bump_revision(&mut tx, r.section).await?;
+        let later = count(
+            &mut tx,
+            sqlx::query("SELECT COUNT(*) AS n FROM rounds WHERE section_id = $1 AND number > $2")
+                .bind(r.section)
+                .bind(r.number),
+        )
+        .await?;
+        let entered = count(
+            &mut tx,
+            sqlx::query(
+                "SELECT COUNT(*) AS n FROM games WHERE round_id = $1 AND black_id IS NOT NULL AND result <> $2",
+            )
+            .bind(round)
+            .bind(GameResult::Pending.code()),
+        )
+        .await?;
+        let boards = sqlx::query("DELETE FROM games WHERE round_id = $1")
+            .bind(round)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        let gone = sqlx::query("DELETE FROM rounds WHERE id = $1")
+            .bind(round)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if later > 0 || entered > 0 || gone != 1 {
             return Err(StoreError::Conflict {
                 entity: "round",
                 id: round,
             });
         }
-        let mut tx = self.write().await?;
-        sqlx::query("DELETE FROM games WHERE round_id = $1")
-            .bind(round)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("DELETE FROM rounds WHERE id = $1")
-            .bind(round)
-            .execute(&mut *tx)
-            .await?;
         audit(
             &mut tx,
             by,
             "round",
             round,
             "unpair",
-            Some(&format!("round {}: {} boards", r.number, games.len())),
+            Some(&format!("round {}: {boards} boards", r.number)),
             None,
         )
         .await?;
-        bump_revision(&mut tx, r.section).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -1115,6 +1111,15 @@ const GAME_COLUMNS: &str = "id, round_id, board, white_id, black_id, result, man
 const GAME_COLUMNS_G: &str =
     "g.id, g.round_id, g.board, g.white_id, g.black_id, g.result, g.manual, g.version";
 
+/// Runs a `SELECT COUNT(*) AS n ...` inside a transaction.
+async fn count<'q>(
+    tx: &mut Transaction<'static, Any>,
+    query: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
+) -> Result<i64, StoreError> {
+    let row: AnyRow = query.fetch_one(&mut **tx).await?;
+    Ok(row.try_get("n")?)
+}
+
 /// Runs an `INSERT ... RETURNING id`.
 async fn insert_id<'q>(
     tx: &mut Transaction<'static, Any>,
@@ -1143,6 +1148,32 @@ async fn bump_revision(tx: &mut Transaction<'static, Any>, section: i64) -> Resu
         .bind(section)
         .execute(&mut **tx)
         .await?;
+    Ok(())
+}
+
+/// [`bump_revision`] only if the section is still at `revision` (compare-and-set), else
+/// [`StoreError::Conflict`]; `None`: unconditionally.
+async fn lock_at_revision(
+    tx: &mut Transaction<'static, Any>,
+    section: i64,
+    revision: Option<i64>,
+) -> Result<(), StoreError> {
+    let Some(revision) = revision else {
+        return bump_revision(tx, section).await;
+    };
+    let done = sqlx::query(
+        "UPDATE sections SET revision = revision + 1 WHERE id = $1 AND revision = $2",
+    )
+    .bind(section)
+    .bind(revision)
+    .execute(&mut **tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Err(StoreError::Conflict {
+            entity: "section",
+            id: section,
+        });
+    }
     Ok(())
 }
 

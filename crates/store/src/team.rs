@@ -10,7 +10,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use crate::model::get;
-use crate::{Store, StoreError, audit, bump_revision, insert_id};
+use crate::{Store, StoreError, audit, bump_revision, count, insert_id, lock_at_revision};
 
 /// The team settings of a section (a section is a team section when it has them).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -391,25 +391,29 @@ impl Store {
 
     /// Stores the pairing of team round `round`: matches (home, away) in order, `None` as away
     /// for the team bye; `data` is the initial result document of every match. Fails with
-    /// [`StoreError::Duplicate`] when the round is paired already.
+    /// [`StoreError::Duplicate`] when the round is paired already, and with
+    /// [`StoreError::Conflict`] when the section changed since `revision`, the revision the
+    /// pairing was computed at (`None`: regardless), e.g. a team registered meanwhile.
     pub async fn create_team_round(
         &self,
         by: Option<i64>,
         section: i64,
+        revision: Option<i64>,
         round: i64,
         matches: &[(i64, Option<i64>)],
         data: &str,
     ) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
-        bump_revision(&mut tx, section).await?;
-        let taken: i64 = sqlx::query(
-            "SELECT COUNT(*) AS n FROM team_matches WHERE section_id = $1 AND round = $2",
+        lock_at_revision(&mut tx, section, revision).await?;
+        let taken = count(
+            &mut tx,
+            sqlx::query(
+                "SELECT COUNT(*) AS n FROM team_matches WHERE section_id = $1 AND round = $2",
+            )
+            .bind(section)
+            .bind(round),
         )
-        .bind(section)
-        .bind(round)
-        .fetch_one(&mut *tx)
-        .await?
-        .try_get("n")?;
+        .await?;
         if taken > 0 {
             return Err(StoreError::Duplicate(format!("team round {round}")));
         }
@@ -594,12 +598,12 @@ mod tests {
         assert_eq!(lineups[0].data, "[1,2]");
 
         store
-            .create_team_round(Some(admin), section, 1, &[(a, Some(b))], "{}")
+            .create_team_round(Some(admin), section, None, 1, &[(a, Some(b))], "{}")
             .await
             .unwrap();
         assert!(matches!(
             store
-                .create_team_round(Some(admin), section, 1, &[(b, None)], "{}")
+                .create_team_round(Some(admin), section, None, 1, &[(b, None)], "{}")
                 .await,
             Err(StoreError::Duplicate(_))
         ));

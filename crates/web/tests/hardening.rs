@@ -18,6 +18,7 @@ store::on_both!(
     h19_03_public_outputs_never_show_the_preview_round,
     h19_07_public_sees_birth_years_only,
     h19_04_parallel_registrations_all_succeed,
+    h19_04_parallel_team_registrations_all_succeed,
     h19_05_registration_during_pairing_is_never_left_out,
     h19_04_concurrent_clients_get_no_500_and_lose_nothing,
 );
@@ -294,6 +295,55 @@ async fn h19_04_parallel_registrations_all_succeed(store: Store) {
             .collect();
         numbers.sort_unstable();
         assert_eq!(numbers, (1..=20).collect::<Vec<_>>());
+    })
+    .await
+    .expect("within the time limit");
+}
+
+async fn h19_04_parallel_team_registrations_all_succeed(store: Store) {
+    timeout(LIMIT, async {
+        let c = admin(store).await;
+        let (event, _) = section(&c, 3).await;
+        let teams = c
+            .ok(
+                "POST",
+                &format!("/api/events/{event}/team-sections"),
+                Some(json!({"name": "4er", "rounds": 9, "competition": "club_u16",
+                            "system": "round_robin"})),
+            )
+            .await["id"]
+            .as_i64()
+            .unwrap();
+        let tasks: Vec<_> = (0..10)
+            .map(|t| {
+                let c = c.clone();
+                let players: Vec<String> =
+                    (0..4).map(|i| format!("Team{t}Player{i}, P; 1500")).collect();
+                tokio::spawn(async move {
+                    c.call(
+                        "POST",
+                        &format!("/api/sections/{teams}/teams"),
+                        Some(json!({"name": format!("Team {t}"), "players": players.join("\n")})),
+                    )
+                    .await
+                })
+            })
+            .collect();
+        for t in tasks {
+            let (status, text) = t.await.unwrap();
+            assert_eq!(status, StatusCode::CREATED, "{text}");
+        }
+        let view = c
+            .ok("GET", &format!("/api/sections/{teams}/teams"), None)
+            .await;
+        let mut numbers: Vec<i64> = view["teams"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["number"].as_i64().unwrap())
+            .collect();
+        numbers.sort_unstable();
+        assert_eq!(numbers, (1..=10).collect::<Vec<_>>());
     })
     .await
     .expect("within the time limit");
