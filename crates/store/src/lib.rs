@@ -36,8 +36,8 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{Any, AnyPool, Executor, Row, Transaction};
 
 pub use model::{
-    AuditEntry, Event, EventChange, Game, GameResult, NewGame, NewPlayer, NewRound, ParseGameResultError,
-    ParseRoleError, Player, Role, Round, Section, Session, StoreError, User,
+    AuditEntry, Event, EventChange, Game, GameResult, NewGame, NewPlayer, NewRound,
+    ParseGameResultError, ParseRoleError, Player, Role, Round, Section, Session, StoreError, User,
 };
 pub use team::{Lineup, TeamMatch, TeamRow, TeamSection};
 
@@ -1161,13 +1161,12 @@ async fn lock_at_revision(
     let Some(revision) = revision else {
         return bump_revision(tx, section).await;
     };
-    let done = sqlx::query(
-        "UPDATE sections SET revision = revision + 1 WHERE id = $1 AND revision = $2",
-    )
-    .bind(section)
-    .bind(revision)
-    .execute(&mut **tx)
-    .await?;
+    let done =
+        sqlx::query("UPDATE sections SET revision = revision + 1 WHERE id = $1 AND revision = $2")
+            .bind(section)
+            .bind(revision)
+            .execute(&mut **tx)
+            .await?;
     if done.rows_affected() != 1 {
         return Err(StoreError::Conflict {
             entity: "section",

@@ -209,7 +209,9 @@ async fn rounds_publish_and_unpair(store: Store) {
         manual: false,
     };
     assert!(matches!(
-        store.create_round(None, section, &NewRound::new(1, &[again])).await,
+        store
+            .create_round(None, section, &NewRound::new(1, &[again]))
+            .await,
         Err(StoreError::Duplicate(_))
     ));
     let game = store.games(round).await.unwrap()[0].clone();

@@ -19,7 +19,7 @@ use store::{GameResult, NewGame, NewPlayer, NewRound, Store, StoreError};
 use crate::error::AppError;
 
 /// A section read from the store and assembled for the domain, as arbiters see it, or (from
-/// [`Loaded::public_view`]) as the public sees it.
+/// [`Loaded::view`]) as the public sees it.
 pub struct Loaded {
     pub event_row: store::Event,
     pub section_row: store::Section,
@@ -82,7 +82,8 @@ impl Loaded {
             .iter()
             .map(|p| {
                 let mut p = p.clone();
-                p.birth_date = birth.shown(full.entry(player_id(p.id)).and_then(|e| e.player.birth));
+                p.birth_date =
+                    birth.shown(full.entry(player_id(p.id)).and_then(|e| e.player.birth));
                 p.data.clear();
                 p
             })

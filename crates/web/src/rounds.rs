@@ -821,7 +821,9 @@ async fn card_api(
     Path((id, player)): Path<(i64, i64)>,
 ) -> Result<Json<Value>, AppError> {
     let loaded = state.view(id, &viewer).await?;
-    Ok(Json(player_card(&loaded, player).ok_or(AppError::NotFound)?))
+    Ok(Json(
+        player_card(&loaded, player).ok_or(AppError::NotFound)?,
+    ))
 }
 
 async fn card_page(

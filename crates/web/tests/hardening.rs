@@ -38,7 +38,9 @@ impl Client {
     async fn call(&self, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, String) {
         let mut b = Request::builder().method(method).uri(uri);
         if let Some((cookie, csrf)) = &self.session {
-            b = b.header(header::COOKIE, cookie).header("x-csrf-token", csrf);
+            b = b
+                .header(header::COOKIE, cookie)
+                .header("x-csrf-token", csrf);
         }
         let req = match body {
             Some(v) => b
@@ -171,14 +173,13 @@ async fn h19_03_public_outputs_never_show_the_preview_round(store: Store) {
         }
         let one = pair_and_publish(&c, section).await;
         finish_round(&c, section, one).await;
-        let players: Vec<i64> = c
-            .ok("GET", &format!("/api/sections/{section}"), None)
-            .await["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| p["id"].as_i64().unwrap())
-            .collect();
+        let players: Vec<i64> =
+            c.ok("GET", &format!("/api/sections/{section}"), None).await["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p["id"].as_i64().unwrap())
+                .collect();
         let mut urls: Vec<String> = [
             "",
             "/standings",
@@ -191,7 +192,14 @@ async fn h19_03_public_outputs_never_show_the_preview_round(store: Store) {
         .iter()
         .map(|u| format!("/sections/{section}{u}"))
         .collect();
-        for u in ["", "/standings", "/export/trf", "/export/csv", "/pgn", "/rounds/2"] {
+        for u in [
+            "",
+            "/standings",
+            "/export/trf",
+            "/export/csv",
+            "/pgn",
+            "/rounds/2",
+        ] {
             urls.push(format!("/api/sections/{section}{u}"));
         }
         for p in &players {
@@ -242,7 +250,13 @@ async fn h19_07_public_sees_birth_years_only(store: Store) {
         for u in &pages {
             let (status, text) = public.call("GET", u, None).await;
             assert_eq!(status, StatusCode::OK, "{u}");
-            for full in ["2014-05-31", "2014/05/31", "31.05.2014", "2013-01-02", "2013/01/02"] {
+            for full in [
+                "2014-05-31",
+                "2014/05/31",
+                "31.05.2014",
+                "2013-01-02",
+                "2013/01/02",
+            ] {
                 assert!(!text.contains(full), "{u} shows the birth date {full}");
             }
             assert!(text.contains("2014"), "{u} shows the birth year");
@@ -250,10 +264,11 @@ async fn h19_07_public_sees_birth_years_only(store: Store) {
         let (_, trf) = public.call("GET", &pages[2], None).await;
         assert!(trf.contains("2014/00/00"), "{trf}");
         let (_, full) = c.call("GET", &pages[2], None).await;
-        assert!(full.contains("2014/05/31"), "arbiters get the full date: {full}");
-        let api = c
-            .ok("GET", &format!("/api/sections/{section}"), None)
-            .await;
+        assert!(
+            full.contains("2014/05/31"),
+            "arbiters get the full date: {full}"
+        );
+        let api = c.ok("GET", &format!("/api/sections/{section}"), None).await;
         assert_eq!(api["players"][0]["birth_date"], "2014-05-31");
         let settings = c
             .ok("GET", &format!("/api/events/{event}/settings"), None)
@@ -261,11 +276,18 @@ async fn h19_07_public_sees_birth_years_only(store: Store) {
         assert_eq!(settings["public_birth"], "year");
         let mut change = settings.clone();
         change["public_birth"] = json!("none");
-        c.ok("PUT", &format!("/api/events/{event}/settings"), Some(change))
-            .await;
+        c.ok(
+            "PUT",
+            &format!("/api/events/{event}/settings"),
+            Some(change),
+        )
+        .await;
         for u in &pages {
             let (_, text) = public.call("GET", u, None).await;
-            assert!(!text.contains("2014"), "{u} shows no birth year when set to none");
+            assert!(
+                !text.contains("2014"),
+                "{u} shows no birth year when set to none"
+            );
         }
     })
     .await
@@ -308,8 +330,10 @@ async fn h19_04_parallel_team_registrations_all_succeed(store: Store) {
             .ok(
                 "POST",
                 &format!("/api/events/{event}/team-sections"),
-                Some(json!({"name": "4er", "rounds": 9, "competition": "club_u16",
-                            "system": "round_robin"})),
+                Some(
+                    json!({"name": "4er", "rounds": 9, "competition": "club_u16",
+                            "system": "round_robin"}),
+                ),
             )
             .await["id"]
             .as_i64()
@@ -317,8 +341,9 @@ async fn h19_04_parallel_team_registrations_all_succeed(store: Store) {
         let tasks: Vec<_> = (0..10)
             .map(|t| {
                 let c = c.clone();
-                let players: Vec<String> =
-                    (0..4).map(|i| format!("Team{t}Player{i}, P; 1500")).collect();
+                let players: Vec<String> = (0..4)
+                    .map(|i| format!("Team{t}Player{i}, P; 1500"))
+                    .collect();
                 tokio::spawn(async move {
                     c.call(
                         "POST",
@@ -438,8 +463,7 @@ async fn client_loop(c: Client, section: i64, me: usize, deadline: Instant) -> A
                 let last = s["rounds"].as_array().unwrap().last().cloned();
                 match last.filter(|r| r["published"] == json!(false)) {
                     Some(r) => {
-                        let uri =
-                            format!("/api/sections/{section}/rounds/{}/publish", r["number"]);
+                        let uri = format!("/api/sections/{section}/rounds/{}/publish", r["number"]);
                         c.call("POST", &uri, None).await
                     }
                     None => continue,
@@ -447,7 +471,11 @@ async fn client_loop(c: Client, section: i64, me: usize, deadline: Instant) -> A
             }
             _ => {
                 let s = c.ok("GET", &format!("/api/sections/{section}"), None).await;
-                let Some(n) = s["rounds"].as_array().unwrap().last().map(|r| r["number"].clone())
+                let Some(n) = s["rounds"]
+                    .as_array()
+                    .unwrap()
+                    .last()
+                    .map(|r| r["number"].clone())
                 else {
                     continue;
                 };
@@ -524,13 +552,13 @@ async fn h19_04_concurrent_clients_get_no_500_and_lose_nothing(store: Store) {
                 *all.statuses.entry(status).or_default() += n;
             }
         }
+        assert!(all.statuses.keys().all(|&s| s < 500), "{:?}", all.statuses);
+        assert!(all.statuses.contains_key(&201), "{:?}", all.statuses);
         assert!(
-            all.statuses.keys().all(|&s| s < 500),
-            "{:?}",
+            !all.results.is_empty(),
+            "no result was entered: {:?}",
             all.statuses
         );
-        assert!(all.statuses.get(&201).is_some(), "{:?}", all.statuses);
-        assert!(!all.results.is_empty(), "no result was entered: {:?}", all.statuses);
         eprintln!("answers by status: {:?}", all.statuses);
         let s = c.ok("GET", &format!("/api/sections/{section}"), None).await;
         let stored: Vec<i64> = s["players"]
