@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::age::{AgeConvention, Class, Ineligible};
 use crate::date::Date;
 use crate::player::{Entry, Player, PlayerId};
+use crate::public::PublicBirth;
 use crate::section::Section;
 
 /// A tournament event with its sections (e.g. one championship with its age classes).
@@ -24,6 +25,9 @@ pub struct Event {
     pub end: Date,
     /// Cut-off convention for the age classes (SJRP §5.3).
     pub age_convention: AgeConvention,
+    /// How much of a birth date the public sees (see [`crate::public`]).
+    #[serde(default)]
+    pub public_birth: PublicBirth,
     /// The sections.
     pub sections: Vec<Section>,
 }
@@ -37,6 +41,7 @@ impl Event {
             start,
             end,
             age_convention: AgeConvention::default(),
+            public_birth: PublicBirth::default(),
             sections: Vec::new(),
         }
     }

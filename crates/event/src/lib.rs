@@ -23,6 +23,7 @@ pub mod dsb_io;
 mod event;
 mod manual;
 pub mod player;
+pub mod public;
 pub mod rating;
 mod results;
 pub mod round;

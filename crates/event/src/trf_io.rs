@@ -188,6 +188,25 @@ impl Section {
     /// as `240`, prohibited pairs as `260`. A section of more than 9999 players or more than
     /// [`validate::MAX_ROUNDS`] rounds is refused.
     pub fn to_trf(&self, event: &Event) -> Result<trf::Tournament, ExportError> {
+        self.trf_with_births(event, &|e| e.player.birth.map(trf_date).unwrap_or_default())
+    }
+
+    /// [`Section::to_trf`] of the [`Section::public_view`]: published rounds only, birth
+    /// fields as the event's [`PublicBirth`](crate::public::PublicBirth) allows
+    /// (`YYYY/00/00` or empty).
+    pub fn to_public_trf(&self, event: &Event) -> Result<trf::Tournament, ExportError> {
+        self.public_view().trf_with_births(event, &|e| {
+            let birth = self.entry(e.id()).and_then(|full| full.player.birth);
+            event.public_birth.trf(birth)
+        })
+    }
+
+    /// The TRF of the section with each player's birth field from `birth`.
+    fn trf_with_births(
+        &self,
+        event: &Event,
+        birth: &dyn Fn(&Entry) -> String,
+    ) -> Result<trf::Tournament, ExportError> {
         let ranking = self.ranking();
         if ranking.len() > 9999 {
             return Err(ExportError::TooManyPlayers(ranking.len()));
@@ -291,7 +310,7 @@ impl Section {
                     rating: p.elo,
                     federation: p.federation.clone(),
                     id: p.fide_id.map(|i| i.to_string()).unwrap_or_default(),
-                    birth_date: p.birth.map(trf_date).unwrap_or_default(),
+                    birth_date: birth(e),
                 },
                 points: Some(trf::Points::from_halves(
                     i32::try_from(points.half_points()).unwrap_or(i32::MAX),

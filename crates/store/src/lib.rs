@@ -37,8 +37,8 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{Any, AnyPool, Executor, Row, Transaction};
 
 pub use model::{
-    AuditEntry, Event, EventChange, Game, GameResult, NewGame, NewPlayer, ParseGameResultError,
-    ParseRoleError, Player, Role, Round, Section, Session, StoreError, User,
+    AuditEntry, Event, EventChange, Game, GameResult, NewGame, NewPlayer, NewRound,
+    ParseGameResultError, ParseRoleError, Player, Role, Round, Section, Session, StoreError, User,
 };
 pub use team::{Lineup, TeamMatch, TeamRow, TeamSection};
 
@@ -104,6 +104,17 @@ impl Store {
         Ok(store)
     }
 
+    /// Begins a write transaction. On SQLite it takes the write lock at once (`BEGIN
+    /// IMMEDIATE`, waiting up to the busy timeout): a transaction that reads before it writes
+    /// would otherwise fail with "database is locked" when another writer came first.
+    async fn write(&self) -> Result<Transaction<'static, Any>, StoreError> {
+        Ok(if self.postgres {
+            self.pool.begin().await?
+        } else {
+            self.pool.begin_with("BEGIN IMMEDIATE").await?
+        })
+    }
+
     /// Whether the backend is PostgreSQL.
     pub fn is_postgres(&self) -> bool {
         self.postgres
@@ -118,7 +129,7 @@ impl Store {
     }
 
     async fn migrate(&self) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         tx.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations (
                 version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
@@ -165,7 +176,7 @@ impl Store {
         password_hash: &str,
         role: Role,
     ) -> Result<i64, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let id = insert_id(
             &mut tx,
             sqlx::query(
@@ -326,7 +337,7 @@ impl Store {
         start_date: &str,
         data: &str,
     ) -> Result<i64, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let id = insert_id(
             &mut tx,
             sqlx::query(
@@ -379,7 +390,7 @@ impl Store {
         version: i64,
     ) -> Result<i64, StoreError> {
         let old = self.event(id).await?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let done = sqlx::query(
             "UPDATE events SET name = $1, place = $2, start_date = $3, data = $4,
              version = version + 1 WHERE id = $5 AND version = $6",
@@ -427,7 +438,7 @@ impl Store {
         data: &str,
     ) -> Result<i64, StoreError> {
         self.event(event).await?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let id = insert_id(
             &mut tx,
             sqlx::query(
@@ -510,7 +521,9 @@ impl Store {
     }
 
     /// Registers several players (an imported list) in one transaction, in order, with the
-    /// next free pairing numbers: either all are stored or none. Returns their ids.
+    /// next free pairing numbers: either all are stored or none. Returns their ids. A first
+    /// round that is paired already (by a pairing committed meanwhile) becomes the next
+    /// unpaired round, so an acknowledged entry is never left out of a round.
     pub async fn add_players(
         &self,
         by: Option<i64>,
@@ -518,12 +531,12 @@ impl Store {
         players: &[NewPlayer],
     ) -> Result<Vec<i64>, StoreError> {
         self.section(section).await?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
+        bump_revision(&mut tx, section).await?;
         let mut ids = Vec::with_capacity(players.len());
         for p in players {
             ids.push(insert_player(&mut tx, by, section, p).await?);
         }
-        bump_revision(&mut tx, section).await?;
         tx.commit().await?;
         Ok(ids)
     }
@@ -563,7 +576,7 @@ impl Store {
         version: i64,
     ) -> Result<i64, StoreError> {
         let old = self.player(player).await?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let done = sqlx::query(
             "UPDATE players SET withdrawn_after = $1, version = version + 1 WHERE id = $2 AND version = $3",
         )
@@ -613,17 +626,48 @@ impl Store {
         .collect()
     }
 
-    /// Stores the pairing of round `number` as an unpublished preview. Fails with
-    /// [`StoreError::Duplicate`] when the round already has pairings.
+    /// Stores the pairing of a round as an unpublished preview. Fails with
+    /// [`StoreError::Duplicate`] when the round already has pairings, and with
+    /// [`StoreError::Conflict`] when the section changed since the revision the pairing was
+    /// computed at (compare-and-set in the same transaction: a registration, withdrawal or
+    /// result committed meanwhile is never left out).
     pub async fn create_round(
         &self,
         by: Option<i64>,
         section: i64,
-        number: i64,
-        games: &[NewGame],
-        note: &str,
+        round: &NewRound<'_>,
     ) -> Result<i64, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let NewRound {
+            number,
+            games,
+            note,
+            revision,
+            settings,
+        } = *round;
+        let mut tx = self.write().await?;
+        lock_at_revision(&mut tx, section, revision).await?;
+        if let Some(data) = settings {
+            let old: String = sqlx::query("SELECT data FROM sections WHERE id = $1")
+                .bind(section)
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get("data")?;
+            sqlx::query("UPDATE sections SET data = $1, version = version + 1 WHERE id = $2")
+                .bind(data)
+                .bind(section)
+                .execute(&mut *tx)
+                .await?;
+            audit(
+                &mut tx,
+                by,
+                "section",
+                section,
+                "settings",
+                Some(&old),
+                Some(data),
+            )
+            .await?;
+        }
         let id = insert_id(
             &mut tx,
             sqlx::query(
@@ -647,7 +691,6 @@ impl Store {
             Some(&format!("round {number}: {} boards{note}", games.len())),
         )
         .await?;
-        bump_revision(&mut tx, section).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -671,7 +714,7 @@ impl Store {
         round: i64,
         data: &str,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let done = sqlx::query(
             "UPDATE rounds SET published = 1, data = $1, version = version + 1 WHERE id = $2 AND published = 0",
         )
@@ -709,7 +752,7 @@ impl Store {
         version: i64,
     ) -> Result<i64, StoreError> {
         let old = self.section(section).await?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let done = sqlx::query(
             "UPDATE sections SET data = $1, version = version + 1, revision = revision + 1
              WHERE id = $2 AND version = $3",
@@ -743,38 +786,51 @@ impl Store {
     /// result has been entered.
     pub async fn unpair_round(&self, by: Option<i64>, round: i64) -> Result<(), StoreError> {
         let r = self.round(round).await?;
-        let last = self.rounds(r.section).await?.last().map(|l| l.id);
-        let games = self.games(round).await?;
-        if last != Some(round)
-            || games
-                .iter()
-                .any(|g| g.black.is_some() && g.result != GameResult::Pending)
-        {
+        let mut tx = self.write().await?;
+        // Checked under the section's lock: a result entered meanwhile is never deleted.
+        bump_revision(&mut tx, r.section).await?;
+        let later = count(
+            &mut tx,
+            sqlx::query("SELECT COUNT(*) AS n FROM rounds WHERE section_id = $1 AND number > $2")
+                .bind(r.section)
+                .bind(r.number),
+        )
+        .await?;
+        let entered = count(
+            &mut tx,
+            sqlx::query(
+                "SELECT COUNT(*) AS n FROM games WHERE round_id = $1 AND black_id IS NOT NULL AND result <> $2",
+            )
+            .bind(round)
+            .bind(GameResult::Pending.code()),
+        )
+        .await?;
+        let boards = sqlx::query("DELETE FROM games WHERE round_id = $1")
+            .bind(round)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        let gone = sqlx::query("DELETE FROM rounds WHERE id = $1")
+            .bind(round)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if later > 0 || entered > 0 || gone != 1 {
             return Err(StoreError::Conflict {
                 entity: "round",
                 id: round,
             });
         }
-        let mut tx = self.pool.begin().await?;
-        sqlx::query("DELETE FROM games WHERE round_id = $1")
-            .bind(round)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("DELETE FROM rounds WHERE id = $1")
-            .bind(round)
-            .execute(&mut *tx)
-            .await?;
         audit(
             &mut tx,
             by,
             "round",
             round,
             "unpair",
-            Some(&format!("round {}: {} boards", r.number, games.len())),
+            Some(&format!("round {}: {boards} boards", r.number)),
             None,
         )
         .await?;
-        bump_revision(&mut tx, r.section).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -841,7 +897,7 @@ impl Store {
                 if old.black.is_none() { "bye" } else { "game" }
             )));
         }
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let done = sqlx::query(
             "UPDATE games SET result = $1, version = version + 1 WHERE id = $2 AND version = $3",
         )
@@ -883,7 +939,7 @@ impl Store {
         what: &str,
     ) -> Result<i64, StoreError> {
         let old = self.games(round).await?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let done = sqlx::query(
             "UPDATE rounds SET version = version + 1 WHERE id = $1 AND version = $2 AND published = 0",
         )
@@ -941,7 +997,7 @@ impl Store {
         what: &str,
     ) -> Result<i64, StoreError> {
         let old = self.player(player).await?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let done = sqlx::query(
             "UPDATE players SET data = $1, version = version + 1 WHERE id = $2 AND version = $3",
         )
@@ -982,7 +1038,7 @@ impl Store {
         old: Option<&str>,
         new: Option<&str>,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         audit(&mut tx, by, entity, id, action, old, new).await?;
         tx.commit().await?;
         Ok(())
@@ -1018,7 +1074,7 @@ impl Store {
         pgn: &str,
     ) -> Result<(), StoreError> {
         let old = self.game_pgn(game).await?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         sqlx::query("UPDATE games SET pgn = $1 WHERE id = $2")
             .bind(pgn)
             .bind(game)
@@ -1066,6 +1122,15 @@ const GAME_COLUMNS: &str = "id, round_id, board, white_id, black_id, result, man
 const GAME_COLUMNS_G: &str =
     "g.id, g.round_id, g.board, g.white_id, g.black_id, g.result, g.manual, g.version";
 
+/// Runs a `SELECT COUNT(*) AS n ...` inside a transaction.
+async fn count<'q>(
+    tx: &mut Transaction<'static, Any>,
+    query: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
+) -> Result<i64, StoreError> {
+    let row: AnyRow = query.fetch_one(&mut **tx).await?;
+    Ok(row.try_get("n")?)
+}
+
 /// Runs an `INSERT ... RETURNING id`.
 async fn insert_id<'q>(
     tx: &mut Transaction<'static, Any>,
@@ -1086,12 +1151,39 @@ fn duplicate(e: StoreError, what: &str) -> StoreError {
 }
 
 /// Counts a change of a section's players, rounds or results, inside the transaction of the
-/// change (see [`Store::section_revision`]).
+/// change (see [`Store::section_revision`]). Done first in a transaction, it locks the
+/// section's row until the commit (PostgreSQL), so changes that number things in a section
+/// (players, teams) or check what is stored there run one after the other.
 async fn bump_revision(tx: &mut Transaction<'static, Any>, section: i64) -> Result<(), StoreError> {
     sqlx::query("UPDATE sections SET revision = revision + 1 WHERE id = $1")
         .bind(section)
         .execute(&mut **tx)
         .await?;
+    Ok(())
+}
+
+/// [`bump_revision`] only if the section is still at `revision` (compare-and-set), else
+/// [`StoreError::Conflict`]; `None`: unconditionally.
+async fn lock_at_revision(
+    tx: &mut Transaction<'static, Any>,
+    section: i64,
+    revision: Option<i64>,
+) -> Result<(), StoreError> {
+    let Some(revision) = revision else {
+        return bump_revision(tx, section).await;
+    };
+    let done =
+        sqlx::query("UPDATE sections SET revision = revision + 1 WHERE id = $1 AND revision = $2")
+            .bind(section)
+            .bind(revision)
+            .execute(&mut **tx)
+            .await?;
+    if done.rows_affected() != 1 {
+        return Err(StoreError::Conflict {
+            entity: "section",
+            id: section,
+        });
+    }
     Ok(())
 }
 
@@ -1136,13 +1228,21 @@ async fn audit(
     Ok(())
 }
 
-/// Inserts one player with the next free pairing number of the section, with its audit row.
+/// Inserts one player with the next free pairing number of the section, from its first round
+/// or the next unpaired one, with its audit row; the section is locked ([`bump_revision`]).
 async fn insert_player(
     tx: &mut Transaction<'static, Any>,
     by: Option<i64>,
     section: i64,
     p: &NewPlayer,
 ) -> Result<i64, StoreError> {
+    let unpaired: i64 =
+        sqlx::query("SELECT COALESCE(MAX(number), 0) + 1 AS n FROM rounds WHERE section_id = $1")
+            .bind(section)
+            .fetch_one(&mut **tx)
+            .await?
+            .try_get("n")?;
+    let first_round = p.first_round.max(unpaired);
     let number: i64 =
         sqlx::query("SELECT COALESCE(MAX(number), 0) + 1 AS n FROM players WHERE section_id = $1")
             .bind(section)
@@ -1165,7 +1265,7 @@ async fn insert_player(
         .bind(&p.fide_id)
         .bind(&p.birth_date)
         .bind(&p.club)
-        .bind(p.first_round.max(1))
+        .bind(first_round)
         .bind(&p.data),
     )
     .await?;
@@ -1177,10 +1277,8 @@ async fn insert_player(
         "register",
         None,
         Some(&format!(
-            "{} ({}), from round {}",
-            p.name,
-            p.rating,
-            p.first_round.max(1)
+            "{} ({}), from round {first_round}",
+            p.name, p.rating,
         )),
     )
     .await?;

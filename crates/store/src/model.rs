@@ -21,6 +21,10 @@ pub enum StoreError {
     Duplicate(String),
     /// A value the operation cannot take.
     Invalid(String),
+    /// Concurrent writers kept the database busy, or the transaction lost a race with one
+    /// (SQLite "database is locked", PostgreSQL serialization failure or deadlock, no free
+    /// connection in time); nothing was written and the change may be sent again.
+    Busy(String),
 }
 
 impl fmt::Display for StoreError {
@@ -38,6 +42,10 @@ impl fmt::Display for StoreError {
             ),
             StoreError::Duplicate(what) => write!(f, "{what} exists already"),
             StoreError::Invalid(what) => f.write_str(what),
+            StoreError::Busy(why) => write!(
+                f,
+                "the database is busy with other changes; nothing was written, send it again ({why})"
+            ),
         }
     }
 }
@@ -53,7 +61,25 @@ impl std::error::Error for StoreError {
 
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> StoreError {
-        StoreError::Database(e)
+        if contended(&e) {
+            StoreError::Busy(e.to_string())
+        } else {
+            StoreError::Database(e)
+        }
+    }
+}
+
+/// Whether an error comes from concurrent writers rather than from the request: SQLite
+/// `SQLITE_BUSY`/`SQLITE_LOCKED` (with their extended codes), PostgreSQL `40001`
+/// (serialization failure) and `40P01` (deadlock), or no pooled connection in time.
+fn contended(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::Database(d) => d.code().is_some_and(|code| {
+            matches!(code.as_ref(), "40001" | "40P01")
+                || (code.len() < 5 && code.parse::<u32>().is_ok_and(|c| matches!(c & 0xff, 5 | 6)))
+        }),
+        sqlx::Error::PoolTimedOut => true,
+        _ => false,
     }
 }
 
@@ -491,6 +517,36 @@ pub struct NewGame {
     pub result: GameResult,
     /// Paired by hand rather than by the engine (marked on the published list, SJRP §6.2).
     pub manual: bool,
+}
+
+/// A round to store as a preview ([`Store::create_round`](crate::Store::create_round)).
+#[derive(Debug, Clone, Copy)]
+pub struct NewRound<'a> {
+    pub number: i64,
+    /// Boards first, then byes.
+    pub games: &'a [NewGame],
+    /// Appended to the audit entry, e.g. the pairing system.
+    pub note: &'a str,
+    /// The section revision the pairing was computed at: the round is stored only while the
+    /// section is unchanged since; `None` stores it regardless (a whole imported section).
+    pub revision: Option<i64>,
+    /// A new settings document of the section to store with the round (e.g. the fixed order
+    /// drawn for round 1).
+    pub settings: Option<&'a str>,
+}
+
+impl<'a> NewRound<'a> {
+    /// Round `number` with these games, stored regardless of the section's revision, without
+    /// note or settings.
+    pub fn new(number: i64, games: &'a [NewGame]) -> NewRound<'a> {
+        NewRound {
+            number,
+            games,
+            note: "",
+            revision: None,
+            settings: None,
+        }
+    }
 }
 
 /// A board of a round, or a bye (no black player).

@@ -10,7 +10,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use crate::model::get;
-use crate::{Store, StoreError, audit, insert_id};
+use crate::{Store, StoreError, audit, bump_revision, count, insert_id, lock_at_revision};
 
 /// The team settings of a section (a section is a team section when it has them).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -120,7 +120,7 @@ impl Store {
         data: &str,
     ) -> Result<(), StoreError> {
         self.section(section).await?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         sqlx::query("INSERT INTO team_sections (section_id, data) VALUES ($1, $2)")
             .bind(section)
             .bind(data)
@@ -165,7 +165,8 @@ impl Store {
         data: &str,
     ) -> Result<i64, StoreError> {
         self.section(section).await?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
+        bump_revision(&mut tx, section).await?;
         let number: i64 = sqlx::query(
             "SELECT COALESCE(MAX(number), 0) + 1 AS n FROM teams WHERE section_id = $1",
         )
@@ -222,7 +223,7 @@ impl Store {
         team: i64,
     ) -> Result<(), StoreError> {
         self.team(team).await?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         sqlx::query("DELETE FROM captains WHERE user_id = $1")
             .bind(user)
             .execute(&mut *tx)
@@ -277,8 +278,9 @@ impl Store {
         data: &str,
         confirmed: bool,
     ) -> Result<i64, StoreError> {
-        self.team(team).await?;
-        let mut tx = self.pool.begin().await?;
+        let section = self.team(team).await?.section;
+        let mut tx = self.write().await?;
+        bump_revision(&mut tx, section).await?;
         let old = sqlx::query(&format!(
             "SELECT {LINEUP_COLUMNS} FROM team_lineups l WHERE l.team_id = $1 AND l.round = $2"
         ))
@@ -334,7 +336,7 @@ impl Store {
 
     /// Confirms a submitted lineup as it stands.
     pub async fn confirm_lineup(&self, by: Option<i64>, lineup: i64) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let done = sqlx::query(
             "UPDATE team_lineups SET confirmed = 1, version = version + 1 WHERE id = $1 AND confirmed = 0",
         )
@@ -389,24 +391,29 @@ impl Store {
 
     /// Stores the pairing of team round `round`: matches (home, away) in order, `None` as away
     /// for the team bye; `data` is the initial result document of every match. Fails with
-    /// [`StoreError::Duplicate`] when the round is paired already.
+    /// [`StoreError::Duplicate`] when the round is paired already, and with
+    /// [`StoreError::Conflict`] when the section changed since `revision`, the revision the
+    /// pairing was computed at (`None`: regardless), e.g. a team registered meanwhile.
     pub async fn create_team_round(
         &self,
         by: Option<i64>,
         section: i64,
+        revision: Option<i64>,
         round: i64,
         matches: &[(i64, Option<i64>)],
         data: &str,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let taken: i64 = sqlx::query(
-            "SELECT COUNT(*) AS n FROM team_matches WHERE section_id = $1 AND round = $2",
+        let mut tx = self.write().await?;
+        lock_at_revision(&mut tx, section, revision).await?;
+        let taken = count(
+            &mut tx,
+            sqlx::query(
+                "SELECT COUNT(*) AS n FROM team_matches WHERE section_id = $1 AND round = $2",
+            )
+            .bind(section)
+            .bind(round),
         )
-        .bind(section)
-        .bind(round)
-        .fetch_one(&mut *tx)
-        .await?
-        .try_get("n")?;
+        .await?;
         if taken > 0 {
             return Err(StoreError::Duplicate(format!("team round {round}")));
         }
@@ -480,7 +487,7 @@ impl Store {
                 id,
             });
         }
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let done = sqlx::query(
             "UPDATE team_matches SET data = $1, confirmed = $2, version = version + 1
              WHERE id = $3 AND version = $4",
@@ -591,12 +598,12 @@ mod tests {
         assert_eq!(lineups[0].data, "[1,2]");
 
         store
-            .create_team_round(Some(admin), section, 1, &[(a, Some(b))], "{}")
+            .create_team_round(Some(admin), section, None, 1, &[(a, Some(b))], "{}")
             .await
             .unwrap();
         assert!(matches!(
             store
-                .create_team_round(Some(admin), section, 1, &[(b, None)], "{}")
+                .create_team_round(Some(admin), section, None, 1, &[(b, None)], "{}")
                 .await,
             Err(StoreError::Duplicate(_))
         ));

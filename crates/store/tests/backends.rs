@@ -1,7 +1,7 @@
 //! The same suite against SQLite (always) and PostgreSQL (`ARBITER_TEST_POSTGRES=postgres://...`;
 //! with `CI` set the PostgreSQL tests fail when the variable is missing).
 
-use store::{GameResult, NewGame, NewPlayer, Role, Store, StoreError};
+use store::{GameResult, NewGame, NewPlayer, NewRound, Role, Store, StoreError};
 
 use store::testing::unique_name as unique;
 
@@ -57,7 +57,7 @@ async fn section_with_round(store: &Store, n: i64) -> (i64, Vec<i64>, i64) {
         })
         .collect();
     let round = store
-        .create_round(None, section, 1, &games, "")
+        .create_round(None, section, &NewRound::new(1, &games))
         .await
         .unwrap();
     (section, ids, round)
@@ -209,7 +209,9 @@ async fn rounds_publish_and_unpair(store: Store) {
         manual: false,
     };
     assert!(matches!(
-        store.create_round(None, section, 1, &[again], "").await,
+        store
+            .create_round(None, section, &NewRound::new(1, &[again]))
+            .await,
         Err(StoreError::Duplicate(_))
     ));
     let game = store.games(round).await.unwrap()[0].clone();

@@ -361,13 +361,13 @@ async fn create_section(
 
 async fn section(
     State(state): State<AppState>,
+    viewer: Viewer,
     Path(id): Path<i64>,
 ) -> Result<Json<Value>, AppError> {
-    let s = state.store.section(id).await?;
-    let players = state.store.players(id).await?;
-    let rounds = state.store.rounds(id).await?;
+    let loaded = state.view(id, &viewer).await?;
+    let rounds: Vec<_> = loaded.rounds.iter().map(|(r, _)| r).collect();
     Ok(Json(
-        json!({ "section": s, "players": players, "rounds": rounds }),
+        json!({ "section": loaded.section_row, "players": loaded.players, "rounds": rounds }),
     ))
 }
 
@@ -500,12 +500,10 @@ async fn publish(
     Ok(Json(json!({ "warnings": warnings })))
 }
 
-/// The boards of a round as JSON values; `None` when the viewer may not see it.
-pub(crate) fn boards(loaded: &Loaded, number: i64, viewer: &Viewer) -> Option<Vec<Value>> {
-    let (round, games) = loaded.round(number)?;
-    if !round.published && !viewer.can_edit() {
-        return None;
-    }
+/// The boards of a round of a section view ([`Loaded::view`]) as JSON values; `None` when
+/// the view has no such round.
+pub(crate) fn boards(loaded: &Loaded, number: i64) -> Option<Vec<Value>> {
+    let (_, games) = loaded.round(number)?;
     Some(
         games
             .iter()
@@ -531,8 +529,8 @@ async fn round(
     viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
 ) -> Result<Json<Value>, AppError> {
-    let loaded = state.section(id).await?;
-    let boards = boards(&loaded, n, &viewer).ok_or(AppError::NotFound)?;
+    let loaded = state.view(id, &viewer).await?;
+    let boards = boards(&loaded, n).ok_or(AppError::NotFound)?;
     let published = loaded.round(n).is_some_and(|(r, _)| r.published);
     Ok(Json(
         json!({ "round": n, "published": published, "boards": boards }),
@@ -546,10 +544,11 @@ struct ClassQuery {
 
 async fn standings(
     State(state): State<AppState>,
+    viewer: Viewer,
     Path(id): Path<i64>,
     Query(q): Query<ClassQuery>,
 ) -> Result<Json<Value>, AppError> {
-    let loaded = state.section(id).await?;
+    let loaded = state.view(id, &viewer).await?;
     let table = loaded.ranking(q.class.as_deref())?;
     Ok(Json(json!({
         "section": loaded.section_row.name,

@@ -15,11 +15,12 @@ use event::player::{Entry, Player, PlayerId};
 use event::round::{Board, Bye, ByeKind, GameResult as DomainResult, Round};
 use event::table::{Crosstable, Standings};
 use event::validate;
-use store::{GameResult, NewGame, NewPlayer, Store};
+use store::{GameResult, NewGame, NewPlayer, NewRound, Store, StoreError};
 
 use crate::error::AppError;
 
-/// A section read from the store and assembled for the domain.
+/// A section read from the store and assembled for the domain, as arbiters see it, or (from
+/// [`Loaded::view`]) as the public sees it.
 pub struct Loaded {
     pub event_row: store::Event,
     pub section_row: store::Section,
@@ -27,25 +28,92 @@ pub struct Loaded {
     pub event: event::Event,
     pub players: Vec<store::Player>,
     pub rounds: Vec<(store::Round, Vec<store::Game>)>,
+    /// For a public view: the full section, whose birth dates the public TRF cuts to the year.
+    full: Option<event::Section>,
     standings: OnceLock<Result<Standings, String>>,
-    /// Crosstables for the public (index 0) and for arbiters (index 1).
-    crosstables: [OnceLock<Crosstable>; 2],
+    crosstable: OnceLock<Crosstable>,
+    public: OnceLock<Arc<Loaded>>,
 }
 
 impl Loaded {
+    fn new(
+        event_row: store::Event,
+        section_row: store::Section,
+        event: event::Event,
+        players: Vec<store::Player>,
+        rounds: Vec<(store::Round, Vec<store::Game>)>,
+    ) -> Loaded {
+        Loaded {
+            event_row,
+            section_row,
+            event,
+            players,
+            rounds,
+            full: None,
+            standings: OnceLock::new(),
+            crosstable: OnceLock::new(),
+            public: OnceLock::new(),
+        }
+    }
+
     /// The assembled section.
     pub fn section(&self) -> &event::Section {
         &self.event.sections[0]
     }
 
-    /// The section as a viewer may see it: without an unpublished (preview) round unless the
-    /// viewer is an arbiter.
-    pub fn visible_section(&self, arbiter: bool) -> event::Section {
-        let mut s = self.section().clone();
-        if !arbiter {
-            s.played.retain(Round::is_published);
+    /// The section as a viewer sees it: arbiters everything, the public its public view — the
+    /// one rule for every public page, API answer and export: the published rounds only
+    /// ([`event::Section::public_view`]), birth dates as the event's
+    /// [`event::public::PublicBirth`] allows, no registration documents (DSB memberships).
+    /// The public view is built once per loaded revision.
+    pub fn view(self: &Arc<Self>, arbiter: bool) -> Arc<Loaded> {
+        if arbiter || self.full.is_some() {
+            return Arc::clone(self);
         }
-        s
+        Arc::clone(self.public.get_or_init(|| Arc::new(self.restricted())))
+    }
+
+    fn restricted(&self) -> Loaded {
+        let full = self.section();
+        let mut event = self.event.clone();
+        event.sections = vec![full.public_view()];
+        let birth = self.event.public_birth;
+        let players = self
+            .players
+            .iter()
+            .map(|p| {
+                let mut p = p.clone();
+                p.birth_date =
+                    birth.shown(full.entry(player_id(p.id)).and_then(|e| e.player.birth));
+                p.data.clear();
+                p
+            })
+            .collect();
+        let rounds = self
+            .rounds
+            .iter()
+            .filter(|(r, _)| r.published)
+            .cloned()
+            .collect();
+        let mut view = Loaded::new(
+            self.event_row.clone(),
+            self.section_row.clone(),
+            event,
+            players,
+            rounds,
+        );
+        view.full = Some(full.clone());
+        view
+    }
+
+    /// The section as TRF-2026: everything for arbiters, the public's TRF
+    /// ([`event::Section::to_public_trf`]) for a public view.
+    pub fn trf(&self) -> Result<trf::Tournament, AppError> {
+        match &self.full {
+            Some(full) => full.to_public_trf(&self.event),
+            None => self.section().to_trf(&self.event),
+        }
+        .map_err(|e| AppError::Rule(e.to_string()))
     }
 
     /// The standings of the section (C.07 tie-breaks), computed once per loaded revision.
@@ -74,11 +142,9 @@ impl Loaded {
             .map_err(|e| AppError::Rule(e.to_string()))
     }
 
-    /// The crosstable as a viewer may see it (see [`Loaded::visible_section`]), computed once
-    /// per loaded revision.
-    pub fn crosstable(&self, arbiter: bool) -> &Crosstable {
-        self.crosstables[usize::from(arbiter)]
-            .get_or_init(|| self.visible_section(arbiter).crosstable())
+    /// The crosstable, computed once per loaded revision.
+    pub fn crosstable(&self) -> &Crosstable {
+        self.crosstable.get_or_init(|| self.section().crosstable())
     }
 
     /// The player row of a domain id.
@@ -266,15 +332,7 @@ pub async fn load(store: &Store, section: i64) -> Result<Loaded, AppError> {
         })
         .collect();
     ev.sections = vec![s];
-    Ok(Loaded {
-        event_row,
-        section_row,
-        event: ev,
-        players,
-        rounds,
-        standings: OnceLock::new(),
-        crosstables: [OnceLock::new(), OnceLock::new()],
-    })
+    Ok(Loaded::new(event_row, section_row, ev, players, rounds))
 }
 
 /// Sections read earlier in this process, each with the revision it was read at
@@ -404,7 +462,7 @@ pub async fn store_section(
     for r in &s.played {
         let games = new_games(r, &map);
         let round = store
-            .create_round(by, id, i64::from(r.number), &games, "")
+            .create_round(by, id, &NewRound::new(i64::from(r.number), &games))
             .await?;
         if let Some(at) = r.published {
             store.publish_round(by, round, &json(&at)?).await?;
@@ -440,8 +498,28 @@ pub fn new_games(r: &Round, map: &dyn Fn(PlayerId) -> PlayerId) -> Vec<NewGame> 
         .collect()
 }
 
-/// Pairs the next round of a section and stores it as a preview. Returns its number.
+/// How often a pairing is computed afresh when the section changed while it was computed.
+const PAIRING_ATTEMPTS: usize = 5;
+
+/// Pairs the next round of a section and stores it as a preview. Returns its number. The
+/// round is stored only if the section is unchanged since it was read (compare-and-set on its
+/// revision): a registration or result committed meanwhile makes the pairing start again,
+/// up to [`PAIRING_ATTEMPTS`] times, then [`AppError::Conflict`].
 pub async fn pair_next(store: &Store, by: Option<i64>, section: i64) -> Result<i64, AppError> {
+    for _ in 0..PAIRING_ATTEMPTS {
+        match pair_at_revision(store, by, section).await {
+            Err(AppError::Conflict(_)) => continue,
+            done => return done,
+        }
+    }
+    Err(AppError::Conflict(format!(
+        "section {section} kept changing while its next round was paired; try again"
+    )))
+}
+
+/// One attempt of [`pair_next`]: [`AppError::Conflict`] when the section changed meanwhile.
+async fn pair_at_revision(store: &Store, by: Option<i64>, section: i64) -> Result<i64, AppError> {
+    let revision = store.section_revision(section).await?;
     let loaded = load(store, section).await?;
     let s = loaded.section();
     let next = u32::try_from(s.played.len() + 1).unwrap_or(u32::MAX);
@@ -462,22 +540,27 @@ pub async fn pair_next(store: &Store, by: Option<i64>, section: i64) -> Result<i
     after
         .add_round(draft.clone())
         .map_err(|e| AppError::Rule(e.to_string()))?;
-    if after.fixed_order != s.fixed_order {
-        store
-            .update_section(
-                by,
-                section,
-                &section_document(&after)?,
-                loaded.section_row.version,
-            )
-            .await?;
-    }
+    let settings = if after.fixed_order == s.fixed_order {
+        None
+    } else {
+        Some(section_document(&after)?)
+    };
     let games = new_games(&draft, &|p| p);
     let note = format!(", {:?}", s.system);
-    store
-        .create_round(by, section, i64::from(next), &games, &note)
-        .await?;
-    Ok(i64::from(next))
+    let round = NewRound {
+        number: i64::from(next),
+        games: &games,
+        note: &note,
+        revision: Some(revision),
+        settings: settings.as_deref(),
+    };
+    match store.create_round(by, section, &round).await {
+        Ok(_) => Ok(i64::from(next)),
+        Err(StoreError::Duplicate(_)) => Err(AppError::Conflict(format!(
+            "round {next} was paired meanwhile"
+        ))),
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// Publishes a previewed round now; returns the warnings of the publication (SJRP §6.2).

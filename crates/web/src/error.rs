@@ -101,7 +101,7 @@ impl From<StoreError> for AppError {
     fn from(e: StoreError) -> AppError {
         match e {
             StoreError::NotFound { .. } => AppError::NotFound,
-            StoreError::Conflict { .. } => AppError::Conflict(e.to_string()),
+            StoreError::Conflict { .. } | StoreError::Busy(_) => AppError::Conflict(e.to_string()),
             StoreError::Duplicate(_) | StoreError::Invalid(_) => {
                 AppError::BadRequest(e.to_string())
             }

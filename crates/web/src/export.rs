@@ -44,7 +44,7 @@ async fn dsb_report(
     viewer.editor()?;
     let revision = state.store.section_revision(id).await?;
     let loaded = state.section(id).await?;
-    let section = loaded.visible_section(false);
+    let section = loaded.section().published();
     let tournament = name_uuid(
         format!(
             "arbiter event {} section {id} {}",
@@ -103,9 +103,10 @@ pub(crate) async fn swi(
 /// tie-break (C.07 order of the section), as on the standings page.
 pub(crate) async fn standings_csv(
     State(state): State<AppState>,
+    viewer: Viewer,
     Path(id): Path<i64>,
 ) -> Result<Response, AppError> {
-    let loaded = state.section(id).await?;
+    let loaded = state.view(id, &viewer).await?;
     let out = loaded.standings()?.to_csv();
     Ok(download(
         &loaded,
@@ -123,12 +124,12 @@ pub(crate) async fn api_export(
     Path((id, format)): Path<(i64, String)>,
 ) -> Result<Response, AppError> {
     match format.as_str() {
-        "trf" => Ok(crate::pages::export_trf(state, Path(id))
+        "trf" => Ok(crate::pages::export_trf(state, viewer, Path(id))
             .await
             .unwrap_or_else(IntoResponse::into_response)),
         "dsb-xml" => dsb_xml(state, viewer, Path(id)).await,
         "swi" => swi(state, viewer, Path(id)).await,
-        "csv" => standings_csv(state, Path(id)).await,
+        "csv" => standings_csv(state, viewer, Path(id)).await,
         other => Err(AppError::BadRequest(format!(
             "export format `{other}`: expected trf, dsb-xml, swi or csv"
         ))),

@@ -188,6 +188,13 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("cut_off", "Age cut-off day (MM-DD)", "Stichtag (MM-TT)"),
     ("cut_off_year", "Cut-off year", "Jahr des Stichtags"),
     (
+        "public_birth",
+        "Birth dates for the public",
+        "Geburtsdaten für die Öffentlichkeit",
+    ),
+    ("public_birth_year", "year only", "nur das Jahr"),
+    ("public_birth_none", "none", "keine"),
+    (
         "cut_off_previous",
         "year before the season (DSJ reading)",
         "Vorjahr der Saison (DSJ-Lesart)",

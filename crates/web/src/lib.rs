@@ -100,6 +100,12 @@ impl AppState {
     pub async fn section(&self, id: i64) -> Result<Arc<domain::Loaded>, AppError> {
         self.sections.get(&self.store, id).await
     }
+
+    /// A section as the viewer may see it ([`domain::Loaded::view`]): every public output
+    /// reads sections through this.
+    pub async fn view(&self, id: i64, viewer: &Viewer) -> Result<Arc<domain::Loaded>, AppError> {
+        Ok(self.section(id).await?.view(viewer.can_edit()))
+    }
 }
 
 /// Who is asking, in which language.

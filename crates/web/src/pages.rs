@@ -357,13 +357,8 @@ pub(crate) async fn section_page(
     if state.store.team_section(id).await?.is_some() {
         return Ok(see_other(&format!("/sections/{id}/teams")));
     }
-    let loaded = state.section(id).await?;
-    let rounds: Vec<_> = loaded
-        .rounds
-        .iter()
-        .map(|(r, _)| r)
-        .filter(|r| r.published || viewer.can_edit())
-        .collect();
+    let loaded = state.view(id, &viewer).await?;
+    let rounds: Vec<_> = loaded.rounds.iter().map(|(r, _)| r).collect();
     render(
         &state,
         &viewer,
@@ -435,8 +430,8 @@ pub(crate) async fn round_page(
     viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
 ) -> PageResult {
-    let loaded = state.section(id).await?;
-    let boards = api::boards(&loaded, n, &viewer).ok_or(AppError::NotFound)?;
+    let loaded = state.view(id, &viewer).await?;
+    let boards = api::boards(&loaded, n).ok_or(AppError::NotFound)?;
     let published = loaded.round(n).is_some_and(|(r, _)| r.published);
     let published_at = loaded
         .section()
@@ -464,8 +459,8 @@ pub(crate) async fn alphabetical(
     viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
 ) -> PageResult {
-    let loaded = state.section(id).await?;
-    let boards = api::boards(&loaded, n, &viewer).ok_or(AppError::NotFound)?;
+    let loaded = state.view(id, &viewer).await?;
+    let boards = api::boards(&loaded, n).ok_or(AppError::NotFound)?;
     let mut lines = Vec::new();
     for b in &boards {
         let board = &b["board"];
@@ -544,8 +539,8 @@ pub(crate) async fn enter_result(
             round.section, round.number
         )));
     }
-    let loaded = state.section(round.section).await?;
-    let row = api::boards(&loaded, round.number, &viewer)
+    let loaded = state.view(round.section, &viewer).await?;
+    let row = api::boards(&loaded, round.number)
         .and_then(|b| b.into_iter().find(|g| g["game"] == json!(id)))
         .ok_or(AppError::NotFound)?;
     let (message, class) = match &outcome {
@@ -580,7 +575,7 @@ pub(crate) async fn standings(
     Path(id): Path<i64>,
     Query(q): Query<StandingsQuery>,
 ) -> PageResult {
-    let loaded = state.section(id).await?;
+    let loaded = state.view(id, &viewer).await?;
     let s = loaded.section();
     let table = loaded.ranking(q.class.as_deref())?;
     let mut breakdown = Vec::new();
@@ -638,15 +633,9 @@ pub(crate) async fn crosstable(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
-    let loaded = state.section(id).await?;
-    let arbiter = viewer.can_edit();
-    let table = loaded.crosstable(arbiter);
-    let shown = loaded
-        .rounds
-        .iter()
-        .filter(|(r, _)| arbiter || r.published)
-        .count();
-    let rounds: Vec<usize> = (1..=shown).collect();
+    let loaded = state.view(id, &viewer).await?;
+    let table = loaded.crosstable();
+    let rounds: Vec<usize> = (1..=loaded.rounds.len()).collect();
     render(
         &state,
         &viewer,
@@ -655,12 +644,13 @@ pub(crate) async fn crosstable(
     )
 }
 
-pub(crate) async fn export_trf(State(state): State<AppState>, Path(id): Path<i64>) -> PageResult {
-    let loaded = state.section(id).await?;
-    let t = loaded
-        .section()
-        .to_trf(&loaded.event)
-        .map_err(|e| AppError::Rule(e.to_string()))?;
+pub(crate) async fn export_trf(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+) -> PageResult {
+    let loaded = state.view(id, &viewer).await?;
+    let t = loaded.trf()?;
     let text = t.write().map_err(|e| AppError::Rule(e.to_string()))?;
     let file = format!(
         "attachment; filename=\"{}.trf\"",

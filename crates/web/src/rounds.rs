@@ -341,7 +341,7 @@ async fn edit_api(
     Ok(Json(json!({
         "round": n,
         "warnings": warnings_json(&warnings, viewer.lang, &loaded),
-        "boards": crate::api::boards(&loaded, n, &viewer),
+        "boards": crate::api::boards(&loaded, n),
     })))
 }
 
@@ -420,7 +420,7 @@ fn edit_view(
     n: i64,
     warnings: &[Warning],
 ) -> Result<Response, PageError> {
-    let boards = crate::api::boards(loaded, n, viewer).ok_or(AppError::NotFound)?;
+    let boards = crate::api::boards(loaded, n).ok_or(AppError::NotFound)?;
     let published = loaded.round(n).is_some_and(|(r, _)| r.published);
     let players: Vec<Value> = loaded
         .players
@@ -734,10 +734,11 @@ pub(crate) async fn record_correction(
 // ---- player cards ---------------------------------------------------------------------------
 
 /// The card of a player: every round with board, colour, opponent, result and running score,
-/// and the performance rating over the rated games played (C.07 Art. 10.2).
-pub fn player_card(loaded: &Loaded, player: i64, arbiter: bool) -> Option<Value> {
+/// and the performance rating over the rated games played (C.07 Art. 10.2), in a section view
+/// ([`Loaded::view`]).
+pub fn player_card(loaded: &Loaded, player: i64) -> Option<Value> {
     let row = loaded.players.iter().find(|p| p.id == player)?;
-    let s = loaded.visible_section(arbiter);
+    let s = loaded.section();
     let me = player_id(player);
     let scoring = s.scoring.system();
     let entry = s.entry(me)?;
@@ -820,9 +821,9 @@ async fn card_api(
     viewer: Viewer,
     Path((id, player)): Path<(i64, i64)>,
 ) -> Result<Json<Value>, AppError> {
-    let loaded = state.section(id).await?;
+    let loaded = state.view(id, &viewer).await?;
     Ok(Json(
-        player_card(&loaded, player, viewer.can_edit()).ok_or(AppError::NotFound)?,
+        player_card(&loaded, player).ok_or(AppError::NotFound)?,
     ))
 }
 
@@ -831,8 +832,8 @@ async fn card_page(
     viewer: Viewer,
     Path((id, player)): Path<(i64, i64)>,
 ) -> Result<Response, PageError> {
-    let loaded = state.section(id).await?;
-    let card = player_card(&loaded, player, viewer.can_edit()).ok_or(AppError::NotFound)?;
+    let loaded = state.view(id, &viewer).await?;
+    let card = player_card(&loaded, player).ok_or(AppError::NotFound)?;
     let s = loaded.section();
     let paired = u32::try_from(s.played.len()).unwrap_or(u32::MAX);
     let last = s.total_rounds().min(event::validate::MAX_ROUNDS);
@@ -852,8 +853,8 @@ async fn slips(
     viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
 ) -> Result<Response, PageError> {
-    let loaded = state.section(id).await?;
-    let boards = crate::api::boards(&loaded, n, &viewer).ok_or(AppError::NotFound)?;
+    let loaded = state.view(id, &viewer).await?;
+    let boards = crate::api::boards(&loaded, n).ok_or(AppError::NotFound)?;
     let games: Vec<&Value> = boards.iter().filter(|b| !b["black"].is_null()).collect();
     render(
         &state,
@@ -1015,10 +1016,14 @@ fn pgn_date(date: &str) -> String {
     }
 }
 
-/// The published games of a section as PGN: the seven-tag roster, `WhiteElo`/`BlackElo`,
-/// the moves when entered, else the result alone.
-pub async fn section_pgn(state: &AppState, section: i64) -> Result<String, AppError> {
-    let loaded = state.section(section).await?;
+/// The games of a section view ([`AppState::view`]) as PGN: the seven-tag roster,
+/// `WhiteElo`/`BlackElo`, the moves when entered, else the result alone.
+pub async fn section_pgn(
+    state: &AppState,
+    viewer: &Viewer,
+    section: i64,
+) -> Result<String, AppError> {
+    let loaded = state.view(section, viewer).await?;
     let records: BTreeMap<i64, String> = state
         .store
         .section_pgns(section)
@@ -1027,7 +1032,7 @@ pub async fn section_pgn(state: &AppState, section: i64) -> Result<String, AppEr
         .collect();
     let mut out = String::new();
     let event_name = format!("{} - {}", loaded.event_row.name, loaded.section_row.name);
-    for (r, games) in loaded.rounds.iter().filter(|(r, _)| r.published) {
+    for (r, games) in &loaded.rounds {
         let date = loaded
             .section()
             .schedule_of(round_number(r.number))
@@ -1101,9 +1106,10 @@ pub async fn section_pgn(state: &AppState, section: i64) -> Result<String, AppEr
 
 async fn pgn_export(
     State(state): State<AppState>,
+    viewer: Viewer,
     Path(id): Path<i64>,
 ) -> Result<Response, AppError> {
-    let text = section_pgn(&state, id).await?;
+    let text = section_pgn(&state, &viewer, id).await?;
     Ok((
         [
             (

@@ -13,6 +13,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use event::age::{AgeClass, AgeConvention, Class};
 use event::date::{Date, Time};
+use event::public::PublicBirth;
 use event::section::{DutchRules, RoundSchedule, Scoring, System, suggest_system};
 use event::validate;
 use serde::{Deserialize, Deserializer};
@@ -43,6 +44,9 @@ pub(crate) struct EventSettings {
     /// `previous` (the cut-off day lies in the year before the season, the default) or `season`.
     #[serde(default)]
     pub cut_off_year: String,
+    /// What the public sees of birth dates: `year` (default) or `none`.
+    #[serde(default)]
+    pub public_birth: String,
     #[serde(default)]
     pub csrf: Option<String>,
 }
@@ -122,6 +126,11 @@ pub(crate) fn apply_event(ev: &mut event::Event, s: &EventSettings) -> Result<()
     ev.start = start;
     ev.end = end;
     ev.age_convention = convention(&s.cut_off, &s.cut_off_year)?;
+    ev.public_birth = match s.public_birth.trim() {
+        "" => PublicBirth::default(),
+        code => PublicBirth::from_code(code)
+            .ok_or_else(|| bad(format!("public birth: `{code}` (year or none)")))?,
+    };
     Ok(validate::event(ev)?)
 }
 
@@ -340,6 +349,7 @@ fn event_values(row: &store::Event) -> Value {
         "cut_off": format!("{:02}-{:02}", c.month, c.day),
         "cut_off_year": if c.previous_year { "previous" } else { "season" },
         "cut_off_day": c.cut_off(ev.season()).to_string(),
+        "public_birth": ev.public_birth.code(),
     })
 }
 
@@ -558,10 +568,12 @@ mod tests {
             end_date: "2026-05-03".into(),
             cut_off: "12-31".into(),
             cut_off_year: "season".into(),
+            public_birth: "none".into(),
             csrf: None,
         };
         apply_event(&mut ev, &f).unwrap();
         assert_eq!(ev.age_convention, AgeConvention::CALENDAR_YEAR);
+        assert_eq!(ev.public_birth, PublicBirth::Hidden);
         assert_eq!(ev.end.to_string(), "2026-05-03");
         let wrong = EventSettings {
             cut_off: "02-30".into(),

@@ -769,8 +769,11 @@ pub fn lineup_violations(
 
 // ---- pairing --------------------------------------------------------------------------------
 
-/// Pairs the next team round and stores it; returns its number.
+/// Pairs the next team round and stores it; returns its number. A team registered or a
+/// lineup entered while the round was computed makes it [`AppError::Conflict`] (nothing
+/// stored).
 pub async fn pair_next(store: &Store, by: i64, section: i64) -> Result<i64, AppError> {
+    let revision = store.section_revision(section).await?;
     let ts = load(store, section).await?;
     let last = ts.rounds_paired();
     if last > 0 && !ts.round_complete(last) {
@@ -816,7 +819,7 @@ pub async fn pair_next(store: &Store, by: i64, section: i64) -> Result<i64, AppE
     }
     let doc = to_json(&MatchDoc::default())?;
     store
-        .create_team_round(Some(by), section, next, &matches, &doc)
+        .create_team_round(Some(by), section, Some(revision), next, &matches, &doc)
         .await?;
     Ok(next)
 }
