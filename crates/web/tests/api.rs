@@ -1191,8 +1191,9 @@ async fn h19_10_trf_import_of_a_web_page_or_empty_file_is_refused(store: Store) 
     for (file, expected) in [
         (
             "<!doctype html>\n<html><body><h1>Login</h1></body></html>\n",
-            "no player records",
+            "this is not a TRF file",
         ),
+        ("012 A tournament without players\n", "no player records"),
         ("", "TRF"),
         (
             long_name.as_str(),
