@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::PathBuf;
 
-use pairing::dutch::DutchEdition;
+use pairing::dutch::{DutchEdition, Limits, PairingError};
 use pairing::trf_input::{self, RoundCheck};
 use trf::Tournament;
 
@@ -135,4 +135,106 @@ fn h19_16_the_editions_differ_in_the_documented_rounds() {
             "{folder}: rounds that pair differently under {other}, of all rounds"
         );
     }
+}
+
+/// Each limit alone at its smallest value, then all of them at once. The first two only
+/// switch between exact methods, so they never end a pairing.
+const SMALLEST: [(&str, Limits, bool); 7] = [
+    (
+        "candidates",
+        Limits {
+            candidates: 0,
+            ..Limits::DEFAULT
+        },
+        true,
+    ),
+    (
+        "nodes",
+        Limits {
+            nodes: 0,
+            ..Limits::DEFAULT
+        },
+        true,
+    ),
+    (
+        "next_floater_sets",
+        Limits {
+            next_floater_sets: 0,
+            ..Limits::DEFAULT
+        },
+        true,
+    ),
+    (
+        "next_bracket_mdps",
+        Limits {
+            next_bracket_mdps: 0,
+            ..Limits::DEFAULT
+        },
+        true,
+    ),
+    (
+        "perfect_nodes",
+        Limits {
+            perfect_nodes: 0,
+            ..Limits::DEFAULT
+        },
+        false,
+    ),
+    (
+        "perfect_check_players",
+        Limits {
+            perfect_check_players: 0,
+            ..Limits::DEFAULT
+        },
+        false,
+    ),
+    ("all", Limits::SMALLEST, true),
+];
+
+/// With every limit at its smallest value, alone and all together, every round of the corpus
+/// either ends in [`PairingError::SearchLimit`] or pairs exactly as with the default limits,
+/// which reproduce bbpPairings in full.
+fn no_limit_changes_a_pairing(folder: &str, edition: DutchEdition) {
+    let corpus = tournaments(folder);
+    let defaults: Vec<Vec<RoundCheck>> = corpus.iter().map(|(_, t)| checks(t, edition)).collect();
+    for (limit, limits, may_end) in SMALLEST {
+        let (mut identical, mut ended) = (0, 0);
+        for ((name, t), default) in corpus.iter().zip(&defaults) {
+            let bounded = trf_input::check_rounds_within(t, edition, false, limits).unwrap();
+            for (b, d) in bounded.iter().zip(default) {
+                match &b.computed {
+                    Err(PairingError::SearchLimit { .. }) if may_end => ended += 1,
+                    computed => {
+                        assert_eq!(
+                            computed, &d.computed,
+                            "{folder} {name} round {}: {limit} at its smallest",
+                            b.round
+                        );
+                        identical += 1;
+                    }
+                }
+            }
+        }
+        eprintln!("{folder}, {limit} smallest: {identical} identical, {ended} ended by the limit");
+    }
+}
+
+#[test]
+fn h13_no_limit_changes_a_pairing_bbp_v6_default() {
+    no_limit_changes_a_pairing("trf/generated/bbp-v6-default", DutchEdition::Rules2026);
+}
+
+#[test]
+fn h13_no_limit_changes_a_pairing_bbp_v6_byes_heavy() {
+    no_limit_changes_a_pairing("trf/generated/bbp-v6-byes-heavy", DutchEdition::Rules2026);
+}
+
+#[test]
+fn h13_no_limit_changes_a_pairing_bbp_v5_default() {
+    no_limit_changes_a_pairing("trf/generated/bbp-v5-default", DutchEdition::Rules2017);
+}
+
+#[test]
+fn h13_no_limit_changes_a_pairing_bbp_v5_byes_heavy() {
+    no_limit_changes_a_pairing("trf/generated/bbp-v5-byes-heavy", DutchEdition::Rules2017);
 }
