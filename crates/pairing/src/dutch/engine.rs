@@ -710,6 +710,7 @@ impl<'a> BracketSearch<'a> {
                 + wants(Colour::Black).saturating_sub(pairs);
             excess.saturating_sub(floaters) as u32
         };
+        let denied = self.pairs_denying_colours(&all, self.mdps.len(), pairs);
         let mut bound = vec![Value::Count(floaters as u32)];
         match self.context.edition {
             DutchEdition::Rules2026 => {
@@ -775,8 +776,8 @@ impl<'a> BracketSearch<'a> {
         }
         bound.push(Value::Count(0));
         bound.push(Value::Count(0));
-        bound.push(Value::Count(colour_bound(false)));
-        bound.push(Value::Count(colour_bound(true)));
+        bound.push(Value::Count(colour_bound(false).max(denied[0])));
+        bound.push(Value::Count(colour_bound(true).max(denied[1])));
         for _ in 0..4 {
             bound.push(Value::Count(0));
         }
@@ -784,6 +785,28 @@ impl<'a> BracketSearch<'a> {
             bound.push(Value::List(Vec::new()));
         }
         bound
+    }
+
+    /// Lower bounds for C12 and C13 (2017: C.10, C.11) from the compatibility graph: each of
+    /// `pairs` pairs among `all` that is not among the most pairs that deny no player his
+    /// colour preference (his strong one) denies at least one. The first `m0` (MDPs) may pair
+    /// only with the others.
+    fn pairs_denying_colours(&self, all: &[usize], m0: usize, pairs: usize) -> [u32; 2] {
+        let mut graphs = [Graph::new(all.len()), Graph::new(all.len())];
+        for i in 0..all.len() {
+            for j in (i + 1).max(m0)..all.len() {
+                if !self.context.compatible(all[i], all[j]) {
+                    continue;
+                }
+                let cost = self.pair_cost(all[i].min(all[j]), all[i].max(all[j]));
+                for (graph, denied) in graphs.iter_mut().zip(&cost.counts[2..4]) {
+                    if *denied == 0 {
+                        graph.add_edge(i, j);
+                    }
+                }
+            }
+        }
+        graphs.map(|g| pairs.saturating_sub(g.maximum_matching()) as u32)
     }
 
     fn search_mdp_sets(&mut self, m1: usize, remainder_pairs: usize) {
@@ -876,6 +899,9 @@ impl<'a> BracketSearch<'a> {
         if pairs_wanted * 2 > group.len() {
             return;
         }
+        if self.group_is_hopeless(group, pairs_wanted, limbo) {
+            return;
+        }
         let (n1, n2) = (pairs_wanted, group.len() - pairs_wanted);
         for_each_exchange(n1, n2, &mut |out, into| {
             self.count_node();
@@ -884,6 +910,25 @@ impl<'a> BracketSearch<'a> {
             }
             !self.stop
         });
+    }
+
+    /// Whether no exchange of the group can give a candidate better than the best one (in the
+    /// first pass: a perfect one), by lower bounds for C12-C14 and C16 over every pairing of it.
+    fn group_is_hopeless(&self, group: &[usize], pairs_wanted: usize, limbo: &[usize]) -> bool {
+        let colours = self.pairs_denying_colours(group, 0, pairs_wanted);
+        let (limbo_down, group_down) = (self.downfloated(limbo), self.downfloated(group));
+        let floaters =
+            [0, 1].map(|b| limbo_down[b] + group_down[b].saturating_sub(2 * pairs_wanted as u32));
+        if !self.perfect_only {
+            return self.hopeless((colours[0], colours[1]), floaters);
+        }
+        let mut counts = self.partial_counts;
+        counts[2] += colours[0];
+        counts[3] += colours[1];
+        counts[4] += floaters[0];
+        counts[6] += floaters[1];
+        let target = &self.bound[self.prefix_len()..];
+        counts.iter().zip(target).any(|(&c, t)| Value::Count(c) > *t)
     }
 
     /// Pairs one exchange of a homogeneous group: its transpositions (C.04.3 4.2).
