@@ -49,7 +49,10 @@ fn report(folder: &str, edition: DutchEdition, expected: (usize, usize)) {
                 unproven_rounds += 1;
                 eprintln!("  unproven: {name} round {}: {:?}", c.round, c.computed);
             } else {
-                panic!("{folder}: {name} round {} differs: {:?}", c.round, c.computed);
+                panic!(
+                    "{folder}: {name} round {} differs: {:?}",
+                    c.round, c.computed
+                );
             }
         }
     }
@@ -63,7 +66,11 @@ fn report(folder: &str, edition: DutchEdition, expected: (usize, usize)) {
 
 #[test]
 fn bbp_v6_default_rules_2026() {
-    report("trf/generated/bbp-v6-default", DutchEdition::Rules2026, (401, 0));
+    report(
+        "trf/generated/bbp-v6-default",
+        DutchEdition::Rules2026,
+        (394, 7),
+    );
 }
 
 #[test]
@@ -77,7 +84,11 @@ fn bbp_v6_byes_heavy_rules_2026() {
 
 #[test]
 fn bbp_v5_default_rules_2017() {
-    report("trf/generated/bbp-v5-default", DutchEdition::Rules2017, (201, 0));
+    report(
+        "trf/generated/bbp-v5-default",
+        DutchEdition::Rules2017,
+        (198, 3),
+    );
 }
 
 #[test]
@@ -90,10 +101,11 @@ fn bbp_v5_byes_heavy_rules_2017() {
 }
 
 /// The checker run with the other edition flags exactly the rounds in which the two editions
-/// pair differently. Every corpus is reproduced in full by its own edition (v6 by the 2026
-/// rules, v5 by the 2017 rules), so a discrepancy under the other edition is by construction a
-/// round where the editions differ; what can fail is the number of such rounds, pinned to the
-/// counts the README documents (63 of 401, 40 of 201, 26 of 135 and 26 of 135).
+/// pair differently. Every round its own edition proves is reproduced (v6 by the 2026 rules, v5
+/// by the 2017 rules), so a discrepancy under the other edition is by construction a round where
+/// the editions differ; what can fail is the number of such rounds among those both editions
+/// prove, pinned to the counts the README documents (63 of 401 before issue 13 made the 7 and 3
+/// unproven rounds errors: now 62 of 394, 39 of 198, 26 of 135 and 26 of 135).
 #[test]
 fn h19_16_the_editions_differ_in_the_documented_rounds() {
     let corpora = [
@@ -101,13 +113,13 @@ fn h19_16_the_editions_differ_in_the_documented_rounds() {
             "trf/generated/bbp-v6-default",
             DutchEdition::Rules2026,
             DutchEdition::Rules2017,
-            (63, 401),
+            (62, 394),
         ),
         (
             "trf/generated/bbp-v5-default",
             DutchEdition::Rules2017,
             DutchEdition::Rules2026,
-            (40, 201),
+            (39, 198),
         ),
         (
             "trf/generated/bbp-v6-byes-heavy",
@@ -122,7 +134,8 @@ fn h19_16_the_editions_differ_in_the_documented_rounds() {
             (26, 135),
         ),
     ];
-    for (folder, own, other, documented) in corpora {
+    let mut found = Vec::new();
+    for (folder, own, other, _) in corpora {
         let (mut compared, mut differing) = (0, 0);
         for (name, t) in tournaments(folder) {
             let own_checks = checks(&t, own);
@@ -142,12 +155,13 @@ fn h19_16_the_editions_differ_in_the_documented_rounds() {
             }
         }
         eprintln!("{folder}: {differing} of {compared} rounds pair differently under {other}");
-        assert_eq!(
-            (differing, compared),
-            documented,
-            "{folder}: rounds that pair differently under {other}, of all rounds"
-        );
+        found.push((differing, compared));
     }
+    let documented: Vec<(usize, usize)> = corpora.iter().map(|c| c.3).collect();
+    assert_eq!(
+        found, documented,
+        "rounds that pair differently under the other edition, of the rounds both prove"
+    );
 }
 
 /// Each limit alone at its smallest value, then all of them at once.

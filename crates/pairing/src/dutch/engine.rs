@@ -928,7 +928,10 @@ impl<'a> BracketSearch<'a> {
         counts[4] += floaters[0];
         counts[6] += floaters[1];
         let target = &self.bound[self.prefix_len()..];
-        counts.iter().zip(target).any(|(&c, t)| Value::Count(c) > *t)
+        counts
+            .iter()
+            .zip(target)
+            .any(|(&c, t)| Value::Count(c) > *t)
     }
 
     /// Pairs one exchange of a homogeneous group: its transpositions (C.04.3 4.2).
