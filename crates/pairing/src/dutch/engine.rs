@@ -492,6 +492,9 @@ fn make_board(
     )
 }
 
+/// A value computed for a set of downfloaters, with the limit reached computing it, if any.
+type Reached<T> = (T, Option<Limit>);
+
 /// The search for one bracket's pairing.
 struct BracketSearch<'a> {
     context: &'a Context<'a>,
@@ -512,8 +515,8 @@ struct BracketSearch<'a> {
     stop: bool,
     completion_cache: HashMap<Vec<usize>, bool>,
     /// Cached next-bracket values, with the limit reached computing them, if any.
-    next_bracket_cache: HashMap<Vec<usize>, ((u32, Vec<i64>), Option<Limit>)>,
-    next_psd_cache: HashMap<Vec<usize>, (Vec<i64>, Option<Limit>)>,
+    next_bracket_cache: HashMap<Vec<usize>, Reached<(u32, Vec<i64>)>>,
+    next_psd_cache: HashMap<Vec<usize>, Reached<Vec<i64>>>,
     /// The costs of the pairs in the partial candidate, in the order they were made.
     pair_costs: Vec<PairCost>,
     partial_counts: [u32; 8],
