@@ -409,7 +409,7 @@ impl Section {
                 let pairing =
                     dutch::pair_round(&input, self.dutch_edition()).map_err(|e| match e {
                         dutch::PairingError::NoValidPairing => PairError::NoValidPairing,
-                        other => PairError::Engine(format!("{other:?}")),
+                        other => PairError::Engine(format!("{other} ({})", other.article())),
                     })?;
                 let float = |f: Option<dutch::Float>| {
                     f.map(|f| match f {
