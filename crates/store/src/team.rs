@@ -519,6 +519,8 @@ impl Store {
             Some(data),
         )
         .await?;
+        // A team pairing computed meanwhile sees the section changed and is not stored.
+        bump_revision(&mut tx, old.section).await?;
         tx.commit().await?;
         Ok(version + 1)
     }
@@ -609,10 +611,13 @@ mod tests {
         ));
         let m = store.team_matches(section).await.unwrap().remove(0);
         assert_eq!((m.home, m.away, m.confirmed), (a, Some(b), false));
+        let before = store.section_revision(section).await.unwrap();
         let v = store
             .set_match_result(Some(captain), m.id, "x", false, m.version)
             .await
             .unwrap();
+        // A match result changes the section: a team pairing computed meanwhile is refused.
+        assert!(store.section_revision(section).await.unwrap() > before);
         assert!(matches!(
             store
                 .set_match_result(Some(captain), m.id, "y", false, m.version)
