@@ -11,11 +11,11 @@ use crate::player::{Entry, PlayerId};
 use crate::round::{
     Board, Bye, ByeKind, Explanation, Float, GameResult, Round, RoundDraft, Warning, WarningKind,
 };
-use crate::seeding::Seeding;
 use crate::section::{
     DutchRules, PairError, RatingEvaluation, RoundError, SJRP_SWISS_TIEBREAKS, Scoring, Section,
     System,
 };
+use crate::seeding::Seeding;
 
 /// What one player had in one round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -17,13 +17,14 @@ pub const INITIAL_ORDER: Article = Article::new("C.04.2");
 /// The pseudo rating for players without DWZ: 800, in WK G and WK G M 600 (SJRP §18.7).
 pub const PSEUDO_RATING: Article = Article::new("SJRP §18.7");
 
-/// Which rating decides a player's starting rank; title and name follow (C.04.2).
+/// Which rating decides a player's starting rank (a player without it counts with the other
+/// one, which also breaks ties); title and name follow (C.04.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Seeding {
-    /// DWZ, then Elo (the SJRP default).
+    /// DWZ, else Elo (the SJRP default).
     #[default]
     DwzElo,
-    /// Elo, then DWZ.
+    /// Elo, else DWZ.
     EloDwz,
     /// The higher of DWZ and Elo.
     Max,
@@ -44,8 +45,8 @@ impl Seeding {
     fn keys(self, p: &Player) -> (u16, u16) {
         let (dwz, elo) = (p.dwz.unwrap_or(0), p.elo.unwrap_or(0));
         match self {
-            Seeding::DwzElo => (dwz, elo),
-            Seeding::EloDwz => (elo, dwz),
+            Seeding::DwzElo => (p.dwz.or(p.elo).unwrap_or(0), elo),
+            Seeding::EloDwz => (p.elo.or(p.dwz).unwrap_or(0), dwz),
             Seeding::Max => (dwz.max(elo), dwz.min(elo)),
             Seeding::Pseudo(r) => (p.dwz.or(p.elo).unwrap_or(r), elo),
         }
@@ -179,7 +180,7 @@ mod tests {
         s.entries = vec![
             player(1, "Elo", None, Some(1278)),
             player(2, "Strong", Some(1888), None),
-            player(3, "Both", Some(1500), Some(1600)),
+            player(3, "Both", Some(1500), Some(1900)),
             player(4, "Unrated", None, None),
         ];
         s
@@ -197,8 +198,8 @@ mod tests {
 
     #[test]
     fn h12_03_elo_before_dwz_max_and_pseudo_ratings() {
-        assert_eq!(order(&u14(Seeding::EloDwz)), [3, 1, 2, 4]);
-        assert_eq!(order(&u14(Seeding::Max)), [2, 3, 1, 4]);
+        assert_eq!(order(&u14(Seeding::EloDwz)), [3, 2, 1, 4]);
+        assert_eq!(order(&u14(Seeding::Max)), [3, 2, 1, 4]);
         // Pseudo 1400 puts the unrated player ahead of Elo 1278.
         assert_eq!(order(&u14(Seeding::Pseudo(1400))), [2, 3, 4, 1]);
         assert_eq!(Seeding::Pseudo(800).article(), PSEUDO_RATING);
@@ -218,7 +219,12 @@ mod tests {
 
     #[test]
     fn h12_03_seeding_texts_round_trip_and_are_bounded() {
-        for s in [Seeding::DwzElo, Seeding::EloDwz, Seeding::Max, Seeding::Pseudo(600)] {
+        for s in [
+            Seeding::DwzElo,
+            Seeding::EloDwz,
+            Seeding::Max,
+            Seeding::Pseudo(600),
+        ] {
             assert_eq!(s.to_string().parse(), Ok(s));
         }
         assert!("pseudo-9999".parse::<Seeding>().is_err());
