@@ -372,6 +372,7 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("reseed", "Re-seed by the rule", "Nach der Regel neu setzen"),
     ("new_number", "New No.", "Neue Nr."),
     ("move_player", "Move player", "Spieler verschieben"),
+    ("player_title", "Title", "Titel"),
 ];
 
 #[cfg(test)]
