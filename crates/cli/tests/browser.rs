@@ -123,7 +123,7 @@ fn scenario(b: &Browser, server: &Server, dir: &Path) {
     for (i, (last, first, rating, birth, sex)) in PLAYERS.into_iter().enumerate() {
         b.fill("#player-last", last);
         b.fill("#player-first", first);
-        b.fill("#player-rating", rating);
+        b.fill("#player-elo", rating);
         b.fill("#player-fed", "GER");
         b.fill("#player-club", "SK Musterstadt");
         b.fill("#player-birth", birth);

@@ -166,7 +166,7 @@ fn acknowledged_results_survive_sigkill() {
     for i in 0..40 {
         post(
             &format!("/api/sections/{section}/players"),
-            json!({"last_name": format!("P{i:02}"), "rating": (2400 - 10 * i).to_string()}),
+            json!({"last_name": format!("P{i:02}"), "elo": (2400 - 10 * i).to_string()}),
         );
     }
     post(&format!("/api/sections/{section}/pair"), json!({}));

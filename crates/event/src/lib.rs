@@ -29,6 +29,7 @@ mod results;
 pub mod round;
 mod rounds;
 pub mod section;
+pub mod seeding;
 pub mod table;
 pub mod team;
 pub mod trf_io;

@@ -15,6 +15,7 @@ use crate::section::{
     DutchRules, PairError, RatingEvaluation, RoundError, SJRP_SWISS_TIEBREAKS, Scoring, Section,
     System,
 };
+use crate::seeding::Seeding;
 
 /// What one player had in one round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,21 +39,6 @@ impl Slot {
             }
             Slot::Bye(kind) => Some(kind.outcome()),
         }
-    }
-}
-
-/// Title order for the initial ranking after rating (C.04.2, initial order).
-fn title_rank(title: Option<&str>) -> u8 {
-    match title.unwrap_or("").to_ascii_uppercase().as_str() {
-        "GM" => 0,
-        "IM" => 1,
-        "WGM" => 2,
-        "FM" => 3,
-        "WIM" => 4,
-        "CM" => 5,
-        "WFM" => 6,
-        "WCM" => 7,
-        _ => 8,
     }
 }
 
@@ -82,6 +68,7 @@ impl Section {
             },
             schedule: Vec::new(),
             initial_colour_white: true,
+            seeding: Seeding::DwzElo,
             fixed_order: Vec::new(),
             prohibited: Vec::new(),
             entries: Vec::new(),
@@ -117,19 +104,11 @@ impl Section {
     }
 
     /// The entries in pairing-number order: the fixed order ([`Section::fixed_order`]) followed
-    /// by everyone not in it, in initial-ranking order (C.04.2: Elo, then DWZ, then title, then
-    /// name). Pairing number = index + 1.
+    /// by everyone not in it, in the initial order of [`Section::seeding`] (C.04.2). Pairing
+    /// number = index + 1.
     pub fn ranking(&self) -> Vec<&Entry> {
         let mut by_rating: Vec<&Entry> = self.entries.iter().collect();
-        by_rating.sort_by(|a, b| {
-            let (p, q) = (&a.player, &b.player);
-            q.elo
-                .cmp(&p.elo)
-                .then(q.dwz.cmp(&p.dwz))
-                .then(title_rank(p.title.as_deref()).cmp(&title_rank(q.title.as_deref())))
-                .then_with(|| p.name().cmp(&q.name()))
-                .then(p.id.cmp(&q.id))
-        });
+        by_rating.sort_by(|a, b| self.seeding.compare(&a.player, &b.player));
         if !self.fixed_order.is_empty() {
             let mut ordered: Vec<&Entry> = self
                 .fixed_order

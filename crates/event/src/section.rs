@@ -9,6 +9,7 @@ use crate::age::Class;
 use crate::date::{Date, DateTime, Time};
 use crate::player::{Entry, PlayerId};
 use crate::round::{GameResult, Round, Warning};
+use crate::seeding::Seeding;
 
 /// The pairing system of a section.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -132,6 +133,9 @@ pub struct Section {
     pub schedule: Vec<RoundSchedule>,
     /// Colour of pairing number 1 in round 1 (drawn by lot, C.04.3 5.1).
     pub initial_colour_white: bool,
+    /// The rule of the initial order (C.04.2); absent in older documents: DWZ, then Elo.
+    #[serde(default)]
+    pub seeding: Seeding,
     /// The players in pairing-number order once fixed: drawn by lot for a round robin, taken
     /// from an imported TRF, or frozen when round 1 of a Swiss is stored (later entries get the
     /// next numbers). Empty means the initial ranking order.
@@ -268,6 +272,13 @@ pub enum RoundError {
     NumbersFixed,
     /// An entry is missing from a pairing-number order.
     MissingFromOrder(PlayerId),
+    /// A starting rank beyond the players of the section.
+    NoNumber {
+        /// The number asked for.
+        number: u32,
+        /// Players in the section.
+        players: usize,
+    },
     /// The tie-break list is not valid.
     TieBreaks(String),
     /// The profile name is unknown.
@@ -296,6 +307,10 @@ impl fmt::Display for RoundError {
                 f.write_str("pairing numbers cannot change once round 1 is paired")
             }
             RoundError::MissingFromOrder(p) => write!(f, "player {p} has no pairing number"),
+            RoundError::NoNumber { number, players } => write!(
+                f,
+                "number {number}: expected a starting rank from 1 to {players}"
+            ),
             RoundError::TieBreaks(e) => write!(f, "tie-breaks: {e}"),
             RoundError::Profile(e) => write!(f, "{e}"),
         }

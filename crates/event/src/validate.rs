@@ -138,7 +138,7 @@ impl Field {
             Field::Federation => ("federation", "Föderation"),
             Field::Title => ("title", "Titel"),
             Field::FideId => ("FIDE id", "FIDE-ID"),
-            Field::Elo => ("rating", "Elo"),
+            Field::Elo => ("Elo", "Elo"),
             Field::Dwz => ("DWZ", "DWZ"),
             Field::DwzIndex => ("DWZ index", "DWZ-Index"),
             Field::Birth => ("birth date", "Geburtsdatum"),

@@ -33,7 +33,10 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/events/{id}", get(event))
         .route("/api/events/{id}/sections", post(create_section))
         .route("/api/sections/{id}", get(section))
-        .route("/api/sections/{id}/players", post(add_player))
+        .route(
+            "/api/sections/{id}/players",
+            get(crate::seeding::api_players).post(add_player),
+        )
         .route("/api/sections/{id}/pair", post(pair))
         .route("/api/sections/{id}/rounds/{n}", get(round))
         .route("/api/sections/{id}/rounds/{n}/publish", post(publish))
@@ -376,8 +379,15 @@ pub(crate) struct PlayerForm {
     pub last_name: String,
     #[serde(default)]
     pub first_name: String,
+    /// DWZ (German rating); a JSON number or form text, empty for none.
+    #[serde(default, deserialize_with = "rating")]
+    pub dwz: String,
+    /// FIDE rating; a JSON number or form text, empty for none.
+    #[serde(default, deserialize_with = "rating")]
+    pub elo: String,
+    /// Refused: DWZ and Elo are separate fields.
     #[serde(default)]
-    pub rating: String,
+    pub rating: Option<serde::de::IgnoredAny>,
     #[serde(default)]
     pub federation: String,
     #[serde(default)]
@@ -399,6 +409,20 @@ pub(crate) struct PlayerForm {
     pub csrf: Option<String>,
 }
 
+/// A rating as a JSON number or text.
+fn rating<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Rating {
+        Number(u64),
+        Text(String),
+    }
+    Ok(match Rating::deserialize(d)? {
+        Rating::Number(n) => n.to_string(),
+        Rating::Text(t) => t,
+    })
+}
+
 /// Registers a player from a form or API body (late entry when `first_round` > 1).
 pub(crate) async fn do_add_player(
     state: &AppState,
@@ -406,6 +430,11 @@ pub(crate) async fn do_add_player(
     section: i64,
     f: &PlayerForm,
 ) -> Result<i64, AppError> {
+    if f.rating.is_some() {
+        return Err(AppError::BadRequest(
+            "rating: not a field; send `dwz` and/or `elo`".into(),
+        ));
+    }
     let loaded = domain::load(&state.store, section).await?;
     let mut p = Player::new(PlayerId(0), f.last_name.trim(), f.first_name.trim());
     let number = |field: &str, v: &str| -> Result<Option<u64>, AppError> {
@@ -417,12 +446,16 @@ pub(crate) async fn do_add_player(
             .map(Some)
             .map_err(|_| AppError::BadRequest(format!("{field}: `{v}` is not a number")))
     };
-    p.elo = number("rating", &f.rating)?
-        .map(|r| {
-            validate::number(Field::Elo, r, 0, u64::from(validate::MAX_RATING))?;
-            u16::try_from(r).map_err(|_| AppError::Internal(format!("rating {r}")))
-        })
-        .transpose()?;
+    let rating = |field: Field, v: &str| -> Result<Option<u16>, AppError> {
+        number(field.english(), v)?
+            .map(|r| {
+                validate::number(field, r, 0, u64::from(validate::MAX_RATING))?;
+                u16::try_from(r).map_err(|_| AppError::Internal(format!("rating {r}")))
+            })
+            .transpose()
+    };
+    p.dwz = rating(Field::Dwz, &f.dwz)?;
+    p.elo = rating(Field::Elo, &f.elo)?;
     p.fide_id = number("FIDE id", &f.fide_id)?;
     p.federation = f.federation.trim().to_ascii_uppercase();
     p.club = f.club.trim().to_owned();

@@ -238,7 +238,7 @@ fn domain_bye(r: GameResult) -> ByeKind {
     }
 }
 
-fn player_id(id: i64) -> PlayerId {
+pub(crate) fn player_id(id: i64) -> PlayerId {
     PlayerId(u32::try_from(id).unwrap_or(u32::MAX))
 }
 
@@ -331,8 +331,25 @@ pub async fn load(store: &Store, section: i64) -> Result<Loaded, AppError> {
             },
         })
         .collect();
+    let players = in_pairing_order(&s, players);
     ev.sections = vec![s];
     Ok(Loaded::new(event_row, section_row, ev, players, rounds))
+}
+
+/// The player rows in pairing-number order, each `number` set to its pairing number (the one
+/// number every page, card, list and export shows).
+fn in_pairing_order(s: &event::Section, mut players: Vec<store::Player>) -> Vec<store::Player> {
+    let numbers: HashMap<PlayerId, i64> = s
+        .ranking()
+        .iter()
+        .zip(1..)
+        .map(|(e, n)| (e.id(), n))
+        .collect();
+    for p in &mut players {
+        p.number = numbers.get(&player_id(p.id)).copied().unwrap_or(p.number);
+    }
+    players.sort_by_key(|p| p.number);
+    players
 }
 
 /// Sections read earlier in this process, each with the revision it was read at

@@ -357,6 +357,22 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("moves_pgn", "Moves (PGN)", "Züge (PGN)"),
     ("games_pgn", "Games (PGN)", "Partien (PGN)"),
     ("player_card", "Player card", "Spielerkarte"),
+    ("starting_ranks", "Starting ranks", "Setzliste"),
+    ("seeding", "Seeding", "Setzreihenfolge"),
+    (
+        "seeding_help",
+        "dwz-elo: DWZ, else Elo; elo-dwz: Elo, else DWZ; max: the higher one; pseudo-800: DWZ, else Elo, else 800; then title and name. No. is the pairing number.",
+        "dwz-elo: DWZ, sonst Elo; elo-dwz: Elo, sonst DWZ; max: die höhere; pseudo-800: DWZ, sonst Elo, sonst 800; danach Titel und Name. Nr. ist die Startnummer.",
+    ),
+    (
+        "numbers_frozen",
+        "Round 1 is paired: the starting ranks are fixed.",
+        "Runde 1 ist ausgelost: die Startnummern stehen fest.",
+    ),
+    ("reseed", "Re-seed by the rule", "Nach der Regel neu setzen"),
+    ("new_number", "New No.", "Neue Nr."),
+    ("move_player", "Move player", "Spieler verschieben"),
+    ("player_title", "Title", "Titel"),
 ];
 
 #[cfg(test)]

@@ -25,6 +25,7 @@ mod form;
 pub mod i18n;
 mod pages;
 pub mod rounds;
+mod seeding;
 mod settings;
 pub mod team;
 mod team_pages;
@@ -268,6 +269,7 @@ pub fn router(state: AppState) -> Router {
         .route("/players/{id}/withdraw", post(pages::withdraw))
         .route("/games/{id}/result", post(pages::enter_result))
         .merge(api::routes())
+        .merge(seeding::routes())
         .merge(team_pages::routes())
         .merge(upload::routes())
         .merge(rounds::routes())

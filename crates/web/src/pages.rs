@@ -25,7 +25,7 @@ const STYLE: &str = include_str!("../static/style.css");
 /// The compiled templates.
 pub(crate) fn templates() -> Environment<'static> {
     let mut env = Environment::new();
-    let all: [(&str, &str); 22] = [
+    let all: [(&str, &str); 23] = [
         ("teams.html", include_str!("../templates/teams.html")),
         (
             "team_round.html",
@@ -62,6 +62,10 @@ pub(crate) fn templates() -> Environment<'static> {
         (
             "section_settings.html",
             include_str!("../templates/section_settings.html"),
+        ),
+        (
+            "starting_ranks.html",
+            include_str!("../templates/starting_ranks.html"),
         ),
         (
             "event_settings.html",
@@ -262,7 +266,7 @@ pub(crate) async fn logout(
 }
 
 /// The user id of an editor whose form carries the right CSRF token.
-fn form_editor(viewer: &Viewer, csrf: Option<&str>) -> Result<i64, AppError> {
+pub(crate) fn form_editor(viewer: &Viewer, csrf: Option<&str>) -> Result<i64, AppError> {
     let id = viewer.editor()?;
     viewer.check_csrf(csrf)?;
     Ok(id)
@@ -366,7 +370,7 @@ pub(crate) async fn section_page(
         json!({
             "event": loaded.event_row,
             "section": loaded.section_row,
-            "players": loaded.players,
+            "players": crate::seeding::players(&loaded),
             "rounds": rounds,
             "played": loaded.rounds.len(),
             "timetable": crate::settings::schedule_lines(&loaded.section().schedule),

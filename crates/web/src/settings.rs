@@ -15,6 +15,7 @@ use event::age::{AgeClass, AgeConvention, Class};
 use event::date::{Date, Time};
 use event::public::PublicBirth;
 use event::section::{DutchRules, RoundSchedule, Scoring, System, suggest_system};
+use event::seeding::{ParseSeedingError, Seeding};
 use event::validate;
 use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};
@@ -80,6 +81,9 @@ pub(crate) struct SectionSettings {
     /// `white` or `black`: the colour of pairing number 1 in round 1.
     #[serde(default)]
     pub initial_colour: String,
+    /// The seeding rule (`dwz-elo`, `elo-dwz`, `max`, `pseudo-800`); empty keeps it.
+    #[serde(default)]
+    pub seeding: String,
     /// One line per round from round 1: `YYYY-MM-DD` or `YYYY-MM-DD HH:MM`.
     #[serde(default)]
     pub schedule: String,
@@ -206,6 +210,7 @@ pub(crate) fn apply_section(s: &mut event::Section, f: &SectionSettings) -> Resu
         }
     };
     s.schedule = schedule(&f.schedule)?;
+    seeding(s, &f.seeding)?;
     validate::section(s)?;
     s.check_settings().map_err(|e| bad(e.to_string()))?;
     let rounds = s.total_rounds().max(s.rounds);
@@ -215,6 +220,25 @@ pub(crate) fn apply_section(s: &mut event::Section, f: &SectionSettings) -> Resu
             s.schedule.len()
         )));
     }
+    Ok(())
+}
+
+/// Sets the seeding rule from `code` (empty keeps it); refused once round 1 is paired.
+fn seeding(s: &mut event::Section, code: &str) -> Result<(), AppError> {
+    if code.trim().is_empty() {
+        return Ok(());
+    }
+    let rule: Seeding = code
+        .parse()
+        .map_err(|e: ParseSeedingError| bad(e.to_string()))?;
+    if rule != s.seeding && !s.played.is_empty() {
+        return Err(AppError::Rule(format!(
+            "seeding: {} ({})",
+            event::RoundError::NumbersFixed,
+            rule.article()
+        )));
+    }
+    s.seeding = rule;
     Ok(())
 }
 
@@ -333,6 +357,7 @@ fn section_values(loaded: &domain::Loaded) -> Value {
         "dwz": s.rating.dwz,
         "elo": s.rating.elo,
         "initial_colour": if s.initial_colour_white { "white" } else { "black" },
+        "seeding": s.seeding.to_string(),
         "schedule": schedule_lines(&s.schedule).join("\n"),
     })
 }
@@ -510,6 +535,7 @@ mod tests {
             dwz: true,
             elo: false,
             initial_colour: "black".into(),
+            seeding: "pseudo-800".into(),
             schedule: "2026-05-01 10:00\n\n2026-05-01 15:30\n2026-05-02".into(),
             csrf: None,
         }

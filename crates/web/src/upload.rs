@@ -650,7 +650,6 @@ fn preview_json(p: &Preview) -> Value {
                 "index": i,
                 "line": c.line,
                 "name": e.player.name(),
-                "rating": e.player.elo.or(e.player.dwz),
                 "elo": e.player.elo,
                 "dwz": e.player.dwz,
                 "federation": e.player.federation,

@@ -33,6 +33,8 @@ store::on_both!(
     h19_06_values_wider_than_the_trf_columns_are_refused,
     h19_09_csv_formula_injection_is_neutralised_in_standings_csv,
     h19_10_trf_import_of_a_web_page_or_empty_file_is_refused,
+    h12_03_seeding_rule_reseed_and_moves_before_round_one,
+    h12_03_one_pairing_number_in_list_standings_and_trf,
 );
 
 /// A client holding the session cookie and CSRF token.
@@ -172,7 +174,7 @@ async fn section_with_players(store: Store, n: usize) -> (Client, i64) {
             .post_json(
                 &format!("/api/sections/{section}/players"),
                 json!({"last_name": format!("Player{i}"), "first_name": "Test",
-                       "rating": (2200 - 50 * i).to_string(), "federation": "GER", "sex": "m"}),
+                       "elo": (2200 - 50 * i).to_string(), "federation": "GER", "sex": "m"}),
                 true,
             )
             .await;
@@ -822,7 +824,7 @@ async fn settings_change_events_and_sections(store: Store) {
     let girl = c
         .post_json(
             &format!("/api/sections/{section}/players"),
-            json!({"last_name": "Zeta", "first_name": "Zoe", "rating": "1500", "sex": "w"}),
+            json!({"last_name": "Zeta", "first_name": "Zoe", "elo": "1500", "sex": "w"}),
             true,
         )
         .await;
@@ -1024,8 +1026,8 @@ async fn h19_01_rounds_and_numbers_are_bounded_at_input(store: Store) {
             "erste Runde:",
         ),
         (
-            json!({"last_name": "Strong", "rating": "3501"}),
-            "rating: expected a whole number from 0 to 3500",
+            json!({"last_name": "Strong", "elo": "3501"}),
+            "Elo: expected a whole number from 0 to 3500",
             "Elo:",
         ),
     ] {
@@ -1111,9 +1113,9 @@ async fn h19_06_values_wider_than_the_trf_columns_are_refused(store: Store) {
             "Föderation:",
         ),
         (
-            "rating",
+            "elo",
             "65535",
-            "rating: expected a whole number from 0 to 3500",
+            "Elo: expected a whole number from 0 to 3500",
             "Elo:",
         ),
         (
@@ -1143,7 +1145,7 @@ async fn h19_06_values_wider_than_the_trf_columns_are_refused(store: Store) {
     let ok = add_player(
         &c,
         section,
-        json!({"last_name": "Narrow", "title": "wfm", "federation": "ger", "rating": "2100"}),
+        json!({"last_name": "Narrow", "title": "wfm", "federation": "ger", "elo": "2100"}),
     )
     .await;
     assert_eq!(ok.status, StatusCode::CREATED, "{}", ok.text);
@@ -1229,4 +1231,221 @@ async fn h19_10_trf_import_of_a_web_page_or_empty_file_is_refused(store: Store) 
         1,
         "nothing stored"
     );
+}
+
+/// The names of the starting-rank list (`GET /api/sections/{id}/players`), checking that
+/// `number` counts 1, 2, ... in list order.
+async fn starting_ranks(c: &Client, section: i64) -> Vec<String> {
+    let list = c.get(&format!("/api/sections/{section}/players")).await;
+    assert_eq!(list.status, StatusCode::OK, "{}", list.text);
+    list.json()
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(1..)
+        .map(|(p, n)| {
+            assert_eq!(p["number"], n, "{p}");
+            p["name"].as_str().unwrap().to_owned()
+        })
+        .collect()
+}
+
+/// The U14 of issue #12: Elo 1278 without DWZ, DWZ 1888 without Elo, one with both, one weak.
+async fn u14(store: Store) -> (Client, i64) {
+    let (c, section) = section_with_players(store, 0).await;
+    for body in [
+        json!({"last_name": "Elo", "elo": 1278}),
+        json!({"last_name": "Strong", "dwz": "1888"}),
+        json!({"last_name": "Both", "dwz": 1500, "elo": 1900}),
+        json!({"last_name": "Weak", "dwz": 1000}),
+    ] {
+        let a = add_player(&c, section, body).await;
+        assert_eq!(a.status, StatusCode::CREATED, "{}", a.text);
+    }
+    (c, section)
+}
+
+/// Sends a seeding change; returns the answer.
+async fn seed(c: &Client, section: i64, body: Value) -> Answer {
+    c.post_json(&format!("/api/sections/{section}/seeding"), body, true)
+        .await
+}
+
+async fn section_version(c: &Client, section: i64) -> i64 {
+    c.get(&format!("/api/sections/{section}/settings"))
+        .await
+        .json()["version"]
+        .as_i64()
+        .unwrap()
+}
+
+async fn h12_03_seeding_rule_reseed_and_moves_before_round_one(store: Store) {
+    let (c, section) = u14(store).await;
+    assert_eq!(
+        starting_ranks(&c, section).await,
+        ["Strong", "Both", "Elo", "Weak"],
+        "DWZ before Elo by default"
+    );
+    let list = c
+        .get(&format!("/api/sections/{section}/players"))
+        .await
+        .json();
+    assert_eq!(
+        (list[0]["dwz"].clone(), list[0]["elo"].clone()),
+        (json!(1888), Value::Null)
+    );
+    let rating = add_player(&c, section, json!({"last_name": "Old", "rating": "1500"})).await;
+    assert_eq!(rating.status, StatusCode::BAD_REQUEST, "{}", rating.text);
+    assert!(
+        rating.text.contains("rating: not a field"),
+        "{}",
+        rating.text
+    );
+
+    let uri = format!("/api/sections/{section}/settings");
+    let mut body = c.get(&uri).await.json();
+    assert_eq!(body["seeding"], "dwz-elo");
+    body["seeding"] = json!("rating");
+    let bad = c.put_json(&uri, body.clone()).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.text);
+    assert!(bad.text.contains("seeding: `rating`"), "{}", bad.text);
+    body["seeding"] = json!("elo-dwz");
+    let ok = c.put_json(&uri, body.clone()).await;
+    assert_eq!(ok.status, StatusCode::OK, "{}", ok.text);
+    assert_eq!(
+        starting_ranks(&c, section).await,
+        ["Both", "Strong", "Elo", "Weak"]
+    );
+
+    let list = c
+        .get(&format!("/api/sections/{section}/players"))
+        .await
+        .json();
+    let weak = list[3]["id"].as_i64().unwrap();
+    let version = section_version(&c, section).await;
+    let beyond = seed(
+        &c,
+        section,
+        json!({"version": version, "player": weak, "number": 5}),
+    )
+    .await;
+    assert_eq!(beyond.status, StatusCode::BAD_REQUEST, "{}", beyond.text);
+    assert!(beyond.text.contains("from 1 to 4"), "{}", beyond.text);
+    let moved = seed(
+        &c,
+        section,
+        json!({"version": version, "player": weak, "number": 1}),
+    )
+    .await;
+    assert_eq!(moved.status, StatusCode::OK, "{}", moved.text);
+    assert_eq!(
+        starting_ranks(&c, section).await,
+        ["Weak", "Both", "Strong", "Elo"]
+    );
+    let stale = seed(&c, section, json!({"version": version})).await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.text);
+    let version = section_version(&c, section).await;
+    let reseeded = seed(&c, section, json!({"version": version})).await;
+    assert_eq!(reseeded.status, StatusCode::OK, "{}", reseeded.text);
+    assert_eq!(
+        starting_ranks(&c, section).await,
+        ["Both", "Strong", "Elo", "Weak"]
+    );
+    let audit = c.get("/audit").await.text;
+    assert!(
+        audit.matches("settings").count() >= 3,
+        "move and re-seed are audited"
+    );
+
+    let page = c
+        .get(&format!("/sections/{section}/starting-ranks?lang=de"))
+        .await
+        .text;
+    assert!(
+        page.contains("Setzliste") && page.contains("<th>Nr.</th>"),
+        "{page}"
+    );
+    assert!(page.find("Both").unwrap() < page.find("Strong").unwrap());
+    let link = c.get(&format!("/sections/{section}")).await.text;
+    assert!(link.contains(&format!("/sections/{section}/starting-ranks")));
+
+    let paired = c
+        .post_json(&format!("/api/sections/{section}/pair"), json!({}), true)
+        .await;
+    assert_eq!(paired.status, StatusCode::CREATED, "{}", paired.text);
+    let version = section_version(&c, section).await;
+    for change in [
+        json!({"version": version}),
+        json!({"version": version, "player": weak, "number": 1}),
+    ] {
+        let frozen = seed(&c, section, change).await;
+        assert_eq!(
+            frozen.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            frozen.text
+        );
+        assert!(
+            frozen.text.contains("once round 1 is paired"),
+            "{}",
+            frozen.text
+        );
+    }
+    let mut body = c.get(&uri).await.json();
+    body["seeding"] = json!("dwz-elo");
+    let late = c.put_json(&uri, body).await;
+    assert_eq!(
+        late.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        late.text
+    );
+    assert_eq!(
+        starting_ranks(&c, section).await,
+        ["Both", "Strong", "Elo", "Weak"]
+    );
+}
+
+async fn h12_03_one_pairing_number_in_list_standings_and_trf(store: Store) {
+    let (c, section) = u14(store).await;
+    // Registration order differs from the starting ranks: Elo registered first is No. 3.
+    let names = starting_ranks(&c, section).await;
+    let paired = c
+        .post_json(&format!("/api/sections/{section}/pair"), json!({}), true)
+        .await;
+    assert_eq!(paired.status, StatusCode::CREATED, "{}", paired.text);
+    let standings = c
+        .get(&format!("/api/sections/{section}/standings"))
+        .await
+        .json();
+    let rows = standings["standings"]["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    for r in rows {
+        let name = r["name"].as_str().unwrap();
+        let number = names.iter().position(|n| n == name).unwrap() + 1;
+        assert_eq!(r["tpn"], number, "{name} in the standings");
+    }
+    let trf = c.get(&format!("/sections/{section}/export.trf")).await.text;
+    let lines: Vec<&str> = trf
+        .split(['\r', '\n'])
+        .filter(|l| l.starts_with("001"))
+        .collect();
+    assert_eq!(lines.len(), 4, "{trf}");
+    for l in lines {
+        let number: usize = l[4..8].trim().parse().unwrap();
+        assert_eq!(l[14..47].trim(), names[number - 1], "{l}");
+    }
+    let page = c.get(&format!("/sections/{section}")).await.text;
+    assert!(
+        page.contains("<th>No.</th>"),
+        "the player list shows the pairing number"
+    );
+    for (n, name) in names.iter().enumerate() {
+        let row = page
+            .split("<tr id=\"player-")
+            .skip(1)
+            .find(|r| r.contains(&format!(">{name}<")))
+            .unwrap();
+        assert!(row.contains(&format!("<td>{}</td>", n + 1)), "{row}");
+    }
 }

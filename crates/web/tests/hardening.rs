@@ -125,7 +125,7 @@ async fn register(c: &Client, section: i64, i: usize, birth: &str) -> (StatusCod
         "POST",
         &format!("/api/sections/{section}/players"),
         Some(json!({"last_name": format!("Player{i}"), "first_name": "T",
-                    "rating": (2400 - 10 * i).to_string(), "birth": birth})),
+                    "elo": (2400 - 10 * i).to_string(), "birth": birth})),
     )
     .await
 }

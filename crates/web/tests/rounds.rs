@@ -172,7 +172,7 @@ async fn section(store: Store, n: usize, rounds: u32) -> (Client, i64, Vec<i64>)
             .ok(
                 &format!("/api/sections/{section}/players"),
                 json!({"last_name": format!("P{i}"), "first_name": "X",
-                       "rating": (2300 - 40 * i).to_string(), "federation": "GER", "sex": "m"}),
+                       "elo": (2300 - 40 * i).to_string(), "federation": "GER", "sex": "m"}),
             )
             .await;
         ids.push(p["id"].as_i64().unwrap());

@@ -1,0 +1,150 @@
+//! The starting-rank list (players in pairing-number order), re-seeding and manual moves of a
+//! starting rank before round 1 (`event::seeding`), as pages and API.
+
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use event::{RoundError, Section};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::api::api_editor;
+use crate::domain::{self, Loaded};
+use crate::form::Form;
+use crate::pages::{PageResult, form_editor, render, see_other};
+use crate::{AppError, AppState, Viewer};
+
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/sections/{id}/seeding", post(api_seed))
+        .route("/sections/{id}/starting-ranks", get(page).post(form_seed))
+}
+
+/// A change of the starting ranks; `number` with `player` moves that player, else the section
+/// is re-seeded by its rule.
+#[derive(Debug, Deserialize)]
+pub(crate) struct SeedChange {
+    /// The section version read (optimistic locking).
+    pub version: i64,
+    /// The player (id) to move.
+    #[serde(default)]
+    pub player: Option<i64>,
+    /// The starting rank to move the player to.
+    #[serde(default)]
+    pub number: Option<u32>,
+    #[serde(default)]
+    pub csrf: Option<String>,
+}
+
+/// The players in pairing-number order: `id`, `number` (pairing number), `version`, DWZ and
+/// Elo as separate fields, and the other registration data.
+pub(crate) fn players(loaded: &Loaded) -> Vec<Value> {
+    let s = loaded.section();
+    loaded
+        .players
+        .iter()
+        .filter_map(|row| {
+            let p = &s.entry(domain::player_id(row.id))?.player;
+            Some(json!({
+                "id": row.id,
+                "number": row.number,
+                "version": row.version,
+                "name": row.name,
+                "title": row.title,
+                "dwz": p.dwz,
+                "elo": p.elo,
+                "federation": row.federation,
+                "club": row.club,
+                "birth_date": row.birth_date,
+                "sex": row.sex,
+                "first_round": row.first_round,
+                "withdrawn_after": row.withdrawn_after,
+            }))
+        })
+        .collect()
+}
+
+/// Applies `change` to a copy of the section and stores it (audited, one transaction); returns
+/// the new section version. Refused with the reason once round 1 is paired.
+async fn seed(state: &AppState, by: i64, id: i64, change: &SeedChange) -> Result<i64, AppError> {
+    let loaded = state.section(id).await?;
+    let mut s: Section = loaded.section().clone();
+    let done = match (change.player, change.number) {
+        (Some(player), Some(number)) => s.move_to(domain::player_id(player), number),
+        (None, None) => s.reseed(),
+        _ => {
+            return Err(AppError::BadRequest(
+                "player and number: send both to move a player, neither to re-seed".into(),
+            ));
+        }
+    };
+    done.map_err(|e| match e {
+        RoundError::NumbersFixed => AppError::Rule(format!("{e} ({})", s.seeding.article())),
+        other => AppError::BadRequest(other.to_string()),
+    })?;
+    let data = domain::section_document(&s)?;
+    Ok(state
+        .store
+        .update_section(Some(by), id, &data, change.version)
+        .await?)
+}
+
+/// `GET /api/sections/{id}/players`: the starting-rank list.
+pub(crate) async fn api_players(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+) -> Result<Json<Value>, AppError> {
+    let loaded = state.view(id, &viewer).await?;
+    Ok(Json(Value::Array(players(&loaded))))
+}
+
+/// `POST /api/sections/{id}/seeding`: re-seed, or move a player to a starting rank.
+async fn api_seed(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Json(change): Json<SeedChange>,
+) -> Result<Json<Value>, AppError> {
+    let by = api_editor(&viewer, &headers)?;
+    let version = seed(&state, by, id, &change).await?;
+    let loaded = state.section(id).await?;
+    Ok(Json(
+        json!({ "version": version, "players": players(&loaded) }),
+    ))
+}
+
+/// The starting-rank list page.
+async fn page(State(state): State<AppState>, viewer: Viewer, Path(id): Path<i64>) -> PageResult {
+    let loaded = state.view(id, &viewer).await?;
+    let s = loaded.section();
+    render(
+        &state,
+        &viewer,
+        "starting_ranks.html",
+        json!({
+            "event": loaded.event_row,
+            "section": loaded.section_row,
+            "players": players(&loaded),
+            "seeding": s.seeding.to_string(),
+            "article": s.seeding.article().to_string(),
+            "frozen": !s.played.is_empty(),
+        }),
+    )
+}
+
+/// The form of the page: re-seed or move.
+async fn form_seed(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+    Form(change): Form<SeedChange>,
+) -> PageResult {
+    let by = form_editor(&viewer, change.csrf.as_deref())?;
+    seed(&state, by, id, &change)
+        .await
+        .map_err(|e| e.localised(viewer.lang))?;
+    Ok(see_other(&format!("/sections/{id}/starting-ranks")))
+}
