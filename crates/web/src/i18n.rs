@@ -365,6 +365,11 @@ const TEXTS: &[(&str, &str, &str)] = &[
         "dwz-elo: DWZ, sonst Elo; elo-dwz: Elo, sonst DWZ; max: die höhere; pseudo-800: DWZ, sonst Elo, sonst 800; danach Titel und Name. Nr. ist die Startnummer.",
     ),
     (
+        "seeding_then",
+        "then title and name. No. is the pairing number.",
+        "danach Titel und Name. Nr. ist die Startnummer.",
+    ),
+    (
         "numbers_frozen",
         "Round 1 is paired: the starting ranks are fixed.",
         "Runde 1 ist ausgelost: die Startnummern stehen fest.",

@@ -5,6 +5,7 @@ use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use event::seeding::Seeding;
 use event::{RoundError, Section};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -12,6 +13,7 @@ use serde_json::{Value, json};
 use crate::api::api_editor;
 use crate::domain::{self, Loaded};
 use crate::form::Form;
+use crate::i18n::Lang;
 use crate::pages::{PageResult, form_editor, render, see_other};
 use crate::{AppError, AppState, Viewer};
 
@@ -128,11 +130,26 @@ async fn page(State(state): State<AppState>, viewer: Viewer, Path(id): Path<i64>
             "event": loaded.event_row,
             "section": loaded.section_row,
             "players": players(&loaded),
-            "seeding": s.seeding.to_string(),
+            "seeding_words": words(s.seeding, viewer.lang),
             "article": s.seeding.article().to_string(),
             "frozen": !s.played.is_empty(),
         }),
     )
+}
+
+/// A seeding rule in words for the page.
+fn words(seeding: Seeding, lang: Lang) -> String {
+    let de = lang == Lang::De;
+    match seeding {
+        Seeding::DwzElo if de => "DWZ, sonst Elo".to_owned(),
+        Seeding::DwzElo => "DWZ, else Elo".to_owned(),
+        Seeding::EloDwz if de => "Elo, sonst DWZ".to_owned(),
+        Seeding::EloDwz => "Elo, else DWZ".to_owned(),
+        Seeding::Max if de => "die höhere von DWZ und Elo".to_owned(),
+        Seeding::Max => "the higher of DWZ and Elo".to_owned(),
+        Seeding::Pseudo(r) if de => format!("DWZ, sonst Elo, sonst {r} (Pseudo-DWZ)"),
+        Seeding::Pseudo(r) => format!("DWZ, else Elo, else {r} (pseudo rating)"),
+    }
 }
 
 /// The form of the page: re-seed or move.

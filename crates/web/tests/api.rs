@@ -1365,6 +1365,9 @@ async fn h12_03_seeding_rule_reseed_and_moves_before_round_one(store: Store) {
         page.contains("Setzliste") && page.contains("<th>Nr.</th>"),
         "{page}"
     );
+    // The rule in words, not its code.
+    let rule = &page[page.find("seeding-rule").unwrap()..];
+    assert!(rule.contains("<strong>Elo, sonst DWZ</strong>"), "{page}");
     assert!(page.find("Both").unwrap() < page.find("Strong").unwrap());
     let link = c.get(&format!("/sections/{section}")).await.text;
     assert!(link.contains(&format!("/sections/{section}/starting-ranks")));
