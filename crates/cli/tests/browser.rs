@@ -220,6 +220,17 @@ fn scenario(b: &Browser, server: &Server, dir: &Path) {
         );
         let round = get_json(&server.addr, &format!("/api/sections/{section}/rounds/{n}"));
         assert_eq!(round["published"], json!(true), "round {n}: {round}");
+        if n == 1 {
+            // Pairing the next round before this one has its results is refused, and the
+            // refusal is shown (htmx does not swap an error answer by itself).
+            b.go(&section_url);
+            b.click("#pair-next");
+            b.wait_js(
+                "const e = document.getElementById('error'); return !!e && e.textContent.includes('must be published and complete');",
+                "the refusal of pairing round 2",
+            );
+            b.go(&format!("{section_url}/rounds/1"));
+        }
         let boards = round["boards"].as_array().expect("boards");
         assert_eq!(boards.len(), 4, "round {n}: three games and a bye");
         let mut games = 0;

@@ -7,3 +7,13 @@ document.addEventListener("click", (event) => {
   if (link.dataset.action === "print") print();
   else if (link.dataset.action === "back") history.back();
 });
+
+// htmx leaves the page as it was when the server refuses a request (4xx/5xx), so a failed
+// "pair next round" looked like nothing happened: show the error page the server sent instead.
+document.addEventListener("htmx:beforeSwap", (event) => {
+  if (event.detail.xhr.status < 400) return;
+  event.detail.shouldSwap = true;
+  event.detail.isError = false;
+  event.detail.target = document.body;
+  event.detail.swapOverride = "innerHTML";
+});
