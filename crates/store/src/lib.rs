@@ -647,26 +647,7 @@ impl Store {
         let mut tx = self.write().await?;
         lock_at_revision(&mut tx, section, revision).await?;
         if let Some(data) = settings {
-            let old: String = sqlx::query("SELECT data FROM sections WHERE id = $1")
-                .bind(section)
-                .fetch_one(&mut *tx)
-                .await?
-                .try_get("data")?;
-            sqlx::query("UPDATE sections SET data = $1, version = version + 1 WHERE id = $2")
-                .bind(data)
-                .bind(section)
-                .execute(&mut *tx)
-                .await?;
-            audit(
-                &mut tx,
-                by,
-                "section",
-                section,
-                "settings",
-                Some(&old),
-                Some(data),
-            )
-            .await?;
+            replace_section_data(&mut tx, by, section, data, None).await?;
         }
         let id = insert_id(
             &mut tx,
@@ -751,35 +732,11 @@ impl Store {
         data: &str,
         version: i64,
     ) -> Result<i64, StoreError> {
-        let old = self.section(section).await?;
         let mut tx = self.write().await?;
-        let done = sqlx::query(
-            "UPDATE sections SET data = $1, version = version + 1, revision = revision + 1
-             WHERE id = $2 AND version = $3",
-        )
-        .bind(data)
-        .bind(section)
-        .bind(version)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Err(StoreError::Conflict {
-                entity: "section",
-                id: section,
-            });
-        }
-        audit(
-            &mut tx,
-            by,
-            "section",
-            section,
-            "settings",
-            Some(&old.data),
-            Some(data),
-        )
-        .await?;
+        bump_revision(&mut tx, section).await?;
+        let version = replace_section_data(&mut tx, by, section, data, Some(version)).await?;
         tx.commit().await?;
-        Ok(version + 1)
+        Ok(version)
     }
 
     /// Deletes the pairing of a round (unpair) if it is the last round of its section and no
@@ -1121,6 +1078,56 @@ const PLAYER_COLUMNS: &str = "id, section_id, number, name, sex, title, rating, 
 const GAME_COLUMNS: &str = "id, round_id, board, white_id, black_id, result, manual, version";
 const GAME_COLUMNS_G: &str =
     "g.id, g.round_id, g.board, g.white_id, g.black_id, g.result, g.manual, g.version";
+
+/// Replaces a section's settings document inside `tx` and audits the change, if the section
+/// is still at `version` (`None`: whatever version it is at, for a caller holding the section's
+/// lock). Returns the new version.
+async fn replace_section_data(
+    tx: &mut Transaction<'static, Any>,
+    by: Option<i64>,
+    section: i64,
+    data: &str,
+    version: Option<i64>,
+) -> Result<i64, StoreError> {
+    let row: AnyRow = sqlx::query("SELECT data, version FROM sections WHERE id = $1")
+        .bind(section)
+        .fetch_optional(&mut **tx)
+        .await?
+        .ok_or(StoreError::NotFound {
+            entity: "section",
+            id: section,
+        })?;
+    let old: String = row.try_get("data")?;
+    let version = match version {
+        Some(v) => v,
+        None => row.try_get("version")?,
+    };
+    let done = sqlx::query(
+        "UPDATE sections SET data = $1, version = version + 1 WHERE id = $2 AND version = $3",
+    )
+    .bind(data)
+    .bind(section)
+    .bind(version)
+    .execute(&mut **tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Err(StoreError::Conflict {
+            entity: "section",
+            id: section,
+        });
+    }
+    audit(
+        tx,
+        by,
+        "section",
+        section,
+        "settings",
+        Some(&old),
+        Some(data),
+    )
+    .await?;
+    Ok(version + 1)
+}
 
 /// Runs a `SELECT COUNT(*) AS n ...` inside a transaction.
 async fn count<'q>(
