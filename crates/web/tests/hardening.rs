@@ -2,16 +2,16 @@
 //! store (SQLite file and PostgreSQL), many clients as tokio tasks, every run bounded by a
 //! deadline.
 
+mod common;
+
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 
 use axum::Router;
-use axum::body::{Body, to_bytes};
-use axum::http::{Request, StatusCode, header};
+use axum::http::StatusCode;
 use serde_json::{Value, json};
 use store::Store;
 use tokio::time::{Instant, timeout};
-use tower::ServiceExt;
 
 store::on_both!(
     "arbiter_h19", "h19";
@@ -36,23 +36,9 @@ struct Client {
 impl Client {
     /// Sends a request; JSON bodies as JSON. Returns status and body text.
     async fn call(&self, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, String) {
-        let mut b = Request::builder().method(method).uri(uri);
-        if let Some((cookie, csrf)) = &self.session {
-            b = b
-                .header(header::COOKIE, cookie)
-                .header("x-csrf-token", csrf);
-        }
-        let req = match body {
-            Some(v) => b
-                .header(header::CONTENT_TYPE, "application/json")
-                .body(Body::from(v.to_string())),
-            None => b.body(Body::empty()),
-        }
-        .unwrap();
-        let res = self.app.clone().oneshot(req).await.unwrap();
-        let status = res.status();
-        let bytes = to_bytes(res.into_body(), usize::MAX).await.unwrap();
-        (status, String::from_utf8_lossy(&bytes).into_owned())
+        let req = common::json_request(method, uri, self.session.as_ref(), body.as_ref());
+        let a = common::send(&self.app, req).await;
+        (a.status, a.text)
     }
 
     /// A call that must succeed; its JSON answer.
@@ -75,21 +61,7 @@ impl Client {
 async fn admin(store: Store) -> Client {
     let (_, password) = web::first_start(&store).await.unwrap().unwrap();
     let app = web::router(web::AppState::new(store));
-    let req = Request::builder()
-        .method("POST")
-        .uri("/api/login")
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(
-            json!({"user": "admin", "password": password}).to_string(),
-        ))
-        .unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
-    assert_eq!(res.status(), StatusCode::OK);
-    let cookie = res.headers()[header::SET_COOKIE].to_str().unwrap();
-    let cookie = cookie.split(';').next().unwrap().to_owned();
-    let body = to_bytes(res.into_body(), usize::MAX).await.unwrap();
-    let answer: Value = serde_json::from_slice(&body).unwrap();
-    let csrf = answer["csrf"].as_str().unwrap().to_owned();
+    let (cookie, csrf) = common::login(&app, "admin", &password).await;
     Client {
         app,
         session: Some((cookie, csrf)),

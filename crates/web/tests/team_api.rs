@@ -2,12 +2,12 @@
 //! registration with squad checks, the captain role, lineups with §10.9/§10.10 violations,
 //! match results per board, forfeited matches, team byes and standings by hand calculation.
 
+mod common;
+
 use axum::Router;
-use axum::body::{Body, to_bytes};
-use axum::http::{Request, StatusCode, header};
+use axum::http::{StatusCode, header};
 use serde_json::{Value, json};
 use store::Store;
-use tower::ServiceExt;
 
 store::on_both!(
     "team_web", "tw";
@@ -19,71 +19,26 @@ store::on_both!(
 
 struct Client {
     app: Router,
-    cookie: Option<String>,
-    csrf: Option<String>,
+    /// Session cookie and CSRF token once logged in.
+    session: Option<(String, String)>,
 }
 
 impl Client {
     async fn send(&self, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
-        let mut b = Request::builder().method(method).uri(uri);
-        if let Some(c) = &self.cookie {
-            b = b.header(header::COOKIE, c);
+        let req = common::json_request(method, uri, self.session.as_ref(), body.as_ref());
+        let a = common::send(&self.app, req).await;
+        if uri == "/api/login" && a.status == StatusCode::OK {
+            assert!(a.headers.contains_key(header::SET_COOKIE));
         }
-        if let Some(t) = &self.csrf {
-            b = b.header("x-csrf-token", t);
-        }
-        let req = match body {
-            Some(v) => b
-                .header(header::CONTENT_TYPE, "application/json")
-                .body(Body::from(v.to_string())),
-            None => b.body(Body::empty()),
-        }
-        .unwrap();
-        let res = self.app.clone().oneshot(req).await.unwrap();
-        let status = res.status();
-        let set = res
-            .headers()
-            .get(header::SET_COOKIE)
-            .and_then(|v| v.to_str().ok())
-            .map(|v| v.split(';').next().unwrap_or("").to_owned());
-        let bytes = to_bytes(res.into_body(), usize::MAX).await.unwrap();
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
-        if uri == "/api/login" && status == StatusCode::OK {
-            assert!(set.is_some());
-        }
-        (status, value)
+        let value = serde_json::from_str(&a.text).unwrap_or(Value::String(a.text));
+        (a.status, value)
     }
 
     async fn login(app: &Router, user: &str, password: &str) -> Client {
-        let mut c = Client {
+        Client {
             app: app.clone(),
-            cookie: None,
-            csrf: None,
-        };
-        let req = Request::builder()
-            .method("POST")
-            .uri("/api/login")
-            .header(header::CONTENT_TYPE, "application/json")
-            .body(Body::from(
-                json!({"user": user, "password": password}).to_string(),
-            ))
-            .unwrap();
-        let res = app.clone().oneshot(req).await.unwrap();
-        assert_eq!(res.status(), StatusCode::OK, "login {user}");
-        c.cookie = Some(
-            res.headers()[header::SET_COOKIE]
-                .to_str()
-                .unwrap()
-                .split(';')
-                .next()
-                .unwrap()
-                .to_owned(),
-        );
-        let bytes = to_bytes(res.into_body(), usize::MAX).await.unwrap();
-        let v: Value = serde_json::from_slice(&bytes).unwrap();
-        c.csrf = Some(v["csrf"].as_str().unwrap().to_owned());
-        c
+            session: Some(common::login(app, user, password).await),
+        }
     }
 
     async fn ok(&self, method: &str, uri: &str, body: Option<Value>) -> Value {
