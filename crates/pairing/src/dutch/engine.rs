@@ -2,7 +2,8 @@
 //!
 //! Each bracket is paired by generating candidates in the order of Art. 4 (MDP sets, S2
 //! transpositions, remainder exchanges and transpositions), evaluating every candidate against
-//! the criteria in order and accepting the first perfect one, else the best one found.
+//! the criteria in order and accepting the first perfect one, else the best one. A search that
+//! reaches one of its [`Limits`] before proving its result ends in an error, never in a guess.
 //! Completion (C4) and the bye assignee's score (C5) are decided with a maximum matching over
 //! all players still to be paired.
 
@@ -12,23 +13,16 @@ use std::collections::HashMap;
 use laws::Article;
 
 use super::colour::{ColourPreference, PreferenceStrength, allocate_colours, colour_difference};
+use super::criterion::Criterion;
+use super::limits::{Limit, Limits};
 use super::{
     Board, Colour, CompletionRule, DutchEdition, Float, Input, PairExplanation, Pairing,
     PairingError, RoundEntry, Score,
 };
 use crate::matching::{Graph, SubsetGraph};
 
-/// Candidates evaluated per bracket before the best one found so far is taken.
-const SEARCH_BUDGET: usize = 1_000_000;
-
 /// Score difference given to a downfloater in C18-C21: above any difference between two scores.
 const DOWNFLOATER_DIFFERENCE: i64 = 1 << 40;
-
-/// Search-tree nodes visited per bracket level before the best candidate found is taken.
-const NODE_BUDGET: usize = 5_000_000;
-
-/// Search-tree nodes the first pass, which looks for a perfect candidate only, may visit.
-const PERFECT_NODE_BUDGET: usize = 100_000;
 
 /// A present player prepared for pairing.
 struct Prepared {
@@ -55,6 +49,7 @@ struct Context<'a> {
     /// Who may receive the pairing-allocated bye (C2, and C5 in 2026).
     bye_allowed: Vec<bool>,
     input: &'a Input,
+    limits: Limits,
 }
 
 impl Context<'_> {
@@ -123,6 +118,16 @@ struct Candidate {
 
 /// Prepares the players and pairs the round by the given edition of C.04.3.
 pub fn pair_round(input: &Input, edition: DutchEdition) -> Result<Pairing, PairingError> {
+    pair_round_within(input, edition, Limits::DEFAULT)
+}
+
+/// [`pair_round`] with the search bounded by `limits`: the same pairing, or
+/// [`PairingError::SearchLimit`] when a limit is reached before the result is proven.
+pub fn pair_round_within(
+    input: &Input,
+    edition: DutchEdition,
+    limits: Limits,
+) -> Result<Pairing, PairingError> {
     if input.round == 0 || input.round > input.total_rounds.max(input.round) {
         return Err(PairingError::RoundOutOfRange {
             round: input.round,
@@ -204,6 +209,7 @@ pub fn pair_round(input: &Input, edition: DutchEdition) -> Result<Pairing, Pairi
         compatible,
         edition,
         input,
+        limits,
     };
     let everyone: Vec<usize> = (0..n).collect();
     if n % 2 == 1 && edition == DutchEdition::Rules2026 {
@@ -390,7 +396,7 @@ fn pair_brackets(context: &Context) -> Result<Pairing, PairingError> {
         let required = rule == CompletionRule::EveryBracket;
         let mut search =
             BracketSearch::new(context, &mdps, &groups[g], lower.clone(), next, required);
-        let (mut candidate, mut failed) = search.run().ok_or(PairingError::NoValidPairing)?;
+        let (mut candidate, mut failed) = searched(context, bracket_score, search.run())?;
         if !required && !lower.is_empty() {
             let rest: Vec<usize> = candidate
                 .downfloaters
@@ -403,7 +409,7 @@ fn pair_brackets(context: &Context) -> Result<Pairing, PairingError> {
                 // apply), and all lower scoregroups collapse into the last bracket.
                 let mut search =
                     BracketSearch::new(context, &mdps, &groups[g], lower.clone(), Vec::new(), true);
-                (candidate, failed) = search.run().ok_or(PairingError::NoValidPairing)?;
+                (candidate, failed) = searched(context, bracket_score, search.run())?;
                 groups.truncate(g + 1);
                 groups.push(lower);
             }
@@ -425,6 +431,22 @@ fn pair_brackets(context: &Context) -> Result<Pairing, PairingError> {
         boards: boards.into_iter().map(|b| b.1).collect(),
         bye,
     })
+}
+
+/// The outcome of a bracket's search as the round's result.
+fn searched(
+    context: &Context,
+    bracket: Score,
+    outcome: Result<Option<(Candidate, Vec<Article>)>, Limit>,
+) -> Result<(Candidate, Vec<Article>), PairingError> {
+    match outcome {
+        Ok(found) => found.ok_or(PairingError::NoValidPairing),
+        Err(limit) => Err(PairingError::SearchLimit {
+            bracket,
+            limit,
+            value: context.limits.value(limit),
+        }),
+    }
 }
 
 /// Boards are listed by the higher player's score, then the sum of both scores, then the
@@ -470,6 +492,9 @@ fn make_board(
     )
 }
 
+/// A value computed for a set of downfloaters, with the limit reached computing it, if any.
+type Reached<T> = (T, Option<Limit>);
+
 /// The search for one bracket's pairing.
 struct BracketSearch<'a> {
     context: &'a Context<'a>,
@@ -489,8 +514,9 @@ struct BracketSearch<'a> {
     evaluated: usize,
     stop: bool,
     completion_cache: HashMap<Vec<usize>, bool>,
-    next_bracket_cache: HashMap<Vec<usize>, (u32, Vec<i64>)>,
-    next_psd_cache: HashMap<Vec<usize>, Vec<i64>>,
+    /// Cached next-bracket values, with the limit reached computing them, if any.
+    next_bracket_cache: HashMap<Vec<usize>, Reached<(u32, Vec<i64>)>>,
+    next_psd_cache: HashMap<Vec<usize>, Reached<Vec<i64>>>,
     /// The costs of the pairs in the partial candidate, in the order they were made.
     pair_costs: Vec<PairCost>,
     partial_counts: [u32; 8],
@@ -499,6 +525,8 @@ struct BracketSearch<'a> {
     /// A first pass that only looks for a perfect candidate, pruning every partial one that
     /// cannot become perfect.
     perfect_only: bool,
+    /// The first limit reached in this pass: its result is not proven.
+    limit_reached: Option<Limit>,
 }
 
 impl<'a> BracketSearch<'a> {
@@ -537,6 +565,7 @@ impl<'a> BracketSearch<'a> {
             partial_lists: Default::default(),
             nodes: 0,
             perfect_only: false,
+            limit_reached: None,
         }
     }
 
@@ -555,7 +584,9 @@ impl<'a> BracketSearch<'a> {
         graph.maximum_matching()
     }
 
-    fn run(&mut self) -> Option<(Candidate, Vec<Article>)> {
+    /// The bracket's pairing: the first candidate, in the order of Art. 4, of those best by the
+    /// criteria; `None` if there is none, the limit reached if the search could not prove it.
+    fn run(&mut self) -> Result<Option<(Candidate, Vec<Article>)>, Limit> {
         let m0 = self.mdps.len();
         let res = self.residents.len();
         for pairs in (0..=self.max_pairs()).rev() {
@@ -565,78 +596,64 @@ impl<'a> BracketSearch<'a> {
                     continue;
                 }
                 self.bound = self.lower_bound(pairs, m1);
-                self.evaluated = 0;
-                self.nodes = 0;
-                self.stop = false;
-                self.perfect_only = true;
-                self.search_mdp_sets(m1, remainder_pairs);
-                self.perfect_only = false;
+                self.pass(m1, remainder_pairs, true);
                 let perfect = self.best.as_ref().is_some_and(|(v, _)| *v == self.bound);
-                if !perfect {
+                if !perfect || self.limit_reached.is_some() {
                     // Ties go to the earliest candidate in the full order, so start afresh.
                     self.best = None;
-                    self.evaluated = 0;
-                    self.nodes = 0;
-                    self.stop = false;
-                    self.search_mdp_sets(m1, remainder_pairs);
+                    self.pass(m1, remainder_pairs, false);
+                    if let Some(limit) = self.limit_reached {
+                        return Err(limit);
+                    }
                 }
                 if let Some((values, candidate)) = self.best.take() {
                     let failed = self.failed_criteria(&values);
-                    return Some((candidate, failed));
+                    return Ok(Some((candidate, failed)));
                 }
             }
         }
-        None
+        Ok(None)
     }
 
-    fn criteria_names(&self) -> &'static [&'static str] {
-        match self.context.edition {
-            DutchEdition::Rules2026 => &[
-                "C.04.3 C6",
-                "C.04.3 C7",
-                "C.04.3 C8",
-                "C.04.3 C9",
-                "C.04.3 C10",
-                "C.04.3 C11",
-                "C.04.3 C12",
-                "C.04.3 C13",
-                "C.04.3 C14",
-                "C.04.3 C15",
-                "C.04.3 C16",
-                "C.04.3 C17",
-                "C.04.3 C18",
-                "C.04.3 C19",
-                "C.04.3 C20",
-                "C.04.3 C21",
-            ],
-            DutchEdition::Rules2017 => &[
-                "C.04.3 C.5",
-                "C.04.3 C.6",
-                "C.04.3 C.7",
-                "C.04.3 C.7",
-                "C.04.3 C.8",
-                "C.04.3 C.9",
-                "C.04.3 C.10",
-                "C.04.3 C.11",
-                "C.04.3 C.12",
-                "C.04.3 C.13",
-                "C.04.3 C.14",
-                "C.04.3 C.15",
-                "C.04.3 C.16",
-                "C.04.3 C.17",
-                "C.04.3 C.18",
-                "C.04.3 C.19",
-            ],
+    /// One pass over the candidates of a level: the first looks for a perfect candidate only.
+    fn pass(&mut self, m1: usize, remainder_pairs: usize, perfect_only: bool) {
+        self.evaluated = 0;
+        self.nodes = 0;
+        self.stop = false;
+        self.limit_reached = None;
+        self.perfect_only = perfect_only;
+        self.search_mdp_sets(m1, remainder_pairs);
+    }
+
+    /// Ends the pass at a limit. In the first pass that only hands over to the full search;
+    /// in the full search the result is not proven.
+    fn reach(&mut self, limit: Option<Limit>) {
+        if let Some(limit) = limit {
+            self.limit_reached.get_or_insert(limit);
+            self.stop = true;
         }
+    }
+
+    /// The criterion each of [`Self::values`] measures. Under the 2017 rules C.7 (C8) takes two:
+    /// the next bracket's pairs, then its PSD.
+    fn criteria(&self) -> [Criterion; 16] {
+        use Criterion::*;
+        let (c8, c9) = match self.context.edition {
+            DutchEdition::Rules2026 => (C8, C9),
+            DutchEdition::Rules2017 => (C8, C8),
+        };
+        [
+            C6, C7, c8, c9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19, C20, C21,
+        ]
     }
 
     fn failed_criteria(&self, values: &[Value]) -> Vec<Article> {
         values
             .iter()
             .zip(&self.bound)
-            .zip(self.criteria_names())
+            .zip(self.criteria())
             .filter(|((v, b), _)| v != b)
-            .map(|(_, name)| Article::new(name))
+            .map(|(_, c)| c.cite(self.context.edition))
             .collect()
     }
 
@@ -696,6 +713,7 @@ impl<'a> BracketSearch<'a> {
                 + wants(Colour::Black).saturating_sub(pairs);
             excess.saturating_sub(floaters) as u32
         };
+        let denied = self.pairs_denying_colours(&all, self.mdps.len(), pairs);
         let mut bound = vec![Value::Count(floaters as u32)];
         match self.context.edition {
             DutchEdition::Rules2026 => {
@@ -761,8 +779,8 @@ impl<'a> BracketSearch<'a> {
         }
         bound.push(Value::Count(0));
         bound.push(Value::Count(0));
-        bound.push(Value::Count(colour_bound(false)));
-        bound.push(Value::Count(colour_bound(true)));
+        bound.push(Value::Count(colour_bound(false).max(denied[0])));
+        bound.push(Value::Count(colour_bound(true).max(denied[1])));
         for _ in 0..4 {
             bound.push(Value::Count(0));
         }
@@ -770,6 +788,28 @@ impl<'a> BracketSearch<'a> {
             bound.push(Value::List(Vec::new()));
         }
         bound
+    }
+
+    /// Lower bounds for C12 and C13 (2017: C.10, C.11) from the compatibility graph: each of
+    /// `pairs` pairs among `all` that is not among the most pairs that deny no player his
+    /// colour preference (his strong one) denies at least one. The first `m0` (MDPs) may pair
+    /// only with the others.
+    fn pairs_denying_colours(&self, all: &[usize], m0: usize, pairs: usize) -> [u32; 2] {
+        let mut graphs = [Graph::new(all.len()), Graph::new(all.len())];
+        for i in 0..all.len() {
+            for j in (i + 1).max(m0)..all.len() {
+                if !self.context.compatible(all[i], all[j]) {
+                    continue;
+                }
+                let cost = self.pair_cost(all[i].min(all[j]), all[i].max(all[j]));
+                for (graph, denied) in graphs.iter_mut().zip(&cost.counts[2..4]) {
+                    if *denied == 0 {
+                        graph.add_edge(i, j);
+                    }
+                }
+            }
+        }
+        graphs.map(|g| pairs.saturating_sub(g.maximum_matching()) as u32)
     }
 
     fn search_mdp_sets(&mut self, m1: usize, remainder_pairs: usize) {
@@ -862,8 +902,52 @@ impl<'a> BracketSearch<'a> {
         if pairs_wanted * 2 > group.len() {
             return;
         }
-        let (s1, s2) = group.split_at(pairs_wanted);
-        for (out, into) in exchanges(s1.len(), s2.len()) {
+        if self.group_is_hopeless(group, pairs_wanted, limbo) {
+            return;
+        }
+        let (n1, n2) = (pairs_wanted, group.len() - pairs_wanted);
+        for_each_exchange(n1, n2, &mut |out, into| {
+            self.count_node();
+            if !self.stop {
+                self.pair_exchange(group, n1, (out, into), pairs, limbo);
+            }
+            !self.stop
+        });
+    }
+
+    /// Whether no exchange of the group can give a candidate better than the best one (in the
+    /// first pass: a perfect one), by lower bounds for C12-C14 and C16 over every pairing of it.
+    fn group_is_hopeless(&self, group: &[usize], pairs_wanted: usize, limbo: &[usize]) -> bool {
+        let colours = self.pairs_denying_colours(group, 0, pairs_wanted);
+        let (limbo_down, group_down) = (self.downfloated(limbo), self.downfloated(group));
+        let floaters =
+            [0, 1].map(|b| limbo_down[b] + group_down[b].saturating_sub(2 * pairs_wanted as u32));
+        if !self.perfect_only {
+            return self.hopeless((colours[0], colours[1]), floaters);
+        }
+        let mut counts = self.partial_counts;
+        counts[2] += colours[0];
+        counts[3] += colours[1];
+        counts[4] += floaters[0];
+        counts[6] += floaters[1];
+        let target = &self.bound[self.prefix_len()..];
+        counts
+            .iter()
+            .zip(target)
+            .any(|(&c, t)| Value::Count(c) > *t)
+    }
+
+    /// Pairs one exchange of a homogeneous group: its transpositions (C.04.3 4.2).
+    fn pair_exchange(
+        &mut self,
+        group: &[usize],
+        n1: usize,
+        (out, into): (&[usize], &[usize]),
+        pairs: &mut Vec<(usize, usize)>,
+        limbo: &[usize],
+    ) {
+        let (s1, s2) = group.split_at(n1);
+        {
             let mut new_s1: Vec<usize> = (0..s1.len())
                 .filter(|k| !out.contains(k))
                 .chain(into.iter().map(|&k| k + s1.len()))
@@ -898,9 +982,17 @@ impl<'a> BracketSearch<'a> {
                 limbo_down: self.downfloated(limbo),
             };
             self.transpose(&new_s1, &new_s2, 0, pairs, limbo, &mut state);
-            if self.stop {
-                return;
-            }
+        }
+    }
+
+    /// Counts a search-tree node against the pass's limit.
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        let limits = &self.context.limits;
+        if self.perfect_only && self.nodes > limits.perfect_nodes {
+            self.stop = true;
+        } else if !self.perfect_only && self.nodes > limits.nodes {
+            self.reach(Some(Limit::Nodes));
         }
     }
 
@@ -940,15 +1032,7 @@ impl<'a> BracketSearch<'a> {
                 *free -= t;
             }
             self.push_pair(pairs, s1[i], s2[k]);
-            self.nodes += 1;
-            let budget = if self.perfect_only {
-                PERFECT_NODE_BUDGET
-            } else {
-                NODE_BUDGET
-            };
-            if self.nodes > budget {
-                self.stop = true;
-            }
+            self.count_node();
             let bound = Self::remaining_colour_bound(state.s1_suffix[i + 1], state.s2_free);
             // All but as many unused S2 players as S1 players remain float down.
             let s1_left = (s1.len() - i - 1) as u32;
@@ -973,9 +1057,18 @@ impl<'a> BracketSearch<'a> {
 
     fn evaluate(&mut self, pairs: &[(usize, usize)], downfloaters: Vec<usize>) {
         self.evaluated += 1;
-        if self.evaluated >= SEARCH_BUDGET {
-            self.stop = true;
+        self.consider(pairs, downfloaters);
+        if !self.stop && self.evaluated >= self.context.limits.candidates {
+            if self.perfect_only {
+                self.stop = true;
+            } else {
+                self.reach(Some(Limit::Candidates));
+            }
         }
+    }
+
+    /// Keeps the candidate if it is the best so far; stops at a perfect one.
+    fn consider(&mut self, pairs: &[(usize, usize)], downfloaters: Vec<usize>) {
         if !self.valid_floaters(&downfloaters) {
             return;
         }
@@ -1049,14 +1142,14 @@ impl<'a> BracketSearch<'a> {
     /// Under the 2026 rules C8 also weighs the next bracket's C7: the scores of those players,
     /// highest first, returned after the count (empty under the 2017 rules).
     fn next_bracket_floaters(&mut self, downfloaters: &[usize]) -> (u32, Vec<i64>) {
-        /// Sets of next-bracket floaters tried before the bracket's own count is taken.
-        const LIMIT: usize = 2_000;
         if self.next.is_empty() {
             return (0, Vec::new());
         }
-        if let Some(v) = self.next_bracket_cache.get(downfloaters) {
-            return v.clone();
+        if let Some((v, limit)) = self.next_bracket_cache.get(downfloaters).cloned() {
+            self.reach(limit);
+            return v;
         }
+        let mut reached = None;
         let (all, graph) = self.next_bracket_graph(downfloaters);
         let rest = &self.lower[self.next.len()..];
         let rules_2026 = self.context.edition == DutchEdition::Rules2026;
@@ -1115,7 +1208,8 @@ impl<'a> BracketSearch<'a> {
                 break;
             }
             tried += binomial(all.len(), size);
-            if tried > LIMIT {
+            if tried > self.context.limits.next_floater_sets {
+                reached = Some(Limit::NextFloaterSets);
                 break;
             }
             let mut sets: Vec<(Vec<i64>, Vec<usize>)> = combinations(all.len(), size)
@@ -1142,7 +1236,8 @@ impl<'a> BracketSearch<'a> {
             },
         );
         self.next_bracket_cache
-            .insert(downfloaters.to_vec(), v.clone());
+            .insert(downfloaters.to_vec(), (v.clone(), reached));
+        self.reach(reached);
         v
     }
 
@@ -1150,13 +1245,12 @@ impl<'a> BracketSearch<'a> {
     /// with the downfloaters as its MDPs. An MDP paired there scores its difference to the
     /// scoregroup, one floating on scores one point more, a resident floating one point (A.8).
     fn next_bracket_psd(&mut self, downfloaters: &[usize]) -> Vec<i64> {
-        /// MDPs up to which every set of floating MDPs is tried.
-        const LIMIT: usize = 10;
         if self.next.is_empty() {
             return Vec::new();
         }
-        if let Some(v) = self.next_psd_cache.get(downfloaters) {
-            return v.clone();
+        if let Some((v, limit)) = self.next_psd_cache.get(downfloaters).cloned() {
+            self.reach(limit);
+            return v;
         }
         let unpaired = self.next_bracket_floaters(downfloaters).0 as usize;
         let players = &self.context.players;
@@ -1196,7 +1290,8 @@ impl<'a> BracketSearch<'a> {
             }
         }
         let mut best: Option<Vec<i64>> = (mdps.maximum_matching() == m).then(|| list(0));
-        if best.is_none() && m <= LIMIT {
+        let within = m <= self.context.limits.next_bracket_mdps;
+        if best.is_none() && within {
             for floating in 1..1usize << m {
                 let floating_mdps = floating.count_ones() as usize;
                 if floating_mdps > unpaired || floating_mdps + pairs < m {
@@ -1226,9 +1321,11 @@ impl<'a> BracketSearch<'a> {
                 }
             }
         }
+        let reached = (best.is_none() && !within).then_some(Limit::NextBracketMdps);
         let psd = best.unwrap_or_else(|| list(0));
         self.next_psd_cache
-            .insert(downfloaters.to_vec(), psd.clone());
+            .insert(downfloaters.to_vec(), (psd.clone(), reached));
+        self.reach(reached);
         psd
     }
 
@@ -1406,9 +1503,11 @@ impl<'a> BracketSearch<'a> {
         colour_bound: (u32, u32),
         floater_bound: [u32; 2],
     ) -> bool {
-        /// Larger rests are left to the plain bounds: the check costs a matching per node.
-        const LIMIT: usize = 48;
-        if !self.perfect_only || s1.is_empty() || s1.len() > LIMIT {
+        // Larger rests are left to the plain bounds: the check costs a matching per node.
+        if !self.perfect_only
+            || s1.is_empty()
+            || s1.len() > self.context.limits.perfect_check_players
+        {
             return true;
         }
         let target = &self.bound;
@@ -1556,36 +1655,112 @@ impl<'a> BracketSearch<'a> {
     }
 }
 
-/// Resident exchanges between S1 (size `n1`) and S2 (size `n2`) in the order of C.04.3 4.3,
-/// the identity first. Each item is (S1 positions moved out, S2 positions moved in).
-fn exchanges(n1: usize, n2: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
-    const LIMIT: usize = 20_000;
-    let mut all = vec![(Vec::new(), Vec::new())];
+/// Calls `visit` with every resident exchange between S1 (size `n1`) and S2 (size `n2`) in
+/// the order of C.04.3 4.3, the identity first, until it returns false: (S1 positions moved
+/// out, S2 positions moved in), each ascending. Exchanges of one size come by the difference of
+/// the sums of the BSNs moved in and out, then the S1 positions moved out, highest first, then
+/// the S2 positions moved in, lowest first. They are generated as they are needed, none skipped.
+fn for_each_exchange(n1: usize, n2: usize, visit: &mut impl FnMut(&[usize], &[usize]) -> bool) {
+    if !visit(&[], &[]) {
+        return;
+    }
     for k in 1..=n1.min(n2) {
-        let count = binomial(n1, k).saturating_mul(binomial(n2, k));
-        if count > LIMIT {
-            break;
-        }
-        let mut level = Vec::new();
-        for out in combinations(n1, k) {
-            for into in combinations(n2, k) {
-                level.push((out.clone(), into));
+        let (out_sums, in_sums) = (subset_sums(n1, k), subset_sums(n2, k));
+        // With S1 positions as BSNs 1..n1 and S2 positions as n1 + 1.., the difference of an
+        // exchange is `in + n1 * k - out` (the 1s cancel).
+        let shift = (n1 * k) as i64;
+        let lowest = in_sums.0 + shift - out_sums.1;
+        let highest = in_sums.1 + shift - out_sums.0;
+        let mut out = vec![0; k];
+        let mut into = vec![0; k];
+        for difference in lowest..=highest {
+            // The S1 sums for which some S2 set of the right sum exists: every sum between the
+            // smallest and the largest is reached by some set.
+            let range = (
+                (in_sums.0 + shift - difference).max(out_sums.0),
+                (in_sums.1 + shift - difference).min(out_sums.1),
+            );
+            let more = subsets_descending(n1, k, range, &mut out, &mut |out| {
+                let target = difference - shift + out.iter().map(|&x| x as i64).sum::<i64>();
+                subsets_ascending(n2, 0, target, &mut into, &mut |into| visit(out, into))
+            });
+            if !more {
+                return;
             }
         }
-        level.sort_by(|(o1, i1), (o2, i2)| {
-            // BSNs: S1 positions 0..n1 are 1..n1, S2 position k is n1 + k + 1.
-            let diff = |o: &[usize], i: &[usize]| {
-                i.iter().map(|&x| (x + n1) as i64).sum::<i64>()
-                    - o.iter().map(|&x| x as i64).sum::<i64>()
-            };
-            diff(o1, i1)
-                .cmp(&diff(o2, i2))
-                .then_with(|| o2.iter().rev().cmp(o1.iter().rev()))
-                .then_with(|| i1.cmp(i2))
-        });
-        all.extend(level);
     }
-    all
+}
+
+/// The smallest and the largest sum of `k` distinct numbers below `n`.
+fn subset_sums(n: usize, k: usize) -> (i64, i64) {
+    let k = k as i64;
+    let n = n as i64;
+    (k * (k - 1) / 2, k * (2 * n - k - 1) / 2)
+}
+
+/// The `set.len()`-subsets of `0..n` with a sum in `range`, in descending order of their
+/// highest element, then the next one, and so on, until `visit` returns false (then false).
+fn subsets_descending(
+    n: usize,
+    fill: usize,
+    range: (i64, i64),
+    set: &mut [usize],
+    visit: &mut impl FnMut(&[usize]) -> bool,
+) -> bool {
+    if fill == 0 {
+        return visit(set);
+    }
+    let chosen: i64 = set[fill..].iter().map(|&x| x as i64).sum();
+    for x in (fill - 1..n).rev() {
+        // The rest are `fill - 1` numbers below x.
+        let (low, high) = subset_sums(x, fill - 1);
+        let x = x as i64;
+        if chosen + x + high < range.0 {
+            break;
+        }
+        if chosen + x + low > range.1 {
+            continue;
+        }
+        set[fill - 1] = x as usize;
+        if !subsets_descending(x as usize, fill - 1, range, set, visit) {
+            return false;
+        }
+    }
+    true
+}
+
+/// The `set.len()`-subsets of `0..n` with sum `target`, in lexicographic order, filling from
+/// position `from` with numbers above `set[from - 1]`, until `visit` returns false.
+fn subsets_ascending(
+    n: usize,
+    from: usize,
+    target: i64,
+    set: &mut [usize],
+    visit: &mut impl FnMut(&[usize]) -> bool,
+) -> bool {
+    let k = set.len();
+    if from == k {
+        return target != 0 || visit(set);
+    }
+    let start = if from == 0 { 0 } else { set[from - 1] + 1 };
+    let rest = (k - from) as i64;
+    for x in start..n {
+        let xi = x as i64;
+        // The smallest and largest sums of `rest` numbers from x on.
+        let low = rest * xi + rest * (rest - 1) / 2;
+        let high = rest * (2 * n as i64 - rest - 1) / 2;
+        if low > target {
+            break;
+        }
+        if high < target {
+            return true;
+        }
+        set[from] = x;
+        if !subsets_ascending(n, from + 1, target - xi, set, visit) {
+            return false;
+        }
+    }
+    true
 }
 
 fn binomial(n: usize, k: usize) -> usize {
@@ -1617,5 +1792,59 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
                 return out;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every exchange of every size, sorted by the key of C.04.3 4.3.
+    fn sorted_exchanges(n1: usize, n2: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+        let mut all = Vec::new();
+        for k in 1..=n1.min(n2) {
+            let mut level: Vec<(Vec<usize>, Vec<usize>)> = combinations(n1, k)
+                .into_iter()
+                .flat_map(|out| {
+                    combinations(n2, k)
+                        .into_iter()
+                        .map(move |i| (out.clone(), i))
+                })
+                .collect();
+            let difference = |(o, i): &(Vec<usize>, Vec<usize>)| {
+                i.iter().map(|&x| (x + n1) as i64).sum::<i64>()
+                    - o.iter().map(|&x| x as i64).sum::<i64>()
+            };
+            level.sort_by(|a, b| {
+                difference(a)
+                    .cmp(&difference(b))
+                    .then_with(|| b.0.iter().rev().cmp(a.0.iter().rev()))
+                    .then_with(|| a.1.cmp(&b.1))
+            });
+            all.extend(level);
+        }
+        all
+    }
+
+    #[test]
+    fn h13_every_exchange_comes_in_order_with_none_left_out() {
+        for n1 in 0..=6 {
+            for n2 in n1..=8 {
+                let mut generated = Vec::new();
+                for_each_exchange(n1, n2, &mut |o, i| {
+                    generated.push((o.to_vec(), i.to_vec()));
+                    true
+                });
+                assert_eq!(generated[0], (Vec::new(), Vec::new()));
+                assert_eq!(generated[1..], sorted_exchanges(n1, n2), "{n1} and {n2}");
+            }
+        }
+        // Generation stops when asked to, however many exchanges there are.
+        let mut seen = 0;
+        for_each_exchange(60, 61, &mut |_, _| {
+            seen += 1;
+            seen < 1000
+        });
+        assert_eq!(seen, 1000);
     }
 }
