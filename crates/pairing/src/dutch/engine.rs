@@ -19,10 +19,28 @@ use super::{
     Board, Colour, CompletionRule, DutchEdition, Float, Input, PairExplanation, Pairing,
     PairingError, RoundEntry, Score,
 };
+use crate::assignment;
 use crate::matching::{Graph, SubsetGraph};
 
 /// Score difference given to a downfloater in C18-C21: above any difference between two scores.
 const DOWNFLOATER_DIFFERENCE: i64 = 1 << 40;
+
+/// The cost of letting a player float whom no best downfloater set of the level contains:
+/// above any sum of counts the keys encode.
+const NOT_A_FLOATER: i128 = 1 << 120;
+
+/// The counts C10-C17 (2017: C.8-C.15) of a candidate or a part of one.
+type Counts = [u32; 8];
+
+/// C6-C9 (2017: C.5-C.7) of a bracket level, decided for every downfloater set.
+enum LevelPrefix {
+    /// Too many sets, or a value not proven: the level keeps its weaker lower bound.
+    Unknown,
+    /// No downfloater set admits a candidate: the level has none.
+    Empty,
+    /// The least values and the sets reaching them (each sorted).
+    Best(Vec<Value>, Vec<Vec<usize>>),
+}
 
 /// A present player prepared for pairing.
 struct Prepared {
@@ -527,6 +545,14 @@ struct BracketSearch<'a> {
     perfect_only: bool,
     /// The first limit reached in this pass: its result is not proven.
     limit_reached: Option<Limit>,
+    /// The base of the keys that encode [`Counts`] as one number, `None` if the bracket is too
+    /// large for them (then no exact count bounds).
+    key_base: Option<i128>,
+    /// The downfloater sets with the least C6-C9 of the level, when known: every other set
+    /// gives a worse candidate.
+    best_sets: Option<Vec<Vec<usize>>>,
+    /// Whether a player is in one of [`Self::best_sets`] (everyone if they are unknown).
+    may_float: Vec<bool>,
 }
 
 impl<'a> BracketSearch<'a> {
@@ -566,6 +592,9 @@ impl<'a> BracketSearch<'a> {
             nodes: 0,
             perfect_only: false,
             limit_reached: None,
+            key_base: key_base(mdps.len() + residents.len()),
+            best_sets: None,
+            may_float: vec![true; context.players.len()],
         }
     }
 
@@ -595,7 +624,10 @@ impl<'a> BracketSearch<'a> {
                 if remainder_pairs * 2 > res - m1 {
                     continue;
                 }
-                self.bound = self.lower_bound(pairs, m1);
+                let Some(bound) = self.lower_bound(pairs, m1, remainder_pairs) else {
+                    continue;
+                };
+                self.bound = bound;
                 self.pass(m1, remainder_pairs, true);
                 let perfect = self.best.as_ref().is_some_and(|(v, _)| *v == self.bound);
                 if !perfect || self.limit_reached.is_some() {
@@ -658,7 +690,45 @@ impl<'a> BracketSearch<'a> {
     }
 
     /// Values no candidate of this level can beat; reaching them makes a candidate perfect.
-    fn lower_bound(&mut self, pairs: usize, m1: usize) -> Vec<Value> {
+    /// `None` when the level has no candidate at all.
+    fn lower_bound(&mut self, pairs: usize, m1: usize, remainder_pairs: usize) -> Option<Vec<Value>> {
+        let mut bound = self.simple_bound(pairs, m1);
+        self.best_sets = None;
+        self.may_float.fill(true);
+        let prefix = self.prefix_len();
+        match self.level_prefix(pairs, m1, remainder_pairs) {
+            LevelPrefix::Empty => return None,
+            LevelPrefix::Unknown => {}
+            LevelPrefix::Best(values, sets) => {
+                bound.splice(..prefix, values);
+                self.may_float.fill(false);
+                for &d in sets.iter().flatten() {
+                    self.may_float[d] = true;
+                }
+                self.best_sets = Some(sets);
+            }
+        }
+        // The counts: the larger of two lower bounds (lexicographically), each one valid.
+        let simple: Counts = std::array::from_fn(|c| match bound[prefix + c] {
+            Value::Count(v) => v,
+            Value::List(_) => 0,
+        });
+        let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
+        let floaters = all.len() - 2 * pairs;
+        if let Some(found) = self.double_cover_key(&all, self.mdps.len(), floaters) {
+            let Some(key) = found else { return None };
+            let exact = self.decode(key);
+            if exact > simple {
+                for (c, v) in exact.iter().enumerate() {
+                    bound[prefix + c] = Value::Count(*v);
+                }
+            }
+        }
+        Some(bound)
+    }
+
+    /// Lower bounds from the scores, the colour preferences and cardinality matchings.
+    fn simple_bound(&mut self, pairs: usize, m1: usize) -> Vec<Value> {
         let players = &self.context.players;
         let m0 = self.mdps.len();
         let floaters = m0 + self.residents.len() - 2 * pairs;
@@ -918,6 +988,18 @@ impl<'a> BracketSearch<'a> {
     /// Whether no exchange of the group can give a candidate better than the best one (in the
     /// first pass: a perfect one), by lower bounds for C12-C14 and C16 over every pairing of it.
     fn group_is_hopeless(&self, group: &[usize], pairs_wanted: usize, limbo: &[usize]) -> bool {
+        if !self.best_set_possible(limbo, |d| group.contains(&d)) {
+            return true;
+        }
+        if self.simple_group_is_hopeless(group, pairs_wanted, limbo) {
+            return true;
+        }
+        let floaters = group.len() - 2 * pairs_wanted;
+        let rest = self.double_cover_key(group, 0, floaters);
+        self.rest_fails(&self.counts_with_limbo(limbo), rest)
+    }
+
+    fn simple_group_is_hopeless(&self, group: &[usize], pairs_wanted: usize, limbo: &[usize]) -> bool {
         let colours = self.pairs_denying_colours(group, 0, pairs_wanted);
         let (limbo_down, group_down) = (self.downfloated(limbo), self.downfloated(group));
         let floaters =
@@ -965,6 +1047,13 @@ impl<'a> BracketSearch<'a> {
             new_s2.sort_unstable();
             let new_s1: Vec<usize> = new_s1.iter().map(|&k| group[k]).collect();
             let new_s2: Vec<usize> = new_s2.iter().map(|&k| group[k]).collect();
+            if !self.best_set_possible(limbo, |d| new_s2.contains(&d)) {
+                return;
+            }
+            let rest = self.assignment_key(&new_s1, &new_s2);
+            if self.rest_fails(&self.counts_with_limbo(limbo), rest) {
+                return;
+            }
             let mut s1_suffix = vec![PreferenceCounts::default(); new_s1.len() + 1];
             for (k, &p) in new_s1.iter().enumerate().rev() {
                 s1_suffix[k] = s1_suffix[k + 1];
@@ -1040,6 +1129,7 @@ impl<'a> BracketSearch<'a> {
                 [0, 1].map(|b| state.limbo_down[b] + state.s2_down[b].saturating_sub(s1_left));
             if !self.hopeless(bound, floaters)
                 && self.can_be_perfect(&s1[i + 1..], s2, &state.used, bound, floaters)
+                && self.rest_can_be_kept(&s1[i + 1..], s2, &state.used, limbo)
             {
                 self.transpose(s1, s2, i + 1, pairs, limbo, state);
             }
@@ -1053,6 +1143,22 @@ impl<'a> BracketSearch<'a> {
                 return;
             }
         }
+    }
+
+    /// Whether the rest of S1 can still be paired with the unused S2 players into a candidate
+    /// worth keeping: a best downfloater set among them, and the exact least counts.
+    fn rest_can_be_kept(&self, s1: &[usize], s2: &[usize], used: &[bool], limbo: &[usize]) -> bool {
+        let free: Vec<usize> = s2
+            .iter()
+            .zip(used)
+            .filter(|(_, u)| !**u)
+            .map(|(&p, _)| p)
+            .collect();
+        if !self.best_set_possible(limbo, |d| free.contains(&d)) {
+            return false;
+        }
+        let rest = self.assignment_key(s1, &free);
+        !self.rest_fails(&self.counts_with_limbo(limbo), rest)
     }
 
     fn evaluate(&mut self, pairs: &[(usize, usize)], downfloaters: Vec<usize>) {
@@ -1618,6 +1724,19 @@ impl<'a> BracketSearch<'a> {
     }
 
     fn values(&mut self, pairs: &[(usize, usize)], downfloaters: &[usize]) -> Vec<Value> {
+        let players = &self.context.players;
+        let differences: Vec<i64> = pairs
+            .iter()
+            .map(|&(a, b)| (i64::from(players[a].score.0) - i64::from(players[b].score.0)).abs())
+            .collect();
+        let mut values = self.prefix_values(downfloaters, &differences);
+        values.extend(self.tail_values(downfloaters));
+        values
+    }
+
+    /// C6-C9 (2017: C.5-C.7) of a candidate with these downfloaters and pairs of these score
+    /// differences (used by the 2017 PSD only).
+    fn prefix_values(&mut self, downfloaters: &[usize], differences: &[i64]) -> Vec<Value> {
         let context = self.context;
         let players = &context.players;
         let mut scores: Vec<i64> = downfloaters
@@ -1641,17 +1760,231 @@ impl<'a> BracketSearch<'a> {
             DutchEdition::Rules2017 => {
                 let base = i64::from(self.lowest_score.0) - i64::from(context.input.scoring.win.0);
                 let mut psd: Vec<i64> = scores.iter().map(|s| s - base).collect();
-                psd.extend(pairs.iter().map(|&(a, b)| {
-                    (i64::from(players[a].score.0) - i64::from(players[b].score.0)).abs()
-                }));
+                psd.extend(differences);
                 psd.sort_by(|a, b| b.cmp(a));
                 values.push(Value::List(psd));
                 values.push(Value::Count(self.next_bracket_floaters(downfloaters).0));
                 values.push(Value::List(self.next_bracket_psd(downfloaters)));
             }
         }
-        values.extend(self.tail_values(downfloaters));
         values
+    }
+
+    /// C6-C9 of the level (`pairs` pairs, `m1` MDPs paired) for every downfloater set: the
+    /// Limbo's MDPs and the residents left over. A set admits a candidate when the round can
+    /// be completed with it (C4, C5) and the rest of the bracket pairs with MDPs paired only
+    /// with residents; the candidate pairing is then reached in the order of Art. 4.
+    fn level_prefix(&mut self, pairs: usize, m1: usize, remainder_pairs: usize) -> LevelPrefix {
+        let players = &self.context.players;
+        let (m0, res) = (self.mdps.len(), self.residents.len());
+        let resident_floaters = res - m1 - 2 * remainder_pairs;
+        let sets = binomial(m0, m0 - m1).saturating_mul(binomial(res, resident_floaters));
+        let homogeneous = self.residents.first().map(|&i| players[i].score)
+            == self.residents.last().map(|&i| players[i].score);
+        if sets > self.context.limits.exact_prefix_sets
+            || (self.context.edition == DutchEdition::Rules2017 && !homogeneous)
+        {
+            return LevelPrefix::Unknown;
+        }
+        let resident_score = self
+            .residents
+            .first()
+            .map_or(0, |&i| i64::from(players[i].score.0));
+        let mut best: Option<(Vec<Value>, Vec<Vec<usize>>)> = None;
+        for limbo in combinations(m0, m0 - m1) {
+            for floating in combinations(res, resident_floaters) {
+                let mut set: Vec<usize> = limbo
+                    .iter()
+                    .map(|&k| self.mdps[k])
+                    .chain(floating.iter().map(|&k| self.residents[k]))
+                    .collect();
+                set.sort_unstable();
+                if !self.valid_floaters(&set) || !self.pairs_without(&set, pairs) {
+                    continue;
+                }
+                let mut differences: Vec<i64> = (0..m0)
+                    .filter(|k| !limbo.contains(k))
+                    .map(|k| i64::from(players[self.mdps[k]].score.0) - resident_score)
+                    .collect();
+                differences.extend(std::iter::repeat_n(0, remainder_pairs));
+                let values = self.prefix_values(&set, &differences);
+                match &mut best {
+                    Some((v, sets)) if *v == values => sets.push(set),
+                    Some((v, _)) if *v < values => {}
+                    _ => best = Some((values, vec![set])),
+                }
+            }
+        }
+        if self.limit_reached.take().is_some() {
+            self.stop = false;
+            return LevelPrefix::Unknown;
+        }
+        match best {
+            None => LevelPrefix::Empty,
+            Some((values, sets)) => LevelPrefix::Best(values, sets),
+        }
+    }
+
+    /// Whether the bracket without `set` pairs completely into `pairs` pairs, MDPs only with
+    /// residents.
+    fn pairs_without(&self, set: &[usize], pairs: usize) -> bool {
+        let m0 = self.mdps.len();
+        let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
+        let stays: Vec<usize> = (0..all.len()).filter(|&k| !set.contains(&all[k])).collect();
+        if stays.len() != 2 * pairs {
+            return false;
+        }
+        let mut graph = Graph::new(all.len());
+        for (x, &a) in stays.iter().enumerate() {
+            for &b in &stays[x + 1..] {
+                if b >= m0 && self.context.compatible(all[a], all[b]) {
+                    graph.add_edge(a, b);
+                }
+            }
+        }
+        graph.maximum_matching() == pairs
+    }
+
+    /// One number for counts, ordered as the counts are lexicographically.
+    fn key(&self, counts: &Counts) -> i128 {
+        let base = self.key_base.unwrap_or(1);
+        counts.iter().fold(0, |k, &c| k * base + i128::from(c))
+    }
+
+    /// The counts of a key: each digit below the base.
+    fn decode(&self, mut key: i128) -> Counts {
+        let base = self.key_base.unwrap_or(1).max(2);
+        let mut counts = [0; 8];
+        for c in counts.iter_mut().rev() {
+            *c = (key % base) as u32;
+            key /= base;
+        }
+        counts
+    }
+
+    /// What a downfloater adds to the counts: C14 and C16 (2017: C.12, C.14) if it floated
+    /// down one or two rounds before.
+    fn float_counts(&self, p: usize) -> Counts {
+        let mut counts = [0; 8];
+        for back in 0..2 {
+            if self.context.players[p].floats[back] == Some(Float::Down) {
+                counts[4 + back * 2] += 1;
+            }
+        }
+        counts
+    }
+
+    /// The key of a floater's share, [`NOT_A_FLOATER`] if no best set of the level has it.
+    fn float_key(&self, p: usize) -> i128 {
+        if self.may_float[p] {
+            self.key(&self.float_counts(p))
+        } else {
+            NOT_A_FLOATER
+        }
+    }
+
+    fn pair_key(&self, a: usize, b: usize) -> i128 {
+        self.key(&self.pair_cost(a.min(b), a.max(b)).counts)
+    }
+
+    /// A lower bound (as a key) for the counts of every pairing of `all` with `floaters` of
+    /// them unpaired, the first `m0` (MDPs) not paired with each other: half the least cost of
+    /// its bipartite double cover, which takes every pair from both sides. `None` if not
+    /// computed (too large), `Some(None)` if there is no such pairing.
+    fn double_cover_key(&self, all: &[usize], m0: usize, floaters: usize) -> Option<Option<i128>> {
+        self.key_base?;
+        let n = all.len();
+        if n + floaters > 2 * self.context.limits.exact_check_players {
+            return None;
+        }
+        let size = n + floaters;
+        let found = assignment::minimum_cost(size, size, |r, c| match (r < n, c < n) {
+            (true, true) => (r != c
+                && (r >= m0 || c >= m0)
+                && self.context.compatible(all[r], all[c]))
+            .then(|| self.pair_key(all[r], all[c])),
+            (true, false) => Some(self.float_key(all[r])),
+            (false, true) => Some(self.float_key(all[c])),
+            (false, false) => None,
+        });
+        Some(match found {
+            Some(cost) if cost < NOT_A_FLOATER => Some((cost + 1) / 2),
+            _ => None,
+        })
+    }
+
+    /// The least counts (as a key) of pairing every player of `s1` with a distinct one of
+    /// `s2`, the others of `s2` floating down: exact. `None` if not computed (too large),
+    /// `Some(None)` if there is no such pairing.
+    fn assignment_key(&self, s1: &[usize], s2: &[usize]) -> Option<Option<i128>> {
+        self.key_base?;
+        if s1.len() > self.context.limits.exact_check_players {
+            return None;
+        }
+        let floats: Vec<i128> = s2.iter().map(|&q| self.float_key(q)).collect();
+        let all_float: i128 = floats.iter().sum();
+        let found = assignment::minimum_cost(s1.len(), s2.len(), |r, c| {
+            self.context
+                .compatible(s1[r], s2[c])
+                .then(|| self.pair_key(s1[r], s2[c]) - floats[c])
+        });
+        Some(match found.map(|cost| cost + all_float) {
+            Some(total) if total < NOT_A_FLOATER => Some(total),
+            _ => None,
+        })
+    }
+
+    /// The counts (as a key) no candidate may exceed to be kept: in the first pass the
+    /// bound's, in the full search the best candidate's once C6-C9 cannot improve on it.
+    fn count_target(&self) -> Option<i128> {
+        self.key_base?;
+        let prefix = self.prefix_len();
+        let target = if self.perfect_only {
+            &self.bound
+        } else {
+            let (best, _) = self.best.as_ref()?;
+            if self.bound[..prefix] < best[..prefix] {
+                return None;
+            }
+            best
+        };
+        let counts: Counts = std::array::from_fn(|c| match target[prefix + c] {
+            Value::Count(v) => v,
+            Value::List(_) => 0,
+        });
+        Some(self.key(&counts))
+    }
+
+    /// Whether a part of a candidate can still become one worth keeping: `base` its counts
+    /// so far (pairs and the Limbo), `rest` the exact least counts of the rest.
+    fn rest_fails(&self, base: &Counts, rest: Option<Option<i128>>) -> bool {
+        match rest {
+            None => false,
+            Some(None) => true,
+            Some(Some(rest)) => self
+                .count_target()
+                .is_some_and(|target| self.key(base) + rest > target),
+        }
+    }
+
+    /// Whether some best downfloater set of the level holds, beside the Limbo, only players
+    /// `free` allows (always, if the best sets are unknown).
+    fn best_set_possible(&self, limbo: &[usize], free: impl Fn(usize) -> bool) -> bool {
+        self.best_sets.as_ref().is_none_or(|sets| {
+            sets.iter()
+                .any(|set| set.iter().all(|&d| limbo.contains(&d) || free(d)))
+        })
+    }
+
+    /// The counts of the pairs so far plus the Limbo's share.
+    fn counts_with_limbo(&self, limbo: &[usize]) -> Counts {
+        let mut counts = self.partial_counts;
+        for &d in limbo {
+            for (c, f) in counts.iter_mut().zip(self.float_counts(d)) {
+                *c += f;
+            }
+        }
+        counts
     }
 }
 
@@ -1761,6 +2094,14 @@ fn subsets_ascending(
         }
     }
     true
+}
+
+/// The base of the keys of a bracket of `size` players: above any total of one count, twice
+/// over (the double cover); `None` when keys of eight digits could overflow.
+fn key_base(size: usize) -> Option<i128> {
+    let base = 4 * i128::try_from(size).ok()? + 8;
+    let top = base.checked_pow(9)?;
+    (top < (1 << 110)).then_some(base)
 }
 
 fn binomial(n: usize, k: usize) -> usize {

@@ -26,6 +26,14 @@ pub struct Limits {
     /// Players of S1 up to which the first pass prunes with a matching (only a speed-up):
     /// no effect on the pairing.
     pub perfect_check_players: usize,
+    /// Downfloater sets up to which a bracket level's C6-C9 (2017: C.5-C.7) are computed
+    /// exactly for each set, which also restricts the search to the best sets (only a
+    /// speed-up): beyond, a weaker lower bound; no effect on the pairing.
+    pub exact_prefix_sets: usize,
+    /// Players of S1 still to pair up to which every search node computes the exact least
+    /// C10-C17 of its completion by a minimum-cost assignment (only a speed-up): no effect on
+    /// the pairing.
+    pub exact_check_players: usize,
 }
 
 impl Limits {
@@ -37,6 +45,8 @@ impl Limits {
         next_floater_sets: 2_000,
         next_bracket_mdps: 10,
         perfect_check_players: 48,
+        exact_prefix_sets: 5_000,
+        exact_check_players: 400,
     };
 
     /// Every limit at its smallest value: for tests that a limit never changes a pairing.
@@ -47,6 +57,8 @@ impl Limits {
         next_floater_sets: 0,
         next_bracket_mdps: 0,
         perfect_check_players: 0,
+        exact_prefix_sets: 0,
+        exact_check_players: 0,
     };
 
     /// The limit of the given kind.
