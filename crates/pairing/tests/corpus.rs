@@ -87,7 +87,7 @@ fn bbp_v5_default_rules_2017() {
     report(
         "trf/generated/bbp-v5-default",
         DutchEdition::Rules2017,
-        (200, 1),
+        (201, 0),
     );
 }
 
@@ -104,8 +104,8 @@ fn bbp_v5_byes_heavy_rules_2017() {
 /// pair differently. Every round its own edition proves is reproduced (v6 by the 2026 rules, v5
 /// by the 2017 rules), so a discrepancy under the other edition is by construction a round where
 /// the editions differ; what can fail is the number of such rounds among those both editions
-/// prove, pinned to the counts the README documents: 63 of 401, 39 of 200 (one v5 round is
-/// still unproven), 26 of 135 and 26 of 135.
+/// prove, pinned to the counts the README documents: 63 of 401, 40 of 201, 26 of 135 and 26 of
+/// 135 (every round of the four corpora is proven).
 #[test]
 fn h19_16_the_editions_differ_in_the_documented_rounds() {
     let corpora = [
@@ -119,7 +119,7 @@ fn h19_16_the_editions_differ_in_the_documented_rounds() {
             "trf/generated/bbp-v5-default",
             DutchEdition::Rules2017,
             DutchEdition::Rules2026,
-            (39, 200),
+            (40, 201),
         ),
         (
             "trf/generated/bbp-v6-byes-heavy",

@@ -40,6 +40,9 @@ enum LevelPrefix {
     Empty,
     /// The least values and the sets reaching them (each sorted).
     Best(Vec<Value>, Vec<Vec<usize>>),
+    /// The sets that admit a candidate, their values not known exactly (2017: C.5 of a
+    /// bracket whose residents' scores differ depends on the pairs).
+    Valid(Vec<Vec<usize>>),
 }
 
 /// A present player prepared for pairing.
@@ -553,6 +556,12 @@ struct BracketSearch<'a> {
     best_sets: Option<Vec<Vec<usize>>>,
     /// Whether a player is in one of [`Self::best_sets`] (everyone if they are unknown).
     may_float: Vec<bool>,
+    /// 2017, the collapsed last bracket (A.9): C.5's PSD depends on the pairs, so the keys
+    /// carry it above the counts, one digit per positive entry value (ascending, with its
+    /// weight in the key).
+    psd_weights: Vec<(i64, i128)>,
+    /// The PSD digits of the pairs so far.
+    partial_psd: i128,
 }
 
 impl<'a> BracketSearch<'a> {
@@ -565,6 +574,17 @@ impl<'a> BracketSearch<'a> {
         completion: bool,
     ) -> BracketSearch<'a> {
         let lowest_score = context.players[*residents.last().unwrap_or(&0)].score;
+        let entries = psd_entries(context, mdps, residents, lower.is_empty(), lowest_score);
+        let key_base = key_base(mdps.len() + residents.len(), entries.len());
+        let mut weight = key_base.map_or(0, |b| b.pow(8));
+        let psd_weights = entries
+            .into_iter()
+            .map(|e| {
+                let w = weight;
+                weight *= key_base.unwrap_or(0);
+                (e, w)
+            })
+            .collect();
         let odd = (mdps.len() + residents.len() + lower.len()) % 2 == 1;
         let single_floater_is_bye = context.edition == DutchEdition::Rules2026
             && odd
@@ -592,7 +612,9 @@ impl<'a> BracketSearch<'a> {
             nodes: 0,
             perfect_only: false,
             limit_reached: None,
-            key_base: key_base(mdps.len() + residents.len()),
+            key_base,
+            psd_weights,
+            partial_psd: 0,
             best_sets: None,
             may_float: vec![true; context.players.len()],
         }
@@ -699,32 +721,44 @@ impl<'a> BracketSearch<'a> {
         match self.level_prefix(pairs, m1, remainder_pairs) {
             LevelPrefix::Empty => return None,
             LevelPrefix::Unknown => {}
+            LevelPrefix::Valid(sets) => self.restrict_floaters(sets),
             LevelPrefix::Best(values, sets) => {
                 bound.splice(..prefix, values);
-                self.may_float.fill(false);
-                for &d in sets.iter().flatten() {
-                    self.may_float[d] = true;
-                }
-                self.best_sets = Some(sets);
+                self.restrict_floaters(sets);
             }
         }
-        // The counts: the larger of two lower bounds (lexicographically), each one valid.
-        let simple: Counts = std::array::from_fn(|c| match bound[prefix + c] {
-            Value::Count(v) => v,
-            Value::List(_) => 0,
-        });
+        // The larger of two lower bounds (lexicographically), each one valid.
         let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
         let floaters = all.len() - 2 * pairs;
         if let Some(found) = self.double_cover_key(&all, self.mdps.len(), floaters) {
             let Some(key) = found else { return None };
-            let exact = self.decode(key);
-            if exact > simple {
-                for (c, v) in exact.iter().enumerate() {
-                    bound[prefix + c] = Value::Count(*v);
+            let mut exact = bound.clone();
+            for (c, v) in self.decode(key).iter().enumerate() {
+                exact[prefix + c] = Value::Count(*v);
+            }
+            if !self.psd_weights.is_empty() {
+                // The entries of 0 fill the list: one per pair and floater.
+                let mut psd = self.decode_psd(key);
+                psd.resize(pairs + floaters, 0);
+                exact[1] = Value::List(psd);
+                exact[prefix + 8..].fill(Value::List(Vec::new()));
+                if exact > bound {
+                    bound = exact;
                 }
+            } else if exact[prefix..] > bound[prefix..] {
+                bound = exact;
             }
         }
         Some(bound)
+    }
+
+    /// Restricts the level's candidates to these downfloater sets.
+    fn restrict_floaters(&mut self, sets: Vec<Vec<usize>>) {
+        self.may_float.fill(false);
+        for &d in sets.iter().flatten() {
+            self.may_float[d] = true;
+        }
+        self.best_sets = Some(sets);
     }
 
     /// Lower bounds from the scores, the colour preferences and cardinality matchings.
@@ -996,7 +1030,7 @@ impl<'a> BracketSearch<'a> {
         }
         let floaters = group.len() - 2 * pairs_wanted;
         let rest = self.double_cover_key(group, 0, floaters);
-        self.rest_fails(&self.counts_with_limbo(limbo), rest)
+        self.rest_fails(self.key_with_limbo(limbo), rest)
     }
 
     fn simple_group_is_hopeless(&self, group: &[usize], pairs_wanted: usize, limbo: &[usize]) -> bool {
@@ -1051,7 +1085,7 @@ impl<'a> BracketSearch<'a> {
                 return;
             }
             let rest = self.assignment_key(&new_s1, &new_s2);
-            if self.rest_fails(&self.counts_with_limbo(limbo), rest) {
+            if self.rest_fails(self.key_with_limbo(limbo), rest) {
                 return;
             }
             let mut s1_suffix = vec![PreferenceCounts::default(); new_s1.len() + 1];
@@ -1158,7 +1192,7 @@ impl<'a> BracketSearch<'a> {
             return false;
         }
         let rest = self.assignment_key(s1, &free);
-        !self.rest_fails(&self.counts_with_limbo(limbo), rest)
+        !self.rest_fails(self.key_with_limbo(limbo), rest)
     }
 
     fn evaluate(&mut self, pairs: &[(usize, usize)], downfloaters: Vec<usize>) {
@@ -1523,12 +1557,14 @@ impl<'a> BracketSearch<'a> {
         }
         pairs.push((hi, lo));
         self.pair_costs.push(cost);
+        self.partial_psd += self.psd_weight(self.pair_difference(hi, lo));
     }
 
     fn pop_pair(&mut self, pairs: &mut Vec<(usize, usize)>) {
-        if pairs.pop().is_some()
+        if let Some((hi, lo)) = pairs.pop()
             && let Some(cost) = self.pair_costs.pop()
         {
+            self.partial_psd -= self.psd_weight(self.pair_difference(hi, lo));
             for (total, c) in self.partial_counts.iter_mut().zip(cost.counts) {
                 *total -= c;
             }
@@ -1781,11 +1817,11 @@ impl<'a> BracketSearch<'a> {
         let sets = binomial(m0, m0 - m1).saturating_mul(binomial(res, resident_floaters));
         let homogeneous = self.residents.first().map(|&i| players[i].score)
             == self.residents.last().map(|&i| players[i].score);
-        if sets > self.context.limits.exact_prefix_sets
-            || (self.context.edition == DutchEdition::Rules2017 && !homogeneous)
-        {
+        if sets > self.context.limits.exact_prefix_sets {
             return LevelPrefix::Unknown;
         }
+        let exact = self.context.edition == DutchEdition::Rules2026 || homogeneous;
+        let mut valid = Vec::new();
         let resident_score = self
             .residents
             .first()
@@ -1800,6 +1836,10 @@ impl<'a> BracketSearch<'a> {
                     .collect();
                 set.sort_unstable();
                 if !self.valid_floaters(&set) || !self.pairs_without(&set, pairs) {
+                    continue;
+                }
+                if !exact {
+                    valid.push(set);
                     continue;
                 }
                 let mut differences: Vec<i64> = (0..m0)
@@ -1820,6 +1860,7 @@ impl<'a> BracketSearch<'a> {
             return LevelPrefix::Unknown;
         }
         match best {
+            _ if !exact && !valid.is_empty() => LevelPrefix::Valid(valid),
             None => LevelPrefix::Empty,
             Some((values, sets)) => LevelPrefix::Best(values, sets),
         }
@@ -1845,6 +1886,24 @@ impl<'a> BracketSearch<'a> {
         graph.maximum_matching() == pairs
     }
 
+    /// The key digit of a PSD entry (0 for entries of 0, or without PSD digits).
+    fn psd_weight(&self, entry: i64) -> i128 {
+        self.psd_weights
+            .binary_search_by_key(&entry, |&(e, _)| e)
+            .map_or(0, |k| self.psd_weights[k].1)
+    }
+
+    fn pair_difference(&self, a: usize, b: usize) -> i64 {
+        let players = &self.context.players;
+        (i64::from(players[a].score.0) - i64::from(players[b].score.0)).abs()
+    }
+
+    /// A downfloater's PSD entry (2017 A.8).
+    fn floater_entry(&self, p: usize) -> i64 {
+        i64::from(self.context.players[p].score.0) - i64::from(self.lowest_score.0)
+            + i64::from(self.context.input.scoring.win.0)
+    }
+
     /// One number for counts, ordered as the counts are lexicographically.
     fn key(&self, counts: &Counts) -> i128 {
         let base = self.key_base.unwrap_or(1);
@@ -1862,6 +1921,17 @@ impl<'a> BracketSearch<'a> {
         counts
     }
 
+    /// The PSD entries of a key's PSD digits, highest first.
+    fn decode_psd(&self, key: i128) -> Vec<i64> {
+        let base = self.key_base.unwrap_or(1).max(2);
+        let mut list = Vec::new();
+        for &(entry, weight) in self.psd_weights.iter().rev() {
+            let digit = key / weight % base;
+            list.extend(std::iter::repeat_n(entry, digit as usize));
+        }
+        list
+    }
+
     /// What a downfloater adds to the counts: C14 and C16 (2017: C.12, C.14) if it floated
     /// down one or two rounds before.
     fn float_counts(&self, p: usize) -> Counts {
@@ -1877,7 +1947,7 @@ impl<'a> BracketSearch<'a> {
     /// The key of a floater's share, [`NOT_A_FLOATER`] if no best set of the level has it.
     fn float_key(&self, p: usize) -> i128 {
         if self.may_float[p] {
-            self.key(&self.float_counts(p))
+            self.key(&self.float_counts(p)) + self.psd_weight(self.floater_entry(p))
         } else {
             NOT_A_FLOATER
         }
@@ -1885,6 +1955,7 @@ impl<'a> BracketSearch<'a> {
 
     fn pair_key(&self, a: usize, b: usize) -> i128 {
         self.key(&self.pair_cost(a.min(b), a.max(b)).counts)
+            + self.psd_weight(self.pair_difference(a, b))
     }
 
     /// A lower bound (as a key) for the counts of every pairing of `all` with `floaters` of
@@ -1943,7 +2014,8 @@ impl<'a> BracketSearch<'a> {
             &self.bound
         } else {
             let (best, _) = self.best.as_ref()?;
-            if self.bound[..prefix] < best[..prefix] {
+            // With PSD digits the key orders C.5 too (the last bracket has no C.6, C.7).
+            if self.psd_weights.is_empty() && self.bound[..prefix] < best[..prefix] {
                 return None;
             }
             best
@@ -1952,18 +2024,22 @@ impl<'a> BracketSearch<'a> {
             Value::Count(v) => v,
             Value::List(_) => 0,
         });
-        Some(self.key(&counts))
+        let psd = match (&target[1], self.psd_weights.is_empty()) {
+            (Value::List(list), false) => list.iter().map(|&e| self.psd_weight(e)).sum(),
+            _ => 0,
+        };
+        Some(self.key(&counts) + psd)
     }
 
-    /// Whether a part of a candidate can still become one worth keeping: `base` its counts
-    /// so far (pairs and the Limbo), `rest` the exact least counts of the rest.
-    fn rest_fails(&self, base: &Counts, rest: Option<Option<i128>>) -> bool {
+    /// Whether a part of a candidate can still become one worth keeping: `base` the key of
+    /// the part so far (pairs and the Limbo), `rest` the exact least key of the rest.
+    fn rest_fails(&self, base: i128, rest: Option<Option<i128>>) -> bool {
         match rest {
             None => false,
             Some(None) => true,
             Some(Some(rest)) => self
                 .count_target()
-                .is_some_and(|target| self.key(base) + rest > target),
+                .is_some_and(|target| base + rest > target),
         }
     }
 
@@ -1976,15 +2052,10 @@ impl<'a> BracketSearch<'a> {
         })
     }
 
-    /// The counts of the pairs so far plus the Limbo's share.
-    fn counts_with_limbo(&self, limbo: &[usize]) -> Counts {
-        let mut counts = self.partial_counts;
-        for &d in limbo {
-            for (c, f) in counts.iter_mut().zip(self.float_counts(d)) {
-                *c += f;
-            }
-        }
-        counts
+    /// The key of the pairs so far plus the Limbo's share.
+    fn key_with_limbo(&self, limbo: &[usize]) -> i128 {
+        let floats: i128 = limbo.iter().map(|&d| self.float_key(d)).sum();
+        self.key(&self.partial_counts) + self.partial_psd + floats
     }
 }
 
@@ -2096,11 +2167,43 @@ fn subsets_ascending(
     true
 }
 
+/// The values a PSD entry (2017 A.8) can take in the collapsed last bracket of the 2017 rules,
+/// positive and ascending: score differences of its players and a downfloater's score less the
+/// bracket's lowest score plus a win. Empty for every other bracket, whose C.5 the downfloaters
+/// decide.
+fn psd_entries(
+    context: &Context,
+    mdps: &[usize],
+    residents: &[usize],
+    last: bool,
+    lowest: Score,
+) -> Vec<i64> {
+    let players = &context.players;
+    let score = |i: usize| i64::from(players[i].score.0);
+    let homogeneous = residents.first().map(|&i| score(i)) == residents.last().map(|&i| score(i));
+    if context.edition != DutchEdition::Rules2017 || !last || homogeneous {
+        return Vec::new();
+    }
+    let mut scores: Vec<i64> = mdps.iter().chain(residents).map(|&i| score(i)).collect();
+    scores.sort_unstable();
+    scores.dedup();
+    let base = i64::from(lowest.0) - i64::from(context.input.scoring.win.0);
+    let mut entries: Vec<i64> = scores
+        .iter()
+        .flat_map(|a| scores.iter().map(move |b| a - b))
+        .chain(scores.iter().map(|s| s - base))
+        .filter(|&e| e > 0)
+        .collect();
+    entries.sort_unstable();
+    entries.dedup();
+    entries
+}
+
 /// The base of the keys of a bracket of `size` players: above any total of one count, twice
 /// over (the double cover); `None` when keys of eight digits could overflow.
-fn key_base(size: usize) -> Option<i128> {
+fn key_base(size: usize, psd_digits: usize) -> Option<i128> {
     let base = 4 * i128::try_from(size).ok()? + 8;
-    let top = base.checked_pow(9)?;
+    let top = base.checked_pow(9 + u32::try_from(psd_digits).ok()?)?;
     (top < (1 << 110)).then_some(base)
 }
 
