@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use pairing::dutch::{DutchEdition, pair_round};
+use pairing::dutch::{DutchEdition, Limits, pair_round_within};
 use pairing::trf_input;
 
 fn main() {
@@ -17,7 +17,16 @@ fn main() {
     };
     let input = trf_input::input_for_round(&t, round).expect("a pairing input");
     let start = Instant::now();
-    let result = pair_round(&input, edition);
+    let limits = if std::env::var("NO_EXACT").is_ok() {
+        Limits {
+            exact_prefix_sets: 0,
+            exact_check_players: 0,
+            ..Limits::DEFAULT
+        }
+    } else {
+        Limits::DEFAULT
+    };
+    let result = pair_round_within(&input, edition, limits);
     let seconds = start.elapsed().as_secs_f64();
     let recorded = trf_input::recorded_pairing(&t, round);
     match result {
@@ -25,7 +34,15 @@ fn main() {
             let mut pairs: Vec<(u32, u32)> = p.boards.iter().map(|b| (b.white, b.black)).collect();
             pairs.sort_unstable();
             let same = (pairs, p.bye) == recorded;
-            println!("round {round}: {} in {seconds:.3} s", if same { "identical" } else { "differs" });
+            println!(
+                "round {round}: {} in {seconds:.3} s",
+                if same { "identical" } else { "differs" }
+            );
+            if std::env::var("PRINT").is_ok() {
+                for b in &p.boards {
+                    println!("{} {}", b.white, b.black);
+                }
+            }
         }
         Err(e) => println!("round {round}: error {e} in {seconds:.3} s"),
     }

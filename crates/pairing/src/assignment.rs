@@ -111,7 +111,9 @@ mod tests {
     fn h13_assignment_is_the_minimum_of_every_assignment() {
         let mut seed = 12345u64;
         let mut next = || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (seed >> 33) as i128
         };
         for _ in 0..400 {

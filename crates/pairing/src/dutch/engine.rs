@@ -713,7 +713,12 @@ impl<'a> BracketSearch<'a> {
 
     /// Values no candidate of this level can beat; reaching them makes a candidate perfect.
     /// `None` when the level has no candidate at all.
-    fn lower_bound(&mut self, pairs: usize, m1: usize, remainder_pairs: usize) -> Option<Vec<Value>> {
+    fn lower_bound(
+        &mut self,
+        pairs: usize,
+        m1: usize,
+        remainder_pairs: usize,
+    ) -> Option<Vec<Value>> {
         let mut bound = self.simple_bound(pairs, m1);
         self.best_sets = None;
         self.may_float.fill(true);
@@ -1033,7 +1038,12 @@ impl<'a> BracketSearch<'a> {
         self.rest_fails(self.key_with_limbo(limbo), rest)
     }
 
-    fn simple_group_is_hopeless(&self, group: &[usize], pairs_wanted: usize, limbo: &[usize]) -> bool {
+    fn simple_group_is_hopeless(
+        &self,
+        group: &[usize],
+        pairs_wanted: usize,
+        limbo: &[usize],
+    ) -> bool {
         let colours = self.pairs_denying_colours(group, 0, pairs_wanted);
         let (limbo_down, group_down) = (self.downfloated(limbo), self.downfloated(group));
         let floaters =
@@ -1516,8 +1526,12 @@ impl<'a> BracketSearch<'a> {
                 }
             }
             if topscorers {
-                let cd = colour_difference(&p.played) + if c == Colour::White { 1 } else { -1 };
-                if cd.abs() > 2 {
+                // C10 (2017: C.8): the colour moves the difference beyond +2 or -2. A difference
+                // already beyond them (possible only in histories not paired by these rules)
+                // that the colour reduces is not one the player gets in this round.
+                let before = colour_difference(&p.played);
+                let cd = before + if c == Colour::White { 1 } else { -1 };
+                if cd.abs() > 2 && cd.abs() > before.abs() {
                     cost.counts[0] += 1;
                 }
                 let n = p.played.len();
@@ -1970,10 +1984,10 @@ impl<'a> BracketSearch<'a> {
         }
         let size = n + floaters;
         let found = assignment::minimum_cost(size, size, |r, c| match (r < n, c < n) {
-            (true, true) => (r != c
-                && (r >= m0 || c >= m0)
-                && self.context.compatible(all[r], all[c]))
-            .then(|| self.pair_key(all[r], all[c])),
+            (true, true) => {
+                (r != c && (r >= m0 || c >= m0) && self.context.compatible(all[r], all[c]))
+                    .then(|| self.pair_key(all[r], all[c]))
+            }
             (true, false) => Some(self.float_key(all[r])),
             (false, true) => Some(self.float_key(all[c])),
             (false, false) => None,
