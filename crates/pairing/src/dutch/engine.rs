@@ -562,6 +562,8 @@ struct BracketSearch<'a> {
     psd_weights: Vec<(i64, i128)>,
     /// The PSD digits of the pairs so far.
     partial_psd: i128,
+    /// How often the best candidate has been replaced.
+    improvements: usize,
 }
 
 impl<'a> BracketSearch<'a> {
@@ -615,6 +617,7 @@ impl<'a> BracketSearch<'a> {
             key_base,
             psd_weights,
             partial_psd: 0,
+            improvements: 0,
             best_sets: None,
             may_float: vec![true; context.players.len()],
         }
@@ -1015,8 +1018,16 @@ impl<'a> BracketSearch<'a> {
             return;
         }
         let (n1, n2) = (pairs_wanted, group.len() - pairs_wanted);
+        let mut seen = self.improvements;
         for_each_exchange(n1, n2, &mut |out, into| {
             self.count_node();
+            // A better candidate found since the group was checked may leave it hopeless.
+            if seen != self.improvements {
+                seen = self.improvements;
+                if self.group_is_hopeless(group, pairs_wanted, limbo) {
+                    return false;
+                }
+            }
             if !self.stop {
                 self.pair_exchange(group, n1, (out, into), pairs, limbo);
             }
@@ -1035,7 +1046,7 @@ impl<'a> BracketSearch<'a> {
         }
         let floaters = group.len() - 2 * pairs_wanted;
         let rest = self.double_cover_key(group, 0, floaters);
-        self.rest_fails(self.key_with_limbo(limbo), rest)
+        self.rest_fails(limbo, rest)
     }
 
     fn simple_group_is_hopeless(
@@ -1095,7 +1106,7 @@ impl<'a> BracketSearch<'a> {
                 return;
             }
             let rest = self.assignment_key(&new_s1, &new_s2);
-            if self.rest_fails(self.key_with_limbo(limbo), rest) {
+            if self.rest_fails(limbo, rest) {
                 return;
             }
             let mut s1_suffix = vec![PreferenceCounts::default(); new_s1.len() + 1];
@@ -1202,7 +1213,7 @@ impl<'a> BracketSearch<'a> {
             return false;
         }
         let rest = self.assignment_key(s1, &free);
-        !self.rest_fails(self.key_with_limbo(limbo), rest)
+        !self.rest_fails(limbo, rest)
     }
 
     fn evaluate(&mut self, pairs: &[(usize, usize)], downfloaters: Vec<usize>) {
@@ -1231,6 +1242,7 @@ impl<'a> BracketSearch<'a> {
             if values == self.bound {
                 self.stop = true;
             }
+            self.improvements += 1;
             self.best = Some((
                 values,
                 Candidate {
@@ -2045,15 +2057,32 @@ impl<'a> BracketSearch<'a> {
         Some(self.key(&counts) + psd)
     }
 
-    /// Whether a part of a candidate can still become one worth keeping: `base` the key of
-    /// the part so far (pairs and the Limbo), `rest` the exact least key of the rest.
-    fn rest_fails(&self, base: i128, rest: Option<Option<i128>>) -> bool {
-        match rest {
-            None => false,
-            Some(None) => true,
-            Some(Some(rest)) => self
-                .count_target()
-                .is_some_and(|target| base + rest > target),
+    /// Whether a part of a candidate cannot become one worth keeping: the key of the pairs so
+    /// far and the Limbo's share plus `rest`, the exact least key of the rest, exceeds the
+    /// target; or equals it while the lists C18-C21 so far (which only grow as pairs and
+    /// floaters are added) already exceed the target's (in the full search: equal them too,
+    /// as a tie loses to the earlier candidate).
+    fn rest_fails(&self, limbo: &[usize], rest: Option<Option<i128>>) -> bool {
+        let rest = match rest {
+            Some(None) => return true,
+            Some(Some(rest)) => rest,
+            None => 0,
+        };
+        let Some(target) = self.count_target() else {
+            return false;
+        };
+        let key = self.key_with_limbo(limbo) + rest;
+        if key != target {
+            return key > target;
+        }
+        let lists_from = self.prefix_len() + 8;
+        let lists = self.tail_values(limbo);
+        if self.perfect_only {
+            lists[8..] > self.bound[lists_from..]
+        } else {
+            self.best
+                .as_ref()
+                .is_some_and(|(best, _)| lists[8..] >= best[lists_from..])
         }
     }
 
