@@ -4,6 +4,8 @@
 //! transpositions, remainder exchanges and transpositions), evaluating every candidate against
 //! the criteria in order and accepting the first perfect one, else the best one. A search that
 //! reaches one of its [`Limits`] before proving its result ends in an error, never in a guess.
+//! It is pruned by exact bounds: C6-C9 of every downfloater set of a level, and the least
+//! C10-C17 of the rest of a candidate by a minimum-cost assignment (`crate::assignment`).
 //! Completion (C4) and the bye assignee's score (C5) are decided with a maximum matching over
 //! all players still to be paired.
 
@@ -739,7 +741,7 @@ impl<'a> BracketSearch<'a> {
         let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
         let floaters = all.len() - 2 * pairs;
         if let Some(found) = self.double_cover_key(&all, self.mdps.len(), floaters) {
-            let Some(key) = found else { return None };
+            let key = found?;
             let mut exact = bound.clone();
             for (c, v) in self.decode(key).iter().enumerate() {
                 exact[prefix + c] = Value::Count(*v);
