@@ -20,6 +20,7 @@ pub mod age;
 pub mod date;
 pub mod demo;
 pub mod dsb_io;
+pub mod eligibility;
 mod event;
 mod manual;
 pub mod player;

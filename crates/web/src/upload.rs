@@ -27,14 +27,13 @@ use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::post;
-use event::age::{AgeClass, Class, Ineligible};
-use event::date::Date;
+use event::EntryIssue;
+use event::age::{AgeClass, Class};
 use event::player::{Entry, PlayerId};
 use event::trf_io::ImportError;
 use event::validate::Invalid;
-use event::{DuplicateBy, EntryIssue};
 use ratinglist::fide::{self, RatingKind};
-use ratinglist::{Birth, ErrorKind, Import, ImportedPlayer, Reason, Status, csv, dsb};
+use ratinglist::{ErrorKind, Import, ImportedPlayer, Reason, Status, csv, dsb};
 use serde_json::{Value, json};
 
 use crate::domain::{self, Loaded};
@@ -525,13 +524,7 @@ fn candidate(loaded: &Loaded, p: &ImportedPlayer) -> Candidate {
     };
     let checked: Vec<(Entry, Vec<EntryIssue>)> = classes
         .iter()
-        .map(|&class| {
-            let (entry, mut issues) = ev.imported_entry(s, PlayerId(0), p, class);
-            if let Some(Birth::Year(year)) = p.birth {
-                year_only(&mut issues, class, year, loaded);
-            }
-            (entry, issues)
-        })
+        .map(|&class| ev.imported_entry(s, PlayerId(0), p, class))
         .collect();
     let eligible = |issues: &[EntryIssue]| {
         !issues
@@ -572,71 +565,15 @@ fn candidate(loaded: &Loaded, p: &ImportedPlayer) -> Candidate {
     }
 }
 
-/// A list with only the birth year (DSB): the age test of §5.3 on the first and last day of
-/// that year replaces "birth date unknown" when both days agree.
-fn year_only(issues: &mut Vec<EntryIssue>, class: Class, year: u16, loaded: &Loaded) {
-    let ev = &loaded.event;
-    let Some(at) = issues
-        .iter()
-        .position(|i| matches!(i, EntryIssue::Ineligible(Ineligible::NoBirthDate)))
-    else {
-        return;
-    };
-    let test = |month, day| {
-        let date = Date::new(year, month, day)?;
-        Some(
-            Class::open(class.age)
-                .admits(Some(date), None, ev.season(), ev.age_convention)
-                .map_err(EntryIssue::Ineligible),
-        )
-    };
-    match (test(1, 1), test(12, 31)) {
-        (Some(Ok(())), Some(Ok(()))) => {
-            issues.remove(at);
-        }
-        (Some(Err(too_old)), Some(Err(_))) => issues[at] = too_old,
-        _ => {}
-    }
-}
-
 /// An entry issue in English and German.
 fn issue_text(issue: &EntryIssue) -> (String, String) {
-    let de = match issue {
-        EntryIssue::Ineligible(i) => match i {
-            Ineligible::TooOld {
-                age,
-                limit,
-                cut_off,
-            } => format!(
-                "nicht spielberechtigt: am Stichtag {cut_off} {age} Jahre alt, die Altersklasse ist U{limit} ({})",
-                i.article()
-            ),
-            Ineligible::NotFemale => {
-                format!("nicht spielberechtigt: Mädchenklasse ({})", i.article())
-            }
-            Ineligible::NoBirthDate => format!(
-                "Geburtsdatum unbekannt, für die Altersklasse nötig ({})",
-                i.article()
-            ),
-        },
-        EntryIssue::ClassNotInSection(c) => {
-            format!("Klasse {c} spielt nicht in dieser Gruppe (SJRP §6.3)")
-        }
-        EntryIssue::Duplicate { other, section, by } => {
-            let what = match by {
-                DuplicateBy::Id => "dieselbe Nummer",
-                DuplicateBy::FideId => "dieselbe FIDE-ID",
-                DuplicateBy::DsbId => "dieselbe DSB-Mitgliedschaft",
-                DuplicateBy::NameAndBirth => "denselben Namen und dasselbe Geburtsdatum",
-            };
-            format!("bereits gemeldet? Spieler {other} in {section} hat {what}")
-        }
-    };
-    let en = match issue {
-        EntryIssue::Duplicate { .. } => format!("already registered? {issue}"),
-        _ => issue.to_string(),
-    };
-    (en, de)
+    match issue {
+        EntryIssue::Duplicate { .. } => (
+            format!("already registered? {issue}"),
+            format!("bereits gemeldet? {}", issue.german()),
+        ),
+        _ => (issue.to_string(), issue.german()),
+    }
 }
 
 fn preview_json(p: &Preview) -> Value {
