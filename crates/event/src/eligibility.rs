@@ -158,9 +158,22 @@ impl std::error::Error for Refused {}
 /// Every issue of `entry` if it were registered in `section` of `event`:
 /// [`Event::check_entry`] (age class with the cut-off day, girls' class, class of the section,
 /// registrations that look like the same person) and, if the event has one, the admission
-/// list. An empty list means the entry can be registered as it is.
+/// list. An empty list means the entry can be registered as it is. An entry whose id is
+/// registered already is an edit of that registration and is not compared with it.
 pub fn issues(event: &Event, section: &Section, entry: &Entry) -> Vec<EntryIssue> {
-    let mut issues = event.check_entry(section, entry);
+    let registered = event
+        .sections
+        .iter()
+        .any(|s| s.entries.iter().any(|e| e.id() == entry.id()));
+    let mut issues = if registered {
+        let mut others = event.clone();
+        for s in &mut others.sections {
+            s.entries.retain(|e| e.id() != entry.id());
+        }
+        others.check_entry(section, entry)
+    } else {
+        event.check_entry(section, entry)
+    };
     if let Some(list) = &event.admission
         && !list.admits(entry)
     {
@@ -169,10 +182,12 @@ pub fn issues(event: &Event, section: &Section, entry: &Entry) -> Vec<EntryIssue
     issues
 }
 
-/// Admits `entry` to `section` of `event`, or refuses it with its [`issues`]. With
-/// `over` (the arbiter's reason) an entry refused only for overridable issues is admitted
-/// and carries the reason and the issues in [`Entry::admitted_over`]; a blank or overlong
-/// reason is refused. An entry without issues is admitted without override.
+/// Admits `entry` to `section` of `event` (a new registration, or an edit of the one with
+/// its id), or refuses it with its [`issues`]. With `over` (the arbiter's reason) an entry
+/// refused only for overridable issues is admitted and carries the reason and the issues in
+/// [`Entry::admitted_over`]; a blank or overlong reason is refused. An edit keeps its earlier
+/// override without a new reason as long as it has no issue the override did not cover. An
+/// entry without issues is admitted without override.
 pub fn admit(
     event: &Event,
     section: &Section,
@@ -180,8 +195,15 @@ pub fn admit(
     over: Option<&str>,
 ) -> Result<Entry, Refused> {
     let issues = issues(event, section, &entry);
-    entry.admitted_over = None;
+    let earlier = entry.admitted_over.take();
     if issues.is_empty() {
+        return Ok(entry);
+    }
+    if over.is_none()
+        && let Some(earlier) = earlier
+        && issues.iter().all(|i| earlier.issues.contains(i))
+    {
+        entry.admitted_over = Some(earlier);
         return Ok(entry);
     }
     let refused = |reason| Refused {

@@ -242,8 +242,43 @@ fn h12_04_duplicates_by_dsb_id_fide_id_or_name_and_birth_year_are_refused() {
         refused.german()
     );
     assert!(refused.overridable());
-    let same_registration = admit(&ev, &u14, first, Some("noch einmal")).unwrap_err();
-    assert!(!same_registration.overridable());
+    // An edit of a registration is not compared with itself ...
+    assert_eq!(admit(&ev, &u14, first.clone(), None), Ok(first.clone()));
+    // ... but with everyone else.
+    ev.sections[1]
+        .entries
+        .push(entry(9, "Quast", "2012", "U12"));
+    let refused = admit(&ev, &u14, first, None).unwrap_err();
+    assert!(matches!(
+        refused.issues[..],
+        [EntryIssue::Duplicate {
+            by: DuplicateBy::NameAndBirth,
+            ..
+        }]
+    ));
+}
+
+#[test]
+fn h12_04_an_edit_keeps_its_override_while_no_new_issue_appears() {
+    let mut ev = event();
+    let u14 = ev.sections[0].clone();
+    let admitted = admit(
+        &ev,
+        &u14,
+        entry(1, "Alt", "2009", "U14"),
+        Some("Freiplatz §7.3"),
+    )
+    .unwrap();
+    ev.sections[0].entries.push(admitted.clone());
+    let mut renamed = admitted.clone();
+    renamed.player.club = "SK Pirmasens".into();
+    let kept = admit(&ev, &u14, renamed, None).unwrap();
+    assert_eq!(kept.admitted_over, admitted.admitted_over);
+    let mut boy = admitted;
+    boy.class = class("U14w");
+    boy.player.sex = Some(Sex::Male);
+    let refused = admit(&ev, &u14, boy, None).unwrap_err();
+    assert_eq!(articles(&refused.issues), ["SJRP §1.7-1.11"]);
 }
 
 #[test]
