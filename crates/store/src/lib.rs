@@ -653,17 +653,23 @@ impl Store {
 
     /// Deletes a player the caller read at `version`, refused ([`StoreError::Invalid`]) once the
     /// player is in a stored pairing (withdraw instead). Audited; the pairing numbers of the
-    /// others stay (they are registration order, not starting ranks).
+    /// others stay (they are registration order, not starting ranks). `settings` is a new
+    /// settings document of the section stored with it (e.g. the player gone from the fixed
+    /// order and the prohibited pairs), `None` to keep it.
     pub async fn delete_player(
         &self,
         by: Option<i64>,
         player: i64,
         version: i64,
+        settings: Option<&str>,
     ) -> Result<(), StoreError> {
         let old = self.player(player).await?;
         let mut tx = self.write().await?;
         bump_revision(&mut tx, old.section).await?;
         remove_player(&mut tx, player, version).await?;
+        if let Some(data) = settings {
+            replace_section_data(&mut tx, by, old.section, data, None).await?;
+        }
         let old_fields = old.registration().summary();
         audit(
             &mut tx,
@@ -682,13 +688,15 @@ impl Store {
     /// Merges a duplicate registration into the one kept, both read at the versions given and
     /// in the same section, before either is in a stored pairing: `keep` gets the `merged`
     /// fields (its first round stays) and the duplicate is deleted, in one transaction with an
-    /// audit entry for each. Returns the kept player's new version.
+    /// audit entry for each; `settings` as for [`Store::delete_player`]. Returns the kept
+    /// player's new version.
     pub async fn merge_players(
         &self,
         by: Option<i64>,
         keep: Versioned,
         duplicate: Versioned,
         merged: &NewPlayer,
+        settings: Option<&str>,
     ) -> Result<i64, StoreError> {
         let old = self.player(keep.id).await?;
         let dup = self.player(duplicate.id).await?;
@@ -703,6 +711,9 @@ impl Store {
         remove_player(&mut tx, duplicate.id, duplicate.version).await?;
         unpaired(&mut tx, keep.id).await?;
         replace_player(&mut tx, keep.id, merged, keep.version).await?;
+        if let Some(data) = settings {
+            replace_section_data(&mut tx, by, old.section, data, None).await?;
+        }
         let (old_fields, dup_fields) = (old.registration().summary(), dup.registration().summary());
         let merged_fields = merged.summary();
         let into = format!("merged into player {}", keep.id);

@@ -514,10 +514,13 @@ async fn h12_02_edit_player_every_field_with_optimistic_locking(store: Store) {
 async fn h12_02_delete_player_only_before_paired(store: Store) {
     let (section, ids) = section_with_players(&store, &["A, A", "B, B", "C, C"]).await;
     assert!(matches!(
-        store.delete_player(None, ids[1], 7).await,
+        store.delete_player(None, ids[1], 7, None).await,
         Err(StoreError::Conflict { .. })
     ));
-    store.delete_player(None, ids[1], 1).await.unwrap();
+    store
+        .delete_player(None, ids[1], 1, Some("{\"fixed_order\":[]}"))
+        .await
+        .unwrap();
     let left: Vec<(i64, i64)> = store
         .players(section)
         .await
@@ -531,9 +534,15 @@ async fn h12_02_delete_player_only_before_paired(store: Store) {
         (log[0].action.as_str(), log[0].new_value.as_deref()),
         ("delete", None)
     );
+    let s = store.section(section).await.unwrap();
+    assert_eq!(
+        (s.data.as_str(), s.version),
+        ("{\"fixed_order\":[]}", 2),
+        "the settings stored with the deletion"
+    );
 
     let (paired_section, paired, _) = section_with_round(&store, 3).await;
-    let refused = store.delete_player(None, paired[2], 1).await;
+    let refused = store.delete_player(None, paired[2], 1, None).await;
     assert!(
         matches!(&refused, Err(StoreError::Invalid(why)) if why.contains("paired in round 1")),
         "{refused:?}"
@@ -545,7 +554,7 @@ async fn h12_02_delete_player_only_before_paired(store: Store) {
         ..NewPlayer::default()
     };
     let late = store.add_player(None, paired_section, &late).await.unwrap();
-    store.delete_player(None, late, 1).await.unwrap();
+    store.delete_player(None, late, 1, None).await.unwrap();
     assert_eq!(store.players(paired_section).await.unwrap().len(), 3);
 }
 
@@ -566,7 +575,7 @@ async fn h12_02_merge_duplicate_before_pairing(store: Store) {
         version: 5,
     };
     assert!(matches!(
-        store.merge_players(None, keep, stale, &merged).await,
+        store.merge_players(None, keep, stale, &merged, None).await,
         Err(StoreError::Conflict { .. })
     ));
     assert_eq!(
@@ -579,10 +588,13 @@ async fn h12_02_merge_duplicate_before_pairing(store: Store) {
         version: 1,
     };
     assert!(matches!(
-        store.merge_players(None, keep, keep, &merged).await,
+        store.merge_players(None, keep, keep, &merged, None).await,
         Err(StoreError::Invalid(_))
     ));
-    let v = store.merge_players(None, keep, dup, &merged).await.unwrap();
+    let v = store
+        .merge_players(None, keep, dup, &merged, None)
+        .await
+        .unwrap();
     let left = store.players(section).await.unwrap();
     assert_eq!(left.len(), 1);
     assert_eq!((left[0].id, left[0].version, v), (ids[0], 2, 2));
@@ -620,7 +632,8 @@ async fn h12_02_merge_duplicate_before_pairing(store: Store) {
                     version: 2
                 },
                 elsewhere,
-                &merged
+                &merged,
+                None,
             )
             .await,
         Err(StoreError::Invalid(_))
@@ -645,6 +658,7 @@ async fn h12_02_merge_duplicate_before_pairing(store: Store) {
                 version: 1,
             },
             &merged,
+            None,
         )
         .await;
     assert!(
