@@ -27,6 +27,7 @@ pub mod player;
 pub mod public;
 pub mod rating;
 mod results;
+pub mod roster;
 pub mod round;
 mod rounds;
 pub mod section;

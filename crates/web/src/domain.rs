@@ -285,7 +285,9 @@ pub async fn load(store: &Store, section: i64) -> Result<Loaded, AppError> {
             let mut entry: Entry = serde_json::from_str(&p.data).unwrap_or_else(|_| {
                 let (last, first) = p.name.split_once(", ").unwrap_or((&p.name, ""));
                 let mut player = Player::new(player_id(p.id), last, first);
-                player.elo = u16::try_from(p.rating).ok().filter(|&r| r > 0);
+                let rating = |r: Option<i64>| r.and_then(|r| u16::try_from(r).ok());
+                player.dwz = rating(p.dwz);
+                player.elo = rating(p.elo);
                 player.federation = p.federation.clone();
                 player.club = p.club.clone();
                 let class = s
@@ -426,7 +428,8 @@ pub fn new_player(entry: &Entry) -> Result<NewPlayer, AppError> {
             None => String::new(),
         },
         title: p.title.clone().unwrap_or_default(),
-        rating: i64::from(p.elo.or(p.dwz).unwrap_or(0)),
+        dwz: p.dwz.map(i64::from),
+        elo: p.elo.map(i64::from),
         federation: p.federation.clone(),
         fide_id: p.fide_id.map(|i| i.to_string()).unwrap_or_default(),
         birth_date: p.birth.map(|d| d.to_string()).unwrap_or_default(),

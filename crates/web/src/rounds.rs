@@ -756,7 +756,8 @@ pub fn player_card(loaded: &Loaded, player: i64) -> Option<Value> {
             line["colour"] = json!(if white { "w" } else { "b" });
             line["opponent"] = json!(loaded.name(i64::from(opponent.0)));
             line["opponent_id"] = json!(opponent.0);
-            line["opponent_rating"] = json!(opp.map(|p| p.rating).filter(|&r| r > 0));
+            line["opponent_dwz"] = json!(opp.and_then(|p| p.dwz));
+            line["opponent_elo"] = json!(opp.and_then(|p| p.elo));
             line["manual"] = json!(b.manual);
             let mine = b
                 .result
@@ -764,8 +765,7 @@ pub fn player_card(loaded: &Loaded, player: i64) -> Option<Value> {
                 .map(|(w, bl)| if white { w } else { bl });
             if let (Some(o), Some(rating)) = (
                 mine,
-                opp.and_then(|p| u16::try_from(p.rating).ok())
-                    .filter(|&r| r > 0),
+                opp.and_then(|p| p.elo).and_then(|r| u16::try_from(r).ok()),
             ) && matches!(
                 o,
                 standings::Outcome::Win | standings::Outcome::Draw | standings::Outcome::Loss
@@ -1055,8 +1055,7 @@ pub async fn section_pgn(
                     .players
                     .iter()
                     .find(|p| p.id == id)
-                    .map(|p| p.rating)
-                    .filter(|&r| r > 0)
+                    .and_then(|p| p.elo)
                     .map(|r| r.to_string())
             };
             let (white, black_name) = (loaded.name(g.white), loaded.name(black));

@@ -202,6 +202,9 @@ impl UploadError {
                 "Zeile zu kurz: erwartet mindestens {needed} Zeichen, gefunden {found}"
             ),
             ErrorKind::Xml(m) => format!("XML: {m}"),
+            ErrorKind::AmbiguousRating(c) => format!(
+                "die Spalte `{c}` sagt nicht, welche Wertungszahl sie enthält: `DWZ` (deutsche Wertungszahl) oder `Elo` (FIDE-Wertungszahl)"
+            ),
         };
         UploadError::new(&e.file, e.line, e.column, &e.kind.to_string(), &german)
     }
