@@ -17,9 +17,10 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use store::{GameResult, Role};
 
-use crate::domain::{self, Loaded};
 use crate::throttle::ClientAddress;
 use crate::{AppError, AppState, SESSION_COOKIE, Viewer, auth, settings};
+use service::Loaded;
+use service::rows as domain;
 
 /// The OpenAPI document, written by hand; `api_tests::openapi_lists_every_api_route` keeps it
 /// true to the router.
@@ -125,23 +126,29 @@ pub(crate) async fn do_create_user(
         let team = team.ok_or_else(|| {
             AppError::BadRequest("a captain account needs its team (SJRP §10.9)".into())
         })?;
-        state.store.team(team).await?;
+        state.store().team(team).await?;
         let hash = crate::auth::hash_password(&f.password)?;
-        let id = state.store.create_user(Some(by), name, &hash, role).await?;
-        state.store.set_captain(Some(by), id, team).await?;
+        let id = state
+            .store()
+            .create_user(Some(by), name, &hash, role)
+            .await?;
+        state.store().set_captain(Some(by), id, team).await?;
         return Ok(id);
     }
     let hash = crate::auth::hash_password(&f.password)?;
-    Ok(state.store.create_user(Some(by), name, &hash, role).await?)
+    Ok(state
+        .store()
+        .create_user(Some(by), name, &hash, role)
+        .await?)
 }
 
 /// Every team of every team section, `{id, label}` with event and section, for the captain
 /// form.
 pub(crate) async fn all_teams(state: &AppState) -> Result<Vec<Value>, AppError> {
     let mut out = Vec::new();
-    for ev in state.store.events().await? {
-        for s in state.store.sections(ev.id).await? {
-            for t in state.store.teams(s.id).await? {
+    for ev in state.store().events().await? {
+        for s in state.store().sections(ev.id).await? {
+            for t in state.store().teams(s.id).await? {
                 out.push(json!({ "id": t.id, "label": format!("{} / {} / {}", ev.name, s.name, t.name) }));
             }
         }
@@ -152,9 +159,9 @@ pub(crate) async fn all_teams(state: &AppState) -> Result<Vec<Value>, AppError> 
 /// The accounts as name and role (never the password hash).
 pub(crate) async fn user_list(state: &AppState) -> Result<Vec<Value>, AppError> {
     let captains: std::collections::HashMap<i64, i64> =
-        state.store.captains().await?.into_iter().collect();
+        state.store().captains().await?.into_iter().collect();
     Ok(state
-        .store
+        .store()
         .users()
         .await?
         .iter()
@@ -212,13 +219,13 @@ pub(crate) async fn open_session(
         .logins
         .attempt(&c.user, from, store::unix_now())
         .map_err(AppError::TooManyRequests)?;
-    let user = state.store.user_by_name(&c.user).await?;
+    let user = state.store().user_by_name(&c.user).await?;
     let user = auth::verify_login(&c.password, user).ok_or(AppError::Forbidden)?;
     state.logins.succeeded(&c.user, from);
     let token = auth::random_token(32);
     let csrf = auth::random_token(32);
     state
-        .store
+        .store()
         .create_session(
             &token,
             user.id,
@@ -247,7 +254,7 @@ async fn login(
 }
 
 async fn events(State(state): State<AppState>) -> Result<Json<Value>, AppError> {
-    Ok(Json(json!(state.store.events().await?)))
+    Ok(Json(json!(state.store().events().await?)))
 }
 
 #[derive(Deserialize)]
@@ -271,7 +278,7 @@ pub(crate) async fn do_create_event(
         .parse()
         .map_err(|err| AppError::BadRequest(format!("start date: {err}")))?;
     let ev = event::Event::new(e.name.trim(), e.place.trim(), start, start);
-    domain::store_event(&state.store, Some(by), &ev).await
+    Ok(domain::store_event(state.store(), Some(by), &ev).await?)
 }
 
 async fn create_event(
@@ -289,8 +296,8 @@ async fn event(
     State(state): State<AppState>,
     Path(id): Path<i64>,
 ) -> Result<Json<Value>, AppError> {
-    let ev = state.store.event(id).await?;
-    let sections = state.store.sections(id).await?;
+    let ev = state.store().event(id).await?;
+    let sections = state.store().sections(id).await?;
     Ok(Json(json!({ "event": ev, "sections": sections })))
 }
 
@@ -346,8 +353,8 @@ pub(crate) async fn do_create_section(
     validate::section(&s)?;
     s.check_settings()
         .map_err(|e| AppError::BadRequest(e.to_string()))?;
-    state.store.event(event).await?;
-    domain::store_section(&state.store, Some(by), event, &s).await
+    state.store().event(event).await?;
+    Ok(domain::store_section(state.store(), Some(by), event, &s).await?)
 }
 
 async fn create_section(
@@ -435,7 +442,7 @@ pub(crate) async fn do_add_player(
             "rating: not a field; send `dwz` and/or `elo`".into(),
         ));
     }
-    let loaded = domain::load(&state.store, section).await?;
+    let loaded = service::loaded::load(state.store(), section).await?;
     let mut p = Player::new(PlayerId(0), f.last_name.trim(), f.first_name.trim());
     let number = |field: &str, v: &str| -> Result<Option<u64>, AppError> {
         let v = v.trim();
@@ -496,7 +503,7 @@ pub(crate) async fn do_add_player(
     };
     validate::room(s, 1)?;
     let new = domain::new_player(&entry)?;
-    Ok(state.store.add_player(Some(by), section, &new).await?)
+    Ok(state.store().add_player(Some(by), section, &new).await?)
 }
 
 async fn add_player(
@@ -518,7 +525,7 @@ async fn pair(
     Path(id): Path<i64>,
 ) -> Result<Response, AppError> {
     let by = api_editor(&viewer, &headers)?;
-    let round = domain::pair_next(&state.store, Some(by), id).await?;
+    let round = state.service.pair_next(Some(by), id).await?;
     Ok((StatusCode::CREATED, Json(json!({ "round": round }))).into_response())
 }
 
@@ -529,7 +536,7 @@ async fn publish(
     Path((id, n)): Path<(i64, i64)>,
 ) -> Result<Json<Value>, AppError> {
     let by = api_editor(&viewer, &headers)?;
-    let warnings = domain::publish(&state.store, Some(by), id, n).await?;
+    let warnings = state.service.publish(Some(by), id, n).await?;
     Ok(Json(json!({ "warnings": warnings })))
 }
 
@@ -610,8 +617,8 @@ pub(crate) async fn do_enter_result(
         .result
         .parse()
         .map_err(|e: store::ParseGameResultError| AppError::BadRequest(e.to_string()))?;
-    let g = state.store.game(game).await?;
-    let round = state.store.round(g.round).await?;
+    let g = state.store().game(game).await?;
+    let round = state.store().round(g.round).await?;
     if !round.published {
         return Err(AppError::Rule(format!(
             "round {} is not published yet: results are entered after publication",
@@ -619,7 +626,7 @@ pub(crate) async fn do_enter_result(
         )));
     }
     let version = state
-        .store
+        .store()
         .set_result(Some(by), game, result, f.version)
         .await?;
     let effect = crate::rounds::record_correction(state, by, &g, result).await?;

@@ -13,10 +13,10 @@ use serde_json::{Value, json};
 use store::GameResult;
 
 use crate::api::{self, Credentials, NewEvent, NewSection, PlayerForm, ResultForm};
-use crate::domain;
 use crate::form::Form;
 use crate::throttle::ClientAddress;
 use crate::{AppError, AppState, LOGIN_CSRF_COOKIE, SESSION_COOKIE, Viewer, auth, cookie};
+use service::rows as domain;
 
 const HTMX: &str = include_str!("../static/htmx.min.js");
 const APP_JS: &str = include_str!("../static/app.js");
@@ -91,6 +91,12 @@ pub(crate) struct PageError(pub(crate) AppError);
 impl From<AppError> for PageError {
     fn from(e: AppError) -> PageError {
         PageError(e)
+    }
+}
+
+impl From<service::ServiceError> for PageError {
+    fn from(e: service::ServiceError) -> PageError {
+        PageError(e.into())
     }
 }
 
@@ -189,7 +195,7 @@ pub(crate) async fn style() -> Response {
 }
 
 pub(crate) async fn index(State(state): State<AppState>, viewer: Viewer) -> PageResult {
-    let events = state.store.events().await?;
+    let events = state.store().events().await?;
     render(&state, &viewer, "index.html", json!({ "events": events }))
 }
 
@@ -256,7 +262,7 @@ pub(crate) async fn logout(
 ) -> PageResult {
     viewer.check_csrf(f.csrf.as_deref())?;
     if let Some(token) = cookie(&headers, SESSION_COOKIE) {
-        state.store.delete_session(token).await?;
+        state.store().delete_session(token).await?;
     }
     let mut response = see_other("/");
     if let Ok(v) = format!("{SESSION_COOKIE}=; Path=/; Max-Age=0").parse() {
@@ -289,10 +295,10 @@ pub(crate) async fn event_page(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
-    let event = state.store.event(id).await?;
+    let event = state.store().event(id).await?;
     let mut sections = Vec::new();
-    for s in state.store.sections(id).await? {
-        let team = state.store.team_section(s.id).await?.is_some();
+    for s in state.store().sections(id).await? {
+        let team = state.store().team_section(s.id).await?.is_some();
         sections.push(json!({ "id": s.id, "name": s.name, "rounds": s.rounds, "team": team }));
     }
     render(
@@ -329,7 +335,7 @@ pub(crate) async fn import_trf(
     Form(f): Form<ImportForm>,
 ) -> PageResult {
     let by = form_editor(&viewer, f.csrf.as_deref())?;
-    state.store.event(id).await?;
+    state.store().event(id).await?;
     let section = import(&state, by, id, f.trf.as_bytes())
         .await
         .map_err(|e| e.localised(viewer.lang))?;
@@ -350,7 +356,7 @@ pub(crate) async fn import(
             event::trf_io::ImportError::Field(v) => AppError::Invalid(v),
             e => AppError::BadRequest(format!("TRF: {e}")),
         })?;
-    domain::store_section(&state.store, Some(by), event, &s).await
+    Ok(domain::store_section(state.store(), Some(by), event, &s).await?)
 }
 
 pub(crate) async fn section_page(
@@ -358,7 +364,7 @@ pub(crate) async fn section_page(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
-    if state.store.team_section(id).await?.is_some() {
+    if state.store().team_section(id).await?.is_some() {
         return Ok(see_other(&format!("/sections/{id}/teams")));
     }
     let loaded = state.view(id, &viewer).await?;
@@ -406,9 +412,9 @@ pub(crate) async fn withdraw(
     Form(f): Form<WithdrawForm>,
 ) -> PageResult {
     let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let player = state.store.player(id).await?;
+    let player = state.store().player(id).await?;
     state
-        .store
+        .store()
         .set_withdrawn(Some(by), id, f.after, f.version)
         .await?;
     Ok(see_other(&format!("/sections/{}", player.section)))
@@ -421,7 +427,7 @@ pub(crate) async fn pair(
     Form(f): Form<CsrfOnly>,
 ) -> PageResult {
     let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let round = domain::pair_next(&state.store, Some(by), id).await?;
+    let round = state.service.pair_next(Some(by), id).await?;
     let to = format!("/sections/{id}/rounds/{round}");
     if viewer.htmx {
         return Ok(([("HX-Redirect", to)], "").into_response());
@@ -500,7 +506,7 @@ pub(crate) async fn publish(
     Form(f): Form<CsrfOnly>,
 ) -> PageResult {
     let by = form_editor(&viewer, f.csrf.as_deref())?;
-    domain::publish(&state.store, Some(by), id, n).await?;
+    state.service.publish(Some(by), id, n).await?;
     Ok(see_other(&format!("/sections/{id}/rounds/{n}")))
 }
 
@@ -511,10 +517,10 @@ pub(crate) async fn unpair(
     Form(f): Form<CsrfOnly>,
 ) -> PageResult {
     let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let loaded = domain::load(&state.store, id).await?;
+    let loaded = service::loaded::load(state.store(), id).await?;
     let (round, _) = loaded.round(n).ok_or(AppError::NotFound)?;
     state
-        .store
+        .store()
         .unpair_round(Some(by), round.id)
         .await
         .map_err(|e| match e {
@@ -534,8 +540,8 @@ pub(crate) async fn enter_result(
 ) -> PageResult {
     let by = form_editor(&viewer, f.csrf.as_deref())?;
     let outcome = api::do_enter_result(&state, by, id, &f).await;
-    let game = state.store.game(id).await?;
-    let round = state.store.round(game.round).await?;
+    let game = state.store().game(id).await?;
+    let round = state.store().round(game.round).await?;
     if !viewer.htmx {
         outcome?;
         return Ok(see_other(&format!(
@@ -701,6 +707,6 @@ pub(crate) async fn create_user(
 
 pub(crate) async fn audit(State(state): State<AppState>, viewer: Viewer) -> PageResult {
     viewer.editor()?;
-    let entries = state.store.audit_log(None, 500).await?;
+    let entries = state.store().audit_log(None, 500).await?;
     render(&state, &viewer, "audit.html", json!({ "entries": entries }))
 }

@@ -18,11 +18,12 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use store::GameResult;
 
-use crate::domain::{self, Loaded};
 use crate::form::Form;
 use crate::i18n::Lang;
 use crate::pages::{PageError, render, see_other};
 use crate::{AppError, AppState, Viewer};
+use service::Loaded;
+use service::rows as domain;
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
@@ -178,7 +179,7 @@ pub async fn apply_edit(
     edit: &Edit,
     version: Option<i64>,
 ) -> Result<Vec<Warning>, AppError> {
-    let loaded = domain::load(&state.store, section).await?;
+    let loaded = service::loaded::load(state.store(), section).await?;
     let (row, _) = loaded.round(number).ok_or(AppError::NotFound)?;
     if row.published {
         return Err(AppError::Rule(format!(
@@ -237,7 +238,7 @@ pub async fn apply_edit(
         what.push_str(&warning_text(w, Lang::En, &loaded));
     }
     state
-        .store
+        .store()
         .replace_games(
             Some(by),
             row.id,
@@ -466,8 +467,8 @@ pub async fn request_bye(
     round: u32,
     kind: &str,
 ) -> Result<BTreeMap<u32, ByeKind>, AppError> {
-    let row = state.store.player(player).await?;
-    let loaded = domain::load(&state.store, row.section).await?;
+    let row = state.store().player(player).await?;
+    let loaded = service::loaded::load(state.store(), row.section).await?;
     let s = loaded.section();
     let paired = u32::try_from(s.played.len()).unwrap_or(u32::MAX);
     if round <= paired || round > s.total_rounds().max(1) {
@@ -499,7 +500,7 @@ pub async fn request_bye(
     };
     let data = serde_json::to_string(&entry).map_err(|e| AppError::Internal(e.to_string()))?;
     state
-        .store
+        .store()
         .update_player_data(Some(by), player, &data, row.version, &what)
         .await?;
     Ok(entry.requested_byes)
@@ -533,7 +534,7 @@ async fn bye_form(
 ) -> Result<Response, PageError> {
     let by = form_editor(&viewer, f.csrf.as_deref())?;
     request_bye(&state, by, id, f.round, &f.kind).await?;
-    let row = state.store.player(id).await?;
+    let row = state.store().player(id).await?;
     Ok(see_other(&format!(
         "/sections/{}/players/{id}",
         row.section
@@ -581,12 +582,12 @@ pub async fn correction_effect(
     game: &store::Game,
     old: GameResult,
 ) -> Result<Option<CorrectionEffect>, AppError> {
-    let round_row = state.store.round(game.round).await?;
-    let rounds = state.store.rounds(round_row.section).await?;
+    let round_row = state.store().round(game.round).await?;
+    let rounds = state.store().rounds(round_row.section).await?;
     if game.black.is_none() || rounds.iter().all(|r| r.number <= round_row.number) {
         return Ok(None);
     }
-    let after = domain::load(&state.store, round_row.section).await?;
+    let after = service::loaded::load(state.store(), round_row.section).await?;
     let s = after.section();
     let n = round_number(round_row.number);
     let later_rounds: Vec<u32> = s
@@ -718,7 +719,7 @@ pub(crate) async fn record_correction(
         effect.different_boards
     );
     state
-        .store
+        .store()
         .audit_note(
             Some(by),
             "round",
@@ -925,7 +926,7 @@ async fn store_pgn(
     text: &str,
     lang: Lang,
 ) -> Result<(), AppError> {
-    let g = state.store.game(game).await?;
+    let g = state.store().game(game).await?;
     if g.black.is_none() {
         return Err(AppError::BadRequest("a bye has no game record".into()));
     }
@@ -934,7 +935,7 @@ async fn store_pgn(
     } else {
         check_pgn(text, lang)?
     };
-    state.store.set_game_pgn(Some(by), game, &clean).await?;
+    state.store().set_game_pgn(Some(by), game, &clean).await?;
     Ok(())
 }
 
@@ -948,7 +949,7 @@ async fn pgn_api(
     let by = api_editor(&viewer, &headers)?;
     store_pgn(&state, by, id, &f.pgn, viewer.lang).await?;
     Ok(Json(
-        json!({ "game": id, "pgn": state.store.game_pgn(id).await? }),
+        json!({ "game": id, "pgn": state.store().game_pgn(id).await? }),
     ))
 }
 
@@ -968,10 +969,10 @@ async fn pgn_view(
     text: Option<&str>,
     error: Option<String>,
 ) -> Result<Response, PageError> {
-    let g = state.store.game(id).await?;
-    let round = state.store.round(g.round).await?;
+    let g = state.store().game(id).await?;
+    let round = state.store().round(g.round).await?;
     let loaded = state.section(round.section).await?;
-    let stored = state.store.game_pgn(id).await?;
+    let stored = state.store().game_pgn(id).await?;
     render(
         state,
         viewer,
@@ -1026,7 +1027,7 @@ pub async fn section_pgn(
 ) -> Result<String, AppError> {
     let loaded = state.view(section, viewer).await?;
     let records: BTreeMap<i64, String> = state
-        .store
+        .store()
         .section_pgns(section)
         .await?
         .into_iter()

@@ -11,11 +11,12 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::api::api_editor;
-use crate::domain::{self, Loaded};
 use crate::form::Form;
 use crate::i18n::Lang;
 use crate::pages::{PageResult, form_editor, render, see_other};
 use crate::{AppError, AppState, Viewer};
+use service::Loaded;
+use service::rows as domain;
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
@@ -87,7 +88,7 @@ async fn seed(state: &AppState, by: i64, id: i64, change: &SeedChange) -> Result
     })?;
     let data = domain::section_document(&s)?;
     Ok(state
-        .store
+        .store()
         .update_section(Some(by), id, &data, change.version)
         .await?)
 }

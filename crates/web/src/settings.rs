@@ -21,10 +21,10 @@ use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};
 
 use crate::api::api_editor;
-use crate::domain;
 use crate::form::Form;
 use crate::pages::{PageResult, render, see_other};
 use crate::{AppError, AppState, Viewer};
+use service::rows as domain;
 
 /// The settings of an event as a form or API body sends them.
 #[derive(Debug, Deserialize)]
@@ -338,7 +338,7 @@ pub(crate) fn schedule_lines(schedule: &[RoundSchedule]) -> Vec<String> {
 
 /// The current section settings as the form and `GET /api/sections/{id}/settings` show them,
 /// with the system suggested for the players entered.
-fn section_values(loaded: &domain::Loaded) -> Value {
+fn section_values(loaded: &service::Loaded) -> Value {
     let s = loaded.section();
     let suggested = suggest_system(s.entries.len(), s.rounds);
     json!({
@@ -388,7 +388,7 @@ async fn save_section(
     let mut s = loaded.section().clone();
     apply_section(&mut s, f)?;
     Ok(state
-        .store
+        .store()
         .update_section(Some(by), id, &domain::section_document(&s)?, f.version)
         .await?)
 }
@@ -399,7 +399,7 @@ async fn save_event(
     id: i64,
     f: &EventSettings,
 ) -> Result<i64, AppError> {
-    let row = state.store.event(id).await?;
+    let row = state.store().event(id).await?;
     let mut ev = domain::domain_event(&row);
     apply_event(&mut ev, f)?;
     ev.sections.clear();
@@ -411,7 +411,7 @@ async fn save_event(
         data: &data,
     };
     Ok(state
-        .store
+        .store()
         .update_event(Some(by), id, &change, f.version)
         .await?)
 }
@@ -451,7 +451,7 @@ pub(crate) async fn event_form(
     Path(id): Path<i64>,
 ) -> PageResult {
     viewer.editor()?;
-    let row = state.store.event(id).await?;
+    let row = state.store().event(id).await?;
     render(
         &state,
         &viewer,
@@ -501,7 +501,7 @@ pub(crate) async fn api_event(
     State(state): State<AppState>,
     Path(id): Path<i64>,
 ) -> Result<Json<Value>, AppError> {
-    Ok(Json(event_values(&state.store.event(id).await?)))
+    Ok(Json(event_values(&state.store().event(id).await?)))
 }
 
 /// `PUT /api/events/{id}/settings`.

@@ -37,10 +37,11 @@ use ratinglist::fide::{self, RatingKind};
 use ratinglist::{Birth, ErrorKind, Import, ImportedPlayer, Reason, Status, csv, dsb};
 use serde_json::{Value, json};
 
-use crate::domain::{self, Loaded};
 use crate::form::{self, Form};
 use crate::i18n::Lang;
 use crate::{AppError, AppState, Viewer, pages};
+use service::Loaded;
+use service::rows as domain;
 
 /// Largest upload accepted: a national rating list excerpt fits many times over.
 pub const MAX_UPLOAD: usize = 16 * 1024 * 1024;
@@ -291,6 +292,12 @@ enum Failure {
 impl From<AppError> for Failure {
     fn from(e: AppError) -> Failure {
         Failure::App(e)
+    }
+}
+
+impl From<service::ServiceError> for Failure {
+    fn from(e: service::ServiceError) -> Failure {
+        Failure::App(e.into())
     }
 }
 
@@ -699,7 +706,7 @@ async fn register(
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(state
-        .store
+        .store()
         .add_players(Some(by), loaded.section_row.id, &rows)
         .await?)
 }
@@ -729,7 +736,7 @@ async fn preview_page(
     let back = format!("/sections/{id}");
     let outcome: Result<Response, Failure> = async {
         let (_, fields) = form_upload(&viewer, mp).await?;
-        let loaded = domain::load(&state.store, id).await?;
+        let loaded = service::loaded::load(state.store(), id).await?;
         let p = preview(&loaded, &fields)?;
         let entries: Vec<&Entry> = p.candidates.iter().map(|c| &c.entry).collect();
         let entries =
@@ -774,7 +781,7 @@ async fn register_page(
     };
     let by = viewer.editor()?;
     viewer.check_csrf(field("csrf"))?;
-    let loaded = domain::load(&state.store, id).await?;
+    let loaded = service::loaded::load(state.store(), id).await?;
     let all: Vec<Entry> = serde_json::from_str(field("entries").unwrap_or("[]")).map_err(|e| {
         AppError::BadRequest(format!(
             "the preview is damaged ({e}): upload the list again"
@@ -807,7 +814,7 @@ async fn import_trf(
     let file = fields
         .file("trf")
         .ok_or_else(|| UploadError::missing("trf"))?;
-    state.store.event(event).await?;
+    state.store().event(event).await?;
     let t = trf::Tournament::from_bytes(&file.bytes)
         .map_err(|e| UploadError::from_trf(&file.name, &e))?;
     let s =
@@ -815,7 +822,7 @@ async fn import_trf(
             ImportError::Field(v) => UploadError::invalid(&file.name, 0, v),
             _ => UploadError::trf_import(&file.name, &e),
         })?;
-    Ok(domain::store_section(&state.store, Some(by), event, &s).await?)
+    Ok(domain::store_section(state.store(), Some(by), event, &s).await?)
 }
 
 async fn import_trf_page(
@@ -846,7 +853,7 @@ async fn preview_api(
     let outcome: Result<Response, Failure> = async {
         api_editor(&viewer, &headers)?;
         let fields = Fields::read(mp).await?;
-        let loaded = domain::load(&state.store, id).await?;
+        let loaded = service::loaded::load(state.store(), id).await?;
         let p = preview(&loaded, &fields)?;
         Ok(Json(preview_json(&p)).into_response())
     }
@@ -864,7 +871,7 @@ async fn import_api(
     let outcome: Result<Response, Failure> = async {
         let by = api_editor(&viewer, &headers)?;
         let fields = Fields::read(mp).await?;
-        let loaded = domain::load(&state.store, id).await?;
+        let loaded = service::loaded::load(state.store(), id).await?;
         let p = preview(&loaded, &fields)?;
         if !p.errors.is_empty() {
             return Err(Failure::Files(p.errors));
