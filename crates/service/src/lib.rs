@@ -16,6 +16,7 @@
 
 pub mod error;
 pub mod loaded;
+pub mod results;
 pub mod rounds;
 pub mod rows;
 

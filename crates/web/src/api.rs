@@ -15,7 +15,7 @@ use event::section::System;
 use event::validate::{self, Field};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use store::{GameResult, Role};
+use store::Role;
 
 use crate::throttle::ClientAddress;
 use crate::{AppError, AppState, SESSION_COOKIE, Viewer, auth, settings};
@@ -605,34 +605,6 @@ pub(crate) struct ResultForm {
     pub csrf: Option<String>,
 }
 
-/// Enters or corrects a result (Art. 8.7) under optimistic locking; returns the new version
-/// and, for a correction that later rounds rest on, its effect (also in the audit log).
-pub(crate) async fn do_enter_result(
-    state: &AppState,
-    by: i64,
-    game: i64,
-    f: &ResultForm,
-) -> Result<(i64, Option<crate::rounds::CorrectionEffect>), AppError> {
-    let result: GameResult = f
-        .result
-        .parse()
-        .map_err(|e: store::ParseGameResultError| AppError::BadRequest(e.to_string()))?;
-    let g = state.store().game(game).await?;
-    let round = state.store().round(g.round).await?;
-    if !round.published {
-        return Err(AppError::Rule(format!(
-            "round {} is not published yet: results are entered after publication",
-            round.number
-        )));
-    }
-    let version = state
-        .store()
-        .set_result(Some(by), game, result, f.version)
-        .await?;
-    let effect = crate::rounds::record_correction(state, by, &g, result).await?;
-    Ok((version, effect))
-}
-
 async fn result(
     State(state): State<AppState>,
     viewer: Viewer,
@@ -641,8 +613,11 @@ async fn result(
     Json(f): Json<ResultForm>,
 ) -> Result<Json<Value>, AppError> {
     let by = api_editor(&viewer, &headers)?;
-    let (version, effect) = do_enter_result(&state, by, id, &f).await?;
+    let entered = state
+        .service
+        .enter_result(Some(by), id, &f.result, f.version)
+        .await?;
     Ok(Json(
-        json!({ "game": id, "result": f.result, "version": version, "correction": effect }),
+        json!({ "game": id, "result": f.result, "version": entered.version, "correction": entered.effect }),
     ))
 }

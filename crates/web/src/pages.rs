@@ -10,6 +10,7 @@ use event::player::PlayerId;
 use minijinja::Environment;
 use serde::Deserialize;
 use serde_json::{Value, json};
+use service::results::Entered;
 use store::GameResult;
 
 use crate::api::{self, Credentials, NewEvent, NewSection, PlayerForm, ResultForm};
@@ -539,7 +540,10 @@ pub(crate) async fn enter_result(
     Form(f): Form<ResultForm>,
 ) -> PageResult {
     let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let outcome = api::do_enter_result(&state, by, id, &f).await;
+    let outcome = state
+        .service
+        .enter_result(Some(by), id, &f.result, f.version)
+        .await;
     let game = state.store().game(id).await?;
     let round = state.store().round(game.round).await?;
     if !viewer.htmx {
@@ -554,7 +558,10 @@ pub(crate) async fn enter_result(
         .and_then(|b| b.into_iter().find(|g| g["game"] == json!(id)))
         .ok_or(AppError::NotFound)?;
     let (message, class) = match &outcome {
-        Ok((_, Some(effect))) => (crate::rounds::effect_text(effect, viewer.lang), "warning"),
+        Ok(Entered {
+            effect: Some(effect),
+            ..
+        }) => (crate::rounds::effect_text(effect, viewer.lang), "warning"),
         Ok(_) => (viewer.lang.texts()["saved"].to_owned(), "ok"),
         Err(e) => (e.to_string(), "conflict"),
     };
@@ -564,7 +571,7 @@ pub(crate) async fn enter_result(
         "result_row.html",
         json!({ "g": row, "published": round.published, "row_message": message, "row_class": class }),
     )?;
-    if let Err(e) = outcome {
+    if let Err(e) = outcome.map_err(AppError::from) {
         // htmx swaps only 2xx answers; the row carries the error, the header names it.
         if let Ok(v) = e.status().as_u16().to_string().parse() {
             response.headers_mut().insert("X-Arbiter-Status", v);

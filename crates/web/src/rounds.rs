@@ -5,7 +5,7 @@
 //! Every change is one store transaction with its audit row; pages post forms with the CSRF
 //! field, the API takes JSON with the `X-CSRF-Token` header.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -13,9 +13,10 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use event::player::PlayerId;
-use event::round::{ByeKind, GameResult as DomainResult, Round, Warning, WarningKind};
+use event::round::{ByeKind, Round, Warning, WarningKind};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use service::results::CorrectionEffect;
 use store::GameResult;
 
 use crate::form::Form;
@@ -543,108 +544,6 @@ async fn bye_form(
 
 // ---- result corrections ---------------------------------------------------------------------
 
-/// What a corrected result changes after the fact (Art. 8.7: the arbiter changed a result).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct CorrectionEffect {
-    /// The round of the corrected game.
-    pub round: u32,
-    /// Later rounds already paired with the old result.
-    pub later_rounds: Vec<u32>,
-    /// Players whose score after the round changed: id, name, old score, new score.
-    pub scores: Vec<(i64, String, String, String)>,
-    /// Boards of the next round (already paired) that the pairing would no longer make.
-    pub different_boards: Vec<usize>,
-}
-
-/// Score of every player after `round` (exact half points).
-fn scores_after(s: &event::Section, round: u32) -> BTreeMap<PlayerId, standings::Points> {
-    let scoring = s.scoring.system();
-    let mut total: BTreeMap<PlayerId, standings::Points> = BTreeMap::new();
-    for r in s.played.iter().filter(|r| r.number <= round) {
-        for b in &r.boards {
-            if let Some((w, bl)) = b.result.outcomes() {
-                *total.entry(b.white).or_default() += scoring.points(w);
-                *total.entry(b.black).or_default() += scoring.points(bl);
-            }
-        }
-        for bye in &r.byes {
-            *total.entry(bye.player).or_default() += scoring.points(bye.kind.outcome());
-        }
-    }
-    total
-}
-
-/// The effect of changing a decided result of game `game` from `old` (already stored as the
-/// new one): later rounds, changed scores, and next-round boards the engine would now pair
-/// differently (Swiss only). `None` when nothing later depends on it.
-pub async fn correction_effect(
-    state: &AppState,
-    game: &store::Game,
-    old: GameResult,
-) -> Result<Option<CorrectionEffect>, AppError> {
-    let round_row = state.store().round(game.round).await?;
-    let rounds = state.store().rounds(round_row.section).await?;
-    if game.black.is_none() || rounds.iter().all(|r| r.number <= round_row.number) {
-        return Ok(None);
-    }
-    let after = service::loaded::load(state.store(), round_row.section).await?;
-    let s = after.section();
-    let n = round_number(round_row.number);
-    let later_rounds: Vec<u32> = s
-        .played
-        .iter()
-        .map(|r| r.number)
-        .filter(|&r| r > n)
-        .collect();
-    if later_rounds.is_empty() || game.black.is_none() {
-        return Ok(None);
-    }
-    let mut before = s.clone();
-    let idx = usize::try_from(n.saturating_sub(1)).unwrap_or(usize::MAX);
-    if let Some(b) = before.played.get_mut(idx).and_then(|r| {
-        r.boards
-            .iter_mut()
-            .find(|b| i64::from(b.white.0) == game.white)
-    }) {
-        b.result = domain_result(old);
-    }
-    let (old_scores, new_scores) = (scores_after(&before, n), scores_after(s, n));
-    let scores = new_scores
-        .iter()
-        .filter(|(p, v)| old_scores.get(p) != Some(v))
-        .map(|(p, v)| {
-            let id = i64::from(p.0);
-            let was = old_scores.get(p).copied().unwrap_or_default();
-            (id, after.name(id), was.to_string(), v.to_string())
-        })
-        .collect();
-    let mut different_boards = Vec::new();
-    if matches!(s.system, event::System::Swiss { .. }) {
-        let mut upto = s.clone();
-        upto.played.truncate(usize::try_from(n).unwrap_or(0));
-        if let (Ok(draft), Some(actual)) = (upto.pair_round(n + 1), s.round(n + 1)) {
-            let pairs: HashSet<(PlayerId, PlayerId)> = draft
-                .boards
-                .iter()
-                .map(|b| (b.white.min(b.black), b.white.max(b.black)))
-                .collect();
-            different_boards = actual
-                .boards
-                .iter()
-                .enumerate()
-                .filter(|(_, b)| !pairs.contains(&(b.white.min(b.black), b.white.max(b.black))))
-                .map(|(i, _)| i + 1)
-                .collect();
-        }
-    }
-    Ok(Some(CorrectionEffect {
-        round: n,
-        later_rounds,
-        scores,
-        different_boards,
-    }))
-}
-
 /// A correction's effect as one line for the result row.
 pub fn effect_text(e: &CorrectionEffect, lang: Lang) -> String {
     let rounds: Vec<String> = e.later_rounds.iter().map(u32::to_string).collect();
@@ -679,57 +578,6 @@ pub fn effect_text(e: &CorrectionEffect, lang: Lang) -> String {
             }
         )
     }
-}
-
-fn domain_result(r: GameResult) -> DomainResult {
-    match r {
-        GameResult::WhiteWins => DomainResult::WhiteWins,
-        GameResult::Draw => DomainResult::Draw,
-        GameResult::BlackWins => DomainResult::BlackWins,
-        GameResult::WhiteForfeitWin => DomainResult::WhiteWinsByForfeit,
-        GameResult::BlackForfeitWin => DomainResult::BlackWinsByForfeit,
-        GameResult::DoubleForfeit => DomainResult::DoubleForfeit,
-        _ => DomainResult::Pending,
-    }
-}
-
-/// After a correction of a decided result: computes its effect and records it in the audit
-/// log (entity `round`, action `correction effect`).
-pub(crate) async fn record_correction(
-    state: &AppState,
-    by: i64,
-    game: &store::Game,
-    new: GameResult,
-) -> Result<Option<CorrectionEffect>, AppError> {
-    if game.result == GameResult::Pending || game.result == new {
-        return Ok(None);
-    }
-    let Some(effect) = correction_effect(state, game, game.result).await? else {
-        return Ok(None);
-    };
-    let scores: Vec<String> = effect
-        .scores
-        .iter()
-        .map(|(_, name, was, now)| format!("{name} {was} → {now}"))
-        .collect();
-    let text = format!(
-        "later rounds {:?}; scores: {}; next round boards paired differently now: {:?}",
-        effect.later_rounds,
-        scores.join(", "),
-        effect.different_boards
-    );
-    state
-        .store()
-        .audit_note(
-            Some(by),
-            "round",
-            game.round,
-            "correction effect (Art. 8.7)",
-            Some(&format!("board {}: {}", game.board, game.result.code())),
-            Some(&format!("{}; {text}", new.code())),
-        )
-        .await?;
-    Ok(Some(effect))
 }
 
 // ---- player cards ---------------------------------------------------------------------------
