@@ -16,9 +16,12 @@
 
 pub mod error;
 pub mod loaded;
+pub mod registration;
 pub mod results;
 pub mod rounds;
 pub mod rows;
+pub mod seeding;
+pub mod settings;
 
 use std::sync::Arc;
 

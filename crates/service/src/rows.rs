@@ -56,6 +56,19 @@ pub fn stored_result(r: DomainResult) -> GameResult {
     }
 }
 
+/// The bye kind of a stored bye code.
+pub fn bye_kind(code: &str) -> Result<ByeKind, ServiceError> {
+    match code.parse::<GameResult>() {
+        Ok(GameResult::PairingBye) => Ok(ByeKind::PairingAllocated),
+        Ok(GameResult::FullBye) => Ok(ByeKind::Full),
+        Ok(GameResult::HalfBye) => Ok(ByeKind::Half),
+        Ok(GameResult::ZeroBye) => Ok(ByeKind::Zero),
+        _ => Err(ServiceError::BadRequest(format!(
+            "bye `{code}`: expected bye, bye-1, bye-1/2 or bye-0"
+        ))),
+    }
+}
+
 /// The stored result of a bye.
 pub fn stored_bye(kind: ByeKind) -> GameResult {
     match kind {

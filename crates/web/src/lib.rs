@@ -18,6 +18,7 @@
 
 mod api;
 pub mod auth;
+mod editor;
 mod error;
 mod export;
 mod form;

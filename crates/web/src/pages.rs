@@ -13,10 +13,12 @@ use serde_json::{Value, json};
 use service::results::Entered;
 use store::GameResult;
 
-use crate::api::{self, Credentials, NewEvent, NewSection, PlayerForm, ResultForm};
+use crate::api::{self, Credentials, ResultForm};
+use crate::editor::{Edit, NoFields};
 use crate::form::Form;
 use crate::throttle::ClientAddress;
 use crate::{AppError, AppState, LOGIN_CSRF_COOKIE, SESSION_COOKIE, Viewer, auth, cookie};
+use service::registration::{NewEvent, NewSection, PlayerForm};
 use service::rows as domain;
 
 const HTMX: &str = include_str!("../static/htmx.min.js");
@@ -272,22 +274,19 @@ pub(crate) async fn logout(
     Ok(response)
 }
 
-/// The user id of an editor whose form carries the right CSRF token.
-pub(crate) fn form_editor(viewer: &Viewer, csrf: Option<&str>) -> Result<i64, AppError> {
-    let id = viewer.editor()?;
-    viewer.check_csrf(csrf)?;
-    Ok(id)
-}
-
 pub(crate) async fn create_event(
     State(state): State<AppState>,
-    viewer: Viewer,
-    Form(f): Form<NewEvent>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<NewEvent>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let id = api::do_create_event(&state, by, &f)
+    let id = state
+        .service
+        .create_event(Some(by), &f)
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(see_other(&format!("/events/{id}")))
 }
 
@@ -312,34 +311,39 @@ pub(crate) async fn event_page(
 
 pub(crate) async fn create_section(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<NewSection>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<NewSection>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let section = api::do_create_section(&state, by, id, &f)
+    let section = state
+        .service
+        .create_section(Some(by), id, &f)
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{section}")))
 }
 
 #[derive(Deserialize)]
 pub(crate) struct ImportForm {
     trf: String,
-    csrf: Option<String>,
 }
 
 pub(crate) async fn import_trf(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<ImportForm>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<ImportForm>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
     state.store().event(id).await?;
     let section = import(&state, by, id, f.trf.as_bytes())
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{section}")))
 }
 
@@ -380,27 +384,30 @@ pub(crate) async fn section_page(
             "players": crate::seeding::players(&loaded),
             "rounds": rounds,
             "played": loaded.rounds.len(),
-            "timetable": crate::settings::schedule_lines(&loaded.section().schedule),
+            "timetable": service::settings::schedule_lines(&loaded.section().schedule),
         }),
     )
 }
 
 pub(crate) async fn add_player(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<PlayerForm>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<PlayerForm>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    api::do_add_player(&state, by, id, &f)
+    state
+        .service
+        .add_player(Some(by), id, &f)
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{id}")))
 }
 
 #[derive(Deserialize)]
 pub(crate) struct WithdrawForm {
-    csrf: Option<String>,
     version: i64,
     /// Absent: take the withdrawal back.
     after: Option<i64>,
@@ -408,26 +415,21 @@ pub(crate) struct WithdrawForm {
 
 pub(crate) async fn withdraw(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<WithdrawForm>,
+    Edit { by, form: f, .. }: Edit<WithdrawForm>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let player = state.store().player(id).await?;
-    state
-        .store()
-        .set_withdrawn(Some(by), id, f.after, f.version)
+    let section = state
+        .service
+        .withdraw(Some(by), id, f.after, f.version)
         .await?;
-    Ok(see_other(&format!("/sections/{}", player.section)))
+    Ok(see_other(&format!("/sections/{section}")))
 }
 
 pub(crate) async fn pair(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<CsrfOnly>,
+    Edit { by, viewer, .. }: Edit<NoFields>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
     let round = state.service.pair_next(Some(by), id).await?;
     let to = format!("/sections/{id}/rounds/{round}");
     if viewer.htmx {
@@ -502,44 +504,31 @@ pub(crate) async fn alphabetical(
 
 pub(crate) async fn publish(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
-    Form(f): Form<CsrfOnly>,
+    Edit { by, .. }: Edit<NoFields>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
     state.service.publish(Some(by), id, n).await?;
     Ok(see_other(&format!("/sections/{id}/rounds/{n}")))
 }
 
 pub(crate) async fn unpair(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
-    Form(f): Form<CsrfOnly>,
+    Edit { by, .. }: Edit<NoFields>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let loaded = service::loaded::load(state.store(), id).await?;
-    let (round, _) = loaded.round(n).ok_or(AppError::NotFound)?;
-    state
-        .store()
-        .unpair_round(Some(by), round.id)
-        .await
-        .map_err(|e| match e {
-            store::StoreError::Conflict { .. } => AppError::Rule(
-                "only the last round can be unpaired, and only before results are entered".into(),
-            ),
-            e => e.into(),
-        })?;
+    state.service.unpair(Some(by), id, n).await?;
     Ok(see_other(&format!("/sections/{id}")))
 }
 
 pub(crate) async fn enter_result(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<ResultForm>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<ResultForm>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
     let outcome = state
         .service
         .enter_result(Some(by), id, &f.result, f.version)

@@ -8,22 +8,23 @@
 use std::collections::BTreeMap;
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use event::player::PlayerId;
-use event::round::{ByeKind, Round, Warning, WarningKind};
+use event::round::{ByeKind, Warning};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use service::results::CorrectionEffect;
 use store::GameResult;
 
-use crate::form::Form;
+use crate::editor::{Edit, Editor};
 use crate::i18n::Lang;
 use crate::pages::{PageError, render, see_other};
 use crate::{AppError, AppState, Viewer};
 use service::Loaded;
+use service::rounds::{Edit as PairingEdit, warning_text};
 use service::rows as domain;
 
 pub(crate) fn routes() -> Router<AppState> {
@@ -52,293 +53,33 @@ fn round_number(n: i64) -> u32 {
     u32::try_from(n).unwrap_or(0)
 }
 
-fn csrf_header(headers: &HeaderMap) -> Option<&str> {
-    headers.get("x-csrf-token").and_then(|v| v.to_str().ok())
-}
-
-fn api_editor(viewer: &Viewer, headers: &HeaderMap) -> Result<i64, AppError> {
-    let id = viewer.editor()?;
-    viewer.check_csrf(csrf_header(headers))?;
-    Ok(id)
-}
-
-fn form_editor(viewer: &Viewer, csrf: Option<&str>) -> Result<i64, AppError> {
-    let id = viewer.editor()?;
-    viewer.check_csrf(csrf)?;
-    Ok(id)
-}
-
 // ---- manual pairing edits -------------------------------------------------------------------
-
-/// One manual edit of an unpublished round.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(tag = "op", rename_all = "kebab-case")]
-pub enum Edit {
-    /// Board `board` (one past the last adds a board) becomes `white` - `black`.
-    Pair {
-        board: usize,
-        white: i64,
-        black: i64,
-    },
-    /// The colours of board `board` change.
-    Swap { board: usize },
-    /// Players `a` and `b` exchange their places (boards or byes).
-    Exchange { a: i64, b: i64 },
-    /// `player` gets a bye (`bye`, `bye-1`, `bye-1/2`, `bye-0`), leaving the board.
-    Bye { player: i64, kind: String },
-    /// Board `board` is taken apart; both players wait to be paired by hand.
-    Unpair { board: usize },
-}
-
-impl Edit {
-    fn describe(&self, loaded: &Loaded) -> String {
-        match self {
-            Edit::Pair {
-                board,
-                white,
-                black,
-            } => format!(
-                "board {board}: {} - {}",
-                loaded.name(*white),
-                loaded.name(*black)
-            ),
-            Edit::Swap { board } => format!("board {board}: colours swapped"),
-            Edit::Exchange { a, b } => {
-                format!("{} and {} exchanged", loaded.name(*a), loaded.name(*b))
-            }
-            Edit::Bye { player, kind } => format!("{}: {kind}", loaded.name(*player)),
-            Edit::Unpair { board } => format!("board {board} taken apart"),
-        }
-    }
-}
-
-/// The bye kind of a stored bye code.
-fn bye_kind(code: &str) -> Result<ByeKind, AppError> {
-    match code.parse::<GameResult>() {
-        Ok(GameResult::PairingBye) => Ok(ByeKind::PairingAllocated),
-        Ok(GameResult::FullBye) => Ok(ByeKind::Full),
-        Ok(GameResult::HalfBye) => Ok(ByeKind::Half),
-        Ok(GameResult::ZeroBye) => Ok(ByeKind::Zero),
-        _ => Err(AppError::BadRequest(format!(
-            "bye `{code}`: expected bye, bye-1, bye-1/2 or bye-0"
-        ))),
-    }
-}
-
-fn rule(e: event::RoundError) -> AppError {
-    AppError::Rule(e.to_string())
-}
-
-/// Exchanges the places of `a` and `b` in a round; returns the 0-based boards changed.
-fn exchange(r: &mut Round, a: PlayerId, b: PlayerId) -> Result<Vec<usize>, AppError> {
-    let swap = |p: PlayerId| {
-        if p == a {
-            b
-        } else if p == b {
-            a
-        } else {
-            p
-        }
-    };
-    let mut changed = Vec::new();
-    for (i, board) in r.boards.iter_mut().enumerate() {
-        if [board.white, board.black].iter().any(|&p| p == a || p == b) {
-            if board.result.is_decided() {
-                return Err(AppError::Rule(format!(
-                    "board {} has a result; correct it instead (Art. 8.7)",
-                    i + 1
-                )));
-            }
-            board.white = swap(board.white);
-            board.black = swap(board.black);
-            board.manual = true;
-            changed.push(i);
-        }
-    }
-    for bye in &mut r.byes {
-        bye.player = swap(bye.player);
-    }
-    if changed.is_empty() {
-        return Err(AppError::Rule("neither player is on a board".into()));
-    }
-    if r.boards.iter().any(|x| x.white == x.black) {
-        return Err(AppError::Rule(
-            "a player cannot be paired against himself".into(),
-        ));
-    }
-    Ok(changed)
-}
-
-/// Applies one edit to the unpublished round `number` of a section and stores it with its
-/// warnings in the audit log. `version` is the round version the caller saw (`None`: as read
-/// now). Returns the warnings.
-pub async fn apply_edit(
-    state: &AppState,
-    by: i64,
-    section: i64,
-    number: i64,
-    edit: &Edit,
-    version: Option<i64>,
-) -> Result<Vec<Warning>, AppError> {
-    let loaded = service::loaded::load(state.store(), section).await?;
-    let (row, _) = loaded.round(number).ok_or(AppError::NotFound)?;
-    if row.published {
-        return Err(AppError::Rule(format!(
-            "round {number} is published: pairings are edited before publication (SJRP §6.2)"
-        )));
-    }
-    let n = round_number(number);
-    let mut s = loaded.section().clone();
-    let warnings = match edit {
-        Edit::Pair {
-            board,
-            white,
-            black,
-        } => s
-            .set_pair(n, *board, player_id(*white), player_id(*black))
-            .map_err(rule)?,
-        Edit::Swap { board } => {
-            let b = board
-                .checked_sub(1)
-                .and_then(|i| s.round(n)?.boards.get(i))
-                .ok_or_else(|| AppError::BadRequest(format!("round {n} has no board {board}")))?
-                .clone();
-            s.set_pair(n, *board, b.black, b.white).map_err(rule)?
-        }
-        Edit::Exchange { a, b } => {
-            let (a, b) = (player_id(*a), player_id(*b));
-            for p in [a, b] {
-                if s.entry(p).is_none() {
-                    return Err(AppError::BadRequest(format!(
-                        "player {p} is not in the section"
-                    )));
-                }
-            }
-            let idx = usize::try_from(n.saturating_sub(1)).unwrap_or(usize::MAX);
-            let mut r = s.played.get(idx).cloned().ok_or(AppError::NotFound)?;
-            let changed = exchange(&mut r, a, b)?;
-            s.played[idx] = r.clone();
-            changed
-                .iter()
-                .flat_map(|&i| s.check_pair(n, r.boards[i].white, r.boards[i].black))
-                .collect()
-        }
-        Edit::Bye { player, kind } => s
-            .move_to_bye(n, player_id(*player), bye_kind(kind)?)
-            .map_err(rule)?,
-        Edit::Unpair { board } => {
-            s.unpair_board(n, *board).map_err(rule)?;
-            Vec::new()
-        }
-    };
-    let round = s.round(n).ok_or(AppError::NotFound)?;
-    let games = domain::new_games(round, &|p| p);
-    let mut what = edit.describe(&loaded);
-    for w in &warnings {
-        what.push_str("; warning: ");
-        what.push_str(&warning_text(w, Lang::En, &loaded));
-    }
-    state
-        .store()
-        .replace_games(
-            Some(by),
-            row.id,
-            version.unwrap_or(row.version),
-            &games,
-            &what,
-        )
-        .await?;
-    Ok(warnings)
-}
-
-/// A warning with player names, in the viewer's language.
-pub fn warning_text(w: &Warning, lang: Lang, loaded: &Loaded) -> String {
-    let name = |p: &PlayerId| loaded.name(i64::from(p.0));
-    let de = lang == Lang::De;
-    let text = match &w.kind {
-        WarningKind::Rematch { a, b, round } if de => format!(
-            "{} und {} haben bereits in Runde {round} gegeneinander gespielt",
-            name(a),
-            name(b)
-        ),
-        WarningKind::Rematch { a, b, round } => {
-            format!("{} and {} already met in round {round}", name(a), name(b))
-        }
-        WarningKind::SameColourThreeTimes { player } if de => {
-            format!(
-                "{} erhält dreimal nacheinander dieselbe Farbe",
-                name(player)
-            )
-        }
-        WarningKind::SameColourThreeTimes { player } => {
-            format!("{} gets the same colour three times in a row", name(player))
-        }
-        WarningKind::ColourDifference { player, difference } if de => {
-            format!("{}: Farbdifferenz {difference}", name(player))
-        }
-        WarningKind::ColourDifference { player, difference } => {
-            format!("{}: colour difference {difference}", name(player))
-        }
-        WarningKind::ProhibitedPair { a, b } if de => {
-            format!("{} und {} dürfen nicht gepaart werden", name(a), name(b))
-        }
-        WarningKind::ProhibitedPair { a, b } => {
-            format!("{} and {} must not be paired", name(a), name(b))
-        }
-        WarningKind::Unavailable { player } if de => {
-            format!("{} ist in dieser Runde nicht verfügbar", name(player))
-        }
-        WarningKind::Unavailable { player } => {
-            format!("{} is not available in this round", name(player))
-        }
-        WarningKind::RepeatedPairingBye { player, round } if de => format!(
-            "{} hatte bereits in Runde {round} das spielfrei (Paarungs-Freilos)",
-            name(player)
-        ),
-        WarningKind::RepeatedPairingBye { player, round } => format!(
-            "{} already had the pairing-allocated bye in round {round}",
-            name(player)
-        ),
-        WarningKind::LatePublication { minutes_before } if de => format!(
-            "manuelle Paarungen {minutes_before} Minuten vor der Runde veröffentlicht, mindestens 30 sind vorgeschrieben"
-        ),
-        WarningKind::LatePublication { minutes_before } => format!(
-            "manual pairings published {minutes_before} minutes before the round, at least 30 are required"
-        ),
-        WarningKind::LaterRoundAffected { round } if de => {
-            format!("Runde {round} wurde mit dem alten Ergebnis gepaart")
-        }
-        WarningKind::LaterRoundAffected { round } => {
-            format!("round {round} was paired with the old result")
-        }
-    };
-    format!("{text} ({})", w.article)
-}
 
 fn warnings_json(warnings: &[Warning], lang: Lang, loaded: &Loaded) -> Vec<Value> {
     warnings
         .iter()
-        .map(|w| json!({ "article": w.article.as_str(), "message": warning_text(w, lang, loaded) }))
+        .map(|w| json!({ "article": w.article.as_str(), "message": warning_text(w, lang == Lang::De, loaded) }))
         .collect()
 }
 
 #[derive(Deserialize)]
 struct EditRequest {
     #[serde(flatten)]
-    edit: Edit,
+    edit: PairingEdit,
     #[serde(default)]
     version: Option<i64>,
 }
 
 async fn edit_api(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path((id, n)): Path<(i64, i64)>,
+    Editor { by, viewer }: Editor,
     Json(f): Json<EditRequest>,
 ) -> Result<Json<Value>, AppError> {
-    let by = api_editor(&viewer, &headers)?;
-    let warnings = apply_edit(&state, by, id, n, &f.edit, f.version).await?;
+    let warnings = state
+        .service
+        .apply_edit(Some(by), id, n, &f.edit, f.version)
+        .await?;
     let loaded = state.section(id).await?;
     Ok(Json(json!({
         "round": n,
@@ -349,7 +90,6 @@ async fn edit_api(
 
 #[derive(Deserialize)]
 struct EditForm {
-    csrf: Option<String>,
     op: String,
     #[serde(default)]
     board: Option<usize>,
@@ -364,7 +104,7 @@ struct EditForm {
 }
 
 impl EditForm {
-    fn edit(&self) -> Result<Edit, AppError> {
+    fn edit(&self) -> Result<PairingEdit, AppError> {
         let need = |v: Option<i64>, what: &str| {
             v.ok_or_else(|| AppError::BadRequest(format!("{what}: required")))
         };
@@ -373,21 +113,21 @@ impl EditForm {
                 .ok_or_else(|| AppError::BadRequest("board: required".into()))
         };
         Ok(match self.op.as_str() {
-            "pair" => Edit::Pair {
+            "pair" => PairingEdit::Pair {
                 board: board()?,
                 white: need(self.white, "white")?,
                 black: need(self.black, "black")?,
             },
-            "swap" => Edit::Swap { board: board()? },
-            "exchange" => Edit::Exchange {
+            "swap" => PairingEdit::Swap { board: board()? },
+            "exchange" => PairingEdit::Exchange {
                 a: need(self.white, "first player")?,
                 b: need(self.black, "second player")?,
             },
-            "bye" => Edit::Bye {
+            "bye" => PairingEdit::Bye {
                 player: need(self.player, "player")?,
                 kind: self.kind.clone().unwrap_or_else(|| "bye".into()),
             },
-            "unpair" => Edit::Unpair { board: board()? },
+            "unpair" => PairingEdit::Unpair { board: board()? },
             other => return Err(AppError::BadRequest(format!("edit `{other}` is unknown"))),
         })
     }
@@ -395,12 +135,17 @@ impl EditForm {
 
 async fn edit_form(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
-    Form(f): Form<EditForm>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<EditForm>,
 ) -> Result<Response, PageError> {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let warnings = apply_edit(&state, by, id, n, &f.edit()?, None).await?;
+    let warnings = state
+        .service
+        .apply_edit(Some(by), id, n, &f.edit()?, None)
+        .await?;
     let loaded = state.section(id).await?;
     edit_view(&state, &viewer, &loaded, n, &warnings)
 }
@@ -455,56 +200,6 @@ pub(crate) struct ByeRequest {
     /// `bye-1/2`, `bye-0`, `bye-1`; empty or `none` takes the request back.
     #[serde(default)]
     kind: String,
-    #[serde(default)]
-    csrf: Option<String>,
-}
-
-/// Records a bye requested by `player` for a future round (TRF `240`); the pairing leaves the
-/// player out of that round and gives the bye. Returns the player's requested byes.
-pub async fn request_bye(
-    state: &AppState,
-    by: i64,
-    player: i64,
-    round: u32,
-    kind: &str,
-) -> Result<BTreeMap<u32, ByeKind>, AppError> {
-    let row = state.store().player(player).await?;
-    let loaded = service::loaded::load(state.store(), row.section).await?;
-    let s = loaded.section();
-    let paired = u32::try_from(s.played.len()).unwrap_or(u32::MAX);
-    if round <= paired || round > s.total_rounds().max(1) {
-        return Err(AppError::Rule(format!(
-            "round {round}: a bye is requested for a round still to be paired ({}-{})",
-            paired + 1,
-            s.total_rounds()
-        )));
-    }
-    let mut entry = s
-        .entry(player_id(player))
-        .cloned()
-        .ok_or(AppError::NotFound)?;
-    let what = match kind.trim() {
-        "" | "none" => {
-            entry.requested_byes.remove(&round);
-            format!("requested bye withdrawn, round {round}")
-        }
-        code => {
-            let kind = bye_kind(code)?;
-            if kind == ByeKind::PairingAllocated {
-                return Err(AppError::BadRequest(
-                    "the pairing-allocated bye is given by the pairing, not requested".into(),
-                ));
-            }
-            entry.requested_byes.insert(round, kind);
-            format!("requested bye {code}, round {round}")
-        }
-    };
-    let data = serde_json::to_string(&entry).map_err(|e| AppError::Internal(e.to_string()))?;
-    state
-        .store()
-        .update_player_data(Some(by), player, &data, row.version, &what)
-        .await?;
-    Ok(entry.requested_byes)
 }
 
 fn byes_json(byes: &BTreeMap<u32, ByeKind>) -> Vec<Value> {
@@ -515,13 +210,14 @@ fn byes_json(byes: &BTreeMap<u32, ByeKind>) -> Vec<Value> {
 
 async fn bye_api(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path(id): Path<i64>,
+    Editor { by, viewer: _ }: Editor,
     Json(f): Json<ByeRequest>,
 ) -> Result<Json<Value>, AppError> {
-    let by = api_editor(&viewer, &headers)?;
-    let byes = request_bye(&state, by, id, f.round, &f.kind).await?;
+    let byes = state
+        .service
+        .request_bye(Some(by), id, f.round, &f.kind)
+        .await?;
     Ok(Json(
         json!({ "player": id, "requested_byes": byes_json(&byes) }),
     ))
@@ -529,12 +225,13 @@ async fn bye_api(
 
 async fn bye_form(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<ByeRequest>,
+    Edit { by, form: f, .. }: Edit<ByeRequest>,
 ) -> Result<Response, PageError> {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    request_bye(&state, by, id, f.round, &f.kind).await?;
+    state
+        .service
+        .request_bye(Some(by), id, f.round, &f.kind)
+        .await?;
     let row = state.store().player(id).await?;
     Ok(see_other(&format!(
         "/sections/{}/players/{id}",
@@ -763,8 +460,6 @@ pub fn check_pgn(text: &str, lang: Lang) -> Result<String, AppError> {
 struct PgnForm {
     #[serde(default)]
     pgn: String,
-    #[serde(default)]
-    csrf: Option<String>,
 }
 
 async fn store_pgn(
@@ -789,12 +484,10 @@ async fn store_pgn(
 
 async fn pgn_api(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path(id): Path<i64>,
+    Editor { by, viewer }: Editor,
     Json(f): Json<PgnForm>,
 ) -> Result<Json<Value>, AppError> {
-    let by = api_editor(&viewer, &headers)?;
     store_pgn(&state, by, id, &f.pgn, viewer.lang).await?;
     Ok(Json(
         json!({ "game": id, "pgn": state.store().game_pgn(id).await? }),
@@ -840,11 +533,13 @@ async fn pgn_view(
 
 async fn pgn_form(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<PgnForm>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<PgnForm>,
 ) -> Result<Response, PageError> {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
     match store_pgn(&state, by, id, &f.pgn, viewer.lang).await {
         Ok(()) => pgn_view(&state, &viewer, id, None, None).await,
         Err(AppError::BadRequest(m)) => {

@@ -8,6 +8,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::editor::{Edit, Editor, NoFields, csrf_header};
 use crate::form::Form;
 use crate::pages::{PageError, render};
 use crate::team::{self, Absent, BoardResult, MatchDoc, NewTeamSection, TeamForm};
@@ -42,17 +43,6 @@ fn see_other(to: &str) -> Response {
     Redirect::to(to).into_response()
 }
 
-fn csrf_header(headers: &HeaderMap) -> Option<&str> {
-    headers.get("x-csrf-token").and_then(|v| v.to_str().ok())
-}
-
-/// The user id of an arbiter whose request carries the right CSRF token.
-fn editor(viewer: &Viewer, csrf: Option<&str>) -> Result<i64, AppError> {
-    let id = viewer.editor()?;
-    viewer.check_csrf(csrf)?;
-    Ok(id)
-}
-
 /// The viewer's team as captain, for the pages.
 async fn captain_of(state: &AppState, viewer: &Viewer) -> Result<Option<i64>, AppError> {
     match &viewer.user {
@@ -65,23 +55,19 @@ async fn captain_of(state: &AppState, viewer: &Viewer) -> Result<Option<i64>, Ap
 
 async fn create_section_form(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(event): Path<i64>,
-    Form(f): Form<NewTeamSection>,
+    Edit { by, form: f, .. }: Edit<NewTeamSection>,
 ) -> PageResult {
-    let by = editor(&viewer, f.csrf.as_deref())?;
     let id = team::create_section(state.store(), by, event, &f).await?;
     Ok(see_other(&format!("/sections/{id}/teams")))
 }
 
 async fn api_create_section(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path(event): Path<i64>,
+    Editor { by, viewer: _ }: Editor,
     Json(f): Json<NewTeamSection>,
 ) -> Result<Response, AppError> {
-    let by = editor(&viewer, csrf_header(&headers))?;
     let id = team::create_section(state.store(), by, event, &f).await?;
     Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
 }
@@ -101,14 +87,16 @@ async fn teams_page(
 
 async fn register_form(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<TeamForm>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<TeamForm>,
 ) -> PageResult {
-    let by = editor(&viewer, f.csrf.as_deref())?;
     team::register(state.store(), by, id, &f)
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{id}/teams")))
 }
 
@@ -123,12 +111,10 @@ async fn api_teams(
 
 async fn api_register(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path(id): Path<i64>,
+    Editor { by, viewer }: Editor,
     Json(f): Json<TeamForm>,
 ) -> Result<Response, AppError> {
-    let by = editor(&viewer, csrf_header(&headers))?;
     let team = team::register(state.store(), by, id, &f).await?;
     let ts = team::load(state.store(), id).await?;
     Ok((
@@ -140,29 +126,20 @@ async fn api_register(
 
 // ---- pairing --------------------------------------------------------------------------------
 
-#[derive(Deserialize)]
-struct CsrfOnly {
-    csrf: Option<String>,
-}
-
 async fn pair_form(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<CsrfOnly>,
+    Edit { by, .. }: Edit<NoFields>,
 ) -> PageResult {
-    let by = editor(&viewer, f.csrf.as_deref())?;
     let round = team::pair_next(state.store(), by, id).await?;
     Ok(see_other(&format!("/sections/{id}/teams/rounds/{round}")))
 }
 
 async fn api_pair(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path(id): Path<i64>,
+    Editor { by, viewer: _ }: Editor,
 ) -> Result<Response, AppError> {
-    let by = editor(&viewer, csrf_header(&headers))?;
     let round = team::pair_next(state.store(), by, id).await?;
     let ts = team::load(state.store(), id).await?;
     Ok((
@@ -266,11 +243,9 @@ async fn confirm_lineup(state: &AppState, by: i64, id: i64) -> Result<(i64, i64)
 
 async fn confirm_lineup_form(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<CsrfOnly>,
+    Edit { by, .. }: Edit<NoFields>,
 ) -> PageResult {
-    let by = editor(&viewer, f.csrf.as_deref())?;
     let (section, round) = confirm_lineup(&state, by, id).await?;
     Ok(see_other(&format!(
         "/sections/{section}/teams/rounds/{round}"
@@ -279,11 +254,9 @@ async fn confirm_lineup_form(
 
 async fn api_confirm_lineup(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path(id): Path<i64>,
+    Editor { by, viewer: _ }: Editor,
 ) -> Result<Response, AppError> {
-    let by = editor(&viewer, csrf_header(&headers))?;
     confirm_lineup(&state, by, id).await?;
     Ok(Json(json!({ "id": id, "confirmed": true })).into_response())
 }

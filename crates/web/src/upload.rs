@@ -799,7 +799,7 @@ async fn register_page(
     }
     register(&state, by, &loaded, picked)
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(Redirect::to(&format!("/sections/{id}")).into_response())
 }
 
