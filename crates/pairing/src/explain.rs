@@ -29,7 +29,8 @@ use std::str::FromStr;
 use laws::Article;
 
 use crate::dutch::{
-    ColourPreference, DutchEdition, Float, Input, Pairing, PreferenceStrength, RoundEntry, Score,
+    ColourPreference, Criterion, DutchEdition, Float, Input, Pairing, PreferenceStrength,
+    RoundEntry, Score,
 };
 
 /// Language of the explanation text.
@@ -169,36 +170,6 @@ pub struct Explanation {
     pub absent: Vec<u32>,
 }
 
-/// A criterion by its 2026 number, or its 2017 one (`C.04.3 C6`, 2017 `C.04.3 C.5`).
-fn criterion(edition: DutchEdition, n2026: u32, n2017: u32) -> Article {
-    const Y2026: [&str; 9] = [
-        "C.04.3 C1",
-        "C.04.3 C2",
-        "C.04.3 C3",
-        "C.04.3 C4",
-        "C.04.3 C5",
-        "C.04.3 C6",
-        "C.04.3 C7",
-        "C.04.3 C8",
-        "C.04.3 C9",
-    ];
-    const Y2017: [&str; 7] = [
-        "C.04.3 C.1",
-        "C.04.3 C.2",
-        "C.04.3 C.3",
-        "C.04.3 C.4",
-        "C.04.3 C.5",
-        "C.04.3 C.6",
-        "C.04.3 C.7",
-    ];
-    let (table, n): (&[&'static str], u32) = match edition {
-        DutchEdition::Rules2026 => (&Y2026, n2026),
-        DutchEdition::Rules2017 => (&Y2017, n2017),
-    };
-    let index = (n as usize).saturating_sub(1);
-    Article::new(table.get(index).copied().unwrap_or("C.04.3"))
-}
-
 /// Explains `pairing`, the engine's pairing of `input` under `edition`.
 pub fn explain(input: &Input, pairing: &Pairing, edition: DutchEdition) -> Explanation {
     let by_id: HashMap<u32, &crate::dutch::Player> =
@@ -264,7 +235,7 @@ pub fn explain(input: &Input, pairing: &Pairing, edition: DutchEdition) -> Expla
             score: s.score,
             partner: partner.player,
             partner_score: partner.score,
-            article: criterion(edition, 6, 5),
+            article: Criterion::C6.cite(edition),
         })
         .collect();
     let bye = pairing.bye.map(|id| {
@@ -284,12 +255,14 @@ pub fn explain(input: &Input, pairing: &Pairing, edition: DutchEdition) -> Expla
             .collect();
         let reasons = match edition {
             DutchEdition::Rules2026 => vec![
-                criterion(edition, 2, 2),
-                criterion(edition, 4, 4),
-                criterion(edition, 5, 5),
-                criterion(edition, 9, 9),
+                Criterion::C2.cite(edition),
+                Criterion::C4.cite(edition),
+                Criterion::C5.cite(edition),
+                Criterion::C9.cite(edition),
             ],
-            DutchEdition::Rules2017 => vec![criterion(edition, 2, 2), criterion(edition, 4, 4)],
+            DutchEdition::Rules2017 => {
+                vec![Criterion::C2.cite(edition), Criterion::C4.cite(edition)]
+            }
         };
         ByeNote {
             player: id,
@@ -392,14 +365,14 @@ impl<'a> Compatibility<'a> {
                 .iter()
                 .all(|&q| self.c1_blocks(id, q) || self.c3_blocks(id, q));
         if c1 {
-            FloatReason::NoCompatibleOpponent(criterion(edition, 1, 1))
+            FloatReason::NoCompatibleOpponent(Criterion::C1.cite(edition))
         } else if c1_or_c3 {
-            FloatReason::NoCompatibleOpponent(criterion(edition, 3, 3))
+            FloatReason::NoCompatibleOpponent(Criterion::C3.cite(edition))
         } else if group.len().is_multiple_of(2) {
             // With him the scoregroup is odd.
-            FloatReason::OddBracket(criterion(edition, 6, 5))
+            FloatReason::OddBracket(Criterion::C6.cite(edition))
         } else {
-            FloatReason::Completion(criterion(edition, 4, 4))
+            FloatReason::Completion(Criterion::C4.cite(edition))
         }
     }
 }

@@ -24,6 +24,7 @@
 //! ```
 
 pub mod acceleration;
+mod assignment;
 pub mod dutch;
 pub mod explain;
 pub mod generator;

@@ -28,8 +28,8 @@ use trf::{Record, ResultCode, Tournament, TrfError};
 
 use crate::acceleration;
 use crate::dutch::{
-    Colour, DutchEdition, Input, Outcome, PairingError, Player, RoundEntry, Score, Scoring,
-    pair_round,
+    Colour, DutchEdition, Input, Limits, Outcome, PairingError, Player, RoundEntry, Score, Scoring,
+    pair_round_within,
 };
 
 impl From<trf::Colour> for Colour {
@@ -254,13 +254,23 @@ pub fn check_rounds(
     edition: DutchEdition,
     baku: bool,
 ) -> Result<Vec<RoundCheck>, TrfError> {
+    check_rounds_within(t, edition, baku, Limits::DEFAULT)
+}
+
+/// [`check_rounds`] with the engine's search bounded by `limits`.
+pub fn check_rounds_within(
+    t: &Tournament,
+    edition: DutchEdition,
+    baku: bool,
+    limits: Limits,
+) -> Result<Vec<RoundCheck>, TrfError> {
     (1..round_to_pair(t))
         .map(|round| {
             let mut input = input_for_round(t, round)?;
             if baku {
                 acceleration::apply_baku(&mut input);
             }
-            let computed = pair_round(&input, edition).map(|p| {
+            let computed = pair_round_within(&input, edition, limits).map(|p| {
                 let mut pairs: Vec<(u32, u32)> =
                     p.boards.iter().map(|b| (b.white, b.black)).collect();
                 pairs.sort_unstable();

@@ -3,8 +3,8 @@
 use std::fs;
 
 use pairing::dutch::{
-    Colour, DutchEdition, Input, Outcome, Pairing, PairingError, Player, RoundEntry, Score,
-    Scoring, pair_round,
+    Colour, DutchEdition, Input, Limit, Limits, Outcome, Pairing, PairingError, Player, RoundEntry,
+    Score, Scoring, pair_round, pair_round_within,
 };
 use pairing::trf_input;
 use trf::Tournament;
@@ -202,4 +202,41 @@ fn editions_follow_the_start_date_and_the_192_code() {
     assert_eq!("FIDE_DUTCH_2017".parse(), Ok(DutchEdition::Rules2017));
     assert_eq!("FIDE_DUTCH_2025_BAKU".parse(), Ok(DutchEdition::Rules2026));
     assert!("FIDE_DUBOV".parse::<DutchEdition>().is_err());
+}
+
+#[test]
+fn h13_a_limit_reached_before_the_result_is_proven_is_an_error() {
+    let players: Vec<Player> = (1..=4).map(|id| player(id, Vec::new())).collect();
+    let round = input(1, players);
+    // The first pass proves a perfect candidate whatever the full search's node limit.
+    let nodes = Limits {
+        nodes: 0,
+        ..Limits::DEFAULT
+    };
+    assert!(pair_round_within(&round, DutchEdition::Rules2026, nodes).is_ok());
+    // Without the first pass the full search cannot place a single pair.
+    let nodes = Limits {
+        nodes: 0,
+        perfect_nodes: 0,
+        ..Limits::DEFAULT
+    };
+    let error = pair_round_within(&round, DutchEdition::Rules2026, nodes).unwrap_err();
+    assert_eq!(
+        error,
+        PairingError::SearchLimit {
+            bracket: Score(0),
+            limit: Limit::Nodes,
+            value: 0,
+        }
+    );
+    assert!(error.to_string().contains("before proving its result"));
+    // The first candidate is perfect: proven at once, so no candidate limit can change it.
+    let candidates = Limits {
+        candidates: 0,
+        ..Limits::DEFAULT
+    };
+    assert_eq!(
+        pair_round_within(&round, DutchEdition::Rules2026, candidates),
+        pair_round(&round, DutchEdition::Rules2026)
+    );
 }

@@ -2,7 +2,10 @@
 //!
 //! Each bracket is paired by generating candidates in the order of Art. 4 (MDP sets, S2
 //! transpositions, remainder exchanges and transpositions), evaluating every candidate against
-//! the criteria in order and accepting the first perfect one, else the best one found.
+//! the criteria in order and accepting the first perfect one, else the best one. A search that
+//! reaches one of its [`Limits`] before proving its result ends in an error, never in a guess.
+//! It is pruned by exact bounds: C6-C9 of every downfloater set of a level, and the least
+//! C10-C17 of the rest of a candidate by a minimum-cost assignment (`crate::assignment`).
 //! Completion (C4) and the bye assignee's score (C5) are decided with a maximum matching over
 //! all players still to be paired.
 
@@ -12,23 +15,37 @@ use std::collections::HashMap;
 use laws::Article;
 
 use super::colour::{ColourPreference, PreferenceStrength, allocate_colours, colour_difference};
+use super::criterion::Criterion;
+use super::limits::{Limit, Limits};
 use super::{
     Board, Colour, CompletionRule, DutchEdition, Float, Input, PairExplanation, Pairing,
     PairingError, RoundEntry, Score,
 };
+use crate::assignment;
 use crate::matching::{Graph, SubsetGraph};
-
-/// Candidates evaluated per bracket before the best one found so far is taken.
-const SEARCH_BUDGET: usize = 1_000_000;
 
 /// Score difference given to a downfloater in C18-C21: above any difference between two scores.
 const DOWNFLOATER_DIFFERENCE: i64 = 1 << 40;
 
-/// Search-tree nodes visited per bracket level before the best candidate found is taken.
-const NODE_BUDGET: usize = 5_000_000;
+/// The cost of letting a player float whom no best downfloater set of the level contains:
+/// above any sum of counts the keys encode.
+const NOT_A_FLOATER: i128 = 1 << 120;
 
-/// Search-tree nodes the first pass, which looks for a perfect candidate only, may visit.
-const PERFECT_NODE_BUDGET: usize = 100_000;
+/// The counts C10-C17 (2017: C.8-C.15) of a candidate or a part of one.
+type Counts = [u32; 8];
+
+/// C6-C9 (2017: C.5-C.7) of a bracket level, decided for every downfloater set.
+enum LevelPrefix {
+    /// Too many sets, or a value not proven: the level keeps its weaker lower bound.
+    Unknown,
+    /// No downfloater set admits a candidate: the level has none.
+    Empty,
+    /// The least values and the sets reaching them (each sorted).
+    Best(Vec<Value>, Vec<Vec<usize>>),
+    /// The sets that admit a candidate, their values not known exactly (2017: C.5 of a
+    /// bracket whose residents' scores differ depends on the pairs).
+    Valid(Vec<Vec<usize>>),
+}
 
 /// A present player prepared for pairing.
 struct Prepared {
@@ -55,6 +72,7 @@ struct Context<'a> {
     /// Who may receive the pairing-allocated bye (C2, and C5 in 2026).
     bye_allowed: Vec<bool>,
     input: &'a Input,
+    limits: Limits,
 }
 
 impl Context<'_> {
@@ -123,6 +141,16 @@ struct Candidate {
 
 /// Prepares the players and pairs the round by the given edition of C.04.3.
 pub fn pair_round(input: &Input, edition: DutchEdition) -> Result<Pairing, PairingError> {
+    pair_round_within(input, edition, Limits::DEFAULT)
+}
+
+/// [`pair_round`] with the search bounded by `limits`: the same pairing, or
+/// [`PairingError::SearchLimit`] when a limit is reached before the result is proven.
+pub fn pair_round_within(
+    input: &Input,
+    edition: DutchEdition,
+    limits: Limits,
+) -> Result<Pairing, PairingError> {
     if input.round == 0 || input.round > input.total_rounds.max(input.round) {
         return Err(PairingError::RoundOutOfRange {
             round: input.round,
@@ -204,6 +232,7 @@ pub fn pair_round(input: &Input, edition: DutchEdition) -> Result<Pairing, Pairi
         compatible,
         edition,
         input,
+        limits,
     };
     let everyone: Vec<usize> = (0..n).collect();
     if n % 2 == 1 && edition == DutchEdition::Rules2026 {
@@ -390,7 +419,7 @@ fn pair_brackets(context: &Context) -> Result<Pairing, PairingError> {
         let required = rule == CompletionRule::EveryBracket;
         let mut search =
             BracketSearch::new(context, &mdps, &groups[g], lower.clone(), next, required);
-        let (mut candidate, mut failed) = search.run().ok_or(PairingError::NoValidPairing)?;
+        let (mut candidate, mut failed) = searched(context, bracket_score, search.run())?;
         if !required && !lower.is_empty() {
             let rest: Vec<usize> = candidate
                 .downfloaters
@@ -403,7 +432,7 @@ fn pair_brackets(context: &Context) -> Result<Pairing, PairingError> {
                 // apply), and all lower scoregroups collapse into the last bracket.
                 let mut search =
                     BracketSearch::new(context, &mdps, &groups[g], lower.clone(), Vec::new(), true);
-                (candidate, failed) = search.run().ok_or(PairingError::NoValidPairing)?;
+                (candidate, failed) = searched(context, bracket_score, search.run())?;
                 groups.truncate(g + 1);
                 groups.push(lower);
             }
@@ -425,6 +454,22 @@ fn pair_brackets(context: &Context) -> Result<Pairing, PairingError> {
         boards: boards.into_iter().map(|b| b.1).collect(),
         bye,
     })
+}
+
+/// The outcome of a bracket's search as the round's result.
+fn searched(
+    context: &Context,
+    bracket: Score,
+    outcome: Result<Option<(Candidate, Vec<Article>)>, Limit>,
+) -> Result<(Candidate, Vec<Article>), PairingError> {
+    match outcome {
+        Ok(found) => found.ok_or(PairingError::NoValidPairing),
+        Err(limit) => Err(PairingError::SearchLimit {
+            bracket,
+            limit,
+            value: context.limits.value(limit),
+        }),
+    }
 }
 
 /// Boards are listed by the higher player's score, then the sum of both scores, then the
@@ -470,6 +515,9 @@ fn make_board(
     )
 }
 
+/// A value computed for a set of downfloaters, with the limit reached computing it, if any.
+type Reached<T> = (T, Option<Limit>);
+
 /// The search for one bracket's pairing.
 struct BracketSearch<'a> {
     context: &'a Context<'a>,
@@ -489,8 +537,9 @@ struct BracketSearch<'a> {
     evaluated: usize,
     stop: bool,
     completion_cache: HashMap<Vec<usize>, bool>,
-    next_bracket_cache: HashMap<Vec<usize>, (u32, Vec<i64>)>,
-    next_psd_cache: HashMap<Vec<usize>, Vec<i64>>,
+    /// Cached next-bracket values, with the limit reached computing them, if any.
+    next_bracket_cache: HashMap<Vec<usize>, Reached<(u32, Vec<i64>)>>,
+    next_psd_cache: HashMap<Vec<usize>, Reached<Vec<i64>>>,
     /// The costs of the pairs in the partial candidate, in the order they were made.
     pair_costs: Vec<PairCost>,
     partial_counts: [u32; 8],
@@ -499,6 +548,24 @@ struct BracketSearch<'a> {
     /// A first pass that only looks for a perfect candidate, pruning every partial one that
     /// cannot become perfect.
     perfect_only: bool,
+    /// The first limit reached in this pass: its result is not proven.
+    limit_reached: Option<Limit>,
+    /// The base of the keys that encode [`Counts`] as one number, `None` if the bracket is too
+    /// large for them (then no exact count bounds).
+    key_base: Option<i128>,
+    /// The downfloater sets with the least C6-C9 of the level, when known: every other set
+    /// gives a worse candidate.
+    best_sets: Option<Vec<Vec<usize>>>,
+    /// Whether a player is in one of [`Self::best_sets`] (everyone if they are unknown).
+    may_float: Vec<bool>,
+    /// 2017, the collapsed last bracket (A.9): C.5's PSD depends on the pairs, so the keys
+    /// carry it above the counts, one digit per positive entry value (ascending, with its
+    /// weight in the key).
+    psd_weights: Vec<(i64, i128)>,
+    /// The PSD digits of the pairs so far.
+    partial_psd: i128,
+    /// How often the best candidate has been replaced.
+    improvements: usize,
 }
 
 impl<'a> BracketSearch<'a> {
@@ -511,6 +578,17 @@ impl<'a> BracketSearch<'a> {
         completion: bool,
     ) -> BracketSearch<'a> {
         let lowest_score = context.players[*residents.last().unwrap_or(&0)].score;
+        let entries = psd_entries(context, mdps, residents, lower.is_empty(), lowest_score);
+        let key_base = key_base(mdps.len() + residents.len(), entries.len());
+        let mut weight = key_base.map_or(0, |b| b.pow(8));
+        let psd_weights = entries
+            .into_iter()
+            .map(|e| {
+                let w = weight;
+                weight *= key_base.unwrap_or(0);
+                (e, w)
+            })
+            .collect();
         let odd = (mdps.len() + residents.len() + lower.len()) % 2 == 1;
         let single_floater_is_bye = context.edition == DutchEdition::Rules2026
             && odd
@@ -537,6 +615,13 @@ impl<'a> BracketSearch<'a> {
             partial_lists: Default::default(),
             nodes: 0,
             perfect_only: false,
+            limit_reached: None,
+            key_base,
+            psd_weights,
+            partial_psd: 0,
+            improvements: 0,
+            best_sets: None,
+            may_float: vec![true; context.players.len()],
         }
     }
 
@@ -555,7 +640,9 @@ impl<'a> BracketSearch<'a> {
         graph.maximum_matching()
     }
 
-    fn run(&mut self) -> Option<(Candidate, Vec<Article>)> {
+    /// The bracket's pairing: the first candidate, in the order of Art. 4, of those best by the
+    /// criteria; `None` if there is none, the limit reached if the search could not prove it.
+    fn run(&mut self) -> Result<Option<(Candidate, Vec<Article>)>, Limit> {
         let m0 = self.mdps.len();
         let res = self.residents.len();
         for pairs in (0..=self.max_pairs()).rev() {
@@ -564,84 +651,128 @@ impl<'a> BracketSearch<'a> {
                 if remainder_pairs * 2 > res - m1 {
                     continue;
                 }
-                self.bound = self.lower_bound(pairs, m1);
-                self.evaluated = 0;
-                self.nodes = 0;
-                self.stop = false;
-                self.perfect_only = true;
-                self.search_mdp_sets(m1, remainder_pairs);
-                self.perfect_only = false;
+                let Some(bound) = self.lower_bound(pairs, m1, remainder_pairs) else {
+                    continue;
+                };
+                self.bound = bound;
+                self.pass(m1, remainder_pairs, true);
                 let perfect = self.best.as_ref().is_some_and(|(v, _)| *v == self.bound);
-                if !perfect {
+                if !perfect || self.limit_reached.is_some() {
                     // Ties go to the earliest candidate in the full order, so start afresh.
                     self.best = None;
-                    self.evaluated = 0;
-                    self.nodes = 0;
-                    self.stop = false;
-                    self.search_mdp_sets(m1, remainder_pairs);
+                    self.pass(m1, remainder_pairs, false);
+                    if let Some(limit) = self.limit_reached {
+                        return Err(limit);
+                    }
                 }
                 if let Some((values, candidate)) = self.best.take() {
                     let failed = self.failed_criteria(&values);
-                    return Some((candidate, failed));
+                    return Ok(Some((candidate, failed)));
                 }
             }
         }
-        None
+        Ok(None)
     }
 
-    fn criteria_names(&self) -> &'static [&'static str] {
-        match self.context.edition {
-            DutchEdition::Rules2026 => &[
-                "C.04.3 C6",
-                "C.04.3 C7",
-                "C.04.3 C8",
-                "C.04.3 C9",
-                "C.04.3 C10",
-                "C.04.3 C11",
-                "C.04.3 C12",
-                "C.04.3 C13",
-                "C.04.3 C14",
-                "C.04.3 C15",
-                "C.04.3 C16",
-                "C.04.3 C17",
-                "C.04.3 C18",
-                "C.04.3 C19",
-                "C.04.3 C20",
-                "C.04.3 C21",
-            ],
-            DutchEdition::Rules2017 => &[
-                "C.04.3 C.5",
-                "C.04.3 C.6",
-                "C.04.3 C.7",
-                "C.04.3 C.7",
-                "C.04.3 C.8",
-                "C.04.3 C.9",
-                "C.04.3 C.10",
-                "C.04.3 C.11",
-                "C.04.3 C.12",
-                "C.04.3 C.13",
-                "C.04.3 C.14",
-                "C.04.3 C.15",
-                "C.04.3 C.16",
-                "C.04.3 C.17",
-                "C.04.3 C.18",
-                "C.04.3 C.19",
-            ],
+    /// One pass over the candidates of a level: the first looks for a perfect candidate only.
+    fn pass(&mut self, m1: usize, remainder_pairs: usize, perfect_only: bool) {
+        self.evaluated = 0;
+        self.nodes = 0;
+        self.stop = false;
+        self.limit_reached = None;
+        self.perfect_only = perfect_only;
+        self.search_mdp_sets(m1, remainder_pairs);
+    }
+
+    /// Ends the pass at a limit. In the first pass that only hands over to the full search;
+    /// in the full search the result is not proven.
+    fn reach(&mut self, limit: Option<Limit>) {
+        if let Some(limit) = limit {
+            self.limit_reached.get_or_insert(limit);
+            self.stop = true;
         }
+    }
+
+    /// The criterion each of [`Self::values`] measures. Under the 2017 rules C.7 (C8) takes two:
+    /// the next bracket's pairs, then its PSD.
+    fn criteria(&self) -> [Criterion; 16] {
+        use Criterion::*;
+        let (c8, c9) = match self.context.edition {
+            DutchEdition::Rules2026 => (C8, C9),
+            DutchEdition::Rules2017 => (C8, C8),
+        };
+        [
+            C6, C7, c8, c9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19, C20, C21,
+        ]
     }
 
     fn failed_criteria(&self, values: &[Value]) -> Vec<Article> {
         values
             .iter()
             .zip(&self.bound)
-            .zip(self.criteria_names())
+            .zip(self.criteria())
             .filter(|((v, b), _)| v != b)
-            .map(|(_, name)| Article::new(name))
+            .map(|(_, c)| c.cite(self.context.edition))
             .collect()
     }
 
     /// Values no candidate of this level can beat; reaching them makes a candidate perfect.
-    fn lower_bound(&mut self, pairs: usize, m1: usize) -> Vec<Value> {
+    /// `None` when the level has no candidate at all.
+    fn lower_bound(
+        &mut self,
+        pairs: usize,
+        m1: usize,
+        remainder_pairs: usize,
+    ) -> Option<Vec<Value>> {
+        let mut bound = self.simple_bound(pairs, m1);
+        self.best_sets = None;
+        self.may_float.fill(true);
+        let prefix = self.prefix_len();
+        match self.level_prefix(pairs, m1, remainder_pairs) {
+            LevelPrefix::Empty => return None,
+            LevelPrefix::Unknown => {}
+            LevelPrefix::Valid(sets) => self.restrict_floaters(sets),
+            LevelPrefix::Best(values, sets) => {
+                bound.splice(..prefix, values);
+                self.restrict_floaters(sets);
+            }
+        }
+        // The larger of two lower bounds (lexicographically), each one valid.
+        let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
+        let floaters = all.len() - 2 * pairs;
+        if let Some(found) = self.double_cover_key(&all, self.mdps.len(), floaters) {
+            let key = found?;
+            let mut exact = bound.clone();
+            for (c, v) in self.decode(key).iter().enumerate() {
+                exact[prefix + c] = Value::Count(*v);
+            }
+            if !self.psd_weights.is_empty() {
+                // The entries of 0 fill the list: one per pair and floater.
+                let mut psd = self.decode_psd(key);
+                psd.resize(pairs + floaters, 0);
+                exact[1] = Value::List(psd);
+                exact[prefix + 8..].fill(Value::List(Vec::new()));
+                if exact > bound {
+                    bound = exact;
+                }
+            } else if exact[prefix..] > bound[prefix..] {
+                bound = exact;
+            }
+        }
+        Some(bound)
+    }
+
+    /// Restricts the level's candidates to these downfloater sets.
+    fn restrict_floaters(&mut self, sets: Vec<Vec<usize>>) {
+        self.may_float.fill(false);
+        for &d in sets.iter().flatten() {
+            self.may_float[d] = true;
+        }
+        self.best_sets = Some(sets);
+    }
+
+    /// Lower bounds from the scores, the colour preferences and cardinality matchings.
+    fn simple_bound(&mut self, pairs: usize, m1: usize) -> Vec<Value> {
         let players = &self.context.players;
         let m0 = self.mdps.len();
         let floaters = m0 + self.residents.len() - 2 * pairs;
@@ -696,6 +827,7 @@ impl<'a> BracketSearch<'a> {
                 + wants(Colour::Black).saturating_sub(pairs);
             excess.saturating_sub(floaters) as u32
         };
+        let denied = self.pairs_denying_colours(&all, self.mdps.len(), pairs);
         let mut bound = vec![Value::Count(floaters as u32)];
         match self.context.edition {
             DutchEdition::Rules2026 => {
@@ -761,8 +893,8 @@ impl<'a> BracketSearch<'a> {
         }
         bound.push(Value::Count(0));
         bound.push(Value::Count(0));
-        bound.push(Value::Count(colour_bound(false)));
-        bound.push(Value::Count(colour_bound(true)));
+        bound.push(Value::Count(colour_bound(false).max(denied[0])));
+        bound.push(Value::Count(colour_bound(true).max(denied[1])));
         for _ in 0..4 {
             bound.push(Value::Count(0));
         }
@@ -770,6 +902,28 @@ impl<'a> BracketSearch<'a> {
             bound.push(Value::List(Vec::new()));
         }
         bound
+    }
+
+    /// Lower bounds for C12 and C13 (2017: C.10, C.11) from the compatibility graph: each of
+    /// `pairs` pairs among `all` that is not among the most pairs that deny no player his
+    /// colour preference (his strong one) denies at least one. The first `m0` (MDPs) may pair
+    /// only with the others.
+    fn pairs_denying_colours(&self, all: &[usize], m0: usize, pairs: usize) -> [u32; 2] {
+        let mut graphs = [Graph::new(all.len()), Graph::new(all.len())];
+        for i in 0..all.len() {
+            for j in (i + 1).max(m0)..all.len() {
+                if !self.context.compatible(all[i], all[j]) {
+                    continue;
+                }
+                let cost = self.pair_cost(all[i].min(all[j]), all[i].max(all[j]));
+                for (graph, denied) in graphs.iter_mut().zip(&cost.counts[2..4]) {
+                    if *denied == 0 {
+                        graph.add_edge(i, j);
+                    }
+                }
+            }
+        }
+        graphs.map(|g| pairs.saturating_sub(g.maximum_matching()) as u32)
     }
 
     fn search_mdp_sets(&mut self, m1: usize, remainder_pairs: usize) {
@@ -862,8 +1016,77 @@ impl<'a> BracketSearch<'a> {
         if pairs_wanted * 2 > group.len() {
             return;
         }
-        let (s1, s2) = group.split_at(pairs_wanted);
-        for (out, into) in exchanges(s1.len(), s2.len()) {
+        if self.group_is_hopeless(group, pairs_wanted, limbo) {
+            return;
+        }
+        let (n1, n2) = (pairs_wanted, group.len() - pairs_wanted);
+        let mut seen = self.improvements;
+        for_each_exchange(n1, n2, &mut |out, into| {
+            self.count_node();
+            // A better candidate found since the group was checked may leave it hopeless.
+            if seen != self.improvements {
+                seen = self.improvements;
+                if self.group_is_hopeless(group, pairs_wanted, limbo) {
+                    return false;
+                }
+            }
+            if !self.stop {
+                self.pair_exchange(group, n1, (out, into), pairs, limbo);
+            }
+            !self.stop
+        });
+    }
+
+    /// Whether no exchange of the group can give a candidate better than the best one (in the
+    /// first pass: a perfect one), by lower bounds for C12-C14 and C16 over every pairing of it.
+    fn group_is_hopeless(&self, group: &[usize], pairs_wanted: usize, limbo: &[usize]) -> bool {
+        if !self.best_set_possible(limbo, |d| group.contains(&d)) {
+            return true;
+        }
+        if self.simple_group_is_hopeless(group, pairs_wanted, limbo) {
+            return true;
+        }
+        let floaters = group.len() - 2 * pairs_wanted;
+        let rest = self.double_cover_key(group, 0, floaters);
+        self.rest_fails(limbo, rest)
+    }
+
+    fn simple_group_is_hopeless(
+        &self,
+        group: &[usize],
+        pairs_wanted: usize,
+        limbo: &[usize],
+    ) -> bool {
+        let colours = self.pairs_denying_colours(group, 0, pairs_wanted);
+        let (limbo_down, group_down) = (self.downfloated(limbo), self.downfloated(group));
+        let floaters =
+            [0, 1].map(|b| limbo_down[b] + group_down[b].saturating_sub(2 * pairs_wanted as u32));
+        if !self.perfect_only {
+            return self.hopeless((colours[0], colours[1]), floaters);
+        }
+        let mut counts = self.partial_counts;
+        counts[2] += colours[0];
+        counts[3] += colours[1];
+        counts[4] += floaters[0];
+        counts[6] += floaters[1];
+        let target = &self.bound[self.prefix_len()..];
+        counts
+            .iter()
+            .zip(target)
+            .any(|(&c, t)| Value::Count(c) > *t)
+    }
+
+    /// Pairs one exchange of a homogeneous group: its transpositions (C.04.3 4.2).
+    fn pair_exchange(
+        &mut self,
+        group: &[usize],
+        n1: usize,
+        (out, into): (&[usize], &[usize]),
+        pairs: &mut Vec<(usize, usize)>,
+        limbo: &[usize],
+    ) {
+        let (s1, s2) = group.split_at(n1);
+        {
             let mut new_s1: Vec<usize> = (0..s1.len())
                 .filter(|k| !out.contains(k))
                 .chain(into.iter().map(|&k| k + s1.len()))
@@ -881,6 +1104,13 @@ impl<'a> BracketSearch<'a> {
             new_s2.sort_unstable();
             let new_s1: Vec<usize> = new_s1.iter().map(|&k| group[k]).collect();
             let new_s2: Vec<usize> = new_s2.iter().map(|&k| group[k]).collect();
+            if !self.best_set_possible(limbo, |d| new_s2.contains(&d)) {
+                return;
+            }
+            let rest = self.assignment_key(&new_s1, &new_s2);
+            if self.rest_fails(limbo, rest) {
+                return;
+            }
             let mut s1_suffix = vec![PreferenceCounts::default(); new_s1.len() + 1];
             for (k, &p) in new_s1.iter().enumerate().rev() {
                 s1_suffix[k] = s1_suffix[k + 1];
@@ -898,9 +1128,17 @@ impl<'a> BracketSearch<'a> {
                 limbo_down: self.downfloated(limbo),
             };
             self.transpose(&new_s1, &new_s2, 0, pairs, limbo, &mut state);
-            if self.stop {
-                return;
-            }
+        }
+    }
+
+    /// Counts a search-tree node against the pass's limit.
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        let limits = &self.context.limits;
+        if self.perfect_only && self.nodes > limits.perfect_nodes {
+            self.stop = true;
+        } else if !self.perfect_only && self.nodes > limits.nodes {
+            self.reach(Some(Limit::Nodes));
         }
     }
 
@@ -940,15 +1178,7 @@ impl<'a> BracketSearch<'a> {
                 *free -= t;
             }
             self.push_pair(pairs, s1[i], s2[k]);
-            self.nodes += 1;
-            let budget = if self.perfect_only {
-                PERFECT_NODE_BUDGET
-            } else {
-                NODE_BUDGET
-            };
-            if self.nodes > budget {
-                self.stop = true;
-            }
+            self.count_node();
             let bound = Self::remaining_colour_bound(state.s1_suffix[i + 1], state.s2_free);
             // All but as many unused S2 players as S1 players remain float down.
             let s1_left = (s1.len() - i - 1) as u32;
@@ -956,6 +1186,7 @@ impl<'a> BracketSearch<'a> {
                 [0, 1].map(|b| state.limbo_down[b] + state.s2_down[b].saturating_sub(s1_left));
             if !self.hopeless(bound, floaters)
                 && self.can_be_perfect(&s1[i + 1..], s2, &state.used, bound, floaters)
+                && self.rest_can_be_kept(&s1[i + 1..], s2, &state.used, limbo)
             {
                 self.transpose(s1, s2, i + 1, pairs, limbo, state);
             }
@@ -971,11 +1202,36 @@ impl<'a> BracketSearch<'a> {
         }
     }
 
+    /// Whether the rest of S1 can still be paired with the unused S2 players into a candidate
+    /// worth keeping: a best downfloater set among them, and the exact least counts.
+    fn rest_can_be_kept(&self, s1: &[usize], s2: &[usize], used: &[bool], limbo: &[usize]) -> bool {
+        let free: Vec<usize> = s2
+            .iter()
+            .zip(used)
+            .filter(|(_, u)| !**u)
+            .map(|(&p, _)| p)
+            .collect();
+        if !self.best_set_possible(limbo, |d| free.contains(&d)) {
+            return false;
+        }
+        let rest = self.assignment_key(s1, &free);
+        !self.rest_fails(limbo, rest)
+    }
+
     fn evaluate(&mut self, pairs: &[(usize, usize)], downfloaters: Vec<usize>) {
         self.evaluated += 1;
-        if self.evaluated >= SEARCH_BUDGET {
-            self.stop = true;
+        self.consider(pairs, downfloaters);
+        if !self.stop && self.evaluated >= self.context.limits.candidates {
+            if self.perfect_only {
+                self.stop = true;
+            } else {
+                self.reach(Some(Limit::Candidates));
+            }
         }
+    }
+
+    /// Keeps the candidate if it is the best so far; stops at a perfect one.
+    fn consider(&mut self, pairs: &[(usize, usize)], downfloaters: Vec<usize>) {
         if !self.valid_floaters(&downfloaters) {
             return;
         }
@@ -988,6 +1244,7 @@ impl<'a> BracketSearch<'a> {
             if values == self.bound {
                 self.stop = true;
             }
+            self.improvements += 1;
             self.best = Some((
                 values,
                 Candidate {
@@ -1049,14 +1306,14 @@ impl<'a> BracketSearch<'a> {
     /// Under the 2026 rules C8 also weighs the next bracket's C7: the scores of those players,
     /// highest first, returned after the count (empty under the 2017 rules).
     fn next_bracket_floaters(&mut self, downfloaters: &[usize]) -> (u32, Vec<i64>) {
-        /// Sets of next-bracket floaters tried before the bracket's own count is taken.
-        const LIMIT: usize = 2_000;
         if self.next.is_empty() {
             return (0, Vec::new());
         }
-        if let Some(v) = self.next_bracket_cache.get(downfloaters) {
-            return v.clone();
+        if let Some((v, limit)) = self.next_bracket_cache.get(downfloaters).cloned() {
+            self.reach(limit);
+            return v;
         }
+        let mut reached = None;
         let (all, graph) = self.next_bracket_graph(downfloaters);
         let rest = &self.lower[self.next.len()..];
         let rules_2026 = self.context.edition == DutchEdition::Rules2026;
@@ -1115,7 +1372,8 @@ impl<'a> BracketSearch<'a> {
                 break;
             }
             tried += binomial(all.len(), size);
-            if tried > LIMIT {
+            if tried > self.context.limits.next_floater_sets {
+                reached = Some(Limit::NextFloaterSets);
                 break;
             }
             let mut sets: Vec<(Vec<i64>, Vec<usize>)> = combinations(all.len(), size)
@@ -1142,7 +1400,8 @@ impl<'a> BracketSearch<'a> {
             },
         );
         self.next_bracket_cache
-            .insert(downfloaters.to_vec(), v.clone());
+            .insert(downfloaters.to_vec(), (v.clone(), reached));
+        self.reach(reached);
         v
     }
 
@@ -1150,13 +1409,12 @@ impl<'a> BracketSearch<'a> {
     /// with the downfloaters as its MDPs. An MDP paired there scores its difference to the
     /// scoregroup, one floating on scores one point more, a resident floating one point (A.8).
     fn next_bracket_psd(&mut self, downfloaters: &[usize]) -> Vec<i64> {
-        /// MDPs up to which every set of floating MDPs is tried.
-        const LIMIT: usize = 10;
         if self.next.is_empty() {
             return Vec::new();
         }
-        if let Some(v) = self.next_psd_cache.get(downfloaters) {
-            return v.clone();
+        if let Some((v, limit)) = self.next_psd_cache.get(downfloaters).cloned() {
+            self.reach(limit);
+            return v;
         }
         let unpaired = self.next_bracket_floaters(downfloaters).0 as usize;
         let players = &self.context.players;
@@ -1196,7 +1454,8 @@ impl<'a> BracketSearch<'a> {
             }
         }
         let mut best: Option<Vec<i64>> = (mdps.maximum_matching() == m).then(|| list(0));
-        if best.is_none() && m <= LIMIT {
+        let within = m <= self.context.limits.next_bracket_mdps;
+        if best.is_none() && within {
             for floating in 1..1usize << m {
                 let floating_mdps = floating.count_ones() as usize;
                 if floating_mdps > unpaired || floating_mdps + pairs < m {
@@ -1226,9 +1485,11 @@ impl<'a> BracketSearch<'a> {
                 }
             }
         }
+        let reached = (best.is_none() && !within).then_some(Limit::NextBracketMdps);
         let psd = best.unwrap_or_else(|| list(0));
         self.next_psd_cache
-            .insert(downfloaters.to_vec(), psd.clone());
+            .insert(downfloaters.to_vec(), (psd.clone(), reached));
+        self.reach(reached);
         psd
     }
 
@@ -1279,8 +1540,12 @@ impl<'a> BracketSearch<'a> {
                 }
             }
             if topscorers {
-                let cd = colour_difference(&p.played) + if c == Colour::White { 1 } else { -1 };
-                if cd.abs() > 2 {
+                // C10 (2017: C.8): the colour moves the difference beyond +2 or -2. A difference
+                // already beyond them (possible only in histories not paired by these rules)
+                // that the colour reduces is not one the player gets in this round.
+                let before = colour_difference(&p.played);
+                let cd = before + if c == Colour::White { 1 } else { -1 };
+                if cd.abs() > 2 && cd.abs() > before.abs() {
                     cost.counts[0] += 1;
                 }
                 let n = p.played.len();
@@ -1320,12 +1585,14 @@ impl<'a> BracketSearch<'a> {
         }
         pairs.push((hi, lo));
         self.pair_costs.push(cost);
+        self.partial_psd += self.psd_weight(self.pair_difference(hi, lo));
     }
 
     fn pop_pair(&mut self, pairs: &mut Vec<(usize, usize)>) {
-        if pairs.pop().is_some()
+        if let Some((hi, lo)) = pairs.pop()
             && let Some(cost) = self.pair_costs.pop()
         {
+            self.partial_psd -= self.psd_weight(self.pair_difference(hi, lo));
             for (total, c) in self.partial_counts.iter_mut().zip(cost.counts) {
                 *total -= c;
             }
@@ -1406,9 +1673,11 @@ impl<'a> BracketSearch<'a> {
         colour_bound: (u32, u32),
         floater_bound: [u32; 2],
     ) -> bool {
-        /// Larger rests are left to the plain bounds: the check costs a matching per node.
-        const LIMIT: usize = 48;
-        if !self.perfect_only || s1.is_empty() || s1.len() > LIMIT {
+        // Larger rests are left to the plain bounds: the check costs a matching per node.
+        if !self.perfect_only
+            || s1.is_empty()
+            || s1.len() > self.context.limits.perfect_check_players
+        {
             return true;
         }
         let target = &self.bound;
@@ -1519,6 +1788,19 @@ impl<'a> BracketSearch<'a> {
     }
 
     fn values(&mut self, pairs: &[(usize, usize)], downfloaters: &[usize]) -> Vec<Value> {
+        let players = &self.context.players;
+        let differences: Vec<i64> = pairs
+            .iter()
+            .map(|&(a, b)| (i64::from(players[a].score.0) - i64::from(players[b].score.0)).abs())
+            .collect();
+        let mut values = self.prefix_values(downfloaters, &differences);
+        values.extend(self.tail_values(downfloaters));
+        values
+    }
+
+    /// C6-C9 (2017: C.5-C.7) of a candidate with these downfloaters and pairs of these score
+    /// differences (used by the 2017 PSD only).
+    fn prefix_values(&mut self, downfloaters: &[usize], differences: &[i64]) -> Vec<Value> {
         let context = self.context;
         let players = &context.players;
         let mut scores: Vec<i64> = downfloaters
@@ -1542,50 +1824,432 @@ impl<'a> BracketSearch<'a> {
             DutchEdition::Rules2017 => {
                 let base = i64::from(self.lowest_score.0) - i64::from(context.input.scoring.win.0);
                 let mut psd: Vec<i64> = scores.iter().map(|s| s - base).collect();
-                psd.extend(pairs.iter().map(|&(a, b)| {
-                    (i64::from(players[a].score.0) - i64::from(players[b].score.0)).abs()
-                }));
+                psd.extend(differences);
                 psd.sort_by(|a, b| b.cmp(a));
                 values.push(Value::List(psd));
                 values.push(Value::Count(self.next_bracket_floaters(downfloaters).0));
                 values.push(Value::List(self.next_bracket_psd(downfloaters)));
             }
         }
-        values.extend(self.tail_values(downfloaters));
         values
+    }
+
+    /// C6-C9 of the level (`pairs` pairs, `m1` MDPs paired) for every downfloater set: the
+    /// Limbo's MDPs and the residents left over. A set admits a candidate when the round can
+    /// be completed with it (C4, C5) and the rest of the bracket pairs with MDPs paired only
+    /// with residents; the candidate pairing is then reached in the order of Art. 4.
+    fn level_prefix(&mut self, pairs: usize, m1: usize, remainder_pairs: usize) -> LevelPrefix {
+        let players = &self.context.players;
+        let (m0, res) = (self.mdps.len(), self.residents.len());
+        let resident_floaters = res - m1 - 2 * remainder_pairs;
+        let sets = binomial(m0, m0 - m1).saturating_mul(binomial(res, resident_floaters));
+        let homogeneous = self.residents.first().map(|&i| players[i].score)
+            == self.residents.last().map(|&i| players[i].score);
+        if sets > self.context.limits.exact_prefix_sets {
+            return LevelPrefix::Unknown;
+        }
+        let exact = self.context.edition == DutchEdition::Rules2026 || homogeneous;
+        let mut valid = Vec::new();
+        let resident_score = self
+            .residents
+            .first()
+            .map_or(0, |&i| i64::from(players[i].score.0));
+        let mut best: Option<(Vec<Value>, Vec<Vec<usize>>)> = None;
+        for limbo in combinations(m0, m0 - m1) {
+            for floating in combinations(res, resident_floaters) {
+                let mut set: Vec<usize> = limbo
+                    .iter()
+                    .map(|&k| self.mdps[k])
+                    .chain(floating.iter().map(|&k| self.residents[k]))
+                    .collect();
+                set.sort_unstable();
+                if !self.valid_floaters(&set) || !self.pairs_without(&set, pairs) {
+                    continue;
+                }
+                if !exact {
+                    valid.push(set);
+                    continue;
+                }
+                let mut differences: Vec<i64> = (0..m0)
+                    .filter(|k| !limbo.contains(k))
+                    .map(|k| i64::from(players[self.mdps[k]].score.0) - resident_score)
+                    .collect();
+                differences.extend(std::iter::repeat_n(0, remainder_pairs));
+                let values = self.prefix_values(&set, &differences);
+                match &mut best {
+                    Some((v, sets)) if *v == values => sets.push(set),
+                    Some((v, _)) if *v < values => {}
+                    _ => best = Some((values, vec![set])),
+                }
+            }
+        }
+        if self.limit_reached.take().is_some() {
+            self.stop = false;
+            return LevelPrefix::Unknown;
+        }
+        match best {
+            _ if !exact && !valid.is_empty() => LevelPrefix::Valid(valid),
+            None => LevelPrefix::Empty,
+            Some((values, sets)) => LevelPrefix::Best(values, sets),
+        }
+    }
+
+    /// Whether the bracket without `set` pairs completely into `pairs` pairs, MDPs only with
+    /// residents.
+    fn pairs_without(&self, set: &[usize], pairs: usize) -> bool {
+        let m0 = self.mdps.len();
+        let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
+        let stays: Vec<usize> = (0..all.len()).filter(|&k| !set.contains(&all[k])).collect();
+        if stays.len() != 2 * pairs {
+            return false;
+        }
+        let mut graph = Graph::new(all.len());
+        for (x, &a) in stays.iter().enumerate() {
+            for &b in &stays[x + 1..] {
+                if b >= m0 && self.context.compatible(all[a], all[b]) {
+                    graph.add_edge(a, b);
+                }
+            }
+        }
+        graph.maximum_matching() == pairs
+    }
+
+    /// The key digit of a PSD entry (0 for entries of 0, or without PSD digits).
+    fn psd_weight(&self, entry: i64) -> i128 {
+        self.psd_weights
+            .binary_search_by_key(&entry, |&(e, _)| e)
+            .map_or(0, |k| self.psd_weights[k].1)
+    }
+
+    fn pair_difference(&self, a: usize, b: usize) -> i64 {
+        let players = &self.context.players;
+        (i64::from(players[a].score.0) - i64::from(players[b].score.0)).abs()
+    }
+
+    /// A downfloater's PSD entry (2017 A.8).
+    fn floater_entry(&self, p: usize) -> i64 {
+        i64::from(self.context.players[p].score.0) - i64::from(self.lowest_score.0)
+            + i64::from(self.context.input.scoring.win.0)
+    }
+
+    /// One number for counts, ordered as the counts are lexicographically.
+    fn key(&self, counts: &Counts) -> i128 {
+        let base = self.key_base.unwrap_or(1);
+        counts.iter().fold(0, |k, &c| k * base + i128::from(c))
+    }
+
+    /// The counts of a key: each digit below the base.
+    fn decode(&self, mut key: i128) -> Counts {
+        let base = self.key_base.unwrap_or(1).max(2);
+        let mut counts = [0; 8];
+        for c in counts.iter_mut().rev() {
+            *c = (key % base) as u32;
+            key /= base;
+        }
+        counts
+    }
+
+    /// The PSD entries of a key's PSD digits, highest first.
+    fn decode_psd(&self, key: i128) -> Vec<i64> {
+        let base = self.key_base.unwrap_or(1).max(2);
+        let mut list = Vec::new();
+        for &(entry, weight) in self.psd_weights.iter().rev() {
+            let digit = key / weight % base;
+            list.extend(std::iter::repeat_n(entry, digit as usize));
+        }
+        list
+    }
+
+    /// What a downfloater adds to the counts: C14 and C16 (2017: C.12, C.14) if it floated
+    /// down one or two rounds before.
+    fn float_counts(&self, p: usize) -> Counts {
+        let mut counts = [0; 8];
+        for back in 0..2 {
+            if self.context.players[p].floats[back] == Some(Float::Down) {
+                counts[4 + back * 2] += 1;
+            }
+        }
+        counts
+    }
+
+    /// The key of a floater's share, [`NOT_A_FLOATER`] if no best set of the level has it.
+    fn float_key(&self, p: usize) -> i128 {
+        if self.may_float[p] {
+            self.key(&self.float_counts(p)) + self.psd_weight(self.floater_entry(p))
+        } else {
+            NOT_A_FLOATER
+        }
+    }
+
+    fn pair_key(&self, a: usize, b: usize) -> i128 {
+        self.key(&self.pair_cost(a.min(b), a.max(b)).counts)
+            + self.psd_weight(self.pair_difference(a, b))
+    }
+
+    /// A lower bound (as a key) for the counts of every pairing of `all` with `floaters` of
+    /// them unpaired, the first `m0` (MDPs) not paired with each other: half the least cost of
+    /// its bipartite double cover, which takes every pair from both sides. `None` if not
+    /// computed (too large), `Some(None)` if there is no such pairing.
+    fn double_cover_key(&self, all: &[usize], m0: usize, floaters: usize) -> Option<Option<i128>> {
+        self.key_base?;
+        let n = all.len();
+        if n + floaters > 2 * self.context.limits.exact_check_players {
+            return None;
+        }
+        let size = n + floaters;
+        let found = assignment::minimum_cost(size, size, |r, c| match (r < n, c < n) {
+            (true, true) => {
+                (r != c && (r >= m0 || c >= m0) && self.context.compatible(all[r], all[c]))
+                    .then(|| self.pair_key(all[r], all[c]))
+            }
+            (true, false) => Some(self.float_key(all[r])),
+            (false, true) => Some(self.float_key(all[c])),
+            (false, false) => None,
+        });
+        Some(match found {
+            Some(cost) if cost < NOT_A_FLOATER => Some((cost + 1) / 2),
+            _ => None,
+        })
+    }
+
+    /// The least counts (as a key) of pairing every player of `s1` with a distinct one of
+    /// `s2`, the others of `s2` floating down: exact. `None` if not computed (too large),
+    /// `Some(None)` if there is no such pairing.
+    fn assignment_key(&self, s1: &[usize], s2: &[usize]) -> Option<Option<i128>> {
+        self.key_base?;
+        if s1.len() > self.context.limits.exact_check_players {
+            return None;
+        }
+        let floats: Vec<i128> = s2.iter().map(|&q| self.float_key(q)).collect();
+        let all_float: i128 = floats.iter().sum();
+        let found = assignment::minimum_cost(s1.len(), s2.len(), |r, c| {
+            self.context
+                .compatible(s1[r], s2[c])
+                .then(|| self.pair_key(s1[r], s2[c]) - floats[c])
+        });
+        Some(match found.map(|cost| cost + all_float) {
+            Some(total) if total < NOT_A_FLOATER => Some(total),
+            _ => None,
+        })
+    }
+
+    /// The counts (as a key) no candidate may exceed to be kept: in the first pass the
+    /// bound's, in the full search the best candidate's once C6-C9 cannot improve on it.
+    fn count_target(&self) -> Option<i128> {
+        self.key_base?;
+        let prefix = self.prefix_len();
+        let target = if self.perfect_only {
+            &self.bound
+        } else {
+            let (best, _) = self.best.as_ref()?;
+            // With PSD digits the key orders C.5 too (the last bracket has no C.6, C.7).
+            if self.psd_weights.is_empty() && self.bound[..prefix] < best[..prefix] {
+                return None;
+            }
+            best
+        };
+        let counts: Counts = std::array::from_fn(|c| match target[prefix + c] {
+            Value::Count(v) => v,
+            Value::List(_) => 0,
+        });
+        let psd = match (&target[1], self.psd_weights.is_empty()) {
+            (Value::List(list), false) => list.iter().map(|&e| self.psd_weight(e)).sum(),
+            _ => 0,
+        };
+        Some(self.key(&counts) + psd)
+    }
+
+    /// Whether a part of a candidate cannot become one worth keeping: the key of the pairs so
+    /// far and the Limbo's share plus `rest`, the exact least key of the rest, exceeds the
+    /// target; or equals it while the lists C18-C21 so far (which only grow as pairs and
+    /// floaters are added) already exceed the target's (in the full search: equal them too,
+    /// as a tie loses to the earlier candidate).
+    fn rest_fails(&self, limbo: &[usize], rest: Option<Option<i128>>) -> bool {
+        let rest = match rest {
+            Some(None) => return true,
+            Some(Some(rest)) => rest,
+            None => 0,
+        };
+        let Some(target) = self.count_target() else {
+            return false;
+        };
+        let key = self.key_with_limbo(limbo) + rest;
+        if key != target {
+            return key > target;
+        }
+        let lists_from = self.prefix_len() + 8;
+        let lists = self.tail_values(limbo);
+        if self.perfect_only {
+            lists[8..] > self.bound[lists_from..]
+        } else {
+            self.best
+                .as_ref()
+                .is_some_and(|(best, _)| lists[8..] >= best[lists_from..])
+        }
+    }
+
+    /// Whether some best downfloater set of the level holds, beside the Limbo, only players
+    /// `free` allows (always, if the best sets are unknown).
+    fn best_set_possible(&self, limbo: &[usize], free: impl Fn(usize) -> bool) -> bool {
+        self.best_sets.as_ref().is_none_or(|sets| {
+            sets.iter()
+                .any(|set| set.iter().all(|&d| limbo.contains(&d) || free(d)))
+        })
+    }
+
+    /// The key of the pairs so far plus the Limbo's share.
+    fn key_with_limbo(&self, limbo: &[usize]) -> i128 {
+        let floats: i128 = limbo.iter().map(|&d| self.float_key(d)).sum();
+        self.key(&self.partial_counts) + self.partial_psd + floats
     }
 }
 
-/// Resident exchanges between S1 (size `n1`) and S2 (size `n2`) in the order of C.04.3 4.3,
-/// the identity first. Each item is (S1 positions moved out, S2 positions moved in).
-fn exchanges(n1: usize, n2: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
-    const LIMIT: usize = 20_000;
-    let mut all = vec![(Vec::new(), Vec::new())];
+/// Calls `visit` with every resident exchange between S1 (size `n1`) and S2 (size `n2`) in
+/// the order of C.04.3 4.3, the identity first, until it returns false: (S1 positions moved
+/// out, S2 positions moved in), each ascending. Exchanges of one size come by the difference of
+/// the sums of the BSNs moved in and out, then the S1 positions moved out, highest first, then
+/// the S2 positions moved in, lowest first. They are generated as they are needed, none skipped.
+fn for_each_exchange(n1: usize, n2: usize, visit: &mut impl FnMut(&[usize], &[usize]) -> bool) {
+    if !visit(&[], &[]) {
+        return;
+    }
     for k in 1..=n1.min(n2) {
-        let count = binomial(n1, k).saturating_mul(binomial(n2, k));
-        if count > LIMIT {
-            break;
-        }
-        let mut level = Vec::new();
-        for out in combinations(n1, k) {
-            for into in combinations(n2, k) {
-                level.push((out.clone(), into));
+        let (out_sums, in_sums) = (subset_sums(n1, k), subset_sums(n2, k));
+        // With S1 positions as BSNs 1..n1 and S2 positions as n1 + 1.., the difference of an
+        // exchange is `in + n1 * k - out` (the 1s cancel).
+        let shift = (n1 * k) as i64;
+        let lowest = in_sums.0 + shift - out_sums.1;
+        let highest = in_sums.1 + shift - out_sums.0;
+        let mut out = vec![0; k];
+        let mut into = vec![0; k];
+        for difference in lowest..=highest {
+            // The S1 sums for which some S2 set of the right sum exists: every sum between the
+            // smallest and the largest is reached by some set.
+            let range = (
+                (in_sums.0 + shift - difference).max(out_sums.0),
+                (in_sums.1 + shift - difference).min(out_sums.1),
+            );
+            let more = subsets_descending(n1, k, range, &mut out, &mut |out| {
+                let target = difference - shift + out.iter().map(|&x| x as i64).sum::<i64>();
+                subsets_ascending(n2, 0, target, &mut into, &mut |into| visit(out, into))
+            });
+            if !more {
+                return;
             }
         }
-        level.sort_by(|(o1, i1), (o2, i2)| {
-            // BSNs: S1 positions 0..n1 are 1..n1, S2 position k is n1 + k + 1.
-            let diff = |o: &[usize], i: &[usize]| {
-                i.iter().map(|&x| (x + n1) as i64).sum::<i64>()
-                    - o.iter().map(|&x| x as i64).sum::<i64>()
-            };
-            diff(o1, i1)
-                .cmp(&diff(o2, i2))
-                .then_with(|| o2.iter().rev().cmp(o1.iter().rev()))
-                .then_with(|| i1.cmp(i2))
-        });
-        all.extend(level);
     }
-    all
+}
+
+/// The smallest and the largest sum of `k` distinct numbers below `n`.
+fn subset_sums(n: usize, k: usize) -> (i64, i64) {
+    let k = k as i64;
+    let n = n as i64;
+    (k * (k - 1) / 2, k * (2 * n - k - 1) / 2)
+}
+
+/// The `set.len()`-subsets of `0..n` with a sum in `range`, in descending order of their
+/// highest element, then the next one, and so on, until `visit` returns false (then false).
+fn subsets_descending(
+    n: usize,
+    fill: usize,
+    range: (i64, i64),
+    set: &mut [usize],
+    visit: &mut impl FnMut(&[usize]) -> bool,
+) -> bool {
+    if fill == 0 {
+        return visit(set);
+    }
+    let chosen: i64 = set[fill..].iter().map(|&x| x as i64).sum();
+    for x in (fill - 1..n).rev() {
+        // The rest are `fill - 1` numbers below x.
+        let (low, high) = subset_sums(x, fill - 1);
+        let x = x as i64;
+        if chosen + x + high < range.0 {
+            break;
+        }
+        if chosen + x + low > range.1 {
+            continue;
+        }
+        set[fill - 1] = x as usize;
+        if !subsets_descending(x as usize, fill - 1, range, set, visit) {
+            return false;
+        }
+    }
+    true
+}
+
+/// The `set.len()`-subsets of `0..n` with sum `target`, in lexicographic order, filling from
+/// position `from` with numbers above `set[from - 1]`, until `visit` returns false.
+fn subsets_ascending(
+    n: usize,
+    from: usize,
+    target: i64,
+    set: &mut [usize],
+    visit: &mut impl FnMut(&[usize]) -> bool,
+) -> bool {
+    let k = set.len();
+    if from == k {
+        return target != 0 || visit(set);
+    }
+    let start = if from == 0 { 0 } else { set[from - 1] + 1 };
+    let rest = (k - from) as i64;
+    for x in start..n {
+        let xi = x as i64;
+        // The smallest and largest sums of `rest` numbers from x on.
+        let low = rest * xi + rest * (rest - 1) / 2;
+        let high = rest * (2 * n as i64 - rest - 1) / 2;
+        if low > target {
+            break;
+        }
+        if high < target {
+            return true;
+        }
+        set[from] = x;
+        if !subsets_ascending(n, from + 1, target - xi, set, visit) {
+            return false;
+        }
+    }
+    true
+}
+
+/// The values a PSD entry (2017 A.8) can take in the collapsed last bracket of the 2017 rules,
+/// positive and ascending: score differences of its players and a downfloater's score less the
+/// bracket's lowest score plus a win. Empty for every other bracket, whose C.5 the downfloaters
+/// decide.
+fn psd_entries(
+    context: &Context,
+    mdps: &[usize],
+    residents: &[usize],
+    last: bool,
+    lowest: Score,
+) -> Vec<i64> {
+    let players = &context.players;
+    let score = |i: usize| i64::from(players[i].score.0);
+    let homogeneous = residents.first().map(|&i| score(i)) == residents.last().map(|&i| score(i));
+    if context.edition != DutchEdition::Rules2017 || !last || homogeneous {
+        return Vec::new();
+    }
+    let mut scores: Vec<i64> = mdps.iter().chain(residents).map(|&i| score(i)).collect();
+    scores.sort_unstable();
+    scores.dedup();
+    let base = i64::from(lowest.0) - i64::from(context.input.scoring.win.0);
+    let mut entries: Vec<i64> = scores
+        .iter()
+        .flat_map(|a| scores.iter().map(move |b| a - b))
+        .chain(scores.iter().map(|s| s - base))
+        .filter(|&e| e > 0)
+        .collect();
+    entries.sort_unstable();
+    entries.dedup();
+    entries
+}
+
+/// The base of the keys of a bracket of `size` players: above any total of one count, twice
+/// over (the double cover); `None` when keys of eight digits could overflow.
+fn key_base(size: usize, psd_digits: usize) -> Option<i128> {
+    let base = 4 * i128::try_from(size).ok()? + 8;
+    let top = base.checked_pow(9 + u32::try_from(psd_digits).ok()?)?;
+    (top < (1 << 110)).then_some(base)
 }
 
 fn binomial(n: usize, k: usize) -> usize {
@@ -1617,5 +2281,59 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
                 return out;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every exchange of every size, sorted by the key of C.04.3 4.3.
+    fn sorted_exchanges(n1: usize, n2: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+        let mut all = Vec::new();
+        for k in 1..=n1.min(n2) {
+            let mut level: Vec<(Vec<usize>, Vec<usize>)> = combinations(n1, k)
+                .into_iter()
+                .flat_map(|out| {
+                    combinations(n2, k)
+                        .into_iter()
+                        .map(move |i| (out.clone(), i))
+                })
+                .collect();
+            let difference = |(o, i): &(Vec<usize>, Vec<usize>)| {
+                i.iter().map(|&x| (x + n1) as i64).sum::<i64>()
+                    - o.iter().map(|&x| x as i64).sum::<i64>()
+            };
+            level.sort_by(|a, b| {
+                difference(a)
+                    .cmp(&difference(b))
+                    .then_with(|| b.0.iter().rev().cmp(a.0.iter().rev()))
+                    .then_with(|| a.1.cmp(&b.1))
+            });
+            all.extend(level);
+        }
+        all
+    }
+
+    #[test]
+    fn h13_every_exchange_comes_in_order_with_none_left_out() {
+        for n1 in 0..=6 {
+            for n2 in n1..=8 {
+                let mut generated = Vec::new();
+                for_each_exchange(n1, n2, &mut |o, i| {
+                    generated.push((o.to_vec(), i.to_vec()));
+                    true
+                });
+                assert_eq!(generated[0], (Vec::new(), Vec::new()));
+                assert_eq!(generated[1..], sorted_exchanges(n1, n2), "{n1} and {n2}");
+            }
+        }
+        // Generation stops when asked to, however many exchanges there are.
+        let mut seen = 0;
+        for_each_exchange(60, 61, &mut |_, _| {
+            seen += 1;
+            seen < 1000
+        });
+        assert_eq!(seen, 1000);
     }
 }

@@ -3,7 +3,9 @@
 //! Scores are exact: [`Score`] counts tenths of a point, as TRF files write them.
 
 mod colour;
+mod criterion;
 mod engine;
+mod limits;
 
 use std::fmt;
 use std::str::FromStr;
@@ -11,7 +13,9 @@ use std::str::FromStr;
 use laws::Article;
 
 pub use colour::{ColourPreference, PreferenceStrength, allocate_colours};
-pub use engine::pair_round;
+pub use criterion::Criterion;
+pub use engine::{pair_round, pair_round_within};
+pub use limits::{Limit, Limits};
 
 /// A score in tenths of a point (`Score(15)` is 1.5 points).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -312,6 +316,15 @@ pub enum PairingError {
     UnknownOpponent { player: u32, opponent: u32 },
     /// The round number is 0 or beyond the number of rounds.
     RoundOutOfRange { round: u32, total_rounds: u32 },
+    /// The search for a bracket's pairing reached one of its [`Limits`] before it had proven
+    /// its result: the pairing C.04.3 prescribes is not known, so none is given.
+    SearchLimit {
+        /// Score of the bracket being paired.
+        bracket: Score,
+        limit: Limit,
+        /// The limit's value.
+        value: usize,
+    },
 }
 
 impl PairingError {
@@ -319,6 +332,7 @@ impl PairingError {
     pub fn article(&self) -> Article {
         match self {
             PairingError::NoValidPairing => Article::new("C.04.3 1.9.3"),
+            PairingError::SearchLimit { .. } => Article::new("C.04.3 4"),
             _ => Article::new("C.04.2 B"),
         }
     }
@@ -340,6 +354,16 @@ impl fmt::Display for PairingError {
             } => {
                 write!(f, "round {round} is outside 1-{total_rounds}")
             }
+            PairingError::SearchLimit {
+                bracket,
+                limit,
+                value,
+            } => write!(
+                f,
+                "the search for the pairing of bracket {bracket} reached its limit of {value} \
+                 {limit} before proving its result; no pairing is given rather than one that \
+                 may not be the one the rules prescribe"
+            ),
         }
     }
 }

@@ -1,0 +1,125 @@
+//! The criteria of C.04.3, one type for the engine, its explanations and the checker.
+
+use laws::Article;
+
+use super::DutchEdition;
+
+/// A criterion of C.04.3 by its number in the 2026 text: C1-C5 absolute and completion
+/// criteria, C6-C21 quality criteria. [`Criterion::article`] cites it in either edition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Criterion {
+    C1,
+    C2,
+    C3,
+    C4,
+    C5,
+    C6,
+    C7,
+    C8,
+    C9,
+    C10,
+    C11,
+    C12,
+    C13,
+    C14,
+    C15,
+    C16,
+    C17,
+    C18,
+    C19,
+    C20,
+    C21,
+}
+
+/// Citations in the 2026 text, by criterion.
+const RULES_2026: [&str; 21] = [
+    "C.04.3 C1",
+    "C.04.3 C2",
+    "C.04.3 C3",
+    "C.04.3 C4",
+    "C.04.3 C5",
+    "C.04.3 C6",
+    "C.04.3 C7",
+    "C.04.3 C8",
+    "C.04.3 C9",
+    "C.04.3 C10",
+    "C.04.3 C11",
+    "C.04.3 C12",
+    "C.04.3 C13",
+    "C.04.3 C14",
+    "C.04.3 C15",
+    "C.04.3 C16",
+    "C.04.3 C17",
+    "C.04.3 C18",
+    "C.04.3 C19",
+    "C.04.3 C20",
+    "C.04.3 C21",
+];
+
+/// Citations in the 2017 text: it has no C5 (bye assignee's score) or C9 (its unplayed
+/// games), and numbers C6-C8 as C.5-C.7 and C10-C21 as C.8-C.19.
+const RULES_2017: [Option<&str>; 21] = [
+    Some("C.04.3 C.1"),
+    Some("C.04.3 C.2"),
+    Some("C.04.3 C.3"),
+    Some("C.04.3 C.4"),
+    None,
+    Some("C.04.3 C.5"),
+    Some("C.04.3 C.6"),
+    Some("C.04.3 C.7"),
+    None,
+    Some("C.04.3 C.8"),
+    Some("C.04.3 C.9"),
+    Some("C.04.3 C.10"),
+    Some("C.04.3 C.11"),
+    Some("C.04.3 C.12"),
+    Some("C.04.3 C.13"),
+    Some("C.04.3 C.14"),
+    Some("C.04.3 C.15"),
+    Some("C.04.3 C.16"),
+    Some("C.04.3 C.17"),
+    Some("C.04.3 C.18"),
+    Some("C.04.3 C.19"),
+];
+
+impl Criterion {
+    /// The criterion's article in the edition, if the edition has it.
+    pub fn article(self, edition: DutchEdition) -> Option<Article> {
+        let index = self as usize;
+        match edition {
+            DutchEdition::Rules2026 => Some(Article::new(RULES_2026[index])),
+            DutchEdition::Rules2017 => RULES_2017[index].map(Article::new),
+        }
+    }
+
+    /// The article, or the chapter C.04.3 where the edition has no such criterion.
+    pub fn cite(self, edition: DutchEdition) -> Article {
+        self.article(edition).unwrap_or(Article::new("C.04.3"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn h13_one_criterion_type_cites_each_edition() {
+        use Criterion::*;
+        let cite = |c: Criterion, e| c.article(e).map(|a| a.to_string());
+        assert_eq!(
+            cite(C6, DutchEdition::Rules2026).as_deref(),
+            Some("C.04.3 C6")
+        );
+        assert_eq!(
+            cite(C6, DutchEdition::Rules2017).as_deref(),
+            Some("C.04.3 C.5")
+        );
+        assert_eq!(
+            cite(C21, DutchEdition::Rules2017).as_deref(),
+            Some("C.04.3 C.19")
+        );
+        assert_eq!(cite(C5, DutchEdition::Rules2017), None);
+        assert_eq!(cite(C9, DutchEdition::Rules2017), None);
+        assert_eq!(C9.cite(DutchEdition::Rules2017), Article::new("C.04.3"));
+    }
+}
