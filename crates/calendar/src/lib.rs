@@ -16,6 +16,8 @@
 //! assert_eq!(published.minutes_until(start), 870);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! A [`Birth`] is a date or, as DSB lists give it, only the year.
 
 use std::fmt;
 use std::str::FromStr;
@@ -227,6 +229,112 @@ impl<'de> Deserialize<'de> for Date {
     }
 }
 
+/// A birth as lists and forms give it: a full date, or only the year (DSB lists carry the
+/// Geburtsjahr alone; no date is invented for it). Written `YYYY-MM-DD` or `YYYY`.
+///
+/// ```
+/// use calendar::{Birth, Date};
+///
+/// let year: Birth = "2014".parse()?;
+/// let day: Birth = "2014-05-31".parse()?;
+/// assert_eq!((year.year(), day.year()), (2014, 2014));
+/// assert_eq!((year.to_string(), day.to_string()), ("2014".to_string(), "2014-05-31".to_string()));
+/// let cut_off = Date::new(2025, 12, 31).unwrap();
+/// assert_eq!(year.age_on(cut_off), Some(11)); // any day of 2014 gives 11 on 31 December
+/// assert_eq!(year.age_on(Date::new(2026, 6, 1).unwrap()), None); // 11 or 12
+/// # Ok::<(), calendar::ParseDateError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Birth {
+    /// Only the year is known (1-9999).
+    Year(u16),
+    /// The day is known.
+    Date(Date),
+}
+
+impl Birth {
+    /// The birth year.
+    pub fn year(self) -> u16 {
+        match self {
+            Birth::Year(y) => y,
+            Birth::Date(d) => d.year(),
+        }
+    }
+
+    /// The birth date, if the day is known.
+    pub fn date(self) -> Option<Date> {
+        match self {
+            Birth::Year(_) => None,
+            Birth::Date(d) => Some(d),
+        }
+    }
+
+    /// The lowest and highest completed years of life on `on` ([`Date::age_on`]): equal for a
+    /// known day; for a year alone, the ages of someone born on 31 December and on 1 January.
+    pub fn ages_on(self, on: Date) -> (u16, u16) {
+        match self {
+            Birth::Date(d) => (d.age_on(on), d.age_on(on)),
+            Birth::Year(y) => {
+                let day = |month, day| Date::new(y, month, day).map_or(0, |d| d.age_on(on));
+                (day(12, 31), day(1, 1))
+            }
+        }
+    }
+
+    /// The completed years of life on `on`, if the birth decides it (a year alone decides it
+    /// when `on` is 31 December).
+    pub fn age_on(self, on: Date) -> Option<u16> {
+        let (low, high) = self.ages_on(on);
+        (low == high).then_some(low)
+    }
+}
+
+impl From<Date> for Birth {
+    fn from(d: Date) -> Birth {
+        Birth::Date(d)
+    }
+}
+
+impl fmt::Display for Birth {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Birth::Year(y) => write!(f, "{y:04}"),
+            Birth::Date(d) => d.fmt(f),
+        }
+    }
+}
+
+impl FromStr for Birth {
+    type Err = ParseDateError;
+
+    /// `YYYY` (1-9999), or a date as [`Date`] reads it (`YYYY-MM-DD`, `TT.MM.JJJJ`).
+    fn from_str(s: &str) -> Result<Birth, ParseDateError> {
+        let t = s.trim();
+        if t.len() == 4 && t.bytes().all(|b| b.is_ascii_digit()) {
+            return match t.parse() {
+                Ok(y) if y > 0 => Ok(Birth::Year(y)),
+                _ => Err(ParseDateError {
+                    input: s.to_string(),
+                }),
+            };
+        }
+        t.parse().map(Birth::Date)
+    }
+}
+
+impl Serialize for Birth {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Birth {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Birth, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// A time of day in minutes, written `HH:MM` (also `H:MM` and `HH.MM` in input).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Time {
@@ -328,5 +436,56 @@ impl DateTime {
 impl fmt::Display for DateTime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.date, self.time)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn date(s: &str) -> Date {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn h12_06_birth_reads_and_writes_year_or_date() {
+        assert_eq!("2011".parse::<Birth>(), Ok(Birth::Year(2011)));
+        assert_eq!(
+            "03.05.2014".parse::<Birth>(),
+            Ok(Birth::Date(date("2014-05-03")))
+        );
+        assert_eq!(Birth::Year(2011).to_string(), "2011");
+        assert_eq!(Birth::Date(date("2014-05-03")).to_string(), "2014-05-03");
+        for bad in ["0000", "201", "20111", "2011-13-01", "x", ""] {
+            assert!(bad.parse::<Birth>().is_err(), "{bad}");
+        }
+        assert_eq!(Birth::Year(2011).date(), None);
+        assert_eq!(
+            Birth::from(date("2014-05-03")).date(),
+            Some(date("2014-05-03"))
+        );
+    }
+
+    #[test]
+    fn h12_06_birth_year_decides_the_age_only_on_31_december() {
+        let y = Birth::Year(2014);
+        assert_eq!(y.age_on(date("2025-12-31")), Some(11));
+        assert_eq!(y.age_on(date("2026-12-31")), Some(12));
+        assert_eq!(y.ages_on(date("2026-01-01")), (11, 12));
+        assert_eq!(y.age_on(date("2026-01-01")), None);
+        assert_eq!(y.ages_on(date("2013-06-01")), (0, 0));
+        let d = Birth::Date(date("2014-05-03"));
+        assert_eq!(d.age_on(date("2026-05-02")), Some(11));
+        assert_eq!(d.age_on(date("2026-05-03")), Some(12));
+    }
+
+    #[test]
+    fn h12_06_birth_serialises_as_its_text() {
+        let json = |b: Birth| serde_json::to_string(&b).unwrap();
+        assert_eq!(json(Birth::Year(2011)), "\"2011\"");
+        assert_eq!(json(Birth::Date(date("2014-05-03"))), "\"2014-05-03\"");
+        let back: Birth = serde_json::from_str("\"2014-05-03\"").unwrap();
+        assert_eq!(back, Birth::Date(date("2014-05-03")));
+        assert!(serde_json::from_str::<Birth>("\"0000\"").is_err());
     }
 }

@@ -37,8 +37,13 @@ use std::str::FromStr;
 use laws::Article;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::date::Date;
+use crate::date::{Birth, Date};
 use crate::player::Sex;
+
+/// The cut-off day of the age classes (Spielordnung §5.3).
+pub const CUT_OFF: Article = Article::new("SJRP §5.3");
+/// The girls' classes (Spielordnung §1.7-1.11).
+pub const GIRLS_CLASSES: Article = Article::new("SJRP §1.7-1.11");
 
 /// An age limit: under 8 … under 20, or open (no limit).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -97,11 +102,13 @@ impl Class {
         Class { age, girls: true }
     }
 
-    /// Whether a player of this birth date and sex may play in the class in `season`: younger
-    /// than the limit on the cut-off day (§5.3) and, for a girls' class, female.
+    /// Whether a player of this birth and sex may play in the class in `season`: younger than
+    /// the limit on the cut-off day (§5.3) and, for a girls' class, female (§1.7-1.11). A birth
+    /// year alone decides when every day of that year gives the same answer (always with a
+    /// 31 December cut-off); otherwise the age is [`Ineligible::AgeUndecided`].
     pub fn admits(
         self,
-        birth: Option<Date>,
+        birth: Option<Birth>,
         sex: Option<Sex>,
         season: u16,
         convention: AgeConvention,
@@ -116,10 +123,17 @@ impl Class {
             return Err(Ineligible::NoBirthDate);
         };
         let cut_off = convention.cut_off(season);
-        let age = birth.age_on(cut_off);
-        if age >= limit {
+        let (youngest, oldest) = birth.ages_on(cut_off);
+        if youngest >= limit {
             return Err(Ineligible::TooOld {
-                age,
+                age: youngest,
+                limit,
+                cut_off,
+            });
+        }
+        if oldest >= limit {
+            return Err(Ineligible::AgeUndecided {
+                year: birth.year(),
                 limit,
                 cut_off,
             });
@@ -250,7 +264,7 @@ impl AgeConvention {
 
     /// The provision behind the convention.
     pub fn article(self) -> Article {
-        Article::new("SJRP §5.3")
+        CUT_OFF
     }
 }
 
@@ -261,7 +275,7 @@ impl Default for AgeConvention {
 }
 
 /// Why a player may not play in a class.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Ineligible {
     /// The player has reached the age limit on the cut-off day.
     TooOld {
@@ -276,15 +290,55 @@ pub enum Ineligible {
     NotFemale,
     /// An age class, and the birth date is unknown.
     NoBirthDate,
+    /// Only the birth year is known and it does not decide: born early in the year the player
+    /// reaches the limit on the cut-off day, born late not (a cut-off other than 31 December).
+    AgeUndecided {
+        /// The birth year.
+        year: u16,
+        /// The class limit.
+        limit: u16,
+        /// The cut-off day.
+        cut_off: Date,
+    },
 }
 
 impl Ineligible {
     /// The provision the refusal rests on.
     pub fn article(&self) -> Article {
         match self {
-            Ineligible::TooOld { .. } | Ineligible::NoBirthDate => Article::new("SJRP §5.3"),
-            Ineligible::NotFemale => Article::new("SJRP §1.7-1.11"),
+            Ineligible::TooOld { .. }
+            | Ineligible::NoBirthDate
+            | Ineligible::AgeUndecided { .. } => CUT_OFF,
+            Ineligible::NotFemale => GIRLS_CLASSES,
         }
+    }
+
+    /// The refusal in German (the English text is [`fmt::Display`]), dates `TT.MM.JJJJ`.
+    pub fn german(&self) -> String {
+        let text = match self {
+            Ineligible::TooOld {
+                age,
+                limit,
+                cut_off,
+            } => format!(
+                "am Stichtag {} {age} Jahre alt, die Altersklasse ist U{limit}",
+                cut_off.german()
+            ),
+            Ineligible::NotFemale => "eine Mädchenklasse".to_string(),
+            Ineligible::NoBirthDate => {
+                "Geburtsdatum unbekannt, für die Altersklasse nötig".to_string()
+            }
+            Ineligible::AgeUndecided {
+                year,
+                limit,
+                cut_off,
+            } => format!(
+                "nur das Geburtsjahr {year} ist bekannt; es entscheidet nicht, ob am Stichtag {} \
+                 die Grenze der U{limit} erreicht ist: Geburtsdatum nötig",
+                cut_off.german()
+            ),
+        };
+        format!("{text} ({})", self.article())
     }
 }
 
@@ -308,6 +362,16 @@ impl fmt::Display for Ineligible {
                     self.article()
                 )
             }
+            Ineligible::AgeUndecided {
+                year,
+                limit,
+                cut_off,
+            } => write!(
+                f,
+                "only the birth year {year} is known and it does not decide whether the player \
+                 is under {limit} on the cut-off day {cut_off}: the birth date is needed ({})",
+                self.article()
+            ),
         }
     }
 }
@@ -318,6 +382,6 @@ impl std::error::Error for Ineligible {}
 /// (the age test of §5.3 only; [`Class::admits`] also checks the sex of girls' classes).
 pub fn eligible(birth: Date, class: Class, season: u16, convention: AgeConvention) -> bool {
     Class::open(class.age)
-        .admits(Some(birth), None, season, convention)
+        .admits(Some(Birth::Date(birth)), None, season, convention)
         .is_ok()
 }

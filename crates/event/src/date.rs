@@ -1,4 +1,4 @@
-//! Calendar dates and times of day: the [`calendar`] crate's types, shared with `standings`
-//! and `ratinglist`.
+//! Calendar dates, births (date or year) and times of day: the [`calendar`] crate's types,
+//! shared with `standings` and `ratinglist`.
 
-pub use calendar::{Date, DateTime, ParseDateError, ParseTimeError, Time};
+pub use calendar::{Birth, Date, DateTime, ParseDateError, ParseTimeError, Time};

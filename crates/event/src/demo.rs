@@ -20,7 +20,7 @@
 //! ```
 
 use crate::age::{AgeClass, Class};
-use crate::date::{Date, DateTime, Time};
+use crate::date::{Birth, Date, DateTime, Time};
 use crate::event::Event;
 use crate::player::{DsbId, Entry, Player, PlayerId, Sex};
 use crate::round::{ByeKind, GameResult};
@@ -126,7 +126,7 @@ fn players(groups: &[Group], season: u16, next_id: &mut u32, seq: &mut Seq) -> V
             let age = limit - u16::try_from(seq.below(2)).unwrap_or(0);
             let month = u8::try_from(1 + seq.below(12)).unwrap_or(1);
             let day = u8::try_from(1 + seq.below(28)).unwrap_or(1);
-            p.birth = Date::new(season.saturating_sub(age), month, day);
+            p.birth = Date::new(season.saturating_sub(age), month, day).map(Birth::Date);
             let dwz = g.dwz.0 + u16::try_from(seq.below(u64::from(g.dwz.1 - g.dwz.0))).unwrap_or(0);
             p.dwz = Some(dwz);
             p.dwz_index = Some(u16::try_from(1 + seq.below(40)).unwrap_or(1));

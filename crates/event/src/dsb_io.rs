@@ -28,7 +28,7 @@
 use std::collections::HashSet;
 
 use ratinglist::dsb::{self, ByePoints, Pairing, Report, Tournament, TournamentType};
-use ratinglist::{Birth, ImportedPlayer, Title};
+use ratinglist::{ImportedPlayer, Title};
 
 use crate::age::Class;
 use crate::date::DateTime;
@@ -123,7 +123,7 @@ fn report_player(number: u16, p: &Player) -> Result<dsb::Player, ExportError> {
         fide_id,
         dsb_person_id: None,
         dsb_id,
-        birth: p.birth.map(Birth::Date),
+        birth: p.birth,
         sex: p.sex.map(|s| match s {
             Sex::Male => ratinglist::Sex::Male,
             Sex::Female => ratinglist::Sex::Female,
@@ -137,7 +137,7 @@ impl Section {
     /// The report for the DWZ evaluation of this section of `event` (DSB XML 2026
     /// `DSB_DWZ_TournamentReport` 2.5 via `to_dsb_xml`, SWI/ELOBASE via `to_swi`): players by
     /// pairing number with name, club, DSB membership (ZPS and member number), FIDE id, birth
-    /// date, sex, Elo and DWZ (a FIDE id or rating of 0 counts as none); every paired round with its date from the schedule. A player
+    /// date or year (`dobYear`, and `dobDate` when the day is known), sex, Elo and DWZ (a FIDE id or rating of 0 counts as none); every paired round with its date from the schedule. A player
     /// without a board or bye in a paired round reports the bye of [`Entry::unpaired_bye`].
     /// `created` is the day the file is made; `uuid` identifies the tournament across reports
     /// and `file_uuid` this file. Chief arbiter, arbiters and sender are left empty for the
@@ -238,19 +238,16 @@ impl Section {
 }
 
 impl Player {
-    /// The player `id` from a rating-list record: name, sex, birth date (a birth year alone is
-    /// not a date and is left out), club, federation, FIDE id, DSB membership, Elo, DWZ with
-    /// its index and the first FIDE playing title.
+    /// The player `id` from a rating-list record: name, sex, birth date or year (DSB lists give
+    /// the year only; it is kept as it is), club, federation, FIDE id, DSB membership, Elo, DWZ
+    /// with its index and the first FIDE playing title.
     pub fn from_imported(id: PlayerId, p: &ImportedPlayer) -> Player {
         let mut player = Player::new(id, &p.last_name, &p.first_name);
         player.sex = p.sex.map(|s| match s {
             ratinglist::Sex::Male => Sex::Male,
             ratinglist::Sex::Female => Sex::Female,
         });
-        player.birth = match p.birth {
-            Some(Birth::Date(d)) => Some(d),
-            _ => None,
-        };
+        player.birth = p.birth;
         player.club = p.club.clone().unwrap_or_default();
         player.federation = p.federation.clone().unwrap_or_default();
         player.fide_id = p.fide_id.map(u64::from);

@@ -7,7 +7,8 @@ use laws::Article;
 use serde::{Deserialize, Serialize};
 
 use crate::age::{AgeConvention, Class, Ineligible};
-use crate::date::Date;
+use crate::date::{Birth, Date};
+use crate::eligibility::{self, AdmissionList};
 use crate::player::{Entry, Player, PlayerId};
 use crate::public::PublicBirth;
 use crate::section::Section;
@@ -28,6 +29,10 @@ pub struct Event {
     /// How much of a birth date the public sees (see [`crate::public`]).
     #[serde(default)]
     pub public_birth: PublicBirth,
+    /// Who may be admitted (SJRP §7.1-7.6, §8.1-8.3); `None`: everyone
+    /// ([`crate::eligibility`]).
+    #[serde(default)]
+    pub admission: Option<AdmissionList>,
     /// The sections.
     pub sections: Vec<Section>,
 }
@@ -42,6 +47,7 @@ impl Event {
             end,
             age_convention: AgeConvention::default(),
             public_birth: PublicBirth::default(),
+            admission: None,
             sections: Vec::new(),
         }
     }
@@ -63,7 +69,7 @@ impl Event {
 }
 
 /// What two registrations have in common that makes them look like one person.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum DuplicateBy {
     /// The same internal id.
     Id,
@@ -71,12 +77,12 @@ pub enum DuplicateBy {
     FideId,
     /// The same DSB club and member number.
     DsbId,
-    /// The same name (ignoring case and spacing) and birth date.
+    /// The same name (ignoring case and spacing) and birth year (DSB lists give the year only).
     NameAndBirth,
 }
 
 /// A problem with a registration.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EntryIssue {
     /// The player may not play in the class entered (Spielordnung §1, §5.3).
     Ineligible(Ineligible),
@@ -91,6 +97,9 @@ pub enum EntryIssue {
         /// What they share.
         by: DuplicateBy,
     },
+    /// The event has an admission list and the player holds no place on it for this class
+    /// (SJRP §7.2, §8.1).
+    NotOnAdmissionList(Class),
 }
 
 impl EntryIssue {
@@ -98,8 +107,45 @@ impl EntryIssue {
     pub fn article(&self) -> Option<Article> {
         match self {
             EntryIssue::Ineligible(i) => Some(i.article()),
-            EntryIssue::ClassNotInSection(_) => Some(Article::new("SJRP §6.3")),
+            EntryIssue::ClassNotInSection(_) => Some(CLASSES_OF_SECTION),
             EntryIssue::Duplicate { .. } => None,
+            EntryIssue::NotOnAdmissionList(c) => Some(eligibility::admission_article(*c)),
+        }
+    }
+
+    /// Whether the arbiter may admit the entry over this issue with a reason: not a class the
+    /// section does not play, nor the same registration twice (same internal id).
+    pub fn overridable(&self) -> bool {
+        !matches!(
+            self,
+            EntryIssue::ClassNotInSection(_)
+                | EntryIssue::Duplicate {
+                    by: DuplicateBy::Id,
+                    ..
+                }
+        )
+    }
+
+    /// The issue in German (the English text is [`fmt::Display`]).
+    pub fn german(&self) -> String {
+        match self {
+            EntryIssue::Ineligible(i) => format!("nicht spielberechtigt: {}", i.german()),
+            EntryIssue::ClassNotInSection(c) => {
+                format!("Klasse {c} spielt nicht in dieser Gruppe ({CLASSES_OF_SECTION})")
+            }
+            EntryIssue::NotOnAdmissionList(c) => format!(
+                "nicht auf der Liste der Teilnahmeberechtigten für {c} ({})",
+                eligibility::admission_article(*c)
+            ),
+            EntryIssue::Duplicate { other, section, by } => {
+                let what = match by {
+                    DuplicateBy::Id => "dieselbe Nummer",
+                    DuplicateBy::FideId => "dieselbe FIDE-ID",
+                    DuplicateBy::DsbId => "dieselbe DSB-Mitgliedschaft",
+                    DuplicateBy::NameAndBirth => "denselben Namen und dasselbe Geburtsjahr",
+                };
+                format!("Spieler {other} in {section} hat {what}")
+            }
         }
     }
 }
@@ -109,14 +155,22 @@ impl fmt::Display for EntryIssue {
         match self {
             EntryIssue::Ineligible(i) => write!(f, "not eligible: {i}"),
             EntryIssue::ClassNotInSection(c) => {
-                write!(f, "class {c} does not play in this section (SJRP §6.3)")
+                write!(
+                    f,
+                    "class {c} does not play in this section ({CLASSES_OF_SECTION})"
+                )
             }
+            EntryIssue::NotOnAdmissionList(c) => write!(
+                f,
+                "not on the event's admission list for {c} ({})",
+                eligibility::admission_article(*c)
+            ),
             EntryIssue::Duplicate { other, section, by } => {
                 let what = match by {
                     DuplicateBy::Id => "the same id",
                     DuplicateBy::FideId => "the same FIDE id",
                     DuplicateBy::DsbId => "the same DSB membership",
-                    DuplicateBy::NameAndBirth => "the same name and birth date",
+                    DuplicateBy::NameAndBirth => "the same name and birth year",
                 };
                 write!(f, "player {other} in {section} has {what}")
             }
@@ -124,8 +178,11 @@ impl fmt::Display for EntryIssue {
     }
 }
 
+/// Classes of one section (SJRP §6.3: groups or age classes may play together).
+pub const CLASSES_OF_SECTION: Article = Article::new("SJRP §6.3");
+
 /// A name reduced for comparison: lower case, single spaces.
-fn name_key(p: &Player) -> String {
+pub(crate) fn name_key(p: &Player) -> String {
     p.name()
         .to_lowercase()
         .split_whitespace()
@@ -137,7 +194,7 @@ impl Event {
     /// The issues of `entry` if it were registered in section `section`: eligibility for its
     /// class in this season, the class belonging to the section, and registrations of the
     /// event that look like the same person (same id, FIDE id, DSB membership, or name and
-    /// birth date). An entry already registered is not compared with itself.
+    /// birth year). An entry already registered is not compared with itself.
     pub fn check_entry(&self, section: &Section, entry: &Entry) -> Vec<EntryIssue> {
         let mut issues = Vec::new();
         let p = &entry.player;
@@ -162,7 +219,10 @@ impl Event {
                     Some(DuplicateBy::FideId)
                 } else if p.dsb.is_some() && q.dsb == p.dsb {
                     Some(DuplicateBy::DsbId)
-                } else if p.birth.is_some() && q.birth == p.birth && name_key(q) == name_key(p) {
+                } else if p.birth.is_some()
+                    && q.birth.map(Birth::year) == p.birth.map(Birth::year)
+                    && name_key(q) == name_key(p)
+                {
                     Some(DuplicateBy::NameAndBirth)
                 } else {
                     None
@@ -194,7 +254,8 @@ impl Event {
                     keys.push((DuplicateBy::DsbId, d.to_string()));
                 }
                 if let Some(b) = p.birth {
-                    keys.push((DuplicateBy::NameAndBirth, format!("{}|{b}", name_key(p))));
+                    let year = b.year();
+                    keys.push((DuplicateBy::NameAndBirth, format!("{}|{year}", name_key(p))));
                 }
                 for k in keys {
                     by_key.entry(k).or_default().push((si, ei));

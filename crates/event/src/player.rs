@@ -20,7 +20,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::age::Class;
-use crate::date::Date;
+use crate::date::Birth;
+use crate::eligibility::Override;
 use crate::round::ByeKind;
 
 /// A player's internal number, unique in an event. Not limited to TRF's 9999.
@@ -68,8 +69,8 @@ pub struct Player {
     pub first_name: String,
     /// Sex, if known.
     pub sex: Option<Sex>,
-    /// Birth date, if known (age classes need it, §5.3).
-    pub birth: Option<Date>,
+    /// Birth date or, as DSB lists give it, only the year (age classes need it, §5.3).
+    pub birth: Option<Birth>,
     /// Club name.
     pub club: String,
     /// Federation code, e.g. `GER`.
@@ -132,6 +133,10 @@ pub struct Entry {
     pub withdrawn_after: Option<u32>,
     /// Byes requested in advance, by round.
     pub requested_byes: BTreeMap<u32, ByeKind>,
+    /// Admitted by the arbiter over a refusal, with the reason ([`crate::eligibility::admit`]);
+    /// shown on the player card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub admitted_over: Option<Override>,
 }
 
 impl Entry {
@@ -143,6 +148,7 @@ impl Entry {
             first_round: 1,
             withdrawn_after: None,
             requested_byes: BTreeMap::new(),
+            admitted_over: None,
         }
     }
 

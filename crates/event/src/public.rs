@@ -3,18 +3,19 @@
 //! public page, API answer and export of the service goes through [`Section::public_view`].
 //!
 //! ```
-//! use event::date::Date;
+//! use event::date::{Birth, Date};
 //! use event::public::PublicBirth;
 //!
-//! let born = Date::new(2014, 5, 31);
+//! let born = Date::new(2014, 5, 31).map(Birth::Date);
 //! assert_eq!(PublicBirth::Year.shown(born), "2014");
 //! assert_eq!(PublicBirth::Year.trf(born), "2014/00/00");
+//! assert_eq!(PublicBirth::Year.shown(Some(Birth::Year(2014))), "2014");
 //! assert_eq!(PublicBirth::Hidden.shown(born), "");
 //! ```
 
 use serde::{Deserialize, Serialize};
 
-use crate::date::Date;
+use crate::date::Birth;
 use crate::round::Round;
 use crate::section::Section;
 
@@ -50,7 +51,7 @@ impl PublicBirth {
     }
 
     /// A birth date as the public sees it: the year (`2014`) or nothing.
-    pub fn shown(self, birth: Option<Date>) -> String {
+    pub fn shown(self, birth: Option<Birth>) -> String {
         match (self, birth) {
             (PublicBirth::Year, Some(d)) => format!("{:04}", d.year()),
             _ => String::new(),
@@ -59,7 +60,7 @@ impl PublicBirth {
 
     /// A birth date as the public's TRF birth field: the year with month and day `00`
     /// (`2014/00/00`), or empty.
-    pub fn trf(self, birth: Option<Date>) -> String {
+    pub fn trf(self, birth: Option<Birth>) -> String {
         match (self, birth) {
             (PublicBirth::Year, Some(d)) => format!("{:04}/00/00", d.year()),
             _ => String::new(),
@@ -91,7 +92,7 @@ impl Section {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::date::DateTime;
+    use crate::date::{Date, DateTime};
     use crate::demo;
     use crate::player::DsbId;
 
@@ -104,7 +105,7 @@ mod tests {
             zps: "G0101".into(),
             member: 7,
         });
-        s.entries[0].player.birth = Date::new(2014, 5, 31);
+        s.entries[0].player.birth = Date::new(2014, 5, 31).map(Birth::Date);
         let last = s.played.len() - 1;
         s.played[last].published = None;
         let public = s.public_view();

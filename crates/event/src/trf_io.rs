@@ -10,7 +10,7 @@ use pairing::dutch::DutchEdition;
 use trf::{Colour, Header, Line, Record, ResultCode, RoundEntry};
 
 use crate::age::{AgeClass, Class};
-use crate::date::{Date, DateTime};
+use crate::date::{Birth, Date, DateTime};
 use crate::event::Event;
 use crate::player::{Entry, Player, PlayerId, Sex};
 use crate::round::{Board, Bye, ByeKind, GameResult, Round};
@@ -177,6 +177,27 @@ fn trf_date(d: Date) -> String {
     format!("{:04}/{:02}/{:02}", d.year(), d.month(), d.day())
 }
 
+/// A birth in the TRF birth field (`YYYY/MM/DD`): a year alone as `YYYY/00/00`, the form the
+/// public TRF uses too.
+fn trf_birth(b: Birth) -> String {
+    match b {
+        Birth::Date(d) => trf_date(d),
+        Birth::Year(y) => format!("{y:04}/00/00"),
+    }
+}
+
+/// The birth in a TRF birth field: a date, or the year of `YYYY/00/00` or `YYYY`.
+fn birth_of_trf(text: &str) -> Option<Birth> {
+    let t = text.trim();
+    let year = t.strip_suffix("/00/00").unwrap_or(t);
+    if year.len() == 4 {
+        return year.parse().ok().filter(|&y| y > 0).map(Birth::Year);
+    }
+    trf::Date::parse_lenient(t)
+        .and_then(|d| Date::new(d.year, d.month, d.day))
+        .map(Birth::Date)
+}
+
 fn result_code(o: standings::Outcome) -> ResultCode {
     ResultCode::from_char(outcome_code(o)).unwrap_or(ResultCode::Pending)
 }
@@ -185,10 +206,13 @@ impl Section {
     /// The section as TRF-2026 with the JaVaFo extensions `XXR`/`XXC`: pairing numbers by
     /// [`Section::ranking`], points of every result entered, ranks after the complete rounds,
     /// every paired round (a result not yet entered is `*`), requested byes and absences of the rounds still to come
-    /// as `240`, prohibited pairs as `260`. A section of more than 9999 players or more than
+    /// as `240`, prohibited pairs as `260`; birth dates as `YYYY/MM/DD`, a birth year alone as
+    /// `YYYY/00/00`. A section of more than 9999 players or more than
     /// [`validate::MAX_ROUNDS`] rounds is refused.
     pub fn to_trf(&self, event: &Event) -> Result<trf::Tournament, ExportError> {
-        self.trf_with_births(event, &|e| e.player.birth.map(trf_date).unwrap_or_default())
+        self.trf_with_births(event, &|e| {
+            e.player.birth.map(trf_birth).unwrap_or_default()
+        })
     }
 
     /// [`Section::to_trf`] of the [`Section::public_view`]: published rounds only, birth
@@ -454,8 +478,7 @@ impl Section {
             player.elo = p.person.rating;
             player.federation = p.person.federation.clone();
             player.fide_id = p.person.id.trim().parse().ok();
-            player.birth = trf::Date::parse_lenient(&p.person.birth_date)
-                .and_then(|d| Date::new(d.year, d.month, d.day));
+            player.birth = birth_of_trf(&p.person.birth_date);
             let mut entry = Entry::new(player, Class::open(AgeClass::Open));
             for r in played + 1..=usize::try_from(section.rounds).unwrap_or(usize::MAX) {
                 if let Some(kind) = t

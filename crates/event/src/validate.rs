@@ -117,6 +117,8 @@ pub enum Field {
     TeamName,
     /// School of a pupil.
     School,
+    /// The reason for admitting an entry over a refusal.
+    OverrideReason,
 }
 
 impl Field {
@@ -162,6 +164,7 @@ impl Field {
             Field::Players => ("players", "Teilnehmer"),
             Field::TeamName => ("team name", "Mannschaftsname"),
             Field::School => ("school", "Schule"),
+            Field::OverrideReason => ("reason for the exception", "Begründung der Ausnahme"),
         }
     }
 }
@@ -333,8 +336,10 @@ pub fn player(p: &Player) -> Result<(), Invalid> {
     rating(Field::Elo, p.elo, MAX_RATING)?;
     rating(Field::Dwz, p.dwz, MAX_RATING)?;
     rating(Field::DwzIndex, p.dwz_index, MAX_DWZ_INDEX)?;
-    if let Some(b) = p.birth {
-        date(Field::Birth, b)?;
+    if let Some(b) = p.birth
+        && !YEARS.contains(&b.year())
+    {
+        return Err(Invalid::new(Field::Birth, Expected::Date, &b.to_string()));
     }
     if let Some(d) = &p.dsb
         && (d.zps.parse::<ratinglist::Zps>().is_err()
@@ -358,6 +363,9 @@ pub fn entry(e: &Entry) -> Result<(), Invalid> {
             0,
             u64::from(MAX_ROUNDS),
         )?;
+    }
+    if let Some(o) = &e.admitted_over {
+        required(Field::OverrideReason, &o.reason, MAX_TEXT)?;
     }
     e.requested_byes
         .keys()
@@ -433,6 +441,7 @@ pub fn squad(s: &Squad) -> Result<(), Invalid> {
 mod tests {
     use super::*;
     use crate::age::{AgeClass, Class};
+    use crate::date::Birth;
     use crate::player::{DsbId, PlayerId};
     use crate::round::ByeKind;
 
@@ -442,7 +451,7 @@ mod tests {
         p.title = Some("WFM".into());
         p.elo = Some(2100);
         p.fide_id = Some(12_345_678);
-        p.birth = Date::new(2012, 3, 4);
+        p.birth = Date::new(2012, 3, 4).map(Birth::Date);
         p.dsb = Some(DsbId {
             zps: "G0101".into(),
             member: 17,
@@ -469,7 +478,8 @@ mod tests {
             set(&mut p);
             assert_eq!(refused(&p), field);
         }
-        let mut ev = Event::new("LEM", "Mainz", lena().birth.unwrap(), lena().birth.unwrap());
+        let day = Date::new(2012, 3, 4).unwrap();
+        let mut ev = Event::new("LEM", "Mainz", day, day);
         assert_eq!(event(&ev), Ok(()));
         ev.venue = "Mainz\n012 forged".into();
         let e = event(&ev).unwrap_err();
@@ -493,7 +503,7 @@ mod tests {
             (Field::Elo, |p| p.elo = Some(65_535)),
             (Field::FideId, |p| p.fide_id = Some(u64::MAX)),
             (Field::LastName, |p| p.last_name = "x".repeat(200)),
-            (Field::Birth, |p| p.birth = Date::new(1066, 10, 14)),
+            (Field::Birth, |p| p.birth = Some(Birth::Year(1066))),
         ];
         for (field, set) in cases {
             let mut p = lena();

@@ -1,7 +1,7 @@
 //! Age classes and the cut-off convention (SJRP Spielordnung §1, §5.3).
 
 use event::age::{AgeClass, AgeConvention, Class, Ineligible, eligible};
-use event::date::{Date, DateTime, Time};
+use event::date::{Birth, Date, DateTime, Time};
 use event::player::Sex;
 
 fn d(s: &str) -> Date {
@@ -32,7 +32,7 @@ fn r_011_cut_off_31_december_dsj_reading() {
         assert!(eligible(d("2019-06-01"), class, 2026, c), "{class}");
     }
     assert_eq!(
-        Class::open(AgeClass::U12).admits(Some(d("2013-12-31")), None, 2026, c),
+        Class::open(AgeClass::U12).admits(Some(Birth::Date(d("2013-12-31"))), None, 2026, c),
         Err(Ineligible::TooOld {
             age: 12,
             limit: 12,
@@ -73,7 +73,7 @@ fn a_configured_cut_off_day_is_used_and_29_february_falls_back() {
 fn girls_classes_need_a_female_player_and_open_needs_no_birth_date() {
     let u14w: Class = "U14w".parse().unwrap();
     let c = AgeConvention::default();
-    let born = Some(d("2014-05-05"));
+    let born = Some(Birth::Date(d("2014-05-05")));
     assert_eq!(u14w.admits(born, Some(Sex::Female), 2026, c), Ok(()));
     assert_eq!(
         u14w.admits(born, Some(Sex::Male), 2026, c),

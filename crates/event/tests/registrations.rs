@@ -42,7 +42,7 @@ fn an_ineligible_player_a_foreign_class_and_a_duplicate_are_found() {
     // Too old for U10: born 2015 is 10 on 31 December 2025.
     let mut old = Entry::new(copy.player.clone(), Class::open(AgeClass::U10));
     old.player.id = PlayerId(99_998);
-    old.player.birth = Date::new(2015, 6, 1);
+    old.player.birth = Date::new(2015, 6, 1).map(event::date::Birth::Date);
     old.player.fide_id = None;
     old.player.dsb = None;
     old.player.last_name = "Neu".into();

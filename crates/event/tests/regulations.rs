@@ -108,7 +108,7 @@ fn r_036_u8_girls_ranking_inside_the_same_tournament() {
     for i in 0..6u32 {
         let mut p = Player::new(PlayerId(800 + i), &format!("Kind{i}"), "K");
         p.sex = Some(if i % 2 == 0 { Sex::Female } else { Sex::Male });
-        p.birth = Date::new(2019, 3, 1 + i as u8);
+        p.birth = Date::new(2019, 3, 1 + i as u8).map(event::date::Birth::Date);
         p.dwz = Some(900 - 20 * i as u16);
         let class = if i == 4 {
             Class::girls(AgeClass::U8)

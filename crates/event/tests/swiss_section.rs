@@ -29,7 +29,8 @@ fn player(id: u32, rng: &mut Rng) -> Player {
     } else {
         Sex::Male
     });
-    p.birth = Date::new(2013, 1 + rng.below(12) as u8, 1 + rng.below(28) as u8);
+    p.birth = Date::new(2013, 1 + rng.below(12) as u8, 1 + rng.below(28) as u8)
+        .map(event::date::Birth::Date);
     p.dwz = Some(1000 + rng.below(900) as u16);
     if rng.below(2) == 0 {
         p.elo = Some(1400 + rng.below(500) as u16);

@@ -116,7 +116,7 @@ fn r_063_pseudo_ratings_800_and_600() {
                 grade: 6,
                 leaver: false,
             });
-            m.player.birth = Date::new(2014, 5, 5);
+            m.player.birth = Date::new(2014, 5, 5).map(event::date::Birth::Date);
         }
         s
     };
@@ -166,7 +166,7 @@ fn r_065_up_to_two_substitutes() {
     let pupils = |n: u32| {
         let mut s = club_squad("S", 1, &vec![None; n as usize]);
         for m in &mut s.members {
-            m.player.birth = Date::new(2010, 6, 1);
+            m.player.birth = Date::new(2010, 6, 1).map(event::date::Birth::Date);
             m.pupil = Some(Pupil {
                 school: "S".into(),
                 kind: SchoolType::Gymnasium,
@@ -239,7 +239,7 @@ fn r_056_girls_teams_one_player_from_another_club() {
 fn r_061_school_team_from_one_school() {
     let mut s = club_squad("S", 1, &[None; 4]);
     for (i, m) in s.members.iter_mut().enumerate() {
-        m.player.birth = Date::new(2012, 3, 3);
+        m.player.birth = Date::new(2012, 3, 3).map(event::date::Birth::Date);
         m.pupil = Some(Pupil {
             school: if i == 2 { "Other" } else { "S" }.into(),
             kind: SchoolType::Secondary,
@@ -267,7 +267,7 @@ fn r_058_school_groups_and_age_limits() {
         leaver: false,
     };
     let secondary = pupil(SchoolType::Secondary, 7);
-    let born = |y, m, d| Date::new(y, m, d);
+    let born = |y, m, d| Date::new(y, m, d).map(event::date::Birth::Date);
     // WK IV 2026: born 2013-01-01 completed 13 on 31 Dec 2025.
     assert_eq!(
         Group::IV.admits(born(2013, 1, 1), None, &secondary, 2026),

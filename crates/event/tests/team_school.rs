@@ -28,7 +28,7 @@ fn squad(t: u32) -> Squad {
             } else {
                 strength(t)
             });
-            player.birth = Date::new(2012, 2, 2);
+            player.birth = Date::new(2012, 2, 2).map(event::date::Birth::Date);
             Member {
                 player,
                 pupil: Some(Pupil {

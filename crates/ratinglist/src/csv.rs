@@ -271,8 +271,8 @@ impl Column {
             | "member" => Member,
             "dsbid" | "zpsmglnr" => DsbId,
             "fideid" | "idfide" | "fidenr" | "fidenumber" | "fideidnumber" => FideId,
-            "elo" | "fideelo" | "rating" | "elostandard" | "standardelo" | "fiderating"
-            | "standard" | "srtng" => Elo,
+            "elo" | "fideelo" | "elostandard" | "standardelo" | "fiderating" | "standard"
+            | "srtng" => Elo,
             "elorapid" | "eloschnellschach" | "rapidelo" | "rapid" | "rapidrating" | "rrtng" => {
                 EloRapid
             }
@@ -284,6 +284,15 @@ impl Column {
             _ => return None,
         })
     }
+}
+
+/// Whether a header names a rating without saying DWZ or Elo (`Rating`, `Wertungszahl`,
+/// `Wertung`): refused rather than guessed.
+fn is_bare_rating(header: &str) -> bool {
+    matches!(
+        header_key(header).as_str(),
+        "rating" | "wertungszahl" | "wertung"
+    )
 }
 
 /// A field that does not parse: the error for its row.
@@ -352,6 +361,14 @@ fn read_players_str(text: &str, encoding: Encoding, file: &str) -> Result<Import
             header.line,
             0,
             ErrorKind::MissingColumn("Name or Nachname/Last name"),
+        ));
+    }
+    if let Some(f) = header.fields.iter().find(|f| is_bare_rating(&f.text)) {
+        return Err(Error::new(
+            file,
+            f.line,
+            f.column,
+            ErrorKind::AmbiguousRating(f.text.trim().to_string()),
         ));
     }
     let mut import = Import {
@@ -516,6 +533,26 @@ mod tests {
     }
 
     #[test]
+    fn h12_02_a_bare_rating_column_is_refused_naming_dwz_and_elo() {
+        for header in ["Rating", "Wertungszahl", " rating "] {
+            let text = format!("Name;Verein;{header}\nIto, Ken;SK;1530\n");
+            let e = read_players(text.as_bytes(), "r.csv").unwrap_err();
+            assert_eq!((e.line, e.column), (1, 13));
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "r.csv: line 1, column 13: column `{}` does not say which rating it holds: \
+                     name it `DWZ` (German rating) or `Elo` (FIDE rating)",
+                    header.trim()
+                )
+            );
+        }
+        let ok = read_players(b"Name;FIDE Rating;DWZ\nIto, Ken;1700;1530\n", "r.csv").unwrap();
+        let p = &ok.players[0];
+        assert_eq!((p.elo, p.dwz.map(|d| d.rating)), (Some(1700), Some(1530)));
+    }
+
+    #[test]
     fn separators() {
         assert_eq!(detect_separator("Name;Verein;\"a,b\""), ';');
         assert_eq!(detect_separator("Name,Club"), ',');
@@ -525,7 +562,7 @@ mod tests {
 
     #[test]
     fn english_headers_and_errors() {
-        let text = "Last name,First name,Sex,Born,FIDE ID,Rating,Federation,Title\n\
+        let text = "Last name,First name,Sex,Born,FIDE ID,Elo,Federation,Title\n\
                     Okafor,Ben,m,2008,25012345,1890,ngr,CM\n\
                     Bad,Row,x,2008,,,,\n\
                     Kovacs,Anna,F,1999-12-31,,,HUN,WFM IA\n";

@@ -43,6 +43,9 @@ pub enum ErrorKind {
     Truncated { needed: usize, found: usize },
     /// The XML is malformed or has the wrong structure.
     Xml(String),
+    /// A column (named as in the header) holds a rating without saying which: DWZ and Elo
+    /// are different numbers.
+    AmbiguousRating(String),
 }
 
 impl Error {
@@ -94,6 +97,10 @@ impl fmt::Display for ErrorKind {
                 "line truncated: expected at least {needed} characters, found {found}"
             ),
             ErrorKind::Xml(m) => write!(f, "XML: {m}"),
+            ErrorKind::AmbiguousRating(c) => write!(
+                f,
+                "column `{c}` does not say which rating it holds: name it `DWZ` (German rating) or `Elo` (FIDE rating)"
+            ),
         }
     }
 }

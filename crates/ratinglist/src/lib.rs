@@ -32,7 +32,7 @@ pub mod fide;
 mod player;
 pub mod text;
 
-pub use calendar::{Date, ParseDateError};
+pub use calendar::{Birth, Date, ParseDateError};
 pub use dupes::{Duplicate, PlayerIndex, Reason, duplicates, normalise_name};
 pub use error::{Error, ErrorKind, Import};
-pub use player::{Birth, DsbId, Dwz, ImportedPlayer, Sex, Status, Title, Zps};
+pub use player::{DsbId, Dwz, ImportedPlayer, Sex, Status, Title, Zps};

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-pub use calendar::{Date, ParseDateError};
+use calendar::Birth;
 
 /// One player as read from a list, with what that list carries; absent fields are `None`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -108,49 +108,6 @@ pub enum Status {
     Active,
     /// `P`: passive member.
     Passive,
-}
-
-/// Birth as lists give it: a full date or only the year.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Birth {
-    Year(u16),
-    Date(Date),
-}
-
-impl Birth {
-    pub fn year(self) -> u16 {
-        match self {
-            Birth::Year(y) => y,
-            Birth::Date(d) => d.year(),
-        }
-    }
-}
-
-impl FromStr for Birth {
-    type Err = ParseDateError;
-
-    /// `YYYY`, `YYYY-MM-DD`, `DD.MM.YYYY`; `YYYY` of `0000` is not a birth year.
-    fn from_str(s: &str) -> Result<Birth, ParseDateError> {
-        let t = s.trim();
-        if t.len() == 4 && t.bytes().all(|b| b.is_ascii_digit()) {
-            return match t.parse() {
-                Ok(y) if y > 0 => Ok(Birth::Year(y)),
-                _ => Err(ParseDateError {
-                    input: s.to_string(),
-                }),
-            };
-        }
-        t.parse().map(Birth::Date)
-    }
-}
-
-impl fmt::Display for Birth {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Birth::Year(y) => write!(f, "{y:04}"),
-            Birth::Date(d) => d.fmt(f),
-        }
-    }
 }
 
 /// A DSB club number (ZPS, called VKZ since 2026): five characters, digits or capital letters
@@ -306,6 +263,7 @@ impl fmt::Display for Title {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Date;
 
     #[test]
     fn dates_and_births() {

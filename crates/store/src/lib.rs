@@ -39,6 +39,7 @@ use sqlx::{Any, AnyPool, Executor, Row, Transaction};
 pub use model::{
     AuditEntry, Event, EventChange, Game, GameResult, NewGame, NewPlayer, NewRound,
     ParseGameResultError, ParseRoleError, Player, Role, Round, Section, Session, StoreError, User,
+    Versioned,
 };
 pub use team::{Lineup, TeamMatch, TeamRow, TeamSection};
 
@@ -61,6 +62,14 @@ pub fn token_hash(token: &str) -> String {
         .collect()
 }
 
+/// An audit entry about a round written with another change (see [`Store::set_result_noted`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundNote {
+    pub action: String,
+    pub old: String,
+    pub new: String,
+}
+
 /// The database of the tournament service.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -72,6 +81,13 @@ impl Store {
     /// Connects to `sqlite://PATH` (the file is created) or `postgres://...` and applies the
     /// migrations not yet applied.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        let store = Store::connect(url).await?;
+        store.migrate(SCHEMA_VERSION).await?;
+        Ok(store)
+    }
+
+    /// Connects without migrating.
+    async fn connect(url: &str) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let postgres = url.starts_with("postgres:") || url.starts_with("postgresql:");
         let (url, max) = if postgres {
@@ -99,9 +115,7 @@ impl Store {
             })
             .connect(&url)
             .await?;
-        let store = Store { pool, postgres };
-        store.migrate().await?;
-        Ok(store)
+        Ok(Store { pool, postgres })
     }
 
     /// Begins a write transaction. On SQLite it takes the write lock at once (`BEGIN
@@ -128,7 +142,8 @@ impl Store {
         Ok(row.try_get("v")?)
     }
 
-    async fn migrate(&self) -> Result<(), StoreError> {
+    /// Applies the migrations not yet applied up to number `last`.
+    async fn migrate(&self, last: i64) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
         tx.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -145,12 +160,15 @@ impl Store {
             .try_get("v")?;
         for (i, (name, sql)) in schema::MIGRATIONS.iter().enumerate() {
             let version = i64::try_from(i + 1).unwrap_or(i64::MAX);
-            if version <= done {
+            if version <= done || version > last {
                 continue;
             }
             let sql = sql.replace("{id}", schema::id_column(self.postgres));
             for statement in sql.split(';').filter(|s| !s.trim().is_empty()) {
                 tx.execute(statement).await?;
+            }
+            if version == schema::DWZ_AND_ELO {
+                ratings_from_documents(&mut tx).await?;
             }
             sqlx::query(
                 "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
@@ -611,6 +629,130 @@ impl Store {
         Ok(version + 1)
     }
 
+    /// Replaces every stored field of a player the caller read at `version` (name, sex,
+    /// title, DWZ, Elo, federation, FIDE id, birth date, club and the domain document; the first
+    /// round stays, a late entry sets it): [`StoreError::Conflict`] when the player changed
+    /// meanwhile. Audited with the old and new fields; returns the new version.
+    pub async fn update_player(
+        &self,
+        by: Option<i64>,
+        player: i64,
+        p: &NewPlayer,
+        version: i64,
+    ) -> Result<i64, StoreError> {
+        let old = self.player(player).await?;
+        let mut tx = self.write().await?;
+        bump_revision(&mut tx, old.section).await?;
+        replace_player(&mut tx, player, p, version).await?;
+        let old_fields = old.registration().summary();
+        audit(
+            &mut tx,
+            by,
+            "player",
+            player,
+            "edit",
+            Some(&old_fields),
+            Some(&p.summary()),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(version + 1)
+    }
+
+    /// Deletes a player the caller read at `version`, refused ([`StoreError::Invalid`]) once the
+    /// player is in a stored pairing (withdraw instead). Audited; the pairing numbers of the
+    /// others stay (they are registration order, not starting ranks). `settings` is a new
+    /// settings document of the section stored with it (e.g. the player gone from the fixed
+    /// order and the prohibited pairs), `None` to keep it.
+    pub async fn delete_player(
+        &self,
+        by: Option<i64>,
+        player: i64,
+        version: i64,
+        settings: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let old = self.player(player).await?;
+        let mut tx = self.write().await?;
+        bump_revision(&mut tx, old.section).await?;
+        remove_player(&mut tx, player, version).await?;
+        if let Some(data) = settings {
+            replace_section_data(&mut tx, by, old.section, data, None).await?;
+        }
+        let old_fields = old.registration().summary();
+        audit(
+            &mut tx,
+            by,
+            "player",
+            player,
+            "delete",
+            Some(&old_fields),
+            None,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Merges a duplicate registration into the one kept, both read at the versions given and
+    /// in the same section, before either is in a stored pairing: `keep` gets the `merged`
+    /// fields (its first round stays) and the duplicate is deleted, in one transaction with an
+    /// audit entry for each; `settings` as for [`Store::delete_player`]. Returns the kept
+    /// player's new version.
+    pub async fn merge_players(
+        &self,
+        by: Option<i64>,
+        keep: Versioned,
+        duplicate: Versioned,
+        merged: &NewPlayer,
+        settings: Option<&str>,
+    ) -> Result<i64, StoreError> {
+        let old = self.player(keep.id).await?;
+        let dup = self.player(duplicate.id).await?;
+        if keep.id == duplicate.id || old.section != dup.section {
+            return Err(StoreError::Invalid(format!(
+                "player {} cannot be merged into player {}: a duplicate is another player of the same section",
+                duplicate.id, keep.id
+            )));
+        }
+        let mut tx = self.write().await?;
+        bump_revision(&mut tx, old.section).await?;
+        remove_player(&mut tx, duplicate.id, duplicate.version).await?;
+        unpaired(&mut tx, keep.id).await?;
+        replace_player(&mut tx, keep.id, merged, keep.version).await?;
+        if let Some(data) = settings {
+            replace_section_data(&mut tx, by, old.section, data, None).await?;
+        }
+        let (old_fields, dup_fields) = (old.registration().summary(), dup.registration().summary());
+        let merged_fields = merged.summary();
+        let into = format!("merged into player {}", keep.id);
+        audit(
+            &mut tx,
+            by,
+            "player",
+            duplicate.id,
+            "merge",
+            Some(&dup_fields),
+            Some(&into),
+        )
+        .await?;
+        let note = format!(
+            "{merged_fields}; merged with player {}: {dup_fields}",
+            duplicate.id
+        );
+        audit(
+            &mut tx,
+            by,
+            "player",
+            keep.id,
+            "merge",
+            Some(&old_fields),
+            Some(&note),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(keep.version + 1)
+    }
+
     // ---- rounds and games -----------------------------------------------------------------
 
     /// The rounds of a section that have pairings, in order.
@@ -841,6 +983,20 @@ impl Store {
         result: GameResult,
         version: i64,
     ) -> Result<i64, StoreError> {
+        self.set_result_noted(by, game, result, version, None).await
+    }
+
+    /// [`Store::set_result`] with a note on the game's round in the same transaction (e.g. the
+    /// effect of a result correction on later rounds, Art. 8.7): the note is written only with
+    /// the result.
+    pub async fn set_result_noted(
+        &self,
+        by: Option<i64>,
+        game: i64,
+        result: GameResult,
+        version: i64,
+        note: Option<&RoundNote>,
+    ) -> Result<i64, StoreError> {
         let old = self.game(game).await?;
         if old.version != version {
             return Err(StoreError::Conflict {
@@ -879,6 +1035,18 @@ impl Store {
             Some(result.code()),
         )
         .await?;
+        if let Some(n) = note {
+            audit(
+                &mut tx,
+                by,
+                "round",
+                old.round,
+                &n.action,
+                Some(&n.old),
+                Some(&n.new),
+            )
+            .await?;
+        }
         bump_round_revision(&mut tx, old.round).await?;
         tx.commit().await?;
         Ok(version + 1)
@@ -1073,7 +1241,7 @@ async fn insert_game(
     Ok(())
 }
 
-const PLAYER_COLUMNS: &str = "id, section_id, number, name, sex, title, rating, federation, fide_id, \
+const PLAYER_COLUMNS: &str = "id, section_id, number, name, sex, title, dwz, elo, federation, fide_id, \
      birth_date, club, first_round, withdrawn_after, data, version";
 const GAME_COLUMNS: &str = "id, round_id, board, white_id, black_id, result, manual, version";
 const GAME_COLUMNS_G: &str =
@@ -1127,6 +1295,102 @@ async fn replace_section_data(
     )
     .await?;
     Ok(version + 1)
+}
+
+/// Writes every edited field of a player still at `version` ([`Store::update_player`]).
+async fn replace_player(
+    tx: &mut Transaction<'static, Any>,
+    player: i64,
+    p: &NewPlayer,
+    version: i64,
+) -> Result<(), StoreError> {
+    let done = sqlx::query(
+        "UPDATE players SET name = $1, sex = $2, title = $3, dwz = $4, elo = $5, federation = $6,
+         fide_id = $7, birth_date = $8, club = $9, data = $10, version = version + 1
+         WHERE id = $11 AND version = $12",
+    )
+    .bind(&p.name)
+    .bind(&p.sex)
+    .bind(&p.title)
+    .bind(p.dwz)
+    .bind(p.elo)
+    .bind(&p.federation)
+    .bind(&p.fide_id)
+    .bind(&p.birth_date)
+    .bind(&p.club)
+    .bind(&p.data)
+    .bind(player)
+    .bind(version)
+    .execute(&mut **tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Err(StoreError::Conflict {
+            entity: "player",
+            id: player,
+        });
+    }
+    Ok(())
+}
+
+/// [`StoreError::Invalid`] once a player is in a stored pairing (of any round, published or
+/// not): the player's games and the later pairings depend on the registration.
+async fn unpaired(tx: &mut Transaction<'static, Any>, player: i64) -> Result<(), StoreError> {
+    let rounds: AnyRow = sqlx::query(
+        "SELECT COUNT(*) AS n, MIN(r.number) AS first FROM games g JOIN rounds r ON r.id = g.round_id
+         WHERE g.white_id = $1 OR g.black_id = $1",
+    )
+    .bind(player)
+    .fetch_one(&mut **tx)
+    .await?;
+    if rounds.try_get::<i64, _>("n")? > 0 {
+        let first: i64 = rounds.try_get("first")?;
+        return Err(StoreError::Invalid(format!(
+            "player {player} is paired in round {first}: a paired player is withdrawn, not deleted or merged"
+        )));
+    }
+    Ok(())
+}
+
+/// Deletes a player still at `version` and in no stored pairing ([`unpaired`]).
+async fn remove_player(
+    tx: &mut Transaction<'static, Any>,
+    player: i64,
+    version: i64,
+) -> Result<(), StoreError> {
+    unpaired(tx, player).await?;
+    let done = sqlx::query("DELETE FROM players WHERE id = $1 AND version = $2")
+        .bind(player)
+        .bind(version)
+        .execute(&mut **tx)
+        .await?;
+    if done.rows_affected() != 1 {
+        return Err(StoreError::Conflict {
+            entity: "player",
+            id: player,
+        });
+    }
+    Ok(())
+}
+
+/// The data step of migration [`schema::DWZ_AND_ELO`]: DWZ and Elo of every player with a
+/// domain document from that document.
+async fn ratings_from_documents(tx: &mut Transaction<'static, Any>) -> Result<(), StoreError> {
+    let rows = sqlx::query("SELECT id, data FROM players WHERE data <> ''")
+        .fetch_all(&mut **tx)
+        .await?;
+    for row in rows {
+        let data: String = row.try_get("data")?;
+        let Some((dwz, elo)) = schema::document_ratings(&data) else {
+            continue;
+        };
+        sqlx::query("UPDATE players SET dwz = $1, elo = $2 WHERE id = $3")
+            .bind(dwz)
+            .bind(elo)
+            .bind(row.try_get::<i64, _>("id")?)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
 }
 
 /// Runs a `SELECT COUNT(*) AS n ...` inside a transaction.
@@ -1259,15 +1523,16 @@ async fn insert_player(
     let id = insert_id(
         tx,
         sqlx::query(
-            "INSERT INTO players (section_id, number, name, sex, title, rating, federation, fide_id,
-             birth_date, club, first_round, data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+            "INSERT INTO players (section_id, number, name, sex, title, dwz, elo, federation, fide_id,
+             birth_date, club, first_round, data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
         )
         .bind(section)
         .bind(number)
         .bind(&p.name)
         .bind(&p.sex)
         .bind(&p.title)
-        .bind(p.rating)
+        .bind(p.dwz)
+        .bind(p.elo)
         .bind(&p.federation)
         .bind(&p.fide_id)
         .bind(&p.birth_date)
@@ -1283,10 +1548,7 @@ async fn insert_player(
         id,
         "register",
         None,
-        Some(&format!(
-            "{} ({}), from round {first_round}",
-            p.name, p.rating,
-        )),
+        Some(&format!("{}, from round {first_round}", p.summary())),
     )
     .await?;
     Ok(id)
@@ -1333,5 +1595,78 @@ mod tests {
         );
         store.delete_session("cookie-token").await.unwrap();
         assert!(store.session("cookie-token", 0).await.unwrap().is_none());
+    }
+}
+
+#[cfg(test)]
+mod dwz_and_elo {
+    use super::*;
+
+    /// Players stored before migration 8 with `rating` = Elo, or DWZ when no Elo
+    /// (`elo.or(dwz)`), and with or without a domain document.
+    async fn h12_02_migration_splits_rating_into_dwz_and_elo(url: String) {
+        let store = Store::connect(&url).await.unwrap();
+        store.migrate(schema::DWZ_AND_ELO - 1).await.unwrap();
+        let event = store
+            .create_event(None, "E", "P", "2026-01-01", "")
+            .await
+            .unwrap();
+        let section = store
+            .create_section(None, event, "A", 5, "", "")
+            .await
+            .unwrap();
+        let rows = [
+            ("Old, Row", 2100, ""),
+            ("Dwz, Only", 1888, r#"{"player":{"dwz":1888,"elo":null}}"#),
+            ("Both, Known", 2200, r#"{"player":{"dwz":2150,"elo":2200}}"#),
+            ("Un, Rated", 0, ""),
+        ];
+        for (number, (name, rating, data)) in (1..).zip(rows) {
+            sqlx::query(
+                "INSERT INTO players (section_id, number, name, sex, title, rating, federation,
+                 fide_id, birth_date, club, first_round, data)
+                 VALUES ($1, $2, $3, '', '', $4, '', '', '', '', 1, $5)",
+            )
+            .bind(section)
+            .bind(number)
+            .bind(name)
+            .bind(rating)
+            .bind(data)
+            .execute(&store.pool)
+            .await
+            .unwrap();
+        }
+        store.migrate(SCHEMA_VERSION).await.unwrap();
+        let got: Vec<_> = store
+            .players(section)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|p| (p.name, p.dwz, p.elo))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("Old, Row".to_owned(), None, Some(2100)),
+                ("Dwz, Only".to_owned(), Some(1888), None),
+                ("Both, Known".to_owned(), Some(2150), Some(2200)),
+                ("Un, Rated".to_owned(), None, None),
+            ]
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite() {
+        let path =
+            std::env::temp_dir().join(format!("{}.db", testing::unique_name("arbiter_store_m8")));
+        h12_02_migration_splits_rating_into_dwz_and_elo(format!("sqlite://{}", path.display()))
+            .await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres() {
+        if let Some(url) = testing::fresh_postgres_schema("sm8").await.unwrap() {
+            h12_02_migration_splits_rating_into_dwz_and_elo(url).await;
+        }
     }
 }

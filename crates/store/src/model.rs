@@ -399,6 +399,13 @@ pub struct EventChange<'a> {
     pub data: &'a str,
 }
 
+/// A row and the version the caller read it at (optimistic locking).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Versioned {
+    pub id: i64,
+    pub version: i64,
+}
+
 /// A player to register.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Deserialize)]
 pub struct NewPlayer {
@@ -409,9 +416,12 @@ pub struct NewPlayer {
     pub sex: String,
     #[serde(default)]
     pub title: String,
-    /// FIDE rating, 0 for none.
+    /// German national rating (DWZ), if any.
     #[serde(default)]
-    pub rating: i64,
+    pub dwz: Option<i64>,
+    /// FIDE rating (Elo), if any.
+    #[serde(default)]
+    pub elo: Option<i64>,
     #[serde(default)]
     pub federation: String,
     #[serde(default)]
@@ -429,6 +439,26 @@ pub struct NewPlayer {
     pub data: String,
 }
 
+impl NewPlayer {
+    /// The stored fields in words, for the audit log: name, DWZ, Elo, title, federation, FIDE
+    /// id, birth date, sex, club.
+    pub(crate) fn summary(&self) -> String {
+        let rating = |r: Option<i64>| r.map_or("-".to_owned(), |r| r.to_string());
+        format!(
+            "{} (DWZ {}, Elo {}, title {:?}, federation {:?}, FIDE id {:?}, born {:?}, sex {:?}, club {:?})",
+            self.name,
+            rating(self.dwz),
+            rating(self.elo),
+            self.title,
+            self.federation,
+            self.fide_id,
+            self.birth_date,
+            self.sex,
+            self.club,
+        )
+    }
+}
+
 /// A registered player.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Player {
@@ -439,7 +469,10 @@ pub struct Player {
     pub name: String,
     pub sex: String,
     pub title: String,
-    pub rating: i64,
+    /// German national rating (DWZ), if any.
+    pub dwz: Option<i64>,
+    /// FIDE rating (Elo), if any.
+    pub elo: Option<i64>,
     pub federation: String,
     pub fide_id: String,
     pub birth_date: String,
@@ -462,7 +495,8 @@ impl Player {
             name: get(r, "name")?,
             sex: get(r, "sex")?,
             title: get(r, "title")?,
-            rating: get(r, "rating")?,
+            dwz: get(r, "dwz")?,
+            elo: get(r, "elo")?,
             federation: get(r, "federation")?,
             fide_id: get(r, "fide_id")?,
             birth_date: get(r, "birth_date")?,
@@ -472,6 +506,24 @@ impl Player {
             data: get(r, "data")?,
             version: get(r, "version")?,
         })
+    }
+
+    /// The registration as stored, e.g. to change some fields for
+    /// [`Store::update_player`](crate::Store::update_player).
+    pub fn registration(&self) -> NewPlayer {
+        NewPlayer {
+            name: self.name.clone(),
+            sex: self.sex.clone(),
+            title: self.title.clone(),
+            dwz: self.dwz,
+            elo: self.elo,
+            federation: self.federation.clone(),
+            fide_id: self.fide_id.clone(),
+            birth_date: self.birth_date.clone(),
+            club: self.club.clone(),
+            first_round: self.first_round,
+            data: self.data.clone(),
+        }
     }
 
     /// Whether the player is to be paired in `round`.

@@ -152,7 +152,30 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
         "DELETE FROM sessions;
         ALTER TABLE sessions RENAME COLUMN token TO token_hash",
     ),
+    (
+        "dwz and elo",
+        // `rating` held the Elo, or the DWZ of a player without Elo (the registration wrote
+        // `elo.or(dwz)`); a row without a domain document was read back as Elo. So it becomes the
+        // Elo here, and [`DWZ_AND_ELO`]'s data step takes both from the domain document where
+        // there is one.
+        "ALTER TABLE players ADD COLUMN dwz BIGINT;
+        ALTER TABLE players ADD COLUMN elo BIGINT;
+        UPDATE players SET elo = rating WHERE rating > 0;
+        ALTER TABLE players DROP COLUMN rating",
+    ),
 ];
+
+/// The migration that split `players.rating` into `dwz` and `elo`.
+pub(crate) const DWZ_AND_ELO: i64 = 8;
+
+/// DWZ and Elo of a player's domain document (`{"player": {"dwz": .., "elo": ..}}`), `None`
+/// when the document is empty or not of that shape (the row's columns are then the truth).
+pub(crate) fn document_ratings(data: &str) -> Option<(Option<i64>, Option<i64>)> {
+    let doc: serde_json::Value = serde_json::from_str(data).ok()?;
+    let player = doc.get("player")?.as_object()?;
+    let rating = |key: &str| player.get(key).and_then(serde_json::Value::as_i64);
+    Some((rating("dwz"), rating("elo")))
+}
 
 /// The column type of an auto-generated key on the backend.
 pub(crate) fn id_column(postgres: bool) -> &'static str {

@@ -1,7 +1,7 @@
 //! The same suite against SQLite (always) and PostgreSQL (`ARBITER_TEST_POSTGRES=postgres://...`;
 //! with `CI` set the PostgreSQL tests fail when the variable is missing).
 
-use store::{GameResult, NewGame, NewPlayer, NewRound, Role, Store, StoreError};
+use store::{GameResult, NewGame, NewPlayer, NewRound, Role, Store, StoreError, Versioned};
 
 use store::testing::unique_name as unique;
 
@@ -19,6 +19,9 @@ store::on_both!(
     manual_edits_replace_the_games_of_a_preview,
     player_documents_and_game_records,
     created_accounts_name_the_admin,
+    h12_02_edit_player_every_field_with_optimistic_locking,
+    h12_02_delete_player_only_before_paired,
+    h12_02_merge_duplicate_before_pairing,
 );
 
 /// A section with `n` players and round 1 paired 1-2, 3-4, ... (bye for an odd last).
@@ -35,7 +38,7 @@ async fn section_with_round(store: &Store, n: i64) -> (i64, Vec<i64>, i64) {
     for i in 0..n {
         let p = NewPlayer {
             name: format!("Player, No{i}"),
-            rating: 2000 - i * 10,
+            elo: Some(2000 - i * 10),
             first_round: 1,
             ..NewPlayer::default()
         };
@@ -429,4 +432,242 @@ async fn created_accounts_name_the_admin(store: Store) {
         .unwrap();
     let log = store.audit_log(Some(("user", arbiter)), 1).await.unwrap();
     assert_eq!(log[0].user, admin_name);
+}
+
+/// A section without rounds and its players `names`.
+async fn section_with_players(store: &Store, names: &[&str]) -> (i64, Vec<i64>) {
+    let event = store
+        .create_event(None, "Open", "Berlin", "2026-05-01", "{}")
+        .await
+        .unwrap();
+    let section = store
+        .create_section(None, event, "U14", 5, "", "{}")
+        .await
+        .unwrap();
+    let players: Vec<NewPlayer> = names
+        .iter()
+        .map(|name| NewPlayer {
+            name: (*name).to_owned(),
+            first_round: 1,
+            ..NewPlayer::default()
+        })
+        .collect();
+    let ids = store.add_players(None, section, &players).await.unwrap();
+    (section, ids)
+}
+
+async fn h12_02_edit_player_every_field_with_optimistic_locking(store: Store) {
+    let (section, ids) = section_with_players(&store, &["Meyer, Lena"]).await;
+    let before = store.section_revision(section).await.unwrap();
+    let edited = NewPlayer {
+        name: "Meier, Lena".into(),
+        sex: "w".into(),
+        title: "WCM".into(),
+        dwz: Some(1888),
+        elo: None,
+        federation: "GER".into(),
+        fide_id: "24612345".into(),
+        birth_date: "2012/03/04".into(),
+        club: "SC Mainz".into(),
+        first_round: 4,
+        data: "{\"edited\":true}".into(),
+    };
+    let v = store.update_player(None, ids[0], &edited, 1).await.unwrap();
+    assert_eq!(v, 2);
+    let p = store.player(ids[0]).await.unwrap();
+    assert_eq!(
+        p.registration(),
+        NewPlayer {
+            first_round: 1,
+            ..edited.clone()
+        },
+        "every field but the first round is replaced"
+    );
+    assert_eq!((p.dwz, p.elo, p.version), (Some(1888), None, 2));
+    assert!(store.section_revision(section).await.unwrap() > before);
+    assert!(matches!(
+        store.update_player(None, ids[0], &edited, 1).await,
+        Err(StoreError::Conflict { .. })
+    ));
+    let log = store.audit_log(Some(("player", ids[0])), 1).await.unwrap();
+    assert_eq!(log[0].action, "edit");
+    assert!(
+        log[0]
+            .old_value
+            .as_deref()
+            .unwrap()
+            .starts_with("Meyer, Lena (DWZ -, Elo -")
+    );
+    assert!(
+        log[0]
+            .new_value
+            .as_deref()
+            .unwrap()
+            .starts_with("Meier, Lena (DWZ 1888, Elo -")
+    );
+    assert!(matches!(
+        store.update_player(None, -1, &edited, 1).await,
+        Err(StoreError::NotFound { .. })
+    ));
+}
+
+async fn h12_02_delete_player_only_before_paired(store: Store) {
+    let (section, ids) = section_with_players(&store, &["A, A", "B, B", "C, C"]).await;
+    assert!(matches!(
+        store.delete_player(None, ids[1], 7, None).await,
+        Err(StoreError::Conflict { .. })
+    ));
+    store
+        .delete_player(None, ids[1], 1, Some("{\"fixed_order\":[]}"))
+        .await
+        .unwrap();
+    let left: Vec<(i64, i64)> = store
+        .players(section)
+        .await
+        .unwrap()
+        .iter()
+        .map(|p| (p.id, p.number))
+        .collect();
+    assert_eq!(left, [(ids[0], 1), (ids[2], 3)]);
+    let log = store.audit_log(Some(("player", ids[1])), 1).await.unwrap();
+    assert_eq!(
+        (log[0].action.as_str(), log[0].new_value.as_deref()),
+        ("delete", None)
+    );
+    let s = store.section(section).await.unwrap();
+    assert_eq!(
+        (s.data.as_str(), s.version),
+        ("{\"fixed_order\":[]}", 2),
+        "the settings stored with the deletion"
+    );
+
+    let (paired_section, paired, _) = section_with_round(&store, 3).await;
+    let refused = store.delete_player(None, paired[2], 1, None).await;
+    assert!(
+        matches!(&refused, Err(StoreError::Invalid(why)) if why.contains("paired in round 1")),
+        "{refused:?}"
+    );
+    assert_eq!(store.players(paired_section).await.unwrap().len(), 3);
+    let late = NewPlayer {
+        name: "Late, Lara".into(),
+        first_round: 2,
+        ..NewPlayer::default()
+    };
+    let late = store.add_player(None, paired_section, &late).await.unwrap();
+    store.delete_player(None, late, 1, None).await.unwrap();
+    assert_eq!(store.players(paired_section).await.unwrap().len(), 3);
+}
+
+async fn h12_02_merge_duplicate_before_pairing(store: Store) {
+    let (section, ids) = section_with_players(&store, &["Meyer, Lena", "Meyer, L."]).await;
+    let merged = NewPlayer {
+        dwz: Some(1888),
+        elo: Some(1701),
+        club: "SC Mainz".into(),
+        ..store.player(ids[0]).await.unwrap().registration()
+    };
+    let keep = Versioned {
+        id: ids[0],
+        version: 1,
+    };
+    let stale = Versioned {
+        id: ids[1],
+        version: 5,
+    };
+    assert!(matches!(
+        store.merge_players(None, keep, stale, &merged, None).await,
+        Err(StoreError::Conflict { .. })
+    ));
+    assert_eq!(
+        store.players(section).await.unwrap().len(),
+        2,
+        "nothing stored"
+    );
+    let dup = Versioned {
+        id: ids[1],
+        version: 1,
+    };
+    assert!(matches!(
+        store.merge_players(None, keep, keep, &merged, None).await,
+        Err(StoreError::Invalid(_))
+    ));
+    let v = store
+        .merge_players(None, keep, dup, &merged, None)
+        .await
+        .unwrap();
+    let left = store.players(section).await.unwrap();
+    assert_eq!(left.len(), 1);
+    assert_eq!((left[0].id, left[0].version, v), (ids[0], 2, 2));
+    assert_eq!(
+        (left[0].dwz, left[0].elo, left[0].club.as_str()),
+        (Some(1888), Some(1701), "SC Mainz")
+    );
+    let log = store.audit_log(Some(("player", ids[1])), 1).await.unwrap();
+    assert_eq!(log[0].action, "merge");
+    assert_eq!(
+        log[0].new_value.as_deref(),
+        Some(format!("merged into player {}", ids[0]).as_str())
+    );
+    let log = store.audit_log(Some(("player", ids[0])), 1).await.unwrap();
+    assert!(
+        log[0]
+            .new_value
+            .as_deref()
+            .unwrap()
+            .contains("merged with player")
+    );
+
+    let (other, _) = section_with_players(&store, &["Meyer, Lena"]).await;
+    let elsewhere = store.players(other).await.unwrap()[0].id;
+    let elsewhere = Versioned {
+        id: elsewhere,
+        version: 1,
+    };
+    assert!(matches!(
+        store
+            .merge_players(
+                None,
+                Versioned {
+                    id: ids[0],
+                    version: 2
+                },
+                elsewhere,
+                &merged,
+                None,
+            )
+            .await,
+        Err(StoreError::Invalid(_))
+    ));
+
+    let (paired_section, paired, _) = section_with_round(&store, 2).await;
+    let late = NewPlayer {
+        name: "Player, No0".into(),
+        first_round: 2,
+        ..NewPlayer::default()
+    };
+    let late = store.add_player(None, paired_section, &late).await.unwrap();
+    let refused = store
+        .merge_players(
+            None,
+            Versioned {
+                id: paired[0],
+                version: 1,
+            },
+            Versioned {
+                id: late,
+                version: 1,
+            },
+            &merged,
+            None,
+        )
+        .await;
+    assert!(
+        matches!(refused, Err(StoreError::Invalid(_))),
+        "{refused:?}"
+    );
+    assert_eq!(
+        store.players(paired_section).await.unwrap().len(),
+        3,
+        "nothing deleted"
+    );
 }

@@ -5,6 +5,7 @@ use std::fmt;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use event::validate::Invalid;
+use service::ServiceError;
 use store::StoreError;
 
 use crate::i18n::Lang;
@@ -97,16 +98,23 @@ impl From<Invalid> for AppError {
     }
 }
 
-impl From<StoreError> for AppError {
-    fn from(e: StoreError) -> AppError {
+impl From<ServiceError> for AppError {
+    fn from(e: ServiceError) -> AppError {
         match e {
-            StoreError::NotFound { .. } => AppError::NotFound,
-            StoreError::Conflict { .. } | StoreError::Busy(_) => AppError::Conflict(e.to_string()),
-            StoreError::Duplicate(_) | StoreError::Invalid(_) => {
-                AppError::BadRequest(e.to_string())
-            }
-            StoreError::Database(_) | StoreError::Url(_) => AppError::Internal(e.to_string()),
+            ServiceError::NotFound => AppError::NotFound,
+            ServiceError::Conflict(m) => AppError::Conflict(m),
+            ServiceError::BadRequest(m) => AppError::BadRequest(m),
+            ServiceError::Invalid(v) => AppError::Invalid(v),
+            e @ ServiceError::Rule { .. } => AppError::Rule(e.to_string()),
+            ServiceError::Internal(m) => AppError::Internal(m),
         }
+    }
+}
+
+impl From<StoreError> for AppError {
+    /// The same answer as the service gives for it ([`ServiceError`]'s mapping).
+    fn from(e: StoreError) -> AppError {
+        ServiceError::from(e).into()
     }
 }
 

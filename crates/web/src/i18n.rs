@@ -80,7 +80,6 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("add_player", "Add player", "Teilnehmer hinzufügen"),
     ("last_name", "Last name", "Nachname"),
     ("first_name", "First name", "Vorname"),
-    ("rating", "Rating", "Wertungszahl"),
     ("federation", "Federation", "Verband"),
     ("club", "Club", "Verein"),
     ("birth", "Birth date", "Geburtsdatum"),

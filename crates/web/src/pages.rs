@@ -3,164 +3,54 @@
 //! Every form posts the session's CSRF token in the field `csrf`; the login form carries a
 //! token bound to a cookie instead (double submit), as there is no session yet.
 
+use axum::Router;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
 use event::player::PlayerId;
-use minijinja::Environment;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use store::GameResult;
+use service::results::Entered;
 
-use crate::api::{self, Credentials, NewEvent, NewSection, PlayerForm, ResultForm};
-use crate::domain;
+use crate::api::{self, Credentials, ResultForm};
+use crate::editor::{Edit, NoFields};
 use crate::form::Form;
 use crate::throttle::ClientAddress;
+use crate::views::{self, PageResult, render, see_other};
 use crate::{AppError, AppState, LOGIN_CSRF_COOKIE, SESSION_COOKIE, Viewer, auth, cookie};
+use service::registration::{NewEvent, NewSection, PlayerForm};
+
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/", get(index))
+        .route("/events", post(create_event))
+        .route("/login", get(login_form).post(login))
+        .route("/logout", post(logout))
+        .route("/audit", get(audit))
+        .route("/users", get(users).post(create_user))
+        .route("/static/htmx.min.js", get(htmx))
+        .route("/static/app.js", get(app_js))
+        .route("/static/style.css", get(style))
+        .route("/events/{id}", get(event_page))
+        .route("/events/{id}/sections", post(create_section))
+        .route("/events/{id}/import", post(import_trf))
+        .route("/sections/{id}", get(section_page))
+        .route("/sections/{id}/players", post(add_player))
+        .route("/sections/{id}/pair", post(pair))
+        .route("/sections/{id}/standings", get(standings))
+        .route("/sections/{id}/crosstable", get(crosstable))
+        .route("/sections/{id}/rounds/{n}", get(round_page))
+        .route("/sections/{id}/rounds/{n}/alphabetical", get(alphabetical))
+        .route("/sections/{id}/rounds/{n}/publish", post(publish))
+        .route("/sections/{id}/rounds/{n}/unpair", post(unpair))
+        .route("/players/{id}/withdraw", post(withdraw))
+        .route("/games/{id}/result", post(enter_result))
+}
 
 const HTMX: &str = include_str!("../static/htmx.min.js");
 const APP_JS: &str = include_str!("../static/app.js");
 const STYLE: &str = include_str!("../static/style.css");
-
-/// The compiled templates.
-pub(crate) fn templates() -> Environment<'static> {
-    let mut env = Environment::new();
-    let all: [(&str, &str); 23] = [
-        ("teams.html", include_str!("../templates/teams.html")),
-        (
-            "team_round.html",
-            include_str!("../templates/team_round.html"),
-        ),
-        (
-            "team_standings.html",
-            include_str!("../templates/team_standings.html"),
-        ),
-        ("users.html", include_str!("../templates/users.html")),
-        ("base.html", include_str!("../templates/base.html")),
-        ("index.html", include_str!("../templates/index.html")),
-        ("login.html", include_str!("../templates/login.html")),
-        ("event.html", include_str!("../templates/event.html")),
-        ("section.html", include_str!("../templates/section.html")),
-        ("round.html", include_str!("../templates/round.html")),
-        (
-            "result_row.html",
-            include_str!("../templates/result_row.html"),
-        ),
-        (
-            "alphabetical.html",
-            include_str!("../templates/alphabetical.html"),
-        ),
-        (
-            "standings.html",
-            include_str!("../templates/standings.html"),
-        ),
-        (
-            "crosstable.html",
-            include_str!("../templates/crosstable.html"),
-        ),
-        ("audit.html", include_str!("../templates/audit.html")),
-        (
-            "section_settings.html",
-            include_str!("../templates/section_settings.html"),
-        ),
-        (
-            "starting_ranks.html",
-            include_str!("../templates/starting_ranks.html"),
-        ),
-        (
-            "event_settings.html",
-            include_str!("../templates/event_settings.html"),
-        ),
-        ("upload.html", include_str!("../templates/upload.html")),
-        ("edit.html", include_str!("../templates/edit.html")),
-        ("card.html", include_str!("../templates/card.html")),
-        ("slips.html", include_str!("../templates/slips.html")),
-        ("game_pgn.html", include_str!("../templates/game_pgn.html")),
-    ];
-    for (name, text) in all {
-        if let Err(e) = env.add_template(name, text) {
-            unreachable!("template {name} does not compile: {e}");
-        }
-    }
-    env
-}
-
-/// An error shown as an HTML page.
-pub(crate) struct PageError(pub(crate) AppError);
-
-impl From<AppError> for PageError {
-    fn from(e: AppError) -> PageError {
-        PageError(e)
-    }
-}
-
-impl From<store::StoreError> for PageError {
-    fn from(e: store::StoreError) -> PageError {
-        PageError(e.into())
-    }
-}
-
-impl IntoResponse for PageError {
-    fn into_response(self) -> Response {
-        if matches!(self.0, AppError::Forbidden) {
-            return Redirect::to("/login").into_response();
-        }
-        let text: String = self
-            .0
-            .to_string()
-            .chars()
-            .flat_map(|c| match c {
-                '<' => "&lt;".chars().collect::<Vec<_>>(),
-                '>' => "&gt;".chars().collect(),
-                '&' => "&amp;".chars().collect(),
-                '"' => "&quot;".chars().collect(),
-                c => vec![c],
-            })
-            .collect();
-        let body = format!(
-            "<!doctype html><html><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><link rel=\"stylesheet\" href=\"/static/style.css\"><script src=\"/static/app.js\" defer></script><title>{status}</title></head><body><main><h1>{status}</h1><p id=\"error\" role=\"alert\">{text}</p><p><a href=\"#\" data-action=\"back\">←</a> <a href=\"/\">/</a></p></main></body></html>",
-            status = self.0.status()
-        );
-        let mut response = (self.0.status(), Html(body)).into_response();
-        self.0.add_headers(&mut response);
-        response
-    }
-}
-
-pub(crate) type PageResult = Result<Response, PageError>;
-
-pub(crate) fn render(state: &AppState, viewer: &Viewer, name: &str, ctx: Value) -> PageResult {
-    let base = json!({
-        "t": viewer.lang.texts(),
-        "lang": viewer.lang.code(),
-        "user": viewer.user.as_ref().map(|u| u.name.clone()),
-        "csrf": viewer.csrf,
-        "can_edit": viewer.can_edit(),
-        "is_admin": viewer.admin().is_ok(),
-        "game_results": GameResult::ALL.iter().filter(|r| !r.is_bye()).map(|r| r.code()).collect::<Vec<_>>(),
-        "bye_results": GameResult::ALL.iter().filter(|r| r.is_bye()).map(|r| r.code()).collect::<Vec<_>>(),
-    });
-    let mut merged = base.as_object().cloned().unwrap_or_default();
-    if let Value::Object(extra) = ctx {
-        merged.extend(extra);
-    }
-    let tmpl = state
-        .templates
-        .get_template(name)
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    let html = tmpl
-        .render(minijinja::Value::from_serialize(&merged))
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    let mut response = Html(html).into_response();
-    if let Ok(v) = format!("lang={}; Path=/; SameSite=Lax", viewer.lang.code()).parse() {
-        response.headers_mut().append(header::SET_COOKIE, v);
-    }
-    Ok(response)
-}
-
-pub(crate) fn see_other(to: &str) -> Response {
-    Redirect::to(to).into_response()
-}
 
 pub(crate) async fn htmx() -> Response {
     (
@@ -189,7 +79,7 @@ pub(crate) async fn style() -> Response {
 }
 
 pub(crate) async fn index(State(state): State<AppState>, viewer: Viewer) -> PageResult {
-    let events = state.store.events().await?;
+    let events = state.store().events().await?;
     render(&state, &viewer, "index.html", json!({ "events": events }))
 }
 
@@ -256,7 +146,7 @@ pub(crate) async fn logout(
 ) -> PageResult {
     viewer.check_csrf(f.csrf.as_deref())?;
     if let Some(token) = cookie(&headers, SESSION_COOKIE) {
-        state.store.delete_session(token).await?;
+        state.store().delete_session(token).await?;
     }
     let mut response = see_other("/");
     if let Ok(v) = format!("{SESSION_COOKIE}=; Path=/; Max-Age=0").parse() {
@@ -265,22 +155,19 @@ pub(crate) async fn logout(
     Ok(response)
 }
 
-/// The user id of an editor whose form carries the right CSRF token.
-pub(crate) fn form_editor(viewer: &Viewer, csrf: Option<&str>) -> Result<i64, AppError> {
-    let id = viewer.editor()?;
-    viewer.check_csrf(csrf)?;
-    Ok(id)
-}
-
 pub(crate) async fn create_event(
     State(state): State<AppState>,
-    viewer: Viewer,
-    Form(f): Form<NewEvent>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<NewEvent>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let id = api::do_create_event(&state, by, &f)
+    let id = state
+        .service
+        .create_event(Some(by), &f)
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(see_other(&format!("/events/{id}")))
 }
 
@@ -289,10 +176,10 @@ pub(crate) async fn event_page(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
-    let event = state.store.event(id).await?;
+    let event = state.store().event(id).await?;
     let mut sections = Vec::new();
-    for s in state.store.sections(id).await? {
-        let team = state.store.team_section(s.id).await?.is_some();
+    for s in state.store().sections(id).await? {
+        let team = state.store().team_section(s.id).await?.is_some();
         sections.push(json!({ "id": s.id, "name": s.name, "rounds": s.rounds, "team": team }));
     }
     render(
@@ -305,52 +192,41 @@ pub(crate) async fn event_page(
 
 pub(crate) async fn create_section(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<NewSection>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<NewSection>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let section = api::do_create_section(&state, by, id, &f)
+    let section = state
+        .service
+        .create_section(Some(by), id, &f)
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{section}")))
 }
 
 #[derive(Deserialize)]
 pub(crate) struct ImportForm {
     trf: String,
-    csrf: Option<String>,
 }
 
 pub(crate) async fn import_trf(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<ImportForm>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<ImportForm>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    state.store.event(id).await?;
-    let section = import(&state, by, id, f.trf.as_bytes())
+    let section = state
+        .service
+        .import_trf(Some(by), id, f.trf.as_bytes())
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{section}")))
-}
-
-/// Imports a TRF16/TRF26 file as a new section of an event; errors name the line.
-pub(crate) async fn import(
-    state: &AppState,
-    by: i64,
-    event: i64,
-    bytes: &[u8],
-) -> Result<i64, AppError> {
-    let t = trf::Tournament::from_bytes(bytes)
-        .map_err(|e| AppError::BadRequest(format!("TRF: {e}")))?;
-    let s =
-        event::Section::from_trf(&t, domain::moment(store::unix_now())).map_err(|e| match e {
-            event::trf_io::ImportError::Field(v) => AppError::Invalid(v),
-            e => AppError::BadRequest(format!("TRF: {e}")),
-        })?;
-    domain::store_section(&state.store, Some(by), event, &s).await
 }
 
 pub(crate) async fn section_page(
@@ -358,7 +234,7 @@ pub(crate) async fn section_page(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
-    if state.store.team_section(id).await?.is_some() {
+    if state.store().team_section(id).await?.is_some() {
         return Ok(see_other(&format!("/sections/{id}/teams")));
     }
     let loaded = state.view(id, &viewer).await?;
@@ -373,27 +249,30 @@ pub(crate) async fn section_page(
             "players": crate::seeding::players(&loaded),
             "rounds": rounds,
             "played": loaded.rounds.len(),
-            "timetable": crate::settings::schedule_lines(&loaded.section().schedule),
+            "timetable": service::settings::schedule_lines(&loaded.section().schedule),
         }),
     )
 }
 
 pub(crate) async fn add_player(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<PlayerForm>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<PlayerForm>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    api::do_add_player(&state, by, id, &f)
+    state
+        .service
+        .add_player(Some(by), id, &f)
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{id}")))
 }
 
 #[derive(Deserialize)]
 pub(crate) struct WithdrawForm {
-    csrf: Option<String>,
     version: i64,
     /// Absent: take the withdrawal back.
     after: Option<i64>,
@@ -401,27 +280,22 @@ pub(crate) struct WithdrawForm {
 
 pub(crate) async fn withdraw(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<WithdrawForm>,
+    Edit { by, form: f, .. }: Edit<WithdrawForm>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let player = state.store.player(id).await?;
-    state
-        .store
-        .set_withdrawn(Some(by), id, f.after, f.version)
+    let section = state
+        .service
+        .withdraw(Some(by), id, f.after, f.version)
         .await?;
-    Ok(see_other(&format!("/sections/{}", player.section)))
+    Ok(see_other(&format!("/sections/{section}")))
 }
 
 pub(crate) async fn pair(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<CsrfOnly>,
+    Edit { by, viewer, .. }: Edit<NoFields>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let round = domain::pair_next(&state.store, Some(by), id).await?;
+    let round = state.service.pair_next(Some(by), id).await?;
     let to = format!("/sections/{id}/rounds/{round}");
     if viewer.htmx {
         return Ok(([("HX-Redirect", to)], "").into_response());
@@ -435,7 +309,7 @@ pub(crate) async fn round_page(
     Path((id, n)): Path<(i64, i64)>,
 ) -> PageResult {
     let loaded = state.view(id, &viewer).await?;
-    let boards = api::boards(&loaded, n).ok_or(AppError::NotFound)?;
+    let boards = views::boards(&loaded, n).ok_or(AppError::NotFound)?;
     let published = loaded.round(n).is_some_and(|(r, _)| r.published);
     let published_at = loaded
         .section()
@@ -464,7 +338,7 @@ pub(crate) async fn alphabetical(
     Path((id, n)): Path<(i64, i64)>,
 ) -> PageResult {
     let loaded = state.view(id, &viewer).await?;
-    let boards = api::boards(&loaded, n).ok_or(AppError::NotFound)?;
+    let boards = views::boards(&loaded, n).ok_or(AppError::NotFound)?;
     let mut lines = Vec::new();
     for b in &boards {
         let board = &b["board"];
@@ -495,47 +369,37 @@ pub(crate) async fn alphabetical(
 
 pub(crate) async fn publish(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
-    Form(f): Form<CsrfOnly>,
+    Edit { by, .. }: Edit<NoFields>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    domain::publish(&state.store, Some(by), id, n).await?;
+    state.service.publish(Some(by), id, n).await?;
     Ok(see_other(&format!("/sections/{id}/rounds/{n}")))
 }
 
 pub(crate) async fn unpair(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
-    Form(f): Form<CsrfOnly>,
+    Edit { by, .. }: Edit<NoFields>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let loaded = domain::load(&state.store, id).await?;
-    let (round, _) = loaded.round(n).ok_or(AppError::NotFound)?;
-    state
-        .store
-        .unpair_round(Some(by), round.id)
-        .await
-        .map_err(|e| match e {
-            store::StoreError::Conflict { .. } => AppError::Rule(
-                "only the last round can be unpaired, and only before results are entered".into(),
-            ),
-            e => e.into(),
-        })?;
+    state.service.unpair(Some(by), id, n).await?;
     Ok(see_other(&format!("/sections/{id}")))
 }
 
 pub(crate) async fn enter_result(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<ResultForm>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<ResultForm>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let outcome = api::do_enter_result(&state, by, id, &f).await;
-    let game = state.store.game(id).await?;
-    let round = state.store.round(game.round).await?;
+    let outcome = state
+        .service
+        .enter_result(Some(by), id, &f.result, f.version)
+        .await;
+    let game = state.store().game(id).await?;
+    let round = state.store().round(game.round).await?;
     if !viewer.htmx {
         outcome?;
         return Ok(see_other(&format!(
@@ -544,11 +408,14 @@ pub(crate) async fn enter_result(
         )));
     }
     let loaded = state.view(round.section, &viewer).await?;
-    let row = api::boards(&loaded, round.number)
+    let row = views::boards(&loaded, round.number)
         .and_then(|b| b.into_iter().find(|g| g["game"] == json!(id)))
         .ok_or(AppError::NotFound)?;
     let (message, class) = match &outcome {
-        Ok((_, Some(effect))) => (crate::rounds::effect_text(effect, viewer.lang), "warning"),
+        Ok(Entered {
+            effect: Some(effect),
+            ..
+        }) => (crate::rounds::effect_text(effect, viewer.lang), "warning"),
         Ok(_) => (viewer.lang.texts()["saved"].to_owned(), "ok"),
         Err(e) => (e.to_string(), "conflict"),
     };
@@ -558,7 +425,7 @@ pub(crate) async fn enter_result(
         "result_row.html",
         json!({ "g": row, "published": round.published, "row_message": message, "row_class": class }),
     )?;
-    if let Err(e) = outcome {
+    if let Err(e) = outcome.map_err(AppError::from) {
         // htmx swaps only 2xx answers; the row carries the error, the header names it.
         if let Ok(v) = e.status().as_u16().to_string().parse() {
             response.headers_mut().insert("X-Arbiter-Status", v);
@@ -648,34 +515,6 @@ pub(crate) async fn crosstable(
     )
 }
 
-pub(crate) async fn export_trf(
-    State(state): State<AppState>,
-    viewer: Viewer,
-    Path(id): Path<i64>,
-) -> PageResult {
-    let loaded = state.view(id, &viewer).await?;
-    let t = loaded.trf()?;
-    let text = t.write().map_err(|e| AppError::Rule(e.to_string()))?;
-    let file = format!(
-        "attachment; filename=\"{}.trf\"",
-        loaded
-            .section_row
-            .name
-            .chars()
-            .filter(char::is_ascii_alphanumeric)
-            .collect::<String>()
-    );
-    Ok((
-        StatusCode::OK,
-        [
-            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
-            (header::CONTENT_DISPOSITION, file),
-        ],
-        text,
-    )
-        .into_response())
-}
-
 pub(crate) async fn users(State(state): State<AppState>, viewer: Viewer) -> PageResult {
     viewer.admin()?;
     let users = api::user_list(&state).await?;
@@ -701,6 +540,6 @@ pub(crate) async fn create_user(
 
 pub(crate) async fn audit(State(state): State<AppState>, viewer: Viewer) -> PageResult {
     viewer.editor()?;
-    let entries = state.store.audit_log(None, 500).await?;
+    let entries = state.store().audit_log(None, 500).await?;
     render(&state, &viewer, "audit.html", json!({ "entries": entries }))
 }

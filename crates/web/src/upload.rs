@@ -27,20 +27,22 @@ use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::post;
-use event::age::{AgeClass, Class, Ineligible};
-use event::date::Date;
+use event::EntryIssue;
+use event::age::{AgeClass, Class};
 use event::player::{Entry, PlayerId};
 use event::trf_io::ImportError;
 use event::validate::Invalid;
-use event::{DuplicateBy, EntryIssue};
 use ratinglist::fide::{self, RatingKind};
-use ratinglist::{Birth, ErrorKind, Import, ImportedPlayer, Reason, Status, csv, dsb};
+use ratinglist::{ErrorKind, Import, ImportedPlayer, Reason, Status, csv, dsb};
 use serde_json::{Value, json};
+use service::Loaded;
+use service::imports::{TrfError, TrfProblem, section_from_trf};
+use service::rows as domain;
 
-use crate::domain::{self, Loaded};
+use crate::editor::{csrf_header, editor_id};
 use crate::form::{self, Form};
 use crate::i18n::Lang;
-use crate::{AppError, AppState, Viewer, pages};
+use crate::{AppError, AppState, Viewer, views};
 
 /// Largest upload accepted: a national rating list excerpt fits many times over.
 pub const MAX_UPLOAD: usize = 16 * 1024 * 1024;
@@ -203,12 +205,15 @@ impl UploadError {
                 "Zeile zu kurz: erwartet mindestens {needed} Zeichen, gefunden {found}"
             ),
             ErrorKind::Xml(m) => format!("XML: {m}"),
+            ErrorKind::AmbiguousRating(c) => format!(
+                "die Spalte `{c}` sagt nicht, welche Wertungszahl sie enthält: `DWZ` (deutsche Wertungszahl) oder `Elo` (FIDE-Wertungszahl)"
+            ),
         };
         UploadError::new(&e.file, e.line, e.column, &e.kind.to_string(), &german)
     }
 
     /// A TRF reader's error.
-    pub fn from_trf(file: &str, e: &trf::TrfError) -> UploadError {
+    pub fn from_trf(file: &str, e: &TrfError) -> UploadError {
         UploadError::new(
             file,
             e.line,
@@ -294,14 +299,20 @@ impl From<AppError> for Failure {
     }
 }
 
+impl From<service::ServiceError> for Failure {
+    fn from(e: service::ServiceError) -> Failure {
+        Failure::App(e.into())
+    }
+}
+
 impl From<store::StoreError> for Failure {
     fn from(e: store::StoreError) -> Failure {
         Failure::App(e.into())
     }
 }
 
-impl From<pages::PageError> for Failure {
-    fn from(e: pages::PageError) -> Failure {
+impl From<views::PageError> for Failure {
+    fn from(e: views::PageError) -> Failure {
         Failure::App(e.0)
     }
 }
@@ -331,10 +342,10 @@ impl Failure {
 
     fn page(self, state: &AppState, viewer: &Viewer, back: &str) -> Response {
         match self {
-            Failure::App(e) => pages::PageError::from(e).into_response(),
+            Failure::App(e) => views::PageError::from(e).into_response(),
             Failure::Files(errors) => {
                 let messages: Vec<&str> = errors.iter().map(|e| e.text(viewer.lang)).collect();
-                let page = pages::render(
+                let page = views::render(
                     state,
                     viewer,
                     "upload.html",
@@ -525,13 +536,7 @@ fn candidate(loaded: &Loaded, p: &ImportedPlayer) -> Candidate {
     };
     let checked: Vec<(Entry, Vec<EntryIssue>)> = classes
         .iter()
-        .map(|&class| {
-            let (entry, mut issues) = ev.imported_entry(s, PlayerId(0), p, class);
-            if let Some(Birth::Year(year)) = p.birth {
-                year_only(&mut issues, class, year, loaded);
-            }
-            (entry, issues)
-        })
+        .map(|&class| ev.imported_entry(s, PlayerId(0), p, class))
         .collect();
     let eligible = |issues: &[EntryIssue]| {
         !issues
@@ -572,71 +577,15 @@ fn candidate(loaded: &Loaded, p: &ImportedPlayer) -> Candidate {
     }
 }
 
-/// A list with only the birth year (DSB): the age test of §5.3 on the first and last day of
-/// that year replaces "birth date unknown" when both days agree.
-fn year_only(issues: &mut Vec<EntryIssue>, class: Class, year: u16, loaded: &Loaded) {
-    let ev = &loaded.event;
-    let Some(at) = issues
-        .iter()
-        .position(|i| matches!(i, EntryIssue::Ineligible(Ineligible::NoBirthDate)))
-    else {
-        return;
-    };
-    let test = |month, day| {
-        let date = Date::new(year, month, day)?;
-        Some(
-            Class::open(class.age)
-                .admits(Some(date), None, ev.season(), ev.age_convention)
-                .map_err(EntryIssue::Ineligible),
-        )
-    };
-    match (test(1, 1), test(12, 31)) {
-        (Some(Ok(())), Some(Ok(()))) => {
-            issues.remove(at);
-        }
-        (Some(Err(too_old)), Some(Err(_))) => issues[at] = too_old,
-        _ => {}
-    }
-}
-
 /// An entry issue in English and German.
 fn issue_text(issue: &EntryIssue) -> (String, String) {
-    let de = match issue {
-        EntryIssue::Ineligible(i) => match i {
-            Ineligible::TooOld {
-                age,
-                limit,
-                cut_off,
-            } => format!(
-                "nicht spielberechtigt: am Stichtag {cut_off} {age} Jahre alt, die Altersklasse ist U{limit} ({})",
-                i.article()
-            ),
-            Ineligible::NotFemale => {
-                format!("nicht spielberechtigt: Mädchenklasse ({})", i.article())
-            }
-            Ineligible::NoBirthDate => format!(
-                "Geburtsdatum unbekannt, für die Altersklasse nötig ({})",
-                i.article()
-            ),
-        },
-        EntryIssue::ClassNotInSection(c) => {
-            format!("Klasse {c} spielt nicht in dieser Gruppe (SJRP §6.3)")
-        }
-        EntryIssue::Duplicate { other, section, by } => {
-            let what = match by {
-                DuplicateBy::Id => "dieselbe Nummer",
-                DuplicateBy::FideId => "dieselbe FIDE-ID",
-                DuplicateBy::DsbId => "dieselbe DSB-Mitgliedschaft",
-                DuplicateBy::NameAndBirth => "denselben Namen und dasselbe Geburtsdatum",
-            };
-            format!("bereits gemeldet? Spieler {other} in {section} hat {what}")
-        }
-    };
-    let en = match issue {
-        EntryIssue::Duplicate { .. } => format!("already registered? {issue}"),
-        _ => issue.to_string(),
-    };
-    (en, de)
+    match issue {
+        EntryIssue::Duplicate { .. } => (
+            format!("already registered? {issue}"),
+            format!("bereits gemeldet? {}", issue.german()),
+        ),
+        _ => (issue.to_string(), issue.german()),
+    }
 }
 
 fn preview_json(p: &Preview) -> Value {
@@ -699,12 +648,11 @@ async fn register(
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(state
-        .store
+        .store()
         .add_players(Some(by), loaded.section_row.id, &rows)
         .await?)
 }
 
-/// The CSRF token sent as a form field of a multipart upload.
 /// Reads an upload form of an editor: the login is checked before the body is read, the CSRF
 /// field after; the user id and the fields.
 async fn form_upload(viewer: &Viewer, mp: Multipart) -> Result<(i64, Fields), AppError> {
@@ -712,12 +660,6 @@ async fn form_upload(viewer: &Viewer, mp: Multipart) -> Result<(i64, Fields), Ap
     let fields = Fields::read(mp).await?;
     viewer.check_csrf(fields.text("csrf"))?;
     Ok((id, fields))
-}
-
-fn api_editor(viewer: &Viewer, headers: &HeaderMap) -> Result<i64, AppError> {
-    let id = viewer.editor()?;
-    viewer.check_csrf(headers.get("x-csrf-token").and_then(|v| v.to_str().ok()))?;
-    Ok(id)
 }
 
 async fn preview_page(
@@ -729,7 +671,7 @@ async fn preview_page(
     let back = format!("/sections/{id}");
     let outcome: Result<Response, Failure> = async {
         let (_, fields) = form_upload(&viewer, mp).await?;
-        let loaded = domain::load(&state.store, id).await?;
+        let loaded = service::loaded::load(state.store(), id).await?;
         let p = preview(&loaded, &fields)?;
         let entries: Vec<&Entry> = p.candidates.iter().map(|c| &c.entry).collect();
         let entries =
@@ -741,7 +683,7 @@ async fn preview_page(
             }
         }
         let errors: Vec<&str> = p.errors.iter().map(|e| e.text(viewer.lang)).collect();
-        Ok(pages::render(
+        Ok(views::render(
             &state,
             &viewer,
             "upload.html",
@@ -766,7 +708,7 @@ async fn register_page(
     viewer: Viewer,
     Path(id): Path<i64>,
     Form(form): Form<Vec<(String, String)>>,
-) -> Result<Response, pages::PageError> {
+) -> Result<Response, views::PageError> {
     let field = |name: &str| {
         form.iter()
             .find(|(k, _)| k == name)
@@ -774,7 +716,7 @@ async fn register_page(
     };
     let by = viewer.editor()?;
     viewer.check_csrf(field("csrf"))?;
-    let loaded = domain::load(&state.store, id).await?;
+    let loaded = service::loaded::load(state.store(), id).await?;
     let all: Vec<Entry> = serde_json::from_str(field("entries").unwrap_or("[]")).map_err(|e| {
         AppError::BadRequest(format!(
             "the preview is damaged ({e}): upload the list again"
@@ -792,7 +734,7 @@ async fn register_page(
     }
     register(&state, by, &loaded, picked)
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(Redirect::to(&format!("/sections/{id}")).into_response())
 }
 
@@ -807,15 +749,13 @@ async fn import_trf(
     let file = fields
         .file("trf")
         .ok_or_else(|| UploadError::missing("trf"))?;
-    state.store.event(event).await?;
-    let t = trf::Tournament::from_bytes(&file.bytes)
-        .map_err(|e| UploadError::from_trf(&file.name, &e))?;
-    let s =
-        event::Section::from_trf(&t, domain::moment(store::unix_now())).map_err(|e| match &e {
-            ImportError::Field(v) => UploadError::invalid(&file.name, 0, v),
-            _ => UploadError::trf_import(&file.name, &e),
-        })?;
-    Ok(domain::store_section(&state.store, Some(by), event, &s).await?)
+    state.store().event(event).await?;
+    let s = section_from_trf(&file.bytes, store::unix_now()).map_err(|p| match &p {
+        TrfProblem::Read(e) => UploadError::from_trf(&file.name, e),
+        TrfProblem::Convert(ImportError::Field(v)) => UploadError::invalid(&file.name, 0, v),
+        TrfProblem::Convert(e) => UploadError::trf_import(&file.name, e),
+    })?;
+    Ok(state.service.import_section(Some(by), event, &s).await?)
 }
 
 async fn import_trf_page(
@@ -844,9 +784,9 @@ async fn preview_api(
     mp: Multipart,
 ) -> Response {
     let outcome: Result<Response, Failure> = async {
-        api_editor(&viewer, &headers)?;
+        editor_id(&viewer, csrf_header(&headers))?;
         let fields = Fields::read(mp).await?;
-        let loaded = domain::load(&state.store, id).await?;
+        let loaded = service::loaded::load(state.store(), id).await?;
         let p = preview(&loaded, &fields)?;
         Ok(Json(preview_json(&p)).into_response())
     }
@@ -862,9 +802,9 @@ async fn import_api(
     mp: Multipart,
 ) -> Response {
     let outcome: Result<Response, Failure> = async {
-        let by = api_editor(&viewer, &headers)?;
+        let by = editor_id(&viewer, csrf_header(&headers))?;
         let fields = Fields::read(mp).await?;
-        let loaded = domain::load(&state.store, id).await?;
+        let loaded = service::loaded::load(state.store(), id).await?;
         let p = preview(&loaded, &fields)?;
         if !p.errors.is_empty() {
             return Err(Failure::Files(p.errors));
@@ -900,7 +840,7 @@ async fn import_trf_api(
     mp: Multipart,
 ) -> Response {
     let outcome: Result<Response, Failure> = async {
-        let by = api_editor(&viewer, &headers)?;
+        let by = editor_id(&viewer, csrf_header(&headers))?;
         let fields = Fields::read(mp).await?;
         let section = import_trf(&state, by, id, &fields).await?;
         Ok((StatusCode::CREATED, Json(json!({ "id": section }))).into_response())

@@ -437,7 +437,7 @@ async fn player_cards_and_result_slips(store: Store) {
         .as_array()
         .unwrap()
         .iter()
-        .filter_map(|l| l["opponent_rating"].as_i64())
+        .filter_map(|l| l["opponent_elo"].as_i64())
         .collect();
     let average = opponents.iter().sum::<i64>() as f64 / opponents.len() as f64;
     assert!(

@@ -255,7 +255,11 @@ async fn dsb_list_in_windows_1252_with_clubs_imports_and_flags_registered(store:
     assert_eq!(import.json()["ids"].as_array().unwrap().len(), 2);
     let players = c.players(section).await;
     assert_eq!(names(&players), ["Bäcker, Ben", "Cramer, Clara"]);
-    assert_eq!(players[0]["rating"], 1870, "DWZ when there is no Elo");
+    assert_eq!(
+        (&players[0]["dwz"], &players[0]["elo"]),
+        (&json!(1870), &json!(null)),
+        "the DWZ is the DWZ, not a rating standing in for an Elo"
+    );
     assert_eq!(players[1]["club"], "SK Musterstadt Süd");
 
     let again = c.upload(&uri, true, &[], &files()).await.json();

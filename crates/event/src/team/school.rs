@@ -2,14 +2,18 @@
 //! and school types (§18.2), and the settings the school-chess officer fixes (§18.11, §18.12).
 //!
 //! ```
-//! use event::date::Date;
+//! use event::date::{Birth, Date};
 //! use event::team::school::{Group, Pupil, SchoolType};
 //!
 //! let pupil = Pupil { school: "IGS Mainz".into(), kind: SchoolType::Secondary, grade: 7, leaver: false };
 //! let group: Group = "WK IV".parse()?;
 //! // Not yet 13 at the start of 2026 (§18.2).
-//! assert!(group.admits(Date::new(2013, 1, 2), None, &pupil, 2026).is_ok());
-//! assert!(group.admits(Date::new(2013, 1, 1), None, &pupil, 2026).is_err());
+//! let born = |y, m, d| Date::new(y, m, d).map(Birth::Date);
+//! assert!(group.admits(born(2013, 1, 2), None, &pupil, 2026).is_ok());
+//! assert!(group.admits(born(2013, 1, 1), None, &pupil, 2026).is_err());
+//! // A birth year alone decides unless the pupil turns 13 in it: 2014 yes, 2013 no.
+//! assert!(group.admits(Some(Birth::Year(2014)), None, &pupil, 2026).is_ok());
+//! assert!(group.admits(Some(Birth::Year(2013)), None, &pupil, 2026).is_err());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -19,7 +23,7 @@ use std::str::FromStr;
 use laws::Article;
 use serde::{Deserialize, Serialize};
 
-use crate::date::Date;
+use crate::date::{Birth, Date};
 use crate::player::Sex;
 
 /// A competition group (Wettkampfgruppe, §18.2).
@@ -141,9 +145,10 @@ impl Group {
 
     /// Whether a pupil may play in this group in the competition year `year` (§18.2). The age
     /// is counted on 1 January: someone born on 1 January completed the year the day before.
+    /// A birth year alone serves when it decides; otherwise the birth date is needed (§18.6).
     pub fn admits(
         self,
-        birth: Option<Date>,
+        birth: Option<Birth>,
         sex: Option<Sex>,
         pupil: &Pupil,
         year: u16,
@@ -165,9 +170,15 @@ impl Group {
         }
         if let Some(limit) = rule.under {
             let start = Date::new(year, 1, 1).ok_or(NotAdmitted::NoBirthDate)?;
-            let age = birth.ok_or(NotAdmitted::NoBirthDate)?.age_on(start);
-            if age >= limit {
-                return Err(NotAdmitted::TooOld { age, limit });
+            let (youngest, oldest) = birth.ok_or(NotAdmitted::NoBirthDate)?.ages_on(start);
+            if youngest >= limit {
+                return Err(NotAdmitted::TooOld {
+                    age: youngest,
+                    limit,
+                });
+            }
+            if oldest >= limit {
+                return Err(NotAdmitted::NoBirthDate);
             }
         }
         Ok(())
