@@ -62,6 +62,14 @@ pub fn token_hash(token: &str) -> String {
         .collect()
 }
 
+/// An audit entry about a round written with another change (see [`Store::set_result_noted`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundNote {
+    pub action: String,
+    pub old: String,
+    pub new: String,
+}
+
 /// The database of the tournament service.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -975,6 +983,20 @@ impl Store {
         result: GameResult,
         version: i64,
     ) -> Result<i64, StoreError> {
+        self.set_result_noted(by, game, result, version, None).await
+    }
+
+    /// [`Store::set_result`] with a note on the game's round in the same transaction (e.g. the
+    /// effect of a result correction on later rounds, Art. 8.7): the note is written only with
+    /// the result.
+    pub async fn set_result_noted(
+        &self,
+        by: Option<i64>,
+        game: i64,
+        result: GameResult,
+        version: i64,
+        note: Option<&RoundNote>,
+    ) -> Result<i64, StoreError> {
         let old = self.game(game).await?;
         if old.version != version {
             return Err(StoreError::Conflict {
@@ -1013,6 +1035,18 @@ impl Store {
             Some(result.code()),
         )
         .await?;
+        if let Some(n) = note {
+            audit(
+                &mut tx,
+                by,
+                "round",
+                old.round,
+                &n.action,
+                Some(&n.old),
+                Some(&n.new),
+            )
+            .await?;
+        }
         bump_round_revision(&mut tx, old.round).await?;
         tx.commit().await?;
         Ok(version + 1)

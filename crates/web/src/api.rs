@@ -9,17 +9,15 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use event::age::{AgeClass, Class};
-use event::player::{Entry, Player, PlayerId, Sex};
-use event::section::System;
-use event::validate::{self, Field};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use store::{GameResult, Role};
+use store::Role;
 
-use crate::domain::{self, Loaded};
+use crate::editor::{Editor, csrf_header};
 use crate::throttle::ClientAddress;
 use crate::{AppError, AppState, SESSION_COOKIE, Viewer, auth, settings};
+use service::Loaded;
+use service::registration::{NewEvent, NewSection, PlayerForm};
 
 /// The OpenAPI document, written by hand; `api_tests::openapi_lists_every_api_route` keeps it
 /// true to the router.
@@ -125,23 +123,29 @@ pub(crate) async fn do_create_user(
         let team = team.ok_or_else(|| {
             AppError::BadRequest("a captain account needs its team (SJRP §10.9)".into())
         })?;
-        state.store.team(team).await?;
+        state.store().team(team).await?;
         let hash = crate::auth::hash_password(&f.password)?;
-        let id = state.store.create_user(Some(by), name, &hash, role).await?;
-        state.store.set_captain(Some(by), id, team).await?;
+        let id = state
+            .store()
+            .create_user(Some(by), name, &hash, role)
+            .await?;
+        state.store().set_captain(Some(by), id, team).await?;
         return Ok(id);
     }
     let hash = crate::auth::hash_password(&f.password)?;
-    Ok(state.store.create_user(Some(by), name, &hash, role).await?)
+    Ok(state
+        .store()
+        .create_user(Some(by), name, &hash, role)
+        .await?)
 }
 
 /// Every team of every team section, `{id, label}` with event and section, for the captain
 /// form.
 pub(crate) async fn all_teams(state: &AppState) -> Result<Vec<Value>, AppError> {
     let mut out = Vec::new();
-    for ev in state.store.events().await? {
-        for s in state.store.sections(ev.id).await? {
-            for t in state.store.teams(s.id).await? {
+    for ev in state.store().events().await? {
+        for s in state.store().sections(ev.id).await? {
+            for t in state.store().teams(s.id).await? {
                 out.push(json!({ "id": t.id, "label": format!("{} / {} / {}", ev.name, s.name, t.name) }));
             }
         }
@@ -152,9 +156,9 @@ pub(crate) async fn all_teams(state: &AppState) -> Result<Vec<Value>, AppError> 
 /// The accounts as name and role (never the password hash).
 pub(crate) async fn user_list(state: &AppState) -> Result<Vec<Value>, AppError> {
     let captains: std::collections::HashMap<i64, i64> =
-        state.store.captains().await?.into_iter().collect();
+        state.store().captains().await?.into_iter().collect();
     Ok(state
-        .store
+        .store()
         .users()
         .await?
         .iter()
@@ -183,17 +187,6 @@ async fn openapi() -> Response {
     ([(header::CONTENT_TYPE, "application/json")], OPENAPI).into_response()
 }
 
-fn csrf_header(headers: &HeaderMap) -> Option<&str> {
-    headers.get("x-csrf-token").and_then(|v| v.to_str().ok())
-}
-
-/// Checks role and CSRF header of an API change; returns the user id.
-pub(crate) fn api_editor(viewer: &Viewer, headers: &HeaderMap) -> Result<i64, AppError> {
-    let id = viewer.editor()?;
-    viewer.check_csrf(csrf_header(headers))?;
-    Ok(id)
-}
-
 #[derive(Deserialize)]
 pub(crate) struct Credentials {
     pub user: String,
@@ -212,13 +205,13 @@ pub(crate) async fn open_session(
         .logins
         .attempt(&c.user, from, store::unix_now())
         .map_err(AppError::TooManyRequests)?;
-    let user = state.store.user_by_name(&c.user).await?;
+    let user = state.store().user_by_name(&c.user).await?;
     let user = auth::verify_login(&c.password, user).ok_or(AppError::Forbidden)?;
     state.logins.succeeded(&c.user, from);
     let token = auth::random_token(32);
     let csrf = auth::random_token(32);
     state
-        .store
+        .store()
         .create_session(
             &token,
             user.id,
@@ -247,41 +240,15 @@ async fn login(
 }
 
 async fn events(State(state): State<AppState>) -> Result<Json<Value>, AppError> {
-    Ok(Json(json!(state.store.events().await?)))
-}
-
-#[derive(Deserialize)]
-pub(crate) struct NewEvent {
-    pub name: String,
-    #[serde(default)]
-    pub place: String,
-    pub start_date: String,
-    #[serde(default)]
-    pub csrf: Option<String>,
-}
-
-/// Creates an event from a form or API body.
-pub(crate) async fn do_create_event(
-    state: &AppState,
-    by: i64,
-    e: &NewEvent,
-) -> Result<i64, AppError> {
-    let start: event::date::Date = e
-        .start_date
-        .parse()
-        .map_err(|err| AppError::BadRequest(format!("start date: {err}")))?;
-    let ev = event::Event::new(e.name.trim(), e.place.trim(), start, start);
-    domain::store_event(&state.store, Some(by), &ev).await
+    Ok(Json(json!(state.store().events().await?)))
 }
 
 async fn create_event(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
+    Editor { by, .. }: Editor,
     Json(e): Json<NewEvent>,
 ) -> Result<Response, AppError> {
-    let by = api_editor(&viewer, &headers)?;
-    let id = do_create_event(&state, by, &e).await?;
+    let id = state.service.create_event(Some(by), &e).await?;
     Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
 }
 
@@ -289,76 +256,18 @@ async fn event(
     State(state): State<AppState>,
     Path(id): Path<i64>,
 ) -> Result<Json<Value>, AppError> {
-    let ev = state.store.event(id).await?;
-    let sections = state.store.sections(id).await?;
+    let ev = state.store().event(id).await?;
+    let sections = state.store().sections(id).await?;
     Ok(Json(json!({ "event": ev, "sections": sections })))
-}
-
-#[derive(Deserialize)]
-pub(crate) struct NewSection {
-    pub name: String,
-    pub rounds: u32,
-    /// `swiss` (default) or `round_robin`.
-    #[serde(default)]
-    pub system: String,
-    /// C.07 codes; empty for the SJRP default.
-    #[serde(default)]
-    pub tiebreaks: String,
-    /// Age classes, comma-separated (`U12,U12w`); empty for open.
-    #[serde(default)]
-    pub classes: String,
-    #[serde(default)]
-    pub csrf: Option<String>,
-}
-
-/// Creates a section from a form or API body.
-pub(crate) async fn do_create_section(
-    state: &AppState,
-    by: i64,
-    event: i64,
-    n: &NewSection,
-) -> Result<i64, AppError> {
-    let classes = n
-        .classes
-        .split(',')
-        .filter(|c| !c.trim().is_empty())
-        .map(|c| {
-            c.parse::<Class>()
-                .map_err(|e| AppError::BadRequest(e.to_string()))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let classes = if classes.is_empty() {
-        vec![Class::open(AgeClass::Open)]
-    } else {
-        classes
-    };
-    let mut s = event::Section::new(n.name.trim(), classes);
-    s.rounds = n.rounds;
-    s.system = match n.system.as_str() {
-        "" | "swiss" => System::Swiss { edition: None },
-        "round_robin" => System::RoundRobin { double: false },
-        "double_round_robin" => System::RoundRobin { double: true },
-        other => return Err(AppError::BadRequest(format!("unknown system `{other}`"))),
-    };
-    if !n.tiebreaks.trim().is_empty() {
-        s.tiebreaks = n.tiebreaks.trim().to_owned();
-    }
-    validate::section(&s)?;
-    s.check_settings()
-        .map_err(|e| AppError::BadRequest(e.to_string()))?;
-    state.store.event(event).await?;
-    domain::store_section(&state.store, Some(by), event, &s).await
 }
 
 async fn create_section(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path(id): Path<i64>,
+    Editor { by, .. }: Editor,
     Json(n): Json<NewSection>,
 ) -> Result<Response, AppError> {
-    let by = api_editor(&viewer, &headers)?;
-    let section = do_create_section(&state, by, id, &n).await?;
+    let section = state.service.create_section(Some(by), id, &n).await?;
     Ok((StatusCode::CREATED, Json(json!({ "id": section }))).into_response())
 }
 
@@ -374,162 +283,31 @@ async fn section(
     ))
 }
 
-#[derive(Deserialize)]
-pub(crate) struct PlayerForm {
-    pub last_name: String,
-    #[serde(default)]
-    pub first_name: String,
-    /// DWZ (German rating); a JSON number or form text, empty for none.
-    #[serde(default, deserialize_with = "rating")]
-    pub dwz: String,
-    /// FIDE rating; a JSON number or form text, empty for none.
-    #[serde(default, deserialize_with = "rating")]
-    pub elo: String,
-    /// Refused: DWZ and Elo are separate fields.
-    #[serde(default)]
-    pub rating: Option<serde::de::IgnoredAny>,
-    #[serde(default)]
-    pub federation: String,
-    #[serde(default)]
-    pub club: String,
-    #[serde(default)]
-    pub birth: String,
-    /// `m`, `w` or empty.
-    #[serde(default)]
-    pub sex: String,
-    #[serde(default)]
-    pub fide_id: String,
-    #[serde(default)]
-    pub title: String,
-    #[serde(default)]
-    pub class: String,
-    #[serde(default)]
-    pub first_round: String,
-    #[serde(default)]
-    pub csrf: Option<String>,
-}
-
-/// A rating as a JSON number or text.
-fn rating<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Rating {
-        Number(u64),
-        Text(String),
-    }
-    Ok(match Rating::deserialize(d)? {
-        Rating::Number(n) => n.to_string(),
-        Rating::Text(t) => t,
-    })
-}
-
-/// Registers a player from a form or API body (late entry when `first_round` > 1).
-pub(crate) async fn do_add_player(
-    state: &AppState,
-    by: i64,
-    section: i64,
-    f: &PlayerForm,
-) -> Result<i64, AppError> {
-    if f.rating.is_some() {
-        return Err(AppError::BadRequest(
-            "rating: not a field; send `dwz` and/or `elo`".into(),
-        ));
-    }
-    let loaded = domain::load(&state.store, section).await?;
-    let mut p = Player::new(PlayerId(0), f.last_name.trim(), f.first_name.trim());
-    let number = |field: &str, v: &str| -> Result<Option<u64>, AppError> {
-        let v = v.trim();
-        if v.is_empty() {
-            return Ok(None);
-        }
-        v.parse()
-            .map(Some)
-            .map_err(|_| AppError::BadRequest(format!("{field}: `{v}` is not a number")))
-    };
-    let rating = |field: Field, v: &str| -> Result<Option<u16>, AppError> {
-        number(field.english(), v)?
-            .map(|r| {
-                validate::number(field, r, 0, u64::from(validate::MAX_RATING))?;
-                u16::try_from(r).map_err(|_| AppError::Internal(format!("rating {r}")))
-            })
-            .transpose()
-    };
-    p.dwz = rating(Field::Dwz, &f.dwz)?;
-    p.elo = rating(Field::Elo, &f.elo)?;
-    p.fide_id = number("FIDE id", &f.fide_id)?;
-    p.federation = f.federation.trim().to_ascii_uppercase();
-    p.club = f.club.trim().to_owned();
-    p.title = Some(f.title.trim().to_ascii_uppercase()).filter(|t| !t.is_empty());
-    p.sex = match f.sex.trim() {
-        "" => None,
-        "m" | "M" => Some(Sex::Male),
-        "w" | "W" | "f" | "F" => Some(Sex::Female),
-        other => {
-            return Err(AppError::BadRequest(format!(
-                "sex: `{other}` (m, w or empty)"
-            )));
-        }
-    };
-    if !f.birth.trim().is_empty() {
-        p.birth = Some(
-            f.birth
-                .parse()
-                .map_err(|e| AppError::BadRequest(format!("birth date: {e}")))?,
-        );
-    }
-    let s = loaded.section();
-    let class = if f.class.trim().is_empty() {
-        s.classes
-            .first()
-            .copied()
-            .unwrap_or(Class::open(AgeClass::Open))
-    } else {
-        f.class
-            .parse()
-            .map_err(|e: event::age::ParseClassError| AppError::BadRequest(e.to_string()))?
-    };
-    let mut entry = Entry::new(p, class);
-    let next_round = u32::try_from(s.played.len() + 1).unwrap_or(u32::MAX);
-    entry.first_round = match number("first round", &f.first_round)? {
-        Some(r) => u32::try_from(r).unwrap_or(u32::MAX).max(next_round),
-        None => next_round,
-    };
-    validate::room(s, 1)?;
-    let new = domain::new_player(&entry)?;
-    Ok(state.store.add_player(Some(by), section, &new).await?)
-}
-
 async fn add_player(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path(id): Path<i64>,
+    Editor { by, .. }: Editor,
     Json(f): Json<PlayerForm>,
 ) -> Result<Response, AppError> {
-    let by = api_editor(&viewer, &headers)?;
-    let player = do_add_player(&state, by, id, &f).await?;
+    let player = state.service.add_player(Some(by), id, &f).await?;
     Ok((StatusCode::CREATED, Json(json!({ "id": player }))).into_response())
 }
 
 async fn pair(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path(id): Path<i64>,
+    Editor { by, .. }: Editor,
 ) -> Result<Response, AppError> {
-    let by = api_editor(&viewer, &headers)?;
-    let round = domain::pair_next(&state.store, Some(by), id).await?;
+    let round = state.service.pair_next(Some(by), id).await?;
     Ok((StatusCode::CREATED, Json(json!({ "round": round }))).into_response())
 }
 
 async fn publish(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path((id, n)): Path<(i64, i64)>,
+    Editor { by, .. }: Editor,
 ) -> Result<Json<Value>, AppError> {
-    let by = api_editor(&viewer, &headers)?;
-    let warnings = domain::publish(&state.store, Some(by), id, n).await?;
+    let warnings = state.service.publish(Some(by), id, n).await?;
     Ok(Json(json!({ "warnings": warnings })))
 }
 
@@ -594,48 +372,19 @@ async fn standings(
 pub(crate) struct ResultForm {
     pub result: String,
     pub version: i64,
-    #[serde(default)]
-    pub csrf: Option<String>,
-}
-
-/// Enters or corrects a result (Art. 8.7) under optimistic locking; returns the new version
-/// and, for a correction that later rounds rest on, its effect (also in the audit log).
-pub(crate) async fn do_enter_result(
-    state: &AppState,
-    by: i64,
-    game: i64,
-    f: &ResultForm,
-) -> Result<(i64, Option<crate::rounds::CorrectionEffect>), AppError> {
-    let result: GameResult = f
-        .result
-        .parse()
-        .map_err(|e: store::ParseGameResultError| AppError::BadRequest(e.to_string()))?;
-    let g = state.store.game(game).await?;
-    let round = state.store.round(g.round).await?;
-    if !round.published {
-        return Err(AppError::Rule(format!(
-            "round {} is not published yet: results are entered after publication",
-            round.number
-        )));
-    }
-    let version = state
-        .store
-        .set_result(Some(by), game, result, f.version)
-        .await?;
-    let effect = crate::rounds::record_correction(state, by, &g, result).await?;
-    Ok((version, effect))
 }
 
 async fn result(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path(id): Path<i64>,
+    Editor { by, .. }: Editor,
     Json(f): Json<ResultForm>,
 ) -> Result<Json<Value>, AppError> {
-    let by = api_editor(&viewer, &headers)?;
-    let (version, effect) = do_enter_result(&state, by, id, &f).await?;
+    let entered = state
+        .service
+        .enter_result(Some(by), id, &f.result, f.version)
+        .await?;
     Ok(Json(
-        json!({ "game": id, "result": f.result, "version": version, "correction": effect }),
+        json!({ "game": id, "result": f.result, "version": entered.version, "correction": entered.effect }),
     ))
 }

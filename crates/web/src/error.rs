@@ -5,6 +5,7 @@ use std::fmt;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use event::validate::Invalid;
+use service::ServiceError;
 use store::StoreError;
 
 use crate::i18n::Lang;
@@ -94,6 +95,19 @@ impl AppError {
 impl From<Invalid> for AppError {
     fn from(e: Invalid) -> AppError {
         AppError::Invalid(e)
+    }
+}
+
+impl From<ServiceError> for AppError {
+    fn from(e: ServiceError) -> AppError {
+        match e {
+            ServiceError::NotFound => AppError::NotFound,
+            ServiceError::Conflict(m) => AppError::Conflict(m),
+            ServiceError::BadRequest(m) => AppError::BadRequest(m),
+            ServiceError::Invalid(v) => AppError::Invalid(v),
+            e @ ServiceError::Rule { .. } => AppError::Rule(e.to_string()),
+            ServiceError::Internal(m) => AppError::Internal(m),
+        }
     }
 }
 

@@ -9,8 +9,9 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use event::dsb_io::name_uuid;
 
-use crate::domain::{self, Loaded};
 use crate::{AppError, AppState, Viewer};
+use service::Loaded;
+use service::rows as domain;
 
 /// A file to download.
 fn download(loaded: &Loaded, extension: &str, content_type: &str, body: Vec<u8>) -> Response {
@@ -42,7 +43,7 @@ async fn dsb_report(
     id: i64,
 ) -> Result<(std::sync::Arc<Loaded>, ratinglist::dsb::Report), AppError> {
     viewer.editor()?;
-    let revision = state.store.section_revision(id).await?;
+    let revision = state.store().section_revision(id).await?;
     let loaded = state.section(id).await?;
     let section = loaded.section().published();
     let tournament = name_uuid(

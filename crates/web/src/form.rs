@@ -5,6 +5,7 @@
 use axum::body::{Body, Bytes};
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
+use axum::http::request::Parts;
 use percent_encoding::percent_decode;
 use serde::de::DeserializeOwned;
 
@@ -17,17 +18,35 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Form<T> {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Form<T>, AppError> {
-        let (parts, body) = req.into_parts();
-        let bytes = Bytes::from_request(Request::from_parts(parts.clone(), body), state)
-            .await
-            .map_err(|e| body_error(e.status(), &e.body_text()))?;
-        check_utf8(&bytes)?;
-        let req = Request::from_parts(parts, Body::from(bytes));
-        axum::Form::<T>::from_request(req, state)
-            .await
-            .map(|axum::Form(value)| Form(value))
-            .map_err(|e| AppError::BadRequest(format!("form: {}", e.body_text())))
+        let (parts, bytes) = body(req, state).await?;
+        parse(&parts, bytes, state).await.map(Form)
     }
+}
+
+/// The body of a form request, checked by [`check_utf8`].
+pub(crate) async fn body<S: Send + Sync>(
+    req: Request,
+    state: &S,
+) -> Result<(Parts, Bytes), AppError> {
+    let (parts, body) = req.into_parts();
+    let bytes = Bytes::from_request(Request::from_parts(parts.clone(), body), state)
+        .await
+        .map_err(|e| body_error(e.status(), &e.body_text()))?;
+    check_utf8(&bytes)?;
+    Ok((parts, bytes))
+}
+
+/// A form body read by [`body`], deserialized into `T`.
+pub(crate) async fn parse<T: DeserializeOwned, S: Send + Sync>(
+    parts: &Parts,
+    bytes: Bytes,
+    state: &S,
+) -> Result<T, AppError> {
+    let req = Request::from_parts(parts.clone(), Body::from(bytes));
+    axum::Form::<T>::from_request(req, state)
+        .await
+        .map(|axum::Form(value)| value)
+        .map_err(|e| AppError::BadRequest(format!("form: {}", e.body_text())))
 }
 
 /// The error of a body that could not be read: 413 over the limit, 400 otherwise.

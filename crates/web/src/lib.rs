@@ -18,7 +18,7 @@
 
 mod api;
 pub mod auth;
-pub mod domain;
+mod editor;
 mod error;
 mod export;
 mod form;
@@ -42,6 +42,7 @@ use axum::middleware::{self, Next};
 use axum::response::Response;
 use axum::routing::{get, post};
 use minijinja::Environment;
+use service::{Loaded, Service};
 use store::{Role, Store, User};
 
 pub use error::AppError;
@@ -68,15 +69,15 @@ pub struct Security {
     pub trust_proxy: bool,
 }
 
-/// Shared state of all handlers: the store, the compiled templates, a cache of sections
-/// checked against the database's revision counter on every request (so several processes can
-/// serve one PostgreSQL database), the login throttle and the [`Security`] settings.
+/// Shared state of all handlers: the [`Service`] (the operations, and the cache of sections
+/// checked against the database's revision counter on every request, so several processes can
+/// serve one PostgreSQL database), the compiled templates, the login throttle and the
+/// [`Security`] settings.
 #[derive(Clone)]
 pub struct AppState {
-    pub store: Store,
+    pub service: Service,
     pub security: Security,
     templates: Arc<Environment<'static>>,
-    sections: Arc<domain::SectionCache>,
     logins: Arc<throttle::LoginThrottle>,
 }
 
@@ -84,10 +85,9 @@ impl AppState {
     /// State over a store, with default [`Security`] (plain HTTP, no proxy).
     pub fn new(store: Store) -> AppState {
         AppState {
-            store,
+            service: Service::new(store),
             security: Security::default(),
             templates: Arc::new(pages::templates()),
-            sections: Arc::default(),
             logins: Arc::default(),
         }
     }
@@ -97,15 +97,20 @@ impl AppState {
         AppState { security, ..self }
     }
 
-    /// A section as currently stored (see [`domain::SectionCache`]).
-    pub async fn section(&self, id: i64) -> Result<Arc<domain::Loaded>, AppError> {
-        self.sections.get(&self.store, id).await
+    /// The store under the service, for reads of rows (accounts, sessions, events).
+    pub fn store(&self) -> &Store {
+        self.service.store()
     }
 
-    /// A section as the viewer may see it ([`domain::Loaded::view`]): every public output
-    /// reads sections through this.
-    pub async fn view(&self, id: i64, viewer: &Viewer) -> Result<Arc<domain::Loaded>, AppError> {
-        Ok(self.section(id).await?.view(viewer.can_edit()))
+    /// A section as currently stored (see [`service::SectionCache`]).
+    pub async fn section(&self, id: i64) -> Result<Arc<Loaded>, AppError> {
+        Ok(self.service.section(id).await?)
+    }
+
+    /// A section as the viewer may see it ([`Loaded::view`]): every public output reads
+    /// sections through this.
+    pub async fn view(&self, id: i64, viewer: &Viewer) -> Result<Arc<Loaded>, AppError> {
+        Ok(self.service.view(id, viewer.can_edit()).await?)
     }
 }
 
@@ -170,7 +175,7 @@ impl FromRequestParts<AppState> for Viewer {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Viewer, AppError> {
         let session = match cookie(&parts.headers, SESSION_COOKIE) {
-            Some(token) => state.store.session(token, store::unix_now()).await?,
+            Some(token) => state.store().session(token, store::unix_now()).await?,
             None => None,
         };
         let query_lang = parts.uri.query().and_then(|q| {
@@ -216,11 +221,7 @@ pub async fn first_start(store: &Store) -> Result<Option<(String, String)>, AppE
 
 /// Stores a whole domain event (e.g. `event::demo::championship`); returns the event id.
 pub async fn load_event(store: &Store, ev: &event::Event) -> Result<i64, AppError> {
-    let id = domain::store_event(store, None, ev).await?;
-    for s in &ev.sections {
-        domain::store_section(store, None, id, s).await?;
-    }
-    Ok(id)
+    Ok(Service::new(store.clone()).load_event(ev).await?)
 }
 
 /// All routes of the service.

@@ -10,13 +10,16 @@ use event::player::PlayerId;
 use minijinja::Environment;
 use serde::Deserialize;
 use serde_json::{Value, json};
+use service::results::Entered;
 use store::GameResult;
 
-use crate::api::{self, Credentials, NewEvent, NewSection, PlayerForm, ResultForm};
-use crate::domain;
+use crate::api::{self, Credentials, ResultForm};
+use crate::editor::{Edit, NoFields};
 use crate::form::Form;
 use crate::throttle::ClientAddress;
 use crate::{AppError, AppState, LOGIN_CSRF_COOKIE, SESSION_COOKIE, Viewer, auth, cookie};
+use service::registration::{NewEvent, NewSection, PlayerForm};
+use service::rows as domain;
 
 const HTMX: &str = include_str!("../static/htmx.min.js");
 const APP_JS: &str = include_str!("../static/app.js");
@@ -91,6 +94,12 @@ pub(crate) struct PageError(pub(crate) AppError);
 impl From<AppError> for PageError {
     fn from(e: AppError) -> PageError {
         PageError(e)
+    }
+}
+
+impl From<service::ServiceError> for PageError {
+    fn from(e: service::ServiceError) -> PageError {
+        PageError(e.into())
     }
 }
 
@@ -189,7 +198,7 @@ pub(crate) async fn style() -> Response {
 }
 
 pub(crate) async fn index(State(state): State<AppState>, viewer: Viewer) -> PageResult {
-    let events = state.store.events().await?;
+    let events = state.store().events().await?;
     render(&state, &viewer, "index.html", json!({ "events": events }))
 }
 
@@ -256,7 +265,7 @@ pub(crate) async fn logout(
 ) -> PageResult {
     viewer.check_csrf(f.csrf.as_deref())?;
     if let Some(token) = cookie(&headers, SESSION_COOKIE) {
-        state.store.delete_session(token).await?;
+        state.store().delete_session(token).await?;
     }
     let mut response = see_other("/");
     if let Ok(v) = format!("{SESSION_COOKIE}=; Path=/; Max-Age=0").parse() {
@@ -265,22 +274,19 @@ pub(crate) async fn logout(
     Ok(response)
 }
 
-/// The user id of an editor whose form carries the right CSRF token.
-pub(crate) fn form_editor(viewer: &Viewer, csrf: Option<&str>) -> Result<i64, AppError> {
-    let id = viewer.editor()?;
-    viewer.check_csrf(csrf)?;
-    Ok(id)
-}
-
 pub(crate) async fn create_event(
     State(state): State<AppState>,
-    viewer: Viewer,
-    Form(f): Form<NewEvent>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<NewEvent>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let id = api::do_create_event(&state, by, &f)
+    let id = state
+        .service
+        .create_event(Some(by), &f)
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(see_other(&format!("/events/{id}")))
 }
 
@@ -289,10 +295,10 @@ pub(crate) async fn event_page(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
-    let event = state.store.event(id).await?;
+    let event = state.store().event(id).await?;
     let mut sections = Vec::new();
-    for s in state.store.sections(id).await? {
-        let team = state.store.team_section(s.id).await?.is_some();
+    for s in state.store().sections(id).await? {
+        let team = state.store().team_section(s.id).await?.is_some();
         sections.push(json!({ "id": s.id, "name": s.name, "rounds": s.rounds, "team": team }));
     }
     render(
@@ -305,34 +311,39 @@ pub(crate) async fn event_page(
 
 pub(crate) async fn create_section(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<NewSection>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<NewSection>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let section = api::do_create_section(&state, by, id, &f)
+    let section = state
+        .service
+        .create_section(Some(by), id, &f)
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{section}")))
 }
 
 #[derive(Deserialize)]
 pub(crate) struct ImportForm {
     trf: String,
-    csrf: Option<String>,
 }
 
 pub(crate) async fn import_trf(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<ImportForm>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<ImportForm>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    state.store.event(id).await?;
+    state.store().event(id).await?;
     let section = import(&state, by, id, f.trf.as_bytes())
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{section}")))
 }
 
@@ -350,7 +361,7 @@ pub(crate) async fn import(
             event::trf_io::ImportError::Field(v) => AppError::Invalid(v),
             e => AppError::BadRequest(format!("TRF: {e}")),
         })?;
-    domain::store_section(&state.store, Some(by), event, &s).await
+    Ok(domain::store_section(state.store(), Some(by), event, &s).await?)
 }
 
 pub(crate) async fn section_page(
@@ -358,7 +369,7 @@ pub(crate) async fn section_page(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
-    if state.store.team_section(id).await?.is_some() {
+    if state.store().team_section(id).await?.is_some() {
         return Ok(see_other(&format!("/sections/{id}/teams")));
     }
     let loaded = state.view(id, &viewer).await?;
@@ -373,27 +384,30 @@ pub(crate) async fn section_page(
             "players": crate::seeding::players(&loaded),
             "rounds": rounds,
             "played": loaded.rounds.len(),
-            "timetable": crate::settings::schedule_lines(&loaded.section().schedule),
+            "timetable": service::settings::schedule_lines(&loaded.section().schedule),
         }),
     )
 }
 
 pub(crate) async fn add_player(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<PlayerForm>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<PlayerForm>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    api::do_add_player(&state, by, id, &f)
+    state
+        .service
+        .add_player(Some(by), id, &f)
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{id}")))
 }
 
 #[derive(Deserialize)]
 pub(crate) struct WithdrawForm {
-    csrf: Option<String>,
     version: i64,
     /// Absent: take the withdrawal back.
     after: Option<i64>,
@@ -401,27 +415,22 @@ pub(crate) struct WithdrawForm {
 
 pub(crate) async fn withdraw(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<WithdrawForm>,
+    Edit { by, form: f, .. }: Edit<WithdrawForm>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let player = state.store.player(id).await?;
-    state
-        .store
-        .set_withdrawn(Some(by), id, f.after, f.version)
+    let section = state
+        .service
+        .withdraw(Some(by), id, f.after, f.version)
         .await?;
-    Ok(see_other(&format!("/sections/{}", player.section)))
+    Ok(see_other(&format!("/sections/{section}")))
 }
 
 pub(crate) async fn pair(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<CsrfOnly>,
+    Edit { by, viewer, .. }: Edit<NoFields>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let round = domain::pair_next(&state.store, Some(by), id).await?;
+    let round = state.service.pair_next(Some(by), id).await?;
     let to = format!("/sections/{id}/rounds/{round}");
     if viewer.htmx {
         return Ok(([("HX-Redirect", to)], "").into_response());
@@ -495,47 +504,37 @@ pub(crate) async fn alphabetical(
 
 pub(crate) async fn publish(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
-    Form(f): Form<CsrfOnly>,
+    Edit { by, .. }: Edit<NoFields>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    domain::publish(&state.store, Some(by), id, n).await?;
+    state.service.publish(Some(by), id, n).await?;
     Ok(see_other(&format!("/sections/{id}/rounds/{n}")))
 }
 
 pub(crate) async fn unpair(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
-    Form(f): Form<CsrfOnly>,
+    Edit { by, .. }: Edit<NoFields>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let loaded = domain::load(&state.store, id).await?;
-    let (round, _) = loaded.round(n).ok_or(AppError::NotFound)?;
-    state
-        .store
-        .unpair_round(Some(by), round.id)
-        .await
-        .map_err(|e| match e {
-            store::StoreError::Conflict { .. } => AppError::Rule(
-                "only the last round can be unpaired, and only before results are entered".into(),
-            ),
-            e => e.into(),
-        })?;
+    state.service.unpair(Some(by), id, n).await?;
     Ok(see_other(&format!("/sections/{id}")))
 }
 
 pub(crate) async fn enter_result(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<ResultForm>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<ResultForm>,
 ) -> PageResult {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let outcome = api::do_enter_result(&state, by, id, &f).await;
-    let game = state.store.game(id).await?;
-    let round = state.store.round(game.round).await?;
+    let outcome = state
+        .service
+        .enter_result(Some(by), id, &f.result, f.version)
+        .await;
+    let game = state.store().game(id).await?;
+    let round = state.store().round(game.round).await?;
     if !viewer.htmx {
         outcome?;
         return Ok(see_other(&format!(
@@ -548,7 +547,10 @@ pub(crate) async fn enter_result(
         .and_then(|b| b.into_iter().find(|g| g["game"] == json!(id)))
         .ok_or(AppError::NotFound)?;
     let (message, class) = match &outcome {
-        Ok((_, Some(effect))) => (crate::rounds::effect_text(effect, viewer.lang), "warning"),
+        Ok(Entered {
+            effect: Some(effect),
+            ..
+        }) => (crate::rounds::effect_text(effect, viewer.lang), "warning"),
         Ok(_) => (viewer.lang.texts()["saved"].to_owned(), "ok"),
         Err(e) => (e.to_string(), "conflict"),
     };
@@ -558,7 +560,7 @@ pub(crate) async fn enter_result(
         "result_row.html",
         json!({ "g": row, "published": round.published, "row_message": message, "row_class": class }),
     )?;
-    if let Err(e) = outcome {
+    if let Err(e) = outcome.map_err(AppError::from) {
         // htmx swaps only 2xx answers; the row carries the error, the header names it.
         if let Ok(v) = e.status().as_u16().to_string().parse() {
             response.headers_mut().insert("X-Arbiter-Status", v);
@@ -701,6 +703,6 @@ pub(crate) async fn create_user(
 
 pub(crate) async fn audit(State(state): State<AppState>, viewer: Viewer) -> PageResult {
     viewer.editor()?;
-    let entries = state.store.audit_log(None, 500).await?;
+    let entries = state.store().audit_log(None, 500).await?;
     render(&state, &viewer, "audit.html", json!({ "entries": entries }))
 }

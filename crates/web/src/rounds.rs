@@ -5,24 +5,27 @@
 //! Every change is one store transaction with its audit row; pages post forms with the CSRF
 //! field, the API takes JSON with the `X-CSRF-Token` header.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use event::player::PlayerId;
-use event::round::{ByeKind, GameResult as DomainResult, Round, Warning, WarningKind};
+use event::round::{ByeKind, Warning};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use service::results::CorrectionEffect;
 use store::GameResult;
 
-use crate::domain::{self, Loaded};
-use crate::form::Form;
+use crate::editor::{Edit, Editor};
 use crate::i18n::Lang;
 use crate::pages::{PageError, render, see_other};
 use crate::{AppError, AppState, Viewer};
+use service::Loaded;
+use service::rounds::{Edit as PairingEdit, warning_text};
+use service::rows as domain;
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
@@ -50,293 +53,33 @@ fn round_number(n: i64) -> u32 {
     u32::try_from(n).unwrap_or(0)
 }
 
-fn csrf_header(headers: &HeaderMap) -> Option<&str> {
-    headers.get("x-csrf-token").and_then(|v| v.to_str().ok())
-}
-
-fn api_editor(viewer: &Viewer, headers: &HeaderMap) -> Result<i64, AppError> {
-    let id = viewer.editor()?;
-    viewer.check_csrf(csrf_header(headers))?;
-    Ok(id)
-}
-
-fn form_editor(viewer: &Viewer, csrf: Option<&str>) -> Result<i64, AppError> {
-    let id = viewer.editor()?;
-    viewer.check_csrf(csrf)?;
-    Ok(id)
-}
-
 // ---- manual pairing edits -------------------------------------------------------------------
-
-/// One manual edit of an unpublished round.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(tag = "op", rename_all = "kebab-case")]
-pub enum Edit {
-    /// Board `board` (one past the last adds a board) becomes `white` - `black`.
-    Pair {
-        board: usize,
-        white: i64,
-        black: i64,
-    },
-    /// The colours of board `board` change.
-    Swap { board: usize },
-    /// Players `a` and `b` exchange their places (boards or byes).
-    Exchange { a: i64, b: i64 },
-    /// `player` gets a bye (`bye`, `bye-1`, `bye-1/2`, `bye-0`), leaving the board.
-    Bye { player: i64, kind: String },
-    /// Board `board` is taken apart; both players wait to be paired by hand.
-    Unpair { board: usize },
-}
-
-impl Edit {
-    fn describe(&self, loaded: &Loaded) -> String {
-        match self {
-            Edit::Pair {
-                board,
-                white,
-                black,
-            } => format!(
-                "board {board}: {} - {}",
-                loaded.name(*white),
-                loaded.name(*black)
-            ),
-            Edit::Swap { board } => format!("board {board}: colours swapped"),
-            Edit::Exchange { a, b } => {
-                format!("{} and {} exchanged", loaded.name(*a), loaded.name(*b))
-            }
-            Edit::Bye { player, kind } => format!("{}: {kind}", loaded.name(*player)),
-            Edit::Unpair { board } => format!("board {board} taken apart"),
-        }
-    }
-}
-
-/// The bye kind of a stored bye code.
-fn bye_kind(code: &str) -> Result<ByeKind, AppError> {
-    match code.parse::<GameResult>() {
-        Ok(GameResult::PairingBye) => Ok(ByeKind::PairingAllocated),
-        Ok(GameResult::FullBye) => Ok(ByeKind::Full),
-        Ok(GameResult::HalfBye) => Ok(ByeKind::Half),
-        Ok(GameResult::ZeroBye) => Ok(ByeKind::Zero),
-        _ => Err(AppError::BadRequest(format!(
-            "bye `{code}`: expected bye, bye-1, bye-1/2 or bye-0"
-        ))),
-    }
-}
-
-fn rule(e: event::RoundError) -> AppError {
-    AppError::Rule(e.to_string())
-}
-
-/// Exchanges the places of `a` and `b` in a round; returns the 0-based boards changed.
-fn exchange(r: &mut Round, a: PlayerId, b: PlayerId) -> Result<Vec<usize>, AppError> {
-    let swap = |p: PlayerId| {
-        if p == a {
-            b
-        } else if p == b {
-            a
-        } else {
-            p
-        }
-    };
-    let mut changed = Vec::new();
-    for (i, board) in r.boards.iter_mut().enumerate() {
-        if [board.white, board.black].iter().any(|&p| p == a || p == b) {
-            if board.result.is_decided() {
-                return Err(AppError::Rule(format!(
-                    "board {} has a result; correct it instead (Art. 8.7)",
-                    i + 1
-                )));
-            }
-            board.white = swap(board.white);
-            board.black = swap(board.black);
-            board.manual = true;
-            changed.push(i);
-        }
-    }
-    for bye in &mut r.byes {
-        bye.player = swap(bye.player);
-    }
-    if changed.is_empty() {
-        return Err(AppError::Rule("neither player is on a board".into()));
-    }
-    if r.boards.iter().any(|x| x.white == x.black) {
-        return Err(AppError::Rule(
-            "a player cannot be paired against himself".into(),
-        ));
-    }
-    Ok(changed)
-}
-
-/// Applies one edit to the unpublished round `number` of a section and stores it with its
-/// warnings in the audit log. `version` is the round version the caller saw (`None`: as read
-/// now). Returns the warnings.
-pub async fn apply_edit(
-    state: &AppState,
-    by: i64,
-    section: i64,
-    number: i64,
-    edit: &Edit,
-    version: Option<i64>,
-) -> Result<Vec<Warning>, AppError> {
-    let loaded = domain::load(&state.store, section).await?;
-    let (row, _) = loaded.round(number).ok_or(AppError::NotFound)?;
-    if row.published {
-        return Err(AppError::Rule(format!(
-            "round {number} is published: pairings are edited before publication (SJRP §6.2)"
-        )));
-    }
-    let n = round_number(number);
-    let mut s = loaded.section().clone();
-    let warnings = match edit {
-        Edit::Pair {
-            board,
-            white,
-            black,
-        } => s
-            .set_pair(n, *board, player_id(*white), player_id(*black))
-            .map_err(rule)?,
-        Edit::Swap { board } => {
-            let b = board
-                .checked_sub(1)
-                .and_then(|i| s.round(n)?.boards.get(i))
-                .ok_or_else(|| AppError::BadRequest(format!("round {n} has no board {board}")))?
-                .clone();
-            s.set_pair(n, *board, b.black, b.white).map_err(rule)?
-        }
-        Edit::Exchange { a, b } => {
-            let (a, b) = (player_id(*a), player_id(*b));
-            for p in [a, b] {
-                if s.entry(p).is_none() {
-                    return Err(AppError::BadRequest(format!(
-                        "player {p} is not in the section"
-                    )));
-                }
-            }
-            let idx = usize::try_from(n.saturating_sub(1)).unwrap_or(usize::MAX);
-            let mut r = s.played.get(idx).cloned().ok_or(AppError::NotFound)?;
-            let changed = exchange(&mut r, a, b)?;
-            s.played[idx] = r.clone();
-            changed
-                .iter()
-                .flat_map(|&i| s.check_pair(n, r.boards[i].white, r.boards[i].black))
-                .collect()
-        }
-        Edit::Bye { player, kind } => s
-            .move_to_bye(n, player_id(*player), bye_kind(kind)?)
-            .map_err(rule)?,
-        Edit::Unpair { board } => {
-            s.unpair_board(n, *board).map_err(rule)?;
-            Vec::new()
-        }
-    };
-    let round = s.round(n).ok_or(AppError::NotFound)?;
-    let games = domain::new_games(round, &|p| p);
-    let mut what = edit.describe(&loaded);
-    for w in &warnings {
-        what.push_str("; warning: ");
-        what.push_str(&warning_text(w, Lang::En, &loaded));
-    }
-    state
-        .store
-        .replace_games(
-            Some(by),
-            row.id,
-            version.unwrap_or(row.version),
-            &games,
-            &what,
-        )
-        .await?;
-    Ok(warnings)
-}
-
-/// A warning with player names, in the viewer's language.
-pub fn warning_text(w: &Warning, lang: Lang, loaded: &Loaded) -> String {
-    let name = |p: &PlayerId| loaded.name(i64::from(p.0));
-    let de = lang == Lang::De;
-    let text = match &w.kind {
-        WarningKind::Rematch { a, b, round } if de => format!(
-            "{} und {} haben bereits in Runde {round} gegeneinander gespielt",
-            name(a),
-            name(b)
-        ),
-        WarningKind::Rematch { a, b, round } => {
-            format!("{} and {} already met in round {round}", name(a), name(b))
-        }
-        WarningKind::SameColourThreeTimes { player } if de => {
-            format!(
-                "{} erhält dreimal nacheinander dieselbe Farbe",
-                name(player)
-            )
-        }
-        WarningKind::SameColourThreeTimes { player } => {
-            format!("{} gets the same colour three times in a row", name(player))
-        }
-        WarningKind::ColourDifference { player, difference } if de => {
-            format!("{}: Farbdifferenz {difference}", name(player))
-        }
-        WarningKind::ColourDifference { player, difference } => {
-            format!("{}: colour difference {difference}", name(player))
-        }
-        WarningKind::ProhibitedPair { a, b } if de => {
-            format!("{} und {} dürfen nicht gepaart werden", name(a), name(b))
-        }
-        WarningKind::ProhibitedPair { a, b } => {
-            format!("{} and {} must not be paired", name(a), name(b))
-        }
-        WarningKind::Unavailable { player } if de => {
-            format!("{} ist in dieser Runde nicht verfügbar", name(player))
-        }
-        WarningKind::Unavailable { player } => {
-            format!("{} is not available in this round", name(player))
-        }
-        WarningKind::RepeatedPairingBye { player, round } if de => format!(
-            "{} hatte bereits in Runde {round} das spielfrei (Paarungs-Freilos)",
-            name(player)
-        ),
-        WarningKind::RepeatedPairingBye { player, round } => format!(
-            "{} already had the pairing-allocated bye in round {round}",
-            name(player)
-        ),
-        WarningKind::LatePublication { minutes_before } if de => format!(
-            "manuelle Paarungen {minutes_before} Minuten vor der Runde veröffentlicht, mindestens 30 sind vorgeschrieben"
-        ),
-        WarningKind::LatePublication { minutes_before } => format!(
-            "manual pairings published {minutes_before} minutes before the round, at least 30 are required"
-        ),
-        WarningKind::LaterRoundAffected { round } if de => {
-            format!("Runde {round} wurde mit dem alten Ergebnis gepaart")
-        }
-        WarningKind::LaterRoundAffected { round } => {
-            format!("round {round} was paired with the old result")
-        }
-    };
-    format!("{text} ({})", w.article)
-}
 
 fn warnings_json(warnings: &[Warning], lang: Lang, loaded: &Loaded) -> Vec<Value> {
     warnings
         .iter()
-        .map(|w| json!({ "article": w.article.as_str(), "message": warning_text(w, lang, loaded) }))
+        .map(|w| json!({ "article": w.article.as_str(), "message": warning_text(w, lang == Lang::De, loaded) }))
         .collect()
 }
 
 #[derive(Deserialize)]
 struct EditRequest {
     #[serde(flatten)]
-    edit: Edit,
+    edit: PairingEdit,
     #[serde(default)]
     version: Option<i64>,
 }
 
 async fn edit_api(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path((id, n)): Path<(i64, i64)>,
+    Editor { by, viewer }: Editor,
     Json(f): Json<EditRequest>,
 ) -> Result<Json<Value>, AppError> {
-    let by = api_editor(&viewer, &headers)?;
-    let warnings = apply_edit(&state, by, id, n, &f.edit, f.version).await?;
+    let warnings = state
+        .service
+        .apply_edit(Some(by), id, n, &f.edit, f.version)
+        .await?;
     let loaded = state.section(id).await?;
     Ok(Json(json!({
         "round": n,
@@ -347,7 +90,6 @@ async fn edit_api(
 
 #[derive(Deserialize)]
 struct EditForm {
-    csrf: Option<String>,
     op: String,
     #[serde(default)]
     board: Option<usize>,
@@ -362,7 +104,7 @@ struct EditForm {
 }
 
 impl EditForm {
-    fn edit(&self) -> Result<Edit, AppError> {
+    fn edit(&self) -> Result<PairingEdit, AppError> {
         let need = |v: Option<i64>, what: &str| {
             v.ok_or_else(|| AppError::BadRequest(format!("{what}: required")))
         };
@@ -371,21 +113,21 @@ impl EditForm {
                 .ok_or_else(|| AppError::BadRequest("board: required".into()))
         };
         Ok(match self.op.as_str() {
-            "pair" => Edit::Pair {
+            "pair" => PairingEdit::Pair {
                 board: board()?,
                 white: need(self.white, "white")?,
                 black: need(self.black, "black")?,
             },
-            "swap" => Edit::Swap { board: board()? },
-            "exchange" => Edit::Exchange {
+            "swap" => PairingEdit::Swap { board: board()? },
+            "exchange" => PairingEdit::Exchange {
                 a: need(self.white, "first player")?,
                 b: need(self.black, "second player")?,
             },
-            "bye" => Edit::Bye {
+            "bye" => PairingEdit::Bye {
                 player: need(self.player, "player")?,
                 kind: self.kind.clone().unwrap_or_else(|| "bye".into()),
             },
-            "unpair" => Edit::Unpair { board: board()? },
+            "unpair" => PairingEdit::Unpair { board: board()? },
             other => return Err(AppError::BadRequest(format!("edit `{other}` is unknown"))),
         })
     }
@@ -393,12 +135,17 @@ impl EditForm {
 
 async fn edit_form(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
-    Form(f): Form<EditForm>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<EditForm>,
 ) -> Result<Response, PageError> {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    let warnings = apply_edit(&state, by, id, n, &f.edit()?, None).await?;
+    let warnings = state
+        .service
+        .apply_edit(Some(by), id, n, &f.edit()?, None)
+        .await?;
     let loaded = state.section(id).await?;
     edit_view(&state, &viewer, &loaded, n, &warnings)
 }
@@ -453,56 +200,6 @@ pub(crate) struct ByeRequest {
     /// `bye-1/2`, `bye-0`, `bye-1`; empty or `none` takes the request back.
     #[serde(default)]
     kind: String,
-    #[serde(default)]
-    csrf: Option<String>,
-}
-
-/// Records a bye requested by `player` for a future round (TRF `240`); the pairing leaves the
-/// player out of that round and gives the bye. Returns the player's requested byes.
-pub async fn request_bye(
-    state: &AppState,
-    by: i64,
-    player: i64,
-    round: u32,
-    kind: &str,
-) -> Result<BTreeMap<u32, ByeKind>, AppError> {
-    let row = state.store.player(player).await?;
-    let loaded = domain::load(&state.store, row.section).await?;
-    let s = loaded.section();
-    let paired = u32::try_from(s.played.len()).unwrap_or(u32::MAX);
-    if round <= paired || round > s.total_rounds().max(1) {
-        return Err(AppError::Rule(format!(
-            "round {round}: a bye is requested for a round still to be paired ({}-{})",
-            paired + 1,
-            s.total_rounds()
-        )));
-    }
-    let mut entry = s
-        .entry(player_id(player))
-        .cloned()
-        .ok_or(AppError::NotFound)?;
-    let what = match kind.trim() {
-        "" | "none" => {
-            entry.requested_byes.remove(&round);
-            format!("requested bye withdrawn, round {round}")
-        }
-        code => {
-            let kind = bye_kind(code)?;
-            if kind == ByeKind::PairingAllocated {
-                return Err(AppError::BadRequest(
-                    "the pairing-allocated bye is given by the pairing, not requested".into(),
-                ));
-            }
-            entry.requested_byes.insert(round, kind);
-            format!("requested bye {code}, round {round}")
-        }
-    };
-    let data = serde_json::to_string(&entry).map_err(|e| AppError::Internal(e.to_string()))?;
-    state
-        .store
-        .update_player_data(Some(by), player, &data, row.version, &what)
-        .await?;
-    Ok(entry.requested_byes)
 }
 
 fn byes_json(byes: &BTreeMap<u32, ByeKind>) -> Vec<Value> {
@@ -513,13 +210,14 @@ fn byes_json(byes: &BTreeMap<u32, ByeKind>) -> Vec<Value> {
 
 async fn bye_api(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path(id): Path<i64>,
+    Editor { by, viewer: _ }: Editor,
     Json(f): Json<ByeRequest>,
 ) -> Result<Json<Value>, AppError> {
-    let by = api_editor(&viewer, &headers)?;
-    let byes = request_bye(&state, by, id, f.round, &f.kind).await?;
+    let byes = state
+        .service
+        .request_bye(Some(by), id, f.round, &f.kind)
+        .await?;
     Ok(Json(
         json!({ "player": id, "requested_byes": byes_json(&byes) }),
     ))
@@ -527,13 +225,14 @@ async fn bye_api(
 
 async fn bye_form(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<ByeRequest>,
+    Edit { by, form: f, .. }: Edit<ByeRequest>,
 ) -> Result<Response, PageError> {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
-    request_bye(&state, by, id, f.round, &f.kind).await?;
-    let row = state.store.player(id).await?;
+    state
+        .service
+        .request_bye(Some(by), id, f.round, &f.kind)
+        .await?;
+    let row = state.store().player(id).await?;
     Ok(see_other(&format!(
         "/sections/{}/players/{id}",
         row.section
@@ -541,108 +240,6 @@ async fn bye_form(
 }
 
 // ---- result corrections ---------------------------------------------------------------------
-
-/// What a corrected result changes after the fact (Art. 8.7: the arbiter changed a result).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct CorrectionEffect {
-    /// The round of the corrected game.
-    pub round: u32,
-    /// Later rounds already paired with the old result.
-    pub later_rounds: Vec<u32>,
-    /// Players whose score after the round changed: id, name, old score, new score.
-    pub scores: Vec<(i64, String, String, String)>,
-    /// Boards of the next round (already paired) that the pairing would no longer make.
-    pub different_boards: Vec<usize>,
-}
-
-/// Score of every player after `round` (exact half points).
-fn scores_after(s: &event::Section, round: u32) -> BTreeMap<PlayerId, standings::Points> {
-    let scoring = s.scoring.system();
-    let mut total: BTreeMap<PlayerId, standings::Points> = BTreeMap::new();
-    for r in s.played.iter().filter(|r| r.number <= round) {
-        for b in &r.boards {
-            if let Some((w, bl)) = b.result.outcomes() {
-                *total.entry(b.white).or_default() += scoring.points(w);
-                *total.entry(b.black).or_default() += scoring.points(bl);
-            }
-        }
-        for bye in &r.byes {
-            *total.entry(bye.player).or_default() += scoring.points(bye.kind.outcome());
-        }
-    }
-    total
-}
-
-/// The effect of changing a decided result of game `game` from `old` (already stored as the
-/// new one): later rounds, changed scores, and next-round boards the engine would now pair
-/// differently (Swiss only). `None` when nothing later depends on it.
-pub async fn correction_effect(
-    state: &AppState,
-    game: &store::Game,
-    old: GameResult,
-) -> Result<Option<CorrectionEffect>, AppError> {
-    let round_row = state.store.round(game.round).await?;
-    let rounds = state.store.rounds(round_row.section).await?;
-    if game.black.is_none() || rounds.iter().all(|r| r.number <= round_row.number) {
-        return Ok(None);
-    }
-    let after = domain::load(&state.store, round_row.section).await?;
-    let s = after.section();
-    let n = round_number(round_row.number);
-    let later_rounds: Vec<u32> = s
-        .played
-        .iter()
-        .map(|r| r.number)
-        .filter(|&r| r > n)
-        .collect();
-    if later_rounds.is_empty() || game.black.is_none() {
-        return Ok(None);
-    }
-    let mut before = s.clone();
-    let idx = usize::try_from(n.saturating_sub(1)).unwrap_or(usize::MAX);
-    if let Some(b) = before.played.get_mut(idx).and_then(|r| {
-        r.boards
-            .iter_mut()
-            .find(|b| i64::from(b.white.0) == game.white)
-    }) {
-        b.result = domain_result(old);
-    }
-    let (old_scores, new_scores) = (scores_after(&before, n), scores_after(s, n));
-    let scores = new_scores
-        .iter()
-        .filter(|(p, v)| old_scores.get(p) != Some(v))
-        .map(|(p, v)| {
-            let id = i64::from(p.0);
-            let was = old_scores.get(p).copied().unwrap_or_default();
-            (id, after.name(id), was.to_string(), v.to_string())
-        })
-        .collect();
-    let mut different_boards = Vec::new();
-    if matches!(s.system, event::System::Swiss { .. }) {
-        let mut upto = s.clone();
-        upto.played.truncate(usize::try_from(n).unwrap_or(0));
-        if let (Ok(draft), Some(actual)) = (upto.pair_round(n + 1), s.round(n + 1)) {
-            let pairs: HashSet<(PlayerId, PlayerId)> = draft
-                .boards
-                .iter()
-                .map(|b| (b.white.min(b.black), b.white.max(b.black)))
-                .collect();
-            different_boards = actual
-                .boards
-                .iter()
-                .enumerate()
-                .filter(|(_, b)| !pairs.contains(&(b.white.min(b.black), b.white.max(b.black))))
-                .map(|(i, _)| i + 1)
-                .collect();
-        }
-    }
-    Ok(Some(CorrectionEffect {
-        round: n,
-        later_rounds,
-        scores,
-        different_boards,
-    }))
-}
 
 /// A correction's effect as one line for the result row.
 pub fn effect_text(e: &CorrectionEffect, lang: Lang) -> String {
@@ -678,57 +275,6 @@ pub fn effect_text(e: &CorrectionEffect, lang: Lang) -> String {
             }
         )
     }
-}
-
-fn domain_result(r: GameResult) -> DomainResult {
-    match r {
-        GameResult::WhiteWins => DomainResult::WhiteWins,
-        GameResult::Draw => DomainResult::Draw,
-        GameResult::BlackWins => DomainResult::BlackWins,
-        GameResult::WhiteForfeitWin => DomainResult::WhiteWinsByForfeit,
-        GameResult::BlackForfeitWin => DomainResult::BlackWinsByForfeit,
-        GameResult::DoubleForfeit => DomainResult::DoubleForfeit,
-        _ => DomainResult::Pending,
-    }
-}
-
-/// After a correction of a decided result: computes its effect and records it in the audit
-/// log (entity `round`, action `correction effect`).
-pub(crate) async fn record_correction(
-    state: &AppState,
-    by: i64,
-    game: &store::Game,
-    new: GameResult,
-) -> Result<Option<CorrectionEffect>, AppError> {
-    if game.result == GameResult::Pending || game.result == new {
-        return Ok(None);
-    }
-    let Some(effect) = correction_effect(state, game, game.result).await? else {
-        return Ok(None);
-    };
-    let scores: Vec<String> = effect
-        .scores
-        .iter()
-        .map(|(_, name, was, now)| format!("{name} {was} → {now}"))
-        .collect();
-    let text = format!(
-        "later rounds {:?}; scores: {}; next round boards paired differently now: {:?}",
-        effect.later_rounds,
-        scores.join(", "),
-        effect.different_boards
-    );
-    state
-        .store
-        .audit_note(
-            Some(by),
-            "round",
-            game.round,
-            "correction effect (Art. 8.7)",
-            Some(&format!("board {}: {}", game.board, game.result.code())),
-            Some(&format!("{}; {text}", new.code())),
-        )
-        .await?;
-    Ok(Some(effect))
 }
 
 // ---- player cards ---------------------------------------------------------------------------
@@ -914,8 +460,6 @@ pub fn check_pgn(text: &str, lang: Lang) -> Result<String, AppError> {
 struct PgnForm {
     #[serde(default)]
     pgn: String,
-    #[serde(default)]
-    csrf: Option<String>,
 }
 
 async fn store_pgn(
@@ -925,7 +469,7 @@ async fn store_pgn(
     text: &str,
     lang: Lang,
 ) -> Result<(), AppError> {
-    let g = state.store.game(game).await?;
+    let g = state.store().game(game).await?;
     if g.black.is_none() {
         return Err(AppError::BadRequest("a bye has no game record".into()));
     }
@@ -934,21 +478,19 @@ async fn store_pgn(
     } else {
         check_pgn(text, lang)?
     };
-    state.store.set_game_pgn(Some(by), game, &clean).await?;
+    state.store().set_game_pgn(Some(by), game, &clean).await?;
     Ok(())
 }
 
 async fn pgn_api(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path(id): Path<i64>,
+    Editor { by, viewer }: Editor,
     Json(f): Json<PgnForm>,
 ) -> Result<Json<Value>, AppError> {
-    let by = api_editor(&viewer, &headers)?;
     store_pgn(&state, by, id, &f.pgn, viewer.lang).await?;
     Ok(Json(
-        json!({ "game": id, "pgn": state.store.game_pgn(id).await? }),
+        json!({ "game": id, "pgn": state.store().game_pgn(id).await? }),
     ))
 }
 
@@ -968,10 +510,10 @@ async fn pgn_view(
     text: Option<&str>,
     error: Option<String>,
 ) -> Result<Response, PageError> {
-    let g = state.store.game(id).await?;
-    let round = state.store.round(g.round).await?;
+    let g = state.store().game(id).await?;
+    let round = state.store().round(g.round).await?;
     let loaded = state.section(round.section).await?;
-    let stored = state.store.game_pgn(id).await?;
+    let stored = state.store().game_pgn(id).await?;
     render(
         state,
         viewer,
@@ -991,11 +533,13 @@ async fn pgn_view(
 
 async fn pgn_form(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<PgnForm>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<PgnForm>,
 ) -> Result<Response, PageError> {
-    let by = form_editor(&viewer, f.csrf.as_deref())?;
     match store_pgn(&state, by, id, &f.pgn, viewer.lang).await {
         Ok(()) => pgn_view(&state, &viewer, id, None, None).await,
         Err(AppError::BadRequest(m)) => {
@@ -1026,7 +570,7 @@ pub async fn section_pgn(
 ) -> Result<String, AppError> {
     let loaded = state.view(section, viewer).await?;
     let records: BTreeMap<i64, String> = state
-        .store
+        .store()
         .section_pgns(section)
         .await?
         .into_iter()

@@ -2,41 +2,23 @@
 //! starting rank before round 1 (`event::seeding`), as pages and API.
 
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use event::seeding::Seeding;
-use event::{RoundError, Section};
-use serde::Deserialize;
 use serde_json::{Value, json};
+use service::seeding::SeedChange;
 
-use crate::api::api_editor;
-use crate::domain::{self, Loaded};
-use crate::form::Form;
+use crate::editor::{Edit, Editor};
 use crate::i18n::Lang;
-use crate::pages::{PageResult, form_editor, render, see_other};
+use crate::pages::{PageResult, render, see_other};
 use crate::{AppError, AppState, Viewer};
+use service::Loaded;
+use service::rows as domain;
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/sections/{id}/seeding", post(api_seed))
         .route("/sections/{id}/starting-ranks", get(page).post(form_seed))
-}
-
-/// A change of the starting ranks; `number` with `player` moves that player, else the section
-/// is re-seeded by its rule.
-#[derive(Debug, Deserialize)]
-pub(crate) struct SeedChange {
-    /// The section version read (optimistic locking).
-    pub version: i64,
-    /// The player (id) to move.
-    #[serde(default)]
-    pub player: Option<i64>,
-    /// The starting rank to move the player to.
-    #[serde(default)]
-    pub number: Option<u32>,
-    #[serde(default)]
-    pub csrf: Option<String>,
 }
 
 /// The players in pairing-number order: `id`, `number` (pairing number), `version`, DWZ and
@@ -67,31 +49,6 @@ pub(crate) fn players(loaded: &Loaded) -> Vec<Value> {
         .collect()
 }
 
-/// Applies `change` to a copy of the section and stores it (audited, one transaction); returns
-/// the new section version. Refused with the reason once round 1 is paired.
-async fn seed(state: &AppState, by: i64, id: i64, change: &SeedChange) -> Result<i64, AppError> {
-    let loaded = state.section(id).await?;
-    let mut s: Section = loaded.section().clone();
-    let done = match (change.player, change.number) {
-        (Some(player), Some(number)) => s.move_to(domain::player_id(player), number),
-        (None, None) => s.reseed(),
-        _ => {
-            return Err(AppError::BadRequest(
-                "player and number: send both to move a player, neither to re-seed".into(),
-            ));
-        }
-    };
-    done.map_err(|e| match e {
-        RoundError::NumbersFixed => AppError::Rule(format!("{e} ({})", s.seeding.article())),
-        other => AppError::BadRequest(other.to_string()),
-    })?;
-    let data = domain::section_document(&s)?;
-    Ok(state
-        .store
-        .update_section(Some(by), id, &data, change.version)
-        .await?)
-}
-
 /// `GET /api/sections/{id}/players`: the starting-rank list.
 pub(crate) async fn api_players(
     State(state): State<AppState>,
@@ -105,13 +62,11 @@ pub(crate) async fn api_players(
 /// `POST /api/sections/{id}/seeding`: re-seed, or move a player to a starting rank.
 async fn api_seed(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path(id): Path<i64>,
+    Editor { by, viewer: _ }: Editor,
     Json(change): Json<SeedChange>,
 ) -> Result<Json<Value>, AppError> {
-    let by = api_editor(&viewer, &headers)?;
-    let version = seed(&state, by, id, &change).await?;
+    let version = state.service.seed(Some(by), id, &change).await?;
     let loaded = state.section(id).await?;
     Ok(Json(
         json!({ "version": version, "players": players(&loaded) }),
@@ -155,13 +110,17 @@ fn words(seeding: Seeding, lang: Lang) -> String {
 /// The form of the page: re-seed or move.
 async fn form_seed(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(change): Form<SeedChange>,
+    Edit {
+        by,
+        viewer,
+        form: change,
+    }: Edit<SeedChange>,
 ) -> PageResult {
-    let by = form_editor(&viewer, change.csrf.as_deref())?;
-    seed(&state, by, id, &change)
+    state
+        .service
+        .seed(Some(by), id, &change)
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{id}/starting-ranks")))
 }

@@ -1,420 +1,15 @@
-//! Event and section settings: for an event its dates and the age-class cut-off day
-//! (Spielordnung §5.3); for a section its classes (merged groups §6.3, girls' rankings), system
-//! (with the suggestion by the number of players), rounds, time control, regulations profile,
-//! default time (Art. 6.7.1), scoring, tie-breaks, rating evaluations, initial colour (C.04.3
-//! 5.1) and the date and start time of every round.
-//!
-//! Pages and the JSON API share one input type per form; both are checked with optimistic
-//! locking (the version the caller read) and land in the audit log.
+//! Pages and API of the event and section settings ([`service::settings`]).
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use event::age::{AgeClass, AgeConvention, Class};
-use event::date::{Date, Time};
-use event::public::PublicBirth;
-use event::section::{DutchRules, RoundSchedule, Scoring, System, suggest_system};
-use event::seeding::{ParseSeedingError, Seeding};
-use event::validate;
-use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};
+use service::settings::{EventSettings, SectionSettings, event_values, section_values};
 
-use crate::api::api_editor;
-use crate::domain;
-use crate::form::Form;
+use crate::editor::{Edit, Editor};
 use crate::pages::{PageResult, render, see_other};
 use crate::{AppError, AppState, Viewer};
-
-/// The settings of an event as a form or API body sends them.
-#[derive(Debug, Deserialize)]
-pub(crate) struct EventSettings {
-    /// The version read (optimistic locking).
-    pub version: i64,
-    pub name: String,
-    #[serde(default)]
-    pub place: String,
-    /// `YYYY-MM-DD`.
-    pub start_date: String,
-    /// `YYYY-MM-DD`; empty for a one-day event.
-    #[serde(default)]
-    pub end_date: String,
-    /// The cut-off day `MM-DD` (default `12-31`).
-    #[serde(default)]
-    pub cut_off: String,
-    /// `previous` (the cut-off day lies in the year before the season, the default) or `season`.
-    #[serde(default)]
-    pub cut_off_year: String,
-    /// What the public sees of birth dates: `year` (default) or `none`.
-    #[serde(default)]
-    pub public_birth: String,
-    #[serde(default)]
-    pub csrf: Option<String>,
-}
-
-/// The settings of a section as a form or API body sends them.
-#[derive(Debug, Deserialize)]
-pub(crate) struct SectionSettings {
-    /// The version read (optimistic locking).
-    pub version: i64,
-    /// Classes, comma-separated (`U14,U14w,U16`); empty for open.
-    #[serde(default)]
-    pub classes: String,
-    /// `swiss` (Dutch rules by the start date), `swiss_2017`, `swiss_2026`, `round_robin` or
-    /// `double_round_robin`.
-    pub system: String,
-    pub rounds: u32,
-    /// TRF-2026 `222` notation, e.g. `5400+30`.
-    pub time_control: String,
-    /// `fide-2023`, `fide-2018` or `sjrp`.
-    pub profile: String,
-    /// Default time in minutes.
-    pub default_time: u32,
-    /// `standard`, `three_one_zero` or `rkst`.
-    pub scoring: String,
-    /// A preset name or tie-break codes.
-    pub tiebreaks: String,
-    #[serde(default, deserialize_with = "flag")]
-    pub dwz: bool,
-    #[serde(default, deserialize_with = "flag")]
-    pub elo: bool,
-    /// `white` or `black`: the colour of pairing number 1 in round 1.
-    #[serde(default)]
-    pub initial_colour: String,
-    /// The seeding rule (`dwz-elo`, `elo-dwz`, `max`, `pseudo-800`); empty keeps it.
-    #[serde(default)]
-    pub seeding: String,
-    /// One line per round from round 1: `YYYY-MM-DD` or `YYYY-MM-DD HH:MM`.
-    #[serde(default)]
-    pub schedule: String,
-    #[serde(default)]
-    pub csrf: Option<String>,
-}
-
-/// A checkbox (`on`, absent) or a JSON boolean.
-fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Flag {
-        Bool(bool),
-        Text(String),
-    }
-    Ok(match Flag::deserialize(d)? {
-        Flag::Bool(b) => b,
-        Flag::Text(t) => matches!(t.as_str(), "on" | "true" | "1" | "yes"),
-    })
-}
-
-fn bad(message: String) -> AppError {
-    AppError::BadRequest(message)
-}
-
-/// Applies event settings to the domain event.
-pub(crate) fn apply_event(ev: &mut event::Event, s: &EventSettings) -> Result<(), AppError> {
-    let name = s.name.trim();
-    let start: Date = s
-        .start_date
-        .parse()
-        .map_err(|e| bad(format!("start date: {e}")))?;
-    let end: Date = match s.end_date.trim() {
-        "" => start,
-        text => text.parse().map_err(|e| bad(format!("end date: {e}")))?,
-    };
-    if end < start {
-        return Err(bad(format!(
-            "the end date {end} lies before the start {start}"
-        )));
-    }
-    ev.name = name.to_owned();
-    ev.venue = s.place.trim().to_owned();
-    ev.start = start;
-    ev.end = end;
-    ev.age_convention = convention(&s.cut_off, &s.cut_off_year)?;
-    ev.public_birth = match s.public_birth.trim() {
-        "" => PublicBirth::default(),
-        code => PublicBirth::from_code(code)
-            .ok_or_else(|| bad(format!("public birth: `{code}` (year or none)")))?,
-    };
-    Ok(validate::event(ev)?)
-}
-
-/// The age-class cut-off from `MM-DD` and `previous`/`season`.
-fn convention(cut_off: &str, year: &str) -> Result<AgeConvention, AppError> {
-    let previous_year = match year.trim() {
-        "" | "previous" => true,
-        "season" => false,
-        other => {
-            return Err(bad(format!(
-                "cut-off year `{other}`: expected `previous` or `season`"
-            )));
-        }
-    };
-    let text = match cut_off.trim() {
-        "" => "12-31",
-        t => t,
-    };
-    let wrong = || bad(format!("cut-off day `{text}`: expected MM-DD, e.g. 12-31"));
-    let (month, day) = text.split_once('-').ok_or_else(wrong)?;
-    let (month, day) = (
-        month.parse().map_err(|_| wrong())?,
-        day.parse().map_err(|_| wrong())?,
-    );
-    AgeConvention::new(month, day, previous_year).ok_or_else(wrong)
-}
-
-/// Applies section settings to the domain section; what would contradict rounds already
-/// paired or players already entered is refused with the reason.
-pub(crate) fn apply_section(s: &mut event::Section, f: &SectionSettings) -> Result<(), AppError> {
-    let classes = classes(&f.classes)?;
-    if let Some(e) = s.entries.iter().find(|e| !classes.contains(&e.class)) {
-        return Err(bad(format!(
-            "{} is entered in class {}, which the section would no longer have",
-            e.player.name(),
-            e.class
-        )));
-    }
-    let system = system(&f.system)?;
-    let paired = u32::try_from(s.played.len()).unwrap_or(u32::MAX);
-    let same_kind = matches!(
-        (s.system, system),
-        (System::Swiss { .. }, System::Swiss { .. })
-            | (System::RoundRobin { .. }, System::RoundRobin { .. })
-    );
-    if paired > 0 && !same_kind {
-        return Err(AppError::Rule(format!(
-            "the system cannot change after {paired} round(s) have been paired"
-        )));
-    }
-    if f.rounds == 0 || f.rounds < paired {
-        return Err(bad(format!(
-            "rounds: at least 1 and at least the {paired} already paired"
-        )));
-    }
-    s.classes = classes;
-    s.system = system;
-    s.rounds = f.rounds;
-    s.time_control = f.time_control.trim().to_owned();
-    s.profile = f.profile.trim().to_owned();
-    s.default_time_minutes = f.default_time;
-    s.scoring = scoring(&f.scoring)?;
-    s.tiebreaks = f.tiebreaks.trim().to_owned();
-    s.rating.dwz = f.dwz;
-    s.rating.elo = f.elo;
-    s.initial_colour_white = match f.initial_colour.trim() {
-        "" | "white" => true,
-        "black" => false,
-        other => {
-            return Err(bad(format!(
-                "initial colour `{other}`: expected `white` or `black`"
-            )));
-        }
-    };
-    s.schedule = schedule(&f.schedule)?;
-    seeding(s, &f.seeding)?;
-    validate::section(s)?;
-    s.check_settings().map_err(|e| bad(e.to_string()))?;
-    let rounds = s.total_rounds().max(s.rounds);
-    if s.schedule.len() > rounds as usize {
-        return Err(bad(format!(
-            "schedule: {} lines for {rounds} rounds",
-            s.schedule.len()
-        )));
-    }
-    Ok(())
-}
-
-/// Sets the seeding rule from `code` (empty keeps it); refused once round 1 is paired.
-fn seeding(s: &mut event::Section, code: &str) -> Result<(), AppError> {
-    if code.trim().is_empty() {
-        return Ok(());
-    }
-    let rule: Seeding = code
-        .parse()
-        .map_err(|e: ParseSeedingError| bad(e.to_string()))?;
-    if rule != s.seeding && !s.played.is_empty() {
-        return Err(AppError::Rule(format!(
-            "seeding: {} ({})",
-            event::RoundError::NumbersFixed,
-            rule.article()
-        )));
-    }
-    s.seeding = rule;
-    Ok(())
-}
-
-fn classes(text: &str) -> Result<Vec<Class>, AppError> {
-    let classes = text
-        .split(',')
-        .filter(|c| !c.trim().is_empty())
-        .map(|c| c.parse::<Class>().map_err(|e| bad(e.to_string())))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(if classes.is_empty() {
-        vec![Class::open(AgeClass::Open)]
-    } else {
-        classes
-    })
-}
-
-fn system(code: &str) -> Result<System, AppError> {
-    Ok(match code.trim() {
-        "swiss" => System::Swiss { edition: None },
-        "swiss_2017" => System::Swiss {
-            edition: Some(DutchRules::Rules2017),
-        },
-        "swiss_2026" => System::Swiss {
-            edition: Some(DutchRules::Rules2026),
-        },
-        "round_robin" => System::RoundRobin { double: false },
-        "double_round_robin" => System::RoundRobin { double: true },
-        other => return Err(bad(format!("unknown system `{other}`"))),
-    })
-}
-
-fn system_code(system: System) -> &'static str {
-    match system {
-        System::Swiss { edition: None } => "swiss",
-        System::Swiss {
-            edition: Some(DutchRules::Rules2017),
-        } => "swiss_2017",
-        System::Swiss {
-            edition: Some(DutchRules::Rules2026),
-        } => "swiss_2026",
-        System::RoundRobin { double: false } => "round_robin",
-        System::RoundRobin { double: true } => "double_round_robin",
-    }
-}
-
-fn scoring(code: &str) -> Result<Scoring, AppError> {
-    Ok(match code.trim() {
-        "standard" => Scoring::Standard,
-        "three_one_zero" => Scoring::ThreeOneZero,
-        "rkst" => Scoring::Rkst,
-        other => return Err(bad(format!("unknown scoring `{other}`"))),
-    })
-}
-
-fn scoring_code(scoring: Scoring) -> &'static str {
-    match scoring {
-        Scoring::Standard => "standard",
-        Scoring::ThreeOneZero => "three_one_zero",
-        Scoring::Rkst => "rkst",
-    }
-}
-
-/// The round schedule from one line per round; errors name the line.
-fn schedule(text: &str) -> Result<Vec<RoundSchedule>, AppError> {
-    text.lines()
-        .map(str::trim)
-        .enumerate()
-        .filter(|(_, line)| !line.is_empty())
-        .map(|(i, line)| {
-            let at = |e: String| bad(format!("schedule line {}: {e}", i + 1));
-            let (date, time) = match line.split_once(char::is_whitespace) {
-                Some((d, t)) => (d, Some(t.trim())),
-                None => (line, None),
-            };
-            Ok(RoundSchedule {
-                date: date
-                    .parse()
-                    .map_err(|e: event::date::ParseDateError| at(e.to_string()))?,
-                time: time
-                    .map(|t| t.parse::<Time>().map_err(|e| at(e.to_string())))
-                    .transpose()?,
-            })
-        })
-        .collect()
-}
-
-/// The schedule as the form and the timetable show it, one line per round.
-pub(crate) fn schedule_lines(schedule: &[RoundSchedule]) -> Vec<String> {
-    schedule
-        .iter()
-        .map(|r| match r.time {
-            Some(t) => format!("{} {t}", r.date),
-            None => r.date.to_string(),
-        })
-        .collect()
-}
-
-/// The current section settings as the form and `GET /api/sections/{id}/settings` show them,
-/// with the system suggested for the players entered.
-fn section_values(loaded: &domain::Loaded) -> Value {
-    let s = loaded.section();
-    let suggested = suggest_system(s.entries.len(), s.rounds);
-    json!({
-        "version": loaded.section_row.version,
-        "classes": s.classes.iter().map(ToString::to_string).collect::<Vec<_>>().join(","),
-        "system": system_code(s.system),
-        "suggested_system": system_code(suggested),
-        "players": s.entries.len(),
-        "rounds": s.rounds,
-        "paired": s.played.len(),
-        "time_control": s.time_control,
-        "profile": s.profile,
-        "default_time": s.default_time_minutes,
-        "scoring": scoring_code(s.scoring),
-        "tiebreaks": s.tiebreaks,
-        "dwz": s.rating.dwz,
-        "elo": s.rating.elo,
-        "initial_colour": if s.initial_colour_white { "white" } else { "black" },
-        "seeding": s.seeding.to_string(),
-        "schedule": schedule_lines(&s.schedule).join("\n"),
-    })
-}
-
-fn event_values(row: &store::Event) -> Value {
-    let ev = domain::domain_event(row);
-    let c = ev.age_convention;
-    json!({
-        "version": row.version,
-        "name": ev.name,
-        "place": ev.venue,
-        "start_date": ev.start.to_string(),
-        "end_date": ev.end.to_string(),
-        "cut_off": format!("{:02}-{:02}", c.month, c.day),
-        "cut_off_year": if c.previous_year { "previous" } else { "season" },
-        "cut_off_day": c.cut_off(ev.season()).to_string(),
-        "public_birth": ev.public_birth.code(),
-    })
-}
-
-async fn save_section(
-    state: &AppState,
-    by: i64,
-    id: i64,
-    f: &SectionSettings,
-) -> Result<i64, AppError> {
-    let loaded = state.section(id).await?;
-    let mut s = loaded.section().clone();
-    apply_section(&mut s, f)?;
-    Ok(state
-        .store
-        .update_section(Some(by), id, &domain::section_document(&s)?, f.version)
-        .await?)
-}
-
-async fn save_event(
-    state: &AppState,
-    by: i64,
-    id: i64,
-    f: &EventSettings,
-) -> Result<i64, AppError> {
-    let row = state.store.event(id).await?;
-    let mut ev = domain::domain_event(&row);
-    apply_event(&mut ev, f)?;
-    ev.sections.clear();
-    let data = serde_json::to_string(&ev).map_err(|e| AppError::Internal(e.to_string()))?;
-    let change = store::EventChange {
-        name: &ev.name,
-        place: &ev.venue,
-        start_date: &ev.start.to_string(),
-        data: &data,
-    };
-    Ok(state
-        .store
-        .update_event(Some(by), id, &change, f.version)
-        .await?)
-}
 
 pub(crate) async fn section_form(
     State(state): State<AppState>,
@@ -433,15 +28,18 @@ pub(crate) async fn section_form(
 
 pub(crate) async fn update_section(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<SectionSettings>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<SectionSettings>,
 ) -> PageResult {
-    let by = viewer.editor()?;
-    viewer.check_csrf(f.csrf.as_deref())?;
-    save_section(&state, by, id, &f)
+    state
+        .service
+        .update_section(Some(by), id, &f)
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{id}")))
 }
 
@@ -451,7 +49,7 @@ pub(crate) async fn event_form(
     Path(id): Path<i64>,
 ) -> PageResult {
     viewer.editor()?;
-    let row = state.store.event(id).await?;
+    let row = state.store().event(id).await?;
     render(
         &state,
         &viewer,
@@ -462,15 +60,18 @@ pub(crate) async fn event_form(
 
 pub(crate) async fn update_event(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<EventSettings>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<EventSettings>,
 ) -> PageResult {
-    let by = viewer.editor()?;
-    viewer.check_csrf(f.csrf.as_deref())?;
-    save_event(&state, by, id, &f)
+    state
+        .service
+        .update_event(Some(by), id, &f)
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(see_other(&format!("/events/{id}")))
 }
 
@@ -486,13 +87,11 @@ pub(crate) async fn api_section(
 /// `PUT /api/sections/{id}/settings`.
 pub(crate) async fn api_update_section(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path(id): Path<i64>,
+    Editor { by, .. }: Editor,
     Json(f): Json<SectionSettings>,
 ) -> Result<Response, AppError> {
-    let by = api_editor(&viewer, &headers)?;
-    let version = save_section(&state, by, id, &f).await?;
+    let version = state.service.update_section(Some(by), id, &f).await?;
     Ok((StatusCode::OK, Json(json!({ "version": version }))).into_response())
 }
 
@@ -501,110 +100,16 @@ pub(crate) async fn api_event(
     State(state): State<AppState>,
     Path(id): Path<i64>,
 ) -> Result<Json<Value>, AppError> {
-    Ok(Json(event_values(&state.store.event(id).await?)))
+    Ok(Json(event_values(&state.store().event(id).await?)))
 }
 
 /// `PUT /api/events/{id}/settings`.
 pub(crate) async fn api_update_event(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path(id): Path<i64>,
+    Editor { by, .. }: Editor,
     Json(f): Json<EventSettings>,
 ) -> Result<Response, AppError> {
-    let by = api_editor(&viewer, &headers)?;
-    let version = save_event(&state, by, id, &f).await?;
+    let version = state.service.update_event(Some(by), id, &f).await?;
     Ok((StatusCode::OK, Json(json!({ "version": version }))).into_response())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn input() -> SectionSettings {
-        SectionSettings {
-            version: 1,
-            classes: "U12,U12w".into(),
-            system: "swiss_2026".into(),
-            rounds: 7,
-            time_control: "5400+30".into(),
-            profile: "sjrp".into(),
-            default_time: 15,
-            scoring: "standard".into(),
-            tiebreaks: "sjrp-swiss".into(),
-            dwz: true,
-            elo: false,
-            initial_colour: "black".into(),
-            seeding: "pseudo-800".into(),
-            schedule: "2026-05-01 10:00\n\n2026-05-01 15:30\n2026-05-02".into(),
-            csrf: None,
-        }
-    }
-
-    #[test]
-    fn section_settings_are_applied_with_the_schedule() {
-        let mut s = event::Section::new("U12", vec![Class::open(AgeClass::U12)]);
-        apply_section(&mut s, &input()).unwrap();
-        assert_eq!(s.classes.len(), 2);
-        assert_eq!(
-            s.system,
-            System::Swiss {
-                edition: Some(DutchRules::Rules2026)
-            }
-        );
-        assert!(!s.initial_colour_white);
-        assert_eq!(s.default_time_minutes, 15);
-        assert_eq!(s.schedule.len(), 3);
-        assert_eq!(s.schedule[1].time, Some(Time::new(15, 30).unwrap()));
-        assert_eq!(s.schedule[2].time, None);
-        assert_eq!(
-            schedule_lines(&s.schedule),
-            ["2026-05-01 10:00", "2026-05-01 15:30", "2026-05-02"]
-        );
-    }
-
-    #[test]
-    fn bad_settings_name_what_is_wrong() {
-        let mut s = event::Section::new("U12", vec![Class::open(AgeClass::U12)]);
-        let mut f = input();
-        f.schedule = "2026-05-01 10:00\n2026-13-01".into();
-        let e = apply_section(&mut s, &f).unwrap_err().to_string();
-        assert!(e.starts_with("schedule line 2:"), "{e}");
-        let mut f = input();
-        f.time_control = "ninety minutes".into();
-        assert!(apply_section(&mut s, &f).is_err());
-        let mut f = input();
-        f.tiebreaks = "BH/C1,XYZ".into();
-        assert!(apply_section(&mut s, &f).is_err());
-        let mut f = input();
-        f.schedule = "2026-05-01\n".repeat(8);
-        let e = apply_section(&mut s, &f).unwrap_err().to_string();
-        assert_eq!(e, "schedule: 8 lines for 7 rounds");
-    }
-
-    #[test]
-    fn event_cut_off_is_configurable() {
-        let start: Date = "2026-05-01".parse().unwrap();
-        let mut ev = event::Event::new("LEM", "Mainz", start, start);
-        let f = EventSettings {
-            version: 1,
-            name: "LEM 2026".into(),
-            place: "Bingen".into(),
-            start_date: "2026-05-01".into(),
-            end_date: "2026-05-03".into(),
-            cut_off: "12-31".into(),
-            cut_off_year: "season".into(),
-            public_birth: "none".into(),
-            csrf: None,
-        };
-        apply_event(&mut ev, &f).unwrap();
-        assert_eq!(ev.age_convention, AgeConvention::CALENDAR_YEAR);
-        assert_eq!(ev.public_birth, PublicBirth::Hidden);
-        assert_eq!(ev.end.to_string(), "2026-05-03");
-        let wrong = EventSettings {
-            cut_off: "02-30".into(),
-            ..f
-        };
-        assert!(apply_event(&mut ev, &wrong).is_err());
-    }
 }

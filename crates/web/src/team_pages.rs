@@ -8,6 +8,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::editor::{Edit, Editor, NoFields, csrf_header};
 use crate::form::Form;
 use crate::pages::{PageError, render};
 use crate::team::{self, Absent, BoardResult, MatchDoc, NewTeamSection, TeamForm};
@@ -42,21 +43,10 @@ fn see_other(to: &str) -> Response {
     Redirect::to(to).into_response()
 }
 
-fn csrf_header(headers: &HeaderMap) -> Option<&str> {
-    headers.get("x-csrf-token").and_then(|v| v.to_str().ok())
-}
-
-/// The user id of an arbiter whose request carries the right CSRF token.
-fn editor(viewer: &Viewer, csrf: Option<&str>) -> Result<i64, AppError> {
-    let id = viewer.editor()?;
-    viewer.check_csrf(csrf)?;
-    Ok(id)
-}
-
 /// The viewer's team as captain, for the pages.
 async fn captain_of(state: &AppState, viewer: &Viewer) -> Result<Option<i64>, AppError> {
     match &viewer.user {
-        Some(u) if u.role == store::Role::Captain => Ok(state.store.captain_team(u.id).await?),
+        Some(u) if u.role == store::Role::Captain => Ok(state.store().captain_team(u.id).await?),
         _ => Ok(None),
     }
 }
@@ -65,24 +55,20 @@ async fn captain_of(state: &AppState, viewer: &Viewer) -> Result<Option<i64>, Ap
 
 async fn create_section_form(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(event): Path<i64>,
-    Form(f): Form<NewTeamSection>,
+    Edit { by, form: f, .. }: Edit<NewTeamSection>,
 ) -> PageResult {
-    let by = editor(&viewer, f.csrf.as_deref())?;
-    let id = team::create_section(&state.store, by, event, &f).await?;
+    let id = team::create_section(state.store(), by, event, &f).await?;
     Ok(see_other(&format!("/sections/{id}/teams")))
 }
 
 async fn api_create_section(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path(event): Path<i64>,
+    Editor { by, viewer: _ }: Editor,
     Json(f): Json<NewTeamSection>,
 ) -> Result<Response, AppError> {
-    let by = editor(&viewer, csrf_header(&headers))?;
-    let id = team::create_section(&state.store, by, event, &f).await?;
+    let id = team::create_section(state.store(), by, event, &f).await?;
     Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
 }
 
@@ -91,9 +77,9 @@ async fn teams_page(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
-    let ts = team::load(&state.store, id).await?;
+    let ts = team::load(state.store(), id).await?;
     let mut ctx = team::teams_view(&ts, viewer.lang)?;
-    ctx["event"] = json!(state.store.event(ts.section.event).await?);
+    ctx["event"] = json!(state.store().event(ts.section.event).await?);
     ctx["round_numbers"] = json!((1..=ts.rounds_paired()).collect::<Vec<_>>());
     ctx["captain_team"] = json!(captain_of(&state, &viewer).await?);
     render(&state, &viewer, "teams.html", ctx)
@@ -101,14 +87,16 @@ async fn teams_page(
 
 async fn register_form(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<TeamForm>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<TeamForm>,
 ) -> PageResult {
-    let by = editor(&viewer, f.csrf.as_deref())?;
-    team::register(&state.store, by, id, &f)
+    team::register(state.store(), by, id, &f)
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{id}/teams")))
 }
 
@@ -117,20 +105,18 @@ async fn api_teams(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> Result<Json<Value>, AppError> {
-    let ts = team::load(&state.store, id).await?;
+    let ts = team::load(state.store(), id).await?;
     Ok(Json(team::teams_view(&ts, viewer.lang)?))
 }
 
 async fn api_register(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path(id): Path<i64>,
+    Editor { by, viewer }: Editor,
     Json(f): Json<TeamForm>,
 ) -> Result<Response, AppError> {
-    let by = editor(&viewer, csrf_header(&headers))?;
-    let team = team::register(&state.store, by, id, &f).await?;
-    let ts = team::load(&state.store, id).await?;
+    let team = team::register(state.store(), by, id, &f).await?;
+    let ts = team::load(state.store(), id).await?;
     Ok((
         StatusCode::CREATED,
         Json(json!({ "id": team, "violations": team::squad_violations(&ts, viewer.lang)? })),
@@ -140,31 +126,22 @@ async fn api_register(
 
 // ---- pairing --------------------------------------------------------------------------------
 
-#[derive(Deserialize)]
-struct CsrfOnly {
-    csrf: Option<String>,
-}
-
 async fn pair_form(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<CsrfOnly>,
+    Edit { by, .. }: Edit<NoFields>,
 ) -> PageResult {
-    let by = editor(&viewer, f.csrf.as_deref())?;
-    let round = team::pair_next(&state.store, by, id).await?;
+    let round = team::pair_next(state.store(), by, id).await?;
     Ok(see_other(&format!("/sections/{id}/teams/rounds/{round}")))
 }
 
 async fn api_pair(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path(id): Path<i64>,
+    Editor { by, viewer: _ }: Editor,
 ) -> Result<Response, AppError> {
-    let by = editor(&viewer, csrf_header(&headers))?;
-    let round = team::pair_next(&state.store, by, id).await?;
-    let ts = team::load(&state.store, id).await?;
+    let round = team::pair_next(state.store(), by, id).await?;
+    let ts = team::load(state.store(), id).await?;
     Ok((
         StatusCode::CREATED,
         Json(team::round_view(&ts, round, crate::i18n::Lang::En)?),
@@ -179,7 +156,7 @@ async fn round_page(
     viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
 ) -> PageResult {
-    let ts = team::load(&state.store, id).await?;
+    let ts = team::load(state.store(), id).await?;
     let mut ctx = team::round_view(&ts, n, viewer.lang)?;
     ctx["captain_team"] = json!(captain_of(&state, &viewer).await?);
     render(&state, &viewer, "team_round.html", ctx)
@@ -190,7 +167,7 @@ async fn api_round(
     viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
 ) -> Result<Json<Value>, AppError> {
-    let ts = team::load(&state.store, id).await?;
+    let ts = team::load(state.store(), id).await?;
     Ok(Json(team::round_view(&ts, n, viewer.lang)?))
 }
 
@@ -203,7 +180,7 @@ async fn lineup_form(
 ) -> PageResult {
     let csrf = f.iter().find(|(k, _)| k == "csrf").map(|(_, v)| v.as_str());
     viewer.check_csrf(csrf)?;
-    let (by, confirmed) = team::team_actor(&state.store, &viewer, &[team_id]).await?;
+    let (by, confirmed) = team::team_actor(state.store(), &viewer, &[team_id]).await?;
     let mut boards: Vec<(usize, Option<u32>)> = Vec::new();
     for (k, v) in &f {
         if let Some(b) = k
@@ -222,8 +199,8 @@ async fn lineup_form(
     }
     boards.sort_by_key(|(b, _)| *b);
     let players: Vec<Option<u32>> = boards.into_iter().map(|(_, p)| p).collect();
-    team::enter_lineup(&state.store, by, confirmed, team_id, n, &players).await?;
-    let row = state.store.team(team_id).await?;
+    team::enter_lineup(state.store(), by, confirmed, team_id, n, &players).await?;
+    let row = state.store().team(team_id).await?;
     Ok(see_other(&format!(
         "/sections/{}/teams/rounds/{n}",
         row.section
@@ -244,10 +221,10 @@ async fn api_lineup(
     Json(body): Json<LineupBody>,
 ) -> Result<Response, AppError> {
     viewer.check_csrf(csrf_header(&headers))?;
-    let (by, confirmed) = team::team_actor(&state.store, &viewer, &[team_id]).await?;
-    let id = team::enter_lineup(&state.store, by, confirmed, team_id, n, &body.players).await?;
-    let row = state.store.team(team_id).await?;
-    let ts = team::load(&state.store, row.section).await?;
+    let (by, confirmed) = team::team_actor(state.store(), &viewer, &[team_id]).await?;
+    let id = team::enter_lineup(state.store(), by, confirmed, team_id, n, &body.players).await?;
+    let row = state.store().team(team_id).await?;
+    let ts = team::load(state.store(), row.section).await?;
     Ok(Json(json!({
         "id": id,
         "confirmed": confirmed,
@@ -258,19 +235,17 @@ async fn api_lineup(
 
 /// Confirms a lineup; returns its section and round.
 async fn confirm_lineup(state: &AppState, by: i64, id: i64) -> Result<(i64, i64), AppError> {
-    state.store.confirm_lineup(Some(by), id).await?;
-    let lineup = state.store.lineup(id).await?;
-    let team = state.store.team(lineup.team).await?;
+    state.store().confirm_lineup(Some(by), id).await?;
+    let lineup = state.store().lineup(id).await?;
+    let team = state.store().team(lineup.team).await?;
     Ok((team.section, lineup.round))
 }
 
 async fn confirm_lineup_form(
     State(state): State<AppState>,
-    viewer: Viewer,
     Path(id): Path<i64>,
-    Form(f): Form<CsrfOnly>,
+    Edit { by, .. }: Edit<NoFields>,
 ) -> PageResult {
-    let by = editor(&viewer, f.csrf.as_deref())?;
     let (section, round) = confirm_lineup(&state, by, id).await?;
     Ok(see_other(&format!(
         "/sections/{section}/teams/rounds/{round}"
@@ -279,11 +254,9 @@ async fn confirm_lineup_form(
 
 async fn api_confirm_lineup(
     State(state): State<AppState>,
-    viewer: Viewer,
-    headers: HeaderMap,
     Path(id): Path<i64>,
+    Editor { by, viewer: _ }: Editor,
 ) -> Result<Response, AppError> {
-    let by = editor(&viewer, csrf_header(&headers))?;
     confirm_lineup(&state, by, id).await?;
     Ok(Json(json!({ "id": id, "confirmed": true })).into_response())
 }
@@ -330,9 +303,9 @@ async fn match_actor(
     viewer: &Viewer,
     id: i64,
 ) -> Result<(i64, bool, store::TeamMatch), AppError> {
-    let m = state.store.team_match(id).await?;
+    let m = state.store().team_match(id).await?;
     let teams: Vec<i64> = std::iter::once(m.home).chain(m.away).collect();
-    let (by, confirmed) = team::team_actor(&state.store, viewer, &teams).await?;
+    let (by, confirmed) = team::team_actor(state.store(), viewer, &teams).await?;
     Ok((by, confirmed, m))
 }
 
@@ -346,7 +319,7 @@ async fn result_form(
     viewer.check_csrf(csrf)?;
     let (by, confirmed, m) = match_actor(&state, &viewer, id).await?;
     let (doc, version) = match_doc(&f)?;
-    team::enter_result(&state.store, by, confirmed, id, &doc, version).await?;
+    team::enter_result(state.store(), by, confirmed, id, &doc, version).await?;
     Ok(see_other(&format!(
         "/sections/{}/teams/rounds/{}",
         m.section, m.round
@@ -382,7 +355,7 @@ async fn api_result(
     fields.push(("version".into(), body.version.to_string()));
     fields.push(("forfeit".into(), body.forfeit.unwrap_or_default()));
     let (doc, version) = match_doc(&fields)?;
-    let version = team::enter_result(&state.store, by, confirmed, id, &doc, version).await?;
+    let version = team::enter_result(state.store(), by, confirmed, id, &doc, version).await?;
     Ok(Json(json!({ "id": id, "version": version, "confirmed": confirmed })).into_response())
 }
 
@@ -393,7 +366,7 @@ async fn standings_page(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
-    let ts = team::load(&state.store, id).await?;
+    let ts = team::load(state.store(), id).await?;
     render(
         &state,
         &viewer,
@@ -406,6 +379,6 @@ async fn api_standings(
     State(state): State<AppState>,
     Path(id): Path<i64>,
 ) -> Result<Json<Value>, AppError> {
-    let ts = team::load(&state.store, id).await?;
+    let ts = team::load(state.store(), id).await?;
     Ok(Json(team::standings_view(&ts)?))
 }

@@ -36,10 +36,11 @@ use ratinglist::fide::{self, RatingKind};
 use ratinglist::{ErrorKind, Import, ImportedPlayer, Reason, Status, csv, dsb};
 use serde_json::{Value, json};
 
-use crate::domain::{self, Loaded};
 use crate::form::{self, Form};
 use crate::i18n::Lang;
 use crate::{AppError, AppState, Viewer, pages};
+use service::Loaded;
+use service::rows as domain;
 
 /// Largest upload accepted: a national rating list excerpt fits many times over.
 pub const MAX_UPLOAD: usize = 16 * 1024 * 1024;
@@ -293,6 +294,12 @@ enum Failure {
 impl From<AppError> for Failure {
     fn from(e: AppError) -> Failure {
         Failure::App(e)
+    }
+}
+
+impl From<service::ServiceError> for Failure {
+    fn from(e: service::ServiceError) -> Failure {
+        Failure::App(e.into())
     }
 }
 
@@ -639,7 +646,7 @@ async fn register(
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(state
-        .store
+        .store()
         .add_players(Some(by), loaded.section_row.id, &rows)
         .await?)
 }
@@ -669,7 +676,7 @@ async fn preview_page(
     let back = format!("/sections/{id}");
     let outcome: Result<Response, Failure> = async {
         let (_, fields) = form_upload(&viewer, mp).await?;
-        let loaded = domain::load(&state.store, id).await?;
+        let loaded = service::loaded::load(state.store(), id).await?;
         let p = preview(&loaded, &fields)?;
         let entries: Vec<&Entry> = p.candidates.iter().map(|c| &c.entry).collect();
         let entries =
@@ -714,7 +721,7 @@ async fn register_page(
     };
     let by = viewer.editor()?;
     viewer.check_csrf(field("csrf"))?;
-    let loaded = domain::load(&state.store, id).await?;
+    let loaded = service::loaded::load(state.store(), id).await?;
     let all: Vec<Entry> = serde_json::from_str(field("entries").unwrap_or("[]")).map_err(|e| {
         AppError::BadRequest(format!(
             "the preview is damaged ({e}): upload the list again"
@@ -732,7 +739,7 @@ async fn register_page(
     }
     register(&state, by, &loaded, picked)
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(Redirect::to(&format!("/sections/{id}")).into_response())
 }
 
@@ -747,7 +754,7 @@ async fn import_trf(
     let file = fields
         .file("trf")
         .ok_or_else(|| UploadError::missing("trf"))?;
-    state.store.event(event).await?;
+    state.store().event(event).await?;
     let t = trf::Tournament::from_bytes(&file.bytes)
         .map_err(|e| UploadError::from_trf(&file.name, &e))?;
     let s =
@@ -755,7 +762,7 @@ async fn import_trf(
             ImportError::Field(v) => UploadError::invalid(&file.name, 0, v),
             _ => UploadError::trf_import(&file.name, &e),
         })?;
-    Ok(domain::store_section(&state.store, Some(by), event, &s).await?)
+    Ok(domain::store_section(state.store(), Some(by), event, &s).await?)
 }
 
 async fn import_trf_page(
@@ -786,7 +793,7 @@ async fn preview_api(
     let outcome: Result<Response, Failure> = async {
         api_editor(&viewer, &headers)?;
         let fields = Fields::read(mp).await?;
-        let loaded = domain::load(&state.store, id).await?;
+        let loaded = service::loaded::load(state.store(), id).await?;
         let p = preview(&loaded, &fields)?;
         Ok(Json(preview_json(&p)).into_response())
     }
@@ -804,7 +811,7 @@ async fn import_api(
     let outcome: Result<Response, Failure> = async {
         let by = api_editor(&viewer, &headers)?;
         let fields = Fields::read(mp).await?;
-        let loaded = domain::load(&state.store, id).await?;
+        let loaded = service::loaded::load(state.store(), id).await?;
         let p = preview(&loaded, &fields)?;
         if !p.errors.is_empty() {
             return Err(Failure::Files(p.errors));

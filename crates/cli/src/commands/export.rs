@@ -24,7 +24,6 @@ use event::{Event, Section};
 use ratinglist::dsb;
 use trf::Tournament;
 
-
 #[derive(clap::Args)]
 pub struct Args {
     #[command(subcommand)]

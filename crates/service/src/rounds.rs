@@ -1,0 +1,355 @@
+//! Rounds: pair the next round, publish it, unpair it, and manual pairing edits on a preview
+//! (C.04.1 warnings, SJRP §6.2).
+
+use event::player::PlayerId;
+use event::round::{Round, Warning, WarningKind};
+use serde::Deserialize;
+use store::{NewRound, StoreError};
+
+use crate::Loaded;
+use crate::Service;
+use crate::error::ServiceError;
+use crate::loaded::load;
+use crate::rows::{bye_kind, json, moment, new_games, player_id, section_document};
+
+/// How often a pairing is computed afresh when the section changed while it was computed.
+const PAIRING_ATTEMPTS: usize = 5;
+
+impl Service {
+    /// Pairs the next round of a section and stores it as a preview. Returns its number. The
+    /// round is stored only if the section is unchanged since it was read (compare-and-set on its
+    /// revision): a registration or result committed meanwhile makes the pairing start again,
+    /// up to [`PAIRING_ATTEMPTS`] times, then [`ServiceError::Conflict`].
+    pub async fn pair_next(&self, by: Option<i64>, section: i64) -> Result<i64, ServiceError> {
+        for _ in 0..PAIRING_ATTEMPTS {
+            match self.pair_at_revision(by, section).await {
+                Err(ServiceError::Conflict(_)) => continue,
+                done => return done,
+            }
+        }
+        Err(ServiceError::Conflict(format!(
+            "section {section} kept changing while its next round was paired; try again"
+        )))
+    }
+
+    /// One attempt of [`pair_next`]: [`ServiceError::Conflict`] when the section changed meanwhile.
+    async fn pair_at_revision(&self, by: Option<i64>, section: i64) -> Result<i64, ServiceError> {
+        let revision = self.store.section_revision(section).await?;
+        let loaded = load(&self.store, section).await?;
+        let s = loaded.section();
+        let next = u32::try_from(s.played.len() + 1).unwrap_or(u32::MAX);
+        if let Some(last) = s
+            .played
+            .last()
+            .filter(|l| !l.is_published() || !l.is_complete())
+        {
+            return Err(ServiceError::rule(format!(
+                "round {} must be published and complete before round {next} is paired",
+                last.number
+            )));
+        }
+        let draft = s
+            .pair_round(next)
+            .map_err(|e| ServiceError::rule(format!("{e} ({})", e.article())))?;
+        let mut after = s.clone();
+        after
+            .add_round(draft.clone())
+            .map_err(|e| ServiceError::rule(e.to_string()))?;
+        let settings = if after.fixed_order == s.fixed_order {
+            None
+        } else {
+            Some(section_document(&after)?)
+        };
+        let games = new_games(&draft, &|p| p);
+        let note = format!(", {:?}", s.system);
+        let round = NewRound {
+            number: i64::from(next),
+            games: &games,
+            note: &note,
+            revision: Some(revision),
+            settings: settings.as_deref(),
+        };
+        match self.store.create_round(by, section, &round).await {
+            Ok(_) => Ok(i64::from(next)),
+            Err(StoreError::Duplicate(_)) => Err(ServiceError::Conflict(format!(
+                "round {next} was paired meanwhile"
+            ))),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Publishes a previewed round now; returns the warnings of the publication (SJRP §6.2).
+    pub async fn publish(
+        &self,
+        by: Option<i64>,
+        section: i64,
+        number: i64,
+    ) -> Result<Vec<String>, ServiceError> {
+        let loaded = load(&self.store, section).await?;
+        let (row, _) = loaded.round(number).ok_or(ServiceError::NotFound)?;
+        let at = moment(store::unix_now());
+        let mut s = loaded.section().clone();
+        let warnings = s
+            .publish(u32::try_from(number).unwrap_or(0), at)
+            .map_err(|e| ServiceError::rule(e.to_string()))?;
+        self.store.publish_round(by, row.id, &json(&at)?).await?;
+        Ok(warnings
+            .iter()
+            .map(|w| format!("{:?} ({})", w.kind, w.article))
+            .collect())
+    }
+}
+
+impl Service {
+    /// Takes the last round back (its boards and byes are deleted); only before any result of
+    /// it is entered.
+    pub async fn unpair(
+        &self,
+        by: Option<i64>,
+        section: i64,
+        number: i64,
+    ) -> Result<(), ServiceError> {
+        let loaded = load(&self.store, section).await?;
+        let (round, _) = loaded.round(number).ok_or(ServiceError::NotFound)?;
+        self.store
+            .unpair_round(by, round.id)
+            .await
+            .map_err(|e| match e {
+                StoreError::Conflict { .. } => ServiceError::rule(
+                    "only the last round can be unpaired, and only before results are entered",
+                ),
+                e => e.into(),
+            })
+    }
+}
+
+// ---- manual pairing edits -------------------------------------------------------------------
+
+/// One manual edit of an unpublished round.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(tag = "op", rename_all = "kebab-case")]
+pub enum Edit {
+    /// Board `board` (one past the last adds a board) becomes `white` - `black`.
+    Pair {
+        board: usize,
+        white: i64,
+        black: i64,
+    },
+    /// The colours of board `board` change.
+    Swap { board: usize },
+    /// Players `a` and `b` exchange their places (boards or byes).
+    Exchange { a: i64, b: i64 },
+    /// `player` gets a bye (`bye`, `bye-1`, `bye-1/2`, `bye-0`), leaving the board.
+    Bye { player: i64, kind: String },
+    /// Board `board` is taken apart; both players wait to be paired by hand.
+    Unpair { board: usize },
+}
+
+impl Edit {
+    fn describe(&self, loaded: &Loaded) -> String {
+        match self {
+            Edit::Pair {
+                board,
+                white,
+                black,
+            } => format!(
+                "board {board}: {} - {}",
+                loaded.name(*white),
+                loaded.name(*black)
+            ),
+            Edit::Swap { board } => format!("board {board}: colours swapped"),
+            Edit::Exchange { a, b } => {
+                format!("{} and {} exchanged", loaded.name(*a), loaded.name(*b))
+            }
+            Edit::Bye { player, kind } => format!("{}: {kind}", loaded.name(*player)),
+            Edit::Unpair { board } => format!("board {board} taken apart"),
+        }
+    }
+}
+
+fn rule(e: event::RoundError) -> ServiceError {
+    ServiceError::rule(e.to_string())
+}
+
+/// Exchanges the places of `a` and `b` in a round; returns the 0-based boards changed.
+fn exchange(r: &mut Round, a: PlayerId, b: PlayerId) -> Result<Vec<usize>, ServiceError> {
+    let swap = |p: PlayerId| {
+        if p == a {
+            b
+        } else if p == b {
+            a
+        } else {
+            p
+        }
+    };
+    let mut changed = Vec::new();
+    for (i, board) in r.boards.iter_mut().enumerate() {
+        if [board.white, board.black].iter().any(|&p| p == a || p == b) {
+            if board.result.is_decided() {
+                return Err(ServiceError::rule(format!(
+                    "board {} has a result; correct it instead (Art. 8.7)",
+                    i + 1
+                )));
+            }
+            board.white = swap(board.white);
+            board.black = swap(board.black);
+            board.manual = true;
+            changed.push(i);
+        }
+    }
+    for bye in &mut r.byes {
+        bye.player = swap(bye.player);
+    }
+    if changed.is_empty() {
+        return Err(ServiceError::rule("neither player is on a board"));
+    }
+    if r.boards.iter().any(|x| x.white == x.black) {
+        return Err(ServiceError::rule(
+            "a player cannot be paired against himself",
+        ));
+    }
+    Ok(changed)
+}
+
+impl Service {
+    /// Applies one edit to the unpublished round `number` of a section and stores it with its
+    /// warnings in the audit log. `version` is the round version the caller saw (`None`: as read
+    /// now). Returns the warnings.
+    pub async fn apply_edit(
+        &self,
+        by: Option<i64>,
+        section: i64,
+        number: i64,
+        edit: &Edit,
+        version: Option<i64>,
+    ) -> Result<Vec<Warning>, ServiceError> {
+        let loaded = load(&self.store, section).await?;
+        let (row, _) = loaded.round(number).ok_or(ServiceError::NotFound)?;
+        if row.published {
+            return Err(ServiceError::rule(format!(
+                "round {number} is published: pairings are edited before publication (SJRP §6.2)"
+            )));
+        }
+        let n = u32::try_from(number).unwrap_or(0);
+        let mut s = loaded.section().clone();
+        let warnings = match edit {
+            Edit::Pair {
+                board,
+                white,
+                black,
+            } => s
+                .set_pair(n, *board, player_id(*white), player_id(*black))
+                .map_err(rule)?,
+            Edit::Swap { board } => {
+                let b = board
+                    .checked_sub(1)
+                    .and_then(|i| s.round(n)?.boards.get(i))
+                    .ok_or_else(|| {
+                        ServiceError::BadRequest(format!("round {n} has no board {board}"))
+                    })?
+                    .clone();
+                s.set_pair(n, *board, b.black, b.white).map_err(rule)?
+            }
+            Edit::Exchange { a, b } => {
+                let (a, b) = (player_id(*a), player_id(*b));
+                for p in [a, b] {
+                    if s.entry(p).is_none() {
+                        return Err(ServiceError::BadRequest(format!(
+                            "player {p} is not in the section"
+                        )));
+                    }
+                }
+                let idx = usize::try_from(n.saturating_sub(1)).unwrap_or(usize::MAX);
+                let mut r = s.played.get(idx).cloned().ok_or(ServiceError::NotFound)?;
+                let changed = exchange(&mut r, a, b)?;
+                s.played[idx] = r.clone();
+                changed
+                    .iter()
+                    .flat_map(|&i| s.check_pair(n, r.boards[i].white, r.boards[i].black))
+                    .collect()
+            }
+            Edit::Bye { player, kind } => s
+                .move_to_bye(n, player_id(*player), bye_kind(kind)?)
+                .map_err(rule)?,
+            Edit::Unpair { board } => {
+                s.unpair_board(n, *board).map_err(rule)?;
+                Vec::new()
+            }
+        };
+        let round = s.round(n).ok_or(ServiceError::NotFound)?;
+        let games = new_games(round, &|p| p);
+        let mut what = edit.describe(&loaded);
+        for w in &warnings {
+            what.push_str("; warning: ");
+            what.push_str(&warning_text(w, false, &loaded));
+        }
+        self.store
+            .replace_games(by, row.id, version.unwrap_or(row.version), &games, &what)
+            .await?;
+        Ok(warnings)
+    }
+}
+
+/// A warning with player names, in German or English.
+pub fn warning_text(w: &Warning, german: bool, loaded: &Loaded) -> String {
+    let name = |p: &PlayerId| loaded.name(i64::from(p.0));
+    let de = german;
+    let text = match &w.kind {
+        WarningKind::Rematch { a, b, round } if de => format!(
+            "{} und {} haben bereits in Runde {round} gegeneinander gespielt",
+            name(a),
+            name(b)
+        ),
+        WarningKind::Rematch { a, b, round } => {
+            format!("{} and {} already met in round {round}", name(a), name(b))
+        }
+        WarningKind::SameColourThreeTimes { player } if de => {
+            format!(
+                "{} erhält dreimal nacheinander dieselbe Farbe",
+                name(player)
+            )
+        }
+        WarningKind::SameColourThreeTimes { player } => {
+            format!("{} gets the same colour three times in a row", name(player))
+        }
+        WarningKind::ColourDifference { player, difference } if de => {
+            format!("{}: Farbdifferenz {difference}", name(player))
+        }
+        WarningKind::ColourDifference { player, difference } => {
+            format!("{}: colour difference {difference}", name(player))
+        }
+        WarningKind::ProhibitedPair { a, b } if de => {
+            format!("{} und {} dürfen nicht gepaart werden", name(a), name(b))
+        }
+        WarningKind::ProhibitedPair { a, b } => {
+            format!("{} and {} must not be paired", name(a), name(b))
+        }
+        WarningKind::Unavailable { player } if de => {
+            format!("{} ist in dieser Runde nicht verfügbar", name(player))
+        }
+        WarningKind::Unavailable { player } => {
+            format!("{} is not available in this round", name(player))
+        }
+        WarningKind::RepeatedPairingBye { player, round } if de => format!(
+            "{} hatte bereits in Runde {round} das spielfrei (Paarungs-Freilos)",
+            name(player)
+        ),
+        WarningKind::RepeatedPairingBye { player, round } => format!(
+            "{} already had the pairing-allocated bye in round {round}",
+            name(player)
+        ),
+        WarningKind::LatePublication { minutes_before } if de => format!(
+            "manuelle Paarungen {minutes_before} Minuten vor der Runde veröffentlicht, mindestens 30 sind vorgeschrieben"
+        ),
+        WarningKind::LatePublication { minutes_before } => format!(
+            "manual pairings published {minutes_before} minutes before the round, at least 30 are required"
+        ),
+        WarningKind::LaterRoundAffected { round } if de => {
+            format!("Runde {round} wurde mit dem alten Ergebnis gepaart")
+        }
+        WarningKind::LaterRoundAffected { round } => {
+            format!("round {round} was paired with the old result")
+        }
+    };
+    format!("{text} ({})", w.article)
+}

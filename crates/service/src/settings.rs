@@ -1,0 +1,497 @@
+//! Event and section settings: for an event its dates and the age-class cut-off day
+//! (Spielordnung §5.3); for a section its classes (merged groups §6.3, girls' rankings), system
+//! (with the suggestion by the number of players), rounds, time control, regulations profile,
+//! default time (Art. 6.7.1), scoring, tie-breaks, rating evaluations, initial colour (C.04.3
+//! 5.1) and the date and start time of every round.
+//!
+//! Pages and the JSON API share one input type per form; both are checked with optimistic
+//! locking (the version the caller read) and land in the audit log.
+
+use event::age::{AgeClass, AgeConvention, Class};
+use event::date::{Date, Time};
+use event::public::PublicBirth;
+use event::section::{DutchRules, RoundSchedule, Scoring, System, suggest_system};
+use event::seeding::{ParseSeedingError, Seeding};
+use event::validate;
+use serde::{Deserialize, Deserializer};
+use serde_json::{Value, json};
+
+use crate::Service;
+use crate::error::ServiceError;
+use crate::rows::{domain_event, json, section_document};
+
+/// The settings of an event as a form or API body sends them.
+#[derive(Debug, Deserialize)]
+pub struct EventSettings {
+    /// The version read (optimistic locking).
+    pub version: i64,
+    pub name: String,
+    #[serde(default)]
+    pub place: String,
+    /// `YYYY-MM-DD`.
+    pub start_date: String,
+    /// `YYYY-MM-DD`; empty for a one-day event.
+    #[serde(default)]
+    pub end_date: String,
+    /// The cut-off day `MM-DD` (default `12-31`).
+    #[serde(default)]
+    pub cut_off: String,
+    /// `previous` (the cut-off day lies in the year before the season, the default) or `season`.
+    #[serde(default)]
+    pub cut_off_year: String,
+    /// What the public sees of birth dates: `year` (default) or `none`.
+    #[serde(default)]
+    pub public_birth: String,
+}
+
+/// The settings of a section as a form or API body sends them.
+#[derive(Debug, Deserialize)]
+pub struct SectionSettings {
+    /// The version read (optimistic locking).
+    pub version: i64,
+    /// Classes, comma-separated (`U14,U14w,U16`); empty for open.
+    #[serde(default)]
+    pub classes: String,
+    /// `swiss` (Dutch rules by the start date), `swiss_2017`, `swiss_2026`, `round_robin` or
+    /// `double_round_robin`.
+    pub system: String,
+    pub rounds: u32,
+    /// TRF-2026 `222` notation, e.g. `5400+30`.
+    pub time_control: String,
+    /// `fide-2023`, `fide-2018` or `sjrp`.
+    pub profile: String,
+    /// Default time in minutes.
+    pub default_time: u32,
+    /// `standard`, `three_one_zero` or `rkst`.
+    pub scoring: String,
+    /// A preset name or tie-break codes.
+    pub tiebreaks: String,
+    #[serde(default, deserialize_with = "flag")]
+    pub dwz: bool,
+    #[serde(default, deserialize_with = "flag")]
+    pub elo: bool,
+    /// `white` or `black`: the colour of pairing number 1 in round 1.
+    #[serde(default)]
+    pub initial_colour: String,
+    /// The seeding rule (`dwz-elo`, `elo-dwz`, `max`, `pseudo-800`); empty keeps it.
+    #[serde(default)]
+    pub seeding: String,
+    /// One line per round from round 1: `YYYY-MM-DD` or `YYYY-MM-DD HH:MM`.
+    #[serde(default)]
+    pub schedule: String,
+}
+
+/// A checkbox (`on`, absent) or a JSON boolean.
+fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Flag {
+        Bool(bool),
+        Text(String),
+    }
+    Ok(match Flag::deserialize(d)? {
+        Flag::Bool(b) => b,
+        Flag::Text(t) => matches!(t.as_str(), "on" | "true" | "1" | "yes"),
+    })
+}
+
+fn bad(message: String) -> ServiceError {
+    ServiceError::BadRequest(message)
+}
+
+/// Applies event settings to the domain event.
+pub fn apply_event(ev: &mut event::Event, s: &EventSettings) -> Result<(), ServiceError> {
+    let name = s.name.trim();
+    let start: Date = s
+        .start_date
+        .parse()
+        .map_err(|e| bad(format!("start date: {e}")))?;
+    let end: Date = match s.end_date.trim() {
+        "" => start,
+        text => text.parse().map_err(|e| bad(format!("end date: {e}")))?,
+    };
+    if end < start {
+        return Err(bad(format!(
+            "the end date {end} lies before the start {start}"
+        )));
+    }
+    ev.name = name.to_owned();
+    ev.venue = s.place.trim().to_owned();
+    ev.start = start;
+    ev.end = end;
+    ev.age_convention = convention(&s.cut_off, &s.cut_off_year)?;
+    ev.public_birth = match s.public_birth.trim() {
+        "" => PublicBirth::default(),
+        code => PublicBirth::from_code(code)
+            .ok_or_else(|| bad(format!("public birth: `{code}` (year or none)")))?,
+    };
+    Ok(validate::event(ev)?)
+}
+
+/// The age-class cut-off from `MM-DD` and `previous`/`season`.
+fn convention(cut_off: &str, year: &str) -> Result<AgeConvention, ServiceError> {
+    let previous_year = match year.trim() {
+        "" | "previous" => true,
+        "season" => false,
+        other => {
+            return Err(bad(format!(
+                "cut-off year `{other}`: expected `previous` or `season`"
+            )));
+        }
+    };
+    let text = match cut_off.trim() {
+        "" => "12-31",
+        t => t,
+    };
+    let wrong = || bad(format!("cut-off day `{text}`: expected MM-DD, e.g. 12-31"));
+    let (month, day) = text.split_once('-').ok_or_else(wrong)?;
+    let (month, day) = (
+        month.parse().map_err(|_| wrong())?,
+        day.parse().map_err(|_| wrong())?,
+    );
+    AgeConvention::new(month, day, previous_year).ok_or_else(wrong)
+}
+
+/// Applies section settings to the domain section; what would contradict rounds already
+/// paired or players already entered is refused with the reason.
+pub fn apply_section(s: &mut event::Section, f: &SectionSettings) -> Result<(), ServiceError> {
+    let classes = classes(&f.classes)?;
+    if let Some(e) = s.entries.iter().find(|e| !classes.contains(&e.class)) {
+        return Err(bad(format!(
+            "{} is entered in class {}, which the section would no longer have",
+            e.player.name(),
+            e.class
+        )));
+    }
+    let system = system(&f.system)?;
+    let paired = u32::try_from(s.played.len()).unwrap_or(u32::MAX);
+    let same_kind = matches!(
+        (s.system, system),
+        (System::Swiss { .. }, System::Swiss { .. })
+            | (System::RoundRobin { .. }, System::RoundRobin { .. })
+    );
+    if paired > 0 && !same_kind {
+        return Err(ServiceError::rule(format!(
+            "the system cannot change after {paired} round(s) have been paired"
+        )));
+    }
+    if f.rounds == 0 || f.rounds < paired {
+        return Err(bad(format!(
+            "rounds: at least 1 and at least the {paired} already paired"
+        )));
+    }
+    s.classes = classes;
+    s.system = system;
+    s.rounds = f.rounds;
+    s.time_control = f.time_control.trim().to_owned();
+    s.profile = f.profile.trim().to_owned();
+    s.default_time_minutes = f.default_time;
+    s.scoring = scoring(&f.scoring)?;
+    s.tiebreaks = f.tiebreaks.trim().to_owned();
+    s.rating.dwz = f.dwz;
+    s.rating.elo = f.elo;
+    s.initial_colour_white = match f.initial_colour.trim() {
+        "" | "white" => true,
+        "black" => false,
+        other => {
+            return Err(bad(format!(
+                "initial colour `{other}`: expected `white` or `black`"
+            )));
+        }
+    };
+    s.schedule = schedule(&f.schedule)?;
+    seeding(s, &f.seeding)?;
+    validate::section(s)?;
+    s.check_settings().map_err(|e| bad(e.to_string()))?;
+    let rounds = s.total_rounds().max(s.rounds);
+    if s.schedule.len() > rounds as usize {
+        return Err(bad(format!(
+            "schedule: {} lines for {rounds} rounds",
+            s.schedule.len()
+        )));
+    }
+    Ok(())
+}
+
+/// Sets the seeding rule from `code` (empty keeps it); refused once round 1 is paired.
+fn seeding(s: &mut event::Section, code: &str) -> Result<(), ServiceError> {
+    if code.trim().is_empty() {
+        return Ok(());
+    }
+    let rule: Seeding = code
+        .parse()
+        .map_err(|e: ParseSeedingError| bad(e.to_string()))?;
+    if rule != s.seeding && !s.played.is_empty() {
+        return Err(ServiceError::rule(format!(
+            "seeding: {} ({})",
+            event::RoundError::NumbersFixed,
+            rule.article()
+        )));
+    }
+    s.seeding = rule;
+    Ok(())
+}
+
+fn classes(text: &str) -> Result<Vec<Class>, ServiceError> {
+    let classes = text
+        .split(',')
+        .filter(|c| !c.trim().is_empty())
+        .map(|c| c.parse::<Class>().map_err(|e| bad(e.to_string())))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(if classes.is_empty() {
+        vec![Class::open(AgeClass::Open)]
+    } else {
+        classes
+    })
+}
+
+fn system(code: &str) -> Result<System, ServiceError> {
+    Ok(match code.trim() {
+        "swiss" => System::Swiss { edition: None },
+        "swiss_2017" => System::Swiss {
+            edition: Some(DutchRules::Rules2017),
+        },
+        "swiss_2026" => System::Swiss {
+            edition: Some(DutchRules::Rules2026),
+        },
+        "round_robin" => System::RoundRobin { double: false },
+        "double_round_robin" => System::RoundRobin { double: true },
+        other => return Err(bad(format!("unknown system `{other}`"))),
+    })
+}
+
+fn system_code(system: System) -> &'static str {
+    match system {
+        System::Swiss { edition: None } => "swiss",
+        System::Swiss {
+            edition: Some(DutchRules::Rules2017),
+        } => "swiss_2017",
+        System::Swiss {
+            edition: Some(DutchRules::Rules2026),
+        } => "swiss_2026",
+        System::RoundRobin { double: false } => "round_robin",
+        System::RoundRobin { double: true } => "double_round_robin",
+    }
+}
+
+fn scoring(code: &str) -> Result<Scoring, ServiceError> {
+    Ok(match code.trim() {
+        "standard" => Scoring::Standard,
+        "three_one_zero" => Scoring::ThreeOneZero,
+        "rkst" => Scoring::Rkst,
+        other => return Err(bad(format!("unknown scoring `{other}`"))),
+    })
+}
+
+fn scoring_code(scoring: Scoring) -> &'static str {
+    match scoring {
+        Scoring::Standard => "standard",
+        Scoring::ThreeOneZero => "three_one_zero",
+        Scoring::Rkst => "rkst",
+    }
+}
+
+/// The round schedule from one line per round; errors name the line.
+fn schedule(text: &str) -> Result<Vec<RoundSchedule>, ServiceError> {
+    text.lines()
+        .map(str::trim)
+        .enumerate()
+        .filter(|(_, line)| !line.is_empty())
+        .map(|(i, line)| {
+            let at = |e: String| bad(format!("schedule line {}: {e}", i + 1));
+            let (date, time) = match line.split_once(char::is_whitespace) {
+                Some((d, t)) => (d, Some(t.trim())),
+                None => (line, None),
+            };
+            Ok(RoundSchedule {
+                date: date
+                    .parse()
+                    .map_err(|e: event::date::ParseDateError| at(e.to_string()))?,
+                time: time
+                    .map(|t| t.parse::<Time>().map_err(|e| at(e.to_string())))
+                    .transpose()?,
+            })
+        })
+        .collect()
+}
+
+/// The schedule as the form and the timetable show it, one line per round.
+pub fn schedule_lines(schedule: &[RoundSchedule]) -> Vec<String> {
+    schedule
+        .iter()
+        .map(|r| match r.time {
+            Some(t) => format!("{} {t}", r.date),
+            None => r.date.to_string(),
+        })
+        .collect()
+}
+
+/// The current section settings as the form and `GET /api/sections/{id}/settings` show them,
+/// with the system suggested for the players entered.
+pub fn section_values(loaded: &crate::Loaded) -> Value {
+    let s = loaded.section();
+    let suggested = suggest_system(s.entries.len(), s.rounds);
+    json!({
+        "version": loaded.section_row.version,
+        "classes": s.classes.iter().map(ToString::to_string).collect::<Vec<_>>().join(","),
+        "system": system_code(s.system),
+        "suggested_system": system_code(suggested),
+        "players": s.entries.len(),
+        "rounds": s.rounds,
+        "paired": s.played.len(),
+        "time_control": s.time_control,
+        "profile": s.profile,
+        "default_time": s.default_time_minutes,
+        "scoring": scoring_code(s.scoring),
+        "tiebreaks": s.tiebreaks,
+        "dwz": s.rating.dwz,
+        "elo": s.rating.elo,
+        "initial_colour": if s.initial_colour_white { "white" } else { "black" },
+        "seeding": s.seeding.to_string(),
+        "schedule": schedule_lines(&s.schedule).join("\n"),
+    })
+}
+
+pub fn event_values(row: &store::Event) -> Value {
+    let ev = domain_event(row);
+    let c = ev.age_convention;
+    json!({
+        "version": row.version,
+        "name": ev.name,
+        "place": ev.venue,
+        "start_date": ev.start.to_string(),
+        "end_date": ev.end.to_string(),
+        "cut_off": format!("{:02}-{:02}", c.month, c.day),
+        "cut_off_year": if c.previous_year { "previous" } else { "season" },
+        "cut_off_day": c.cut_off(ev.season()).to_string(),
+        "public_birth": ev.public_birth.code(),
+    })
+}
+
+impl Service {
+    /// Changes a section's settings (read at `f.version`); returns the new version.
+    pub async fn update_section(
+        &self,
+        by: Option<i64>,
+        id: i64,
+        f: &SectionSettings,
+    ) -> Result<i64, ServiceError> {
+        let loaded = self.section(id).await?;
+        let mut s = loaded.section().clone();
+        apply_section(&mut s, f)?;
+        Ok(self
+            .store
+            .update_section(by, id, &section_document(&s)?, f.version)
+            .await?)
+    }
+
+    /// Changes an event's settings (read at `f.version`); returns the new version.
+    pub async fn update_event(
+        &self,
+        by: Option<i64>,
+        id: i64,
+        f: &EventSettings,
+    ) -> Result<i64, ServiceError> {
+        let row = self.store.event(id).await?;
+        let mut ev = domain_event(&row);
+        apply_event(&mut ev, f)?;
+        ev.sections.clear();
+        let change = store::EventChange {
+            name: &ev.name,
+            place: &ev.venue,
+            start_date: &ev.start.to_string(),
+            data: &json(&ev)?,
+        };
+        Ok(self.store.update_event(by, id, &change, f.version).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input() -> SectionSettings {
+        SectionSettings {
+            version: 1,
+            classes: "U12,U12w".into(),
+            system: "swiss_2026".into(),
+            rounds: 7,
+            time_control: "5400+30".into(),
+            profile: "sjrp".into(),
+            default_time: 15,
+            scoring: "standard".into(),
+            tiebreaks: "sjrp-swiss".into(),
+            dwz: true,
+            elo: false,
+            initial_colour: "black".into(),
+            seeding: "pseudo-800".into(),
+            schedule: "2026-05-01 10:00\n\n2026-05-01 15:30\n2026-05-02".into(),
+        }
+    }
+
+    #[test]
+    fn section_settings_are_applied_with_the_schedule() {
+        let mut s = event::Section::new("U12", vec![Class::open(AgeClass::U12)]);
+        apply_section(&mut s, &input()).unwrap();
+        assert_eq!(s.classes.len(), 2);
+        assert_eq!(
+            s.system,
+            System::Swiss {
+                edition: Some(DutchRules::Rules2026)
+            }
+        );
+        assert!(!s.initial_colour_white);
+        assert_eq!(s.default_time_minutes, 15);
+        assert_eq!(s.schedule.len(), 3);
+        assert_eq!(s.schedule[1].time, Some(Time::new(15, 30).unwrap()));
+        assert_eq!(s.schedule[2].time, None);
+        assert_eq!(
+            schedule_lines(&s.schedule),
+            ["2026-05-01 10:00", "2026-05-01 15:30", "2026-05-02"]
+        );
+    }
+
+    #[test]
+    fn bad_settings_name_what_is_wrong() {
+        let mut s = event::Section::new("U12", vec![Class::open(AgeClass::U12)]);
+        let mut f = input();
+        f.schedule = "2026-05-01 10:00\n2026-13-01".into();
+        let e = apply_section(&mut s, &f).unwrap_err().to_string();
+        assert!(e.starts_with("schedule line 2:"), "{e}");
+        let mut f = input();
+        f.time_control = "ninety minutes".into();
+        assert!(apply_section(&mut s, &f).is_err());
+        let mut f = input();
+        f.tiebreaks = "BH/C1,XYZ".into();
+        assert!(apply_section(&mut s, &f).is_err());
+        let mut f = input();
+        f.schedule = "2026-05-01\n".repeat(8);
+        let e = apply_section(&mut s, &f).unwrap_err().to_string();
+        assert_eq!(e, "schedule: 8 lines for 7 rounds");
+    }
+
+    #[test]
+    fn event_cut_off_is_configurable() {
+        let start: Date = "2026-05-01".parse().unwrap();
+        let mut ev = event::Event::new("LEM", "Mainz", start, start);
+        let f = EventSettings {
+            version: 1,
+            name: "LEM 2026".into(),
+            place: "Bingen".into(),
+            start_date: "2026-05-01".into(),
+            end_date: "2026-05-03".into(),
+            cut_off: "12-31".into(),
+            cut_off_year: "season".into(),
+            public_birth: "none".into(),
+        };
+        apply_event(&mut ev, &f).unwrap();
+        assert_eq!(ev.age_convention, AgeConvention::CALENDAR_YEAR);
+        assert_eq!(ev.public_birth, PublicBirth::Hidden);
+        assert_eq!(ev.end.to_string(), "2026-05-03");
+        let wrong = EventSettings {
+            cut_off: "02-30".into(),
+            ..f
+        };
+        assert!(apply_event(&mut ev, &wrong).is_err());
+    }
+}
