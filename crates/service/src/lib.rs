@@ -16,6 +16,7 @@
 
 pub mod error;
 pub mod loaded;
+pub mod players;
 pub mod registration;
 pub mod results;
 pub mod rounds;

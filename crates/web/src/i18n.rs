@@ -377,6 +377,22 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("new_number", "New No.", "Neue Nr."),
     ("move_player", "Move player", "Spieler verschieben"),
     ("player_title", "Title", "Titel"),
+    ("edit_player", "Edit player", "Teilnehmer bearbeiten"),
+    ("player_saved", "Player saved.", "Teilnehmer gespeichert."),
+    ("delete_player", "Delete entry (before pairing)", "Meldung löschen (vor der Auslosung)"),
+    ("merge_duplicate", "Merge duplicate", "Dublette zusammenführen"),
+    ("merge_into", "Keep instead", "Behalten wird"),
+    ("female", "f", "w"),
+    (
+        "override_reason",
+        "Reason for exception",
+        "Begründung für Ausnahme",
+    ),
+    (
+        "admitted_over",
+        "Admitted by exception",
+        "Zugelassen als Ausnahme",
+    ),
 ];
 
 #[cfg(test)]

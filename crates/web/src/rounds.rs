@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -378,6 +378,7 @@ async fn card_page(
     State(state): State<AppState>,
     viewer: Viewer,
     Path((id, player)): Path<(i64, i64)>,
+    Query(notice): Query<crate::players::Saved>,
 ) -> Result<Response, PageError> {
     let loaded = state.view(id, &viewer).await?;
     let card = player_card(&loaded, player).ok_or(AppError::NotFound)?;
@@ -389,7 +390,13 @@ async fn card_page(
         &state,
         &viewer,
         "card.html",
-        json!({ "section": loaded.section_row, "card": card, "future_rounds": future }),
+        json!({
+            "section": loaded.section_row,
+            "card": card,
+            "future_rounds": future,
+            "editing": crate::players::editing(&loaded, player, &viewer),
+            "saved": notice.saved.is_some(),
+        }),
     )
 }
 

@@ -1,0 +1,377 @@
+//! Players as a director edits them through the JSON API and the player card (#12 items 2-4):
+//! every field with optimistic locking, delete and merge before pairing, the pairing number as
+//! the one number, and eligibility on every registration path with the arbiter's override;
+//! against SQLite and, with `ARBITER_TEST_POSTGRES`, PostgreSQL (required when `CI` is set).
+
+mod common;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use common::{Answer, json_request, login, send};
+use serde_json::{Value, json};
+use store::Store;
+
+store::on_both!(
+    "arbiter_players", "pl";
+    h12_02_edit_every_field_and_refuse_a_stale_version,
+    h12_02_delete_before_pairing_and_refuse_once_paired,
+    h12_02_merge_a_duplicate_into_the_entry_kept,
+    h12_02_player_card_edits_through_forms,
+    h12_03_players_in_starting_rank_order_with_pairing_numbers,
+    h12_04_ineligible_entry_refused_with_paragraph_unless_overridden,
+    h12_04_edit_refused_when_it_makes_the_entry_ineligible,
+);
+
+struct Director {
+    app: Router,
+    session: (String, String),
+}
+
+impl Director {
+    async fn new(store: Store) -> Director {
+        let (_, password) = web::first_start(&store).await.unwrap().unwrap();
+        let app = web::router(web::AppState::new(store));
+        let session = login(&app, "admin", &password).await;
+        Director { app, session }
+    }
+
+    async fn call(&self, method: &str, uri: &str, body: Option<Value>) -> Answer {
+        send(
+            &self.app,
+            json_request(method, uri, Some(&self.session), body.as_ref()),
+        )
+        .await
+    }
+
+    /// A JSON request in German (`Accept-Language: de`).
+    async fn call_de(&self, method: &str, uri: &str, body: Value) -> Answer {
+        let mut req = json_request(method, uri, Some(&self.session), Some(&body));
+        req.headers_mut()
+            .insert(header::ACCEPT_LANGUAGE, "de-DE,de;q=0.9".parse().unwrap());
+        send(&self.app, req).await
+    }
+
+    async fn form(&self, uri: &str, fields: &[(&str, &str)]) -> Answer {
+        let mut body = format!("csrf={}", self.session.1);
+        for (k, v) in fields {
+            body.push_str(&format!("&{k}={}", v.replace(' ', "+")));
+        }
+        let req = Request::builder()
+            .method("POST")
+            .uri(uri)
+            .header(header::COOKIE, &self.session.0)
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(Body::from(body))
+            .unwrap();
+        send(&self.app, req).await
+    }
+
+    async fn page(&self, uri: &str) -> Answer {
+        let req = Request::builder()
+            .uri(uri)
+            .header(header::COOKIE, &self.session.0)
+            .body(Body::empty())
+            .unwrap();
+        send(&self.app, req).await
+    }
+
+    /// An event starting 2026-04-07 with one section of `classes`; the section id.
+    async fn section(&self, classes: &str) -> i64 {
+        let ev = self
+            .call(
+                "POST",
+                "/api/events",
+                Some(json!({"name": "SJRP 2026", "place": "Pirmasens", "start_date": "2026-04-07"})),
+            )
+            .await;
+        assert_eq!(ev.status, StatusCode::CREATED, "{}", ev.text);
+        let ev = ev.json()["id"].as_i64().unwrap();
+        let s = self
+            .call(
+                "POST",
+                &format!("/api/events/{ev}/sections"),
+                Some(json!({"name": "Gruppe", "rounds": 5, "classes": classes})),
+            )
+            .await;
+        assert_eq!(s.status, StatusCode::CREATED, "{}", s.text);
+        s.json()["id"].as_i64().unwrap()
+    }
+
+    async fn add(&self, section: i64, body: Value) -> i64 {
+        let a = self
+            .call("POST", &format!("/api/sections/{section}/players"), Some(body))
+            .await;
+        assert_eq!(a.status, StatusCode::CREATED, "{}", a.text);
+        a.json()["id"].as_i64().unwrap()
+    }
+
+    async fn players(&self, section: i64) -> Vec<Value> {
+        let a = self
+            .call("GET", &format!("/api/sections/{section}/players"), None)
+            .await;
+        assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+        a.json().as_array().unwrap().clone()
+    }
+
+    async fn player(&self, section: i64, id: i64) -> Value {
+        self.players(section)
+            .await
+            .into_iter()
+            .find(|p| p["id"] == id)
+            .unwrap_or_else(|| panic!("player {id} not listed"))
+    }
+}
+
+async fn h12_02_edit_every_field_and_refuse_a_stale_version(store: Store) {
+    let d = Director::new(store).await;
+    let s = d.section("").await;
+    let id = d
+        .add(s, json!({"last_name": "Meyr", "first_name": "Lena", "dwz": 1500}))
+        .await;
+    let before = d.player(s, id).await;
+    let version = before["version"].as_i64().unwrap();
+    let edit = json!({
+        "version": version, "last_name": "Meyer", "first_name": "Lena", "dwz": 1888,
+        "elo": 1701, "birth_date": "2012-03-04", "sex": "f", "club": "SK Pirmasens",
+        "fide_id": 24_601_234, "title": "wfm", "federation": "ger",
+    });
+    let a = d
+        .call("PUT", &format!("/api/sections/{s}/players/{id}"), Some(edit.clone()))
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    assert_eq!(a.json()["version"], version + 1);
+    let p = d.player(s, id).await;
+    assert_eq!(p["last_name"], "Meyer");
+    assert_eq!(p["first_name"], "Lena");
+    assert_eq!((p["dwz"].clone(), p["elo"].clone()), (json!(1888), json!(1701)));
+    assert_eq!(p["birth_date"], "2012-03-04");
+    assert_eq!(p["sex"], "f");
+    assert_eq!(p["club"], "SK Pirmasens");
+    assert_eq!(p["fide_id"], 24_601_234);
+    assert_eq!(p["title"], "WFM");
+    assert_eq!(p["federation"], "GER");
+    assert_eq!(p["version"], version + 1);
+    // The same edit again with the version read before: someone else saved meanwhile.
+    let stale = d
+        .call("PUT", &format!("/api/sections/{s}/players/{id}"), Some(edit))
+        .await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.text);
+    assert_eq!(d.player(s, id).await["version"], version + 1);
+    // A year only is a birth date too; "Rating" alone is not a field.
+    let year = json!({"version": version + 1, "last_name": "Meyer", "first_name": "Lena",
+        "dwz": 1888, "birth_date": "2012"});
+    let a = d
+        .call("PUT", &format!("/api/sections/{s}/players/{id}"), Some(year))
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    assert_eq!(d.player(s, id).await["birth_date"], "2012");
+    let rating = json!({"version": version + 2, "last_name": "Meyer", "rating": 1900});
+    let a = d
+        .call("PUT", &format!("/api/sections/{s}/players/{id}"), Some(rating))
+        .await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.text);
+    assert!(a.text.contains("dwz"), "{}", a.text);
+}
+
+async fn h12_02_delete_before_pairing_and_refuse_once_paired(store: Store) {
+    let d = Director::new(store).await;
+    let s = d.section("").await;
+    let mut ids = Vec::new();
+    for (name, dwz) in [("A", 1900), ("B", 1800), ("C", 1700), ("Wrong", 1000), ("D", 1600)] {
+        ids.push(d.add(s, json!({"last_name": name, "dwz": dwz})).await);
+    }
+    let wrong = d.player(s, ids[3]).await;
+    let stale = d
+        .call(
+            "DELETE",
+            &format!("/api/sections/{s}/players/{}", ids[3]),
+            Some(json!({"version": wrong["version"].as_i64().unwrap() + 5})),
+        )
+        .await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.text);
+    let a = d
+        .call(
+            "DELETE",
+            &format!("/api/sections/{s}/players/{}", ids[3]),
+            Some(json!({"version": wrong["version"]})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::NO_CONTENT, "{}", a.text);
+    let left: Vec<i64> = d.players(s).await.iter().map(|p| p["id"].as_i64().unwrap()).collect();
+    assert_eq!(left, vec![ids[0], ids[1], ids[2], ids[4]]);
+    let numbers: Vec<i64> = d.players(s).await.iter().map(|p| p["number"].as_i64().unwrap()).collect();
+    assert_eq!(numbers, vec![1, 2, 3, 4]);
+    let pair = d.call("POST", &format!("/api/sections/{s}/pair"), None).await;
+    assert_eq!(pair.status, StatusCode::CREATED, "{}", pair.text);
+    let paired = d.player(s, ids[0]).await;
+    let a = d
+        .call(
+            "DELETE",
+            &format!("/api/sections/{s}/players/{}", ids[0]),
+            Some(json!({"version": paired["version"]})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.text);
+    assert!(a.json()["error"].as_str().unwrap().contains("C.04.2"), "{}", a.text);
+    assert!(a.json()["error"].as_str().unwrap().contains("withdrawn"), "{}", a.text);
+    let de = d
+        .call_de(
+            "DELETE",
+            &format!("/api/sections/{s}/players/{}", ids[0]),
+            json!({"version": paired["version"]}),
+        )
+        .await;
+    assert_eq!(de.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", de.text);
+    assert!(de.json()["error"].as_str().unwrap().contains("zurückgezogen"), "{}", de.text);
+    assert_eq!(d.players(s).await.len(), 4);
+}
+
+async fn h12_02_merge_a_duplicate_into_the_entry_kept(store: Store) {
+    let d = Director::new(store).await;
+    let s = d.section("").await;
+    let keep = d
+        .add(s, json!({"last_name": "Meyer", "first_name": "Lena", "dwz": 1888}))
+        .await;
+    let dup = d
+        .add(s, json!({"last_name": "Meyer", "first_name": "L.", "elo": 1701, "club": "SK Pirmasens", "override": "Dublette, wird zusammengeführt"}))
+        .await;
+    let v = d.player(s, dup).await["version"].clone();
+    let itself = d
+        .call(
+            "POST",
+            &format!("/api/sections/{s}/players/{dup}/merge"),
+            Some(json!({"into": dup, "version": v})),
+        )
+        .await;
+    assert_eq!(itself.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", itself.text);
+    let a = d
+        .call(
+            "POST",
+            &format!("/api/sections/{s}/players/{dup}/merge"),
+            Some(json!({"into": keep, "version": v})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    let players = d.players(s).await;
+    assert_eq!(players.len(), 1);
+    let p = &players[0];
+    assert_eq!(p["id"], keep);
+    assert_eq!(p["first_name"], "Lena");
+    assert_eq!((p["dwz"].clone(), p["elo"].clone()), (json!(1888), json!(1701)));
+    assert_eq!(p["club"], "SK Pirmasens");
+}
+
+async fn h12_02_player_card_edits_through_forms(store: Store) {
+    let d = Director::new(store).await;
+    let s = d.section("").await;
+    let id = d.add(s, json!({"last_name": "Meyr", "first_name": "Lena", "dwz": 1500})).await;
+    let other = d.add(s, json!({"last_name": "Becker", "first_name": "Tom", "elo": 1400})).await;
+    let card = d.page(&format!("/sections/{s}/players/{id}?lang=de")).await;
+    assert_eq!(card.status, StatusCode::OK, "{}", card.text);
+    for text in ["player-edit", "name=\"dwz\"", "name=\"elo\"", "name=\"birth_date\"", "Dublette zusammenführen", "player-delete", "Begründung für Ausnahme"] {
+        assert!(card.text.contains(text), "card lacks {text}");
+    }
+    let version = d.player(s, id).await["version"].as_i64().unwrap().to_string();
+    let a = d
+        .form(
+            &format!("/sections/{s}/players/{id}/edit"),
+            &[("version", &version), ("last_name", "Meyer"), ("first_name", "Lena"), ("dwz", "1888"), ("elo", ""), ("sex", "f")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.text);
+    let to = a.headers[header::LOCATION].to_str().unwrap().to_owned();
+    let saved = d.page(&format!("{to}&lang=de")).await;
+    assert!(saved.text.contains("gespeichert"), "{}", saved.text);
+    assert_eq!(d.player(s, id).await["dwz"], 1888);
+    let v = d.player(s, other).await["version"].as_i64().unwrap().to_string();
+    let a = d
+        .form(&format!("/sections/{s}/players/{other}/delete"), &[("version", &v)])
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.text);
+    assert_eq!(d.players(s).await.len(), 1);
+}
+
+async fn h12_03_players_in_starting_rank_order_with_pairing_numbers(store: Store) {
+    let d = Director::new(store).await;
+    let s = d.section("").await;
+    // Registered weakest first; DWZ before Elo (section default `dwz-elo`).
+    let c = d.add(s, json!({"last_name": "Weak", "dwz": 1100})).await;
+    let b = d.add(s, json!({"last_name": "EloOnly", "elo": 1800})).await;
+    let a = d.add(s, json!({"last_name": "Strong", "dwz": 1888, "elo": 1278})).await;
+    let order: Vec<(i64, i64)> = d
+        .players(s)
+        .await
+        .iter()
+        .map(|p| (p["id"].as_i64().unwrap(), p["number"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(order, vec![(a, 1), (b, 2), (c, 3)]);
+    // The seeding setting through the API: Elo first.
+    let settings = d.call("GET", &format!("/api/sections/{s}/settings"), None).await;
+    assert_eq!(settings.status, StatusCode::OK, "{}", settings.text);
+    let mut body = settings.json();
+    assert_eq!(body["seeding"], "dwz-elo");
+    body["seeding"] = json!("elo-dwz");
+    let put = d.call("PUT", &format!("/api/sections/{s}/settings"), Some(body)).await;
+    assert_eq!(put.status, StatusCode::OK, "{}", put.text);
+    let ids: Vec<i64> = d.players(s).await.iter().map(|p| p["id"].as_i64().unwrap()).collect();
+    assert_eq!(ids, vec![b, a, c]);
+    // The same number on the card and in the TRF.
+    let card = d.call("GET", &format!("/api/sections/{s}/players/{a}"), None).await;
+    assert_eq!(card.json()["number"], 2);
+    let trf = d.page(&format!("/sections/{s}/export.trf")).await;
+    assert_eq!(trf.status, StatusCode::OK, "{}", trf.text);
+    let line = trf
+        .text
+        .split(['\r', '\n'])
+        .find(|l| l.starts_with("001") && l.contains("Strong"))
+        .unwrap_or_else(|| panic!("no TRF line for Strong: {}", trf.text));
+    assert_eq!(line[4..8].trim(), "2", "{line}");
+}
+
+async fn h12_04_ineligible_entry_refused_with_paragraph_unless_overridden(store: Store) {
+    let d = Director::new(store).await;
+    let s = d.section("U14").await;
+    let old = json!({"last_name": "Quast", "first_name": "Ida", "birth_date": "2009", "sex": "f"});
+    let a = d.call("POST", &format!("/api/sections/{s}/players"), Some(old.clone())).await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.text);
+    assert!(a.json()["error"].as_str().unwrap().contains("§5.3"), "{}", a.text);
+    let de = d.call_de("POST", &format!("/api/sections/{s}/players"), old.clone()).await;
+    assert_eq!(de.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", de.text);
+    let german = de.json()["error"].as_str().unwrap().to_owned();
+    assert!(german.contains("§5.3") && german.contains("spielberechtigt"), "{german}");
+    assert!(d.players(s).await.is_empty());
+    let mut over = old.clone();
+    over["override"] = json!("Freiplatz §7.3");
+    let id = d.add(s, over).await;
+    assert_eq!(d.players(s).await.len(), 1);
+    // The reason is audited and shown on the player card.
+    let audit = d.page("/audit").await;
+    assert!(audit.text.contains("Freiplatz §7.3"), "audit lacks the reason");
+    let card = d.page(&format!("/sections/{s}/players/{id}")).await;
+    assert!(card.text.contains("Freiplatz §7.3"), "card lacks the reason");
+    // The hand-entry form is refused alike, with the paragraph.
+    let form = d
+        .form(&format!("/sections/{s}/players"), &[("last_name", "Alt"), ("first_name", "Otto"), ("birth", "2008")])
+        .await;
+    assert_eq!(form.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", form.text);
+    assert!(form.text.contains("§5.3"), "{}", form.text);
+    assert_eq!(d.players(s).await.len(), 1);
+}
+
+async fn h12_04_edit_refused_when_it_makes_the_entry_ineligible(store: Store) {
+    let d = Director::new(store).await;
+    let s = d.section("U14").await;
+    let id = d.add(s, json!({"last_name": "Quast", "first_name": "Ida", "birth_date": "2013"})).await;
+    let v = d.player(s, id).await["version"].clone();
+    let edit = json!({"version": v, "last_name": "Quast", "first_name": "Ida", "birth_date": "2009-05-01"});
+    let a = d.call("PUT", &format!("/api/sections/{s}/players/{id}"), Some(edit.clone())).await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.text);
+    assert!(a.text.contains("§5.3"), "{}", a.text);
+    assert_eq!(d.player(s, id).await["birth_date"], "2013");
+    let mut over = edit;
+    over["override"] = json!("Sondergenehmigung des Landesjugendwarts");
+    let a = d.call("PUT", &format!("/api/sections/{s}/players/{id}"), Some(over)).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    assert_eq!(d.player(s, id).await["birth_date"], "2009-05-01");
+}
