@@ -21,6 +21,7 @@ store::on_both!(
     h12_03_players_in_starting_rank_order_with_pairing_numbers,
     h12_04_ineligible_entry_refused_with_paragraph_unless_overridden,
     h12_04_edit_refused_when_it_makes_the_entry_ineligible,
+    h12_04_admission_list_set_in_event_settings_refuses_others,
 );
 
 struct Director {
@@ -374,4 +375,29 @@ async fn h12_04_edit_refused_when_it_makes_the_entry_ineligible(store: Store) {
     let a = d.call("PUT", &format!("/api/sections/{s}/players/{id}"), Some(over)).await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.text);
     assert_eq!(d.player(s, id).await["birth_date"], "2009-05-01");
+}
+
+async fn h12_04_admission_list_set_in_event_settings_refuses_others(store: Store) {
+    let d = Director::new(store).await;
+    let s = d.section("U14,U14w").await;
+    let section = d.call("GET", &format!("/api/sections/{s}"), None).await.json();
+    let ev = section["section"]["event"].as_i64().unwrap();
+    let uri = format!("/api/events/{ev}/settings");
+    let mut settings = d.call("GET", &uri, None).await.json();
+    assert_eq!(settings["admission"], "");
+    settings["admission"] = json!("Quast, Ida, 2012, U14w\nMeyer, Lena");
+    let put = d.call("PUT", &uri, Some(settings)).await;
+    assert_eq!(put.status, StatusCode::OK, "{}", put.text);
+    let read = d.call("GET", &uri, None).await.json();
+    assert_eq!(read["admission"], "Quast, Ida, 2012, U14w\nMeyer, Lena");
+    let listed = json!({"last_name": "Quast", "first_name": "Ida", "birth_date": "2012", "sex": "f", "class": "U14w"});
+    d.add(s, listed).await;
+    let other = json!({"last_name": "Becker", "first_name": "Tom", "birth_date": "2013", "sex": "m"});
+    let a = d.call("POST", &format!("/api/sections/{s}/players"), Some(other.clone())).await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.text);
+    assert!(a.text.contains("§7.2"), "{}", a.text);
+    let mut over = other;
+    over["override"] = json!("nachnominiert §7.6");
+    d.add(s, over).await;
+    assert_eq!(d.players(s).await.len(), 2);
 }
