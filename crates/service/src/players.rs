@@ -156,7 +156,67 @@ pub(crate) fn admitted(
     )?)
 }
 
+/// Which rows of an uploaded list to pre-select: only eligible, non-duplicate ones
+/// ([`eligibility::preselect`]; of two copies of one person the first).
+pub fn preselected(loaded: &crate::Loaded, entries: &[Entry]) -> Vec<bool> {
+    eligibility::preselect(&loaded.event, loaded.section(), entries)
+}
+
+/// A refusal of one row of a list, naming the player.
+fn refused_row(player: &Player, r: &Refused) -> ServiceError {
+    ServiceError::Refused {
+        message: format!("{}: {r}", player.name()),
+        german: format!("{}: {}", player.name(), r.german()),
+    }
+}
+
 impl Service {
+    /// Registers the rows chosen from an uploaded list in one transaction, each from the next
+    /// round on; every row passes [`eligibility::admit`] against the section and the rows
+    /// before it (so a duplicate inside the list is caught), with the arbiter's reason `over`
+    /// for the refused ones. Nothing is stored when a row is refused. Returns the new ids.
+    pub async fn register_entries(
+        &self,
+        by: Option<i64>,
+        section: i64,
+        entries: Vec<Entry>,
+        over: Option<&str>,
+    ) -> Result<Vec<i64>, ServiceError> {
+        if entries.is_empty() {
+            return Err(ServiceError::BadRequest(
+                "no player selected: choose at least one".into(),
+            ));
+        }
+        let loaded = crate::loaded::load(&self.store, section).await?;
+        validate::room(loaded.section(), entries.len())?;
+        let next_round = u32::try_from(loaded.section().played.len() + 1).unwrap_or(u32::MAX);
+        let mut event = loaded.event.clone();
+        let mut fresh = loaded
+            .section()
+            .entries
+            .iter()
+            .map(|e| e.id().0)
+            .max()
+            .unwrap_or(0);
+        let over = over.map(str::trim).filter(|r| !r.is_empty());
+        let mut rows = Vec::with_capacity(entries.len());
+        for mut e in entries {
+            e.first_round = e.first_round.max(next_round);
+            e.withdrawn_after = None;
+            fresh = fresh.saturating_add(1);
+            e.player.id = PlayerId(fresh);
+            let name = e.player.clone();
+            let section = &event.sections[0];
+            let admitted = eligibility::admit(&event, section, e, over)
+                .map_err(|r| refused_row(&name, &r))?;
+            event.sections[0].entries.push(admitted.clone());
+            let mut row = admitted;
+            row.player.id = PlayerId(0);
+            rows.push(new_player(&row)?);
+        }
+        Ok(self.store.add_players(by, section, &rows).await?)
+    }
+
     /// Replaces the fields of a registration read at `f.version` (class from the form, or
     /// kept); checked by [`roster::edit`] and [`eligibility::admit`], stored with its audit
     /// entry. Returns the player's new version; a stale version is a conflict.
