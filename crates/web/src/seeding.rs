@@ -42,7 +42,7 @@ pub(crate) fn players(loaded: &Loaded) -> Vec<Value> {
                 "elo": p.elo,
                 "federation": row.federation,
                 "club": row.club,
-                "fide_id": p.fide_id,
+                "fide_id": row.fide_id,
                 "birth_date": row.birth_date,
                 "sex": match p.sex {
                     Some(event::player::Sex::Male) => Some("m"),

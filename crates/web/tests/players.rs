@@ -22,6 +22,7 @@ store::on_both!(
     h12_04_ineligible_entry_refused_with_paragraph_unless_overridden,
     h12_04_edit_refused_when_it_makes_the_entry_ineligible,
     h12_04_admission_list_set_in_event_settings_refuses_others,
+    h12_04_upload_preselects_eligible_rows_and_refuses_the_others,
 );
 
 struct Director {
@@ -149,7 +150,7 @@ async fn h12_02_edit_every_field_and_refuse_a_stale_version(store: Store) {
     assert_eq!(p["birth_date"], "2012-03-04");
     assert_eq!(p["sex"], "f");
     assert_eq!(p["club"], "SK Pirmasens");
-    assert_eq!(p["fide_id"], 24_601_234);
+    assert_eq!(p["fide_id"], "24601234");
     assert_eq!(p["title"], "WFM");
     assert_eq!(p["federation"], "GER");
     assert_eq!(p["version"], version + 1);
@@ -400,4 +401,85 @@ async fn h12_04_admission_list_set_in_event_settings_refuses_others(store: Store
     over["override"] = json!("nachnominiert §7.6");
     d.add(s, over).await;
     assert_eq!(d.players(s).await.len(), 2);
+}
+
+/// A multipart body with one file `list` and text fields.
+fn multipart(text: &[(&str, &str)], name: &str, bytes: &[u8]) -> (String, Vec<u8>) {
+    let boundary = "arbiterPlayersBoundary42";
+    let mut body = Vec::new();
+    for (k, v) in text {
+        body.extend_from_slice(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n")
+                .as_bytes(),
+        );
+    }
+    body.extend_from_slice(
+        format!("--{boundary}\r\nContent-Disposition: form-data; name=\"list\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n").as_bytes(),
+    );
+    body.extend_from_slice(bytes);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+impl Director {
+    async fn upload(&self, uri: &str, text: &[(&str, &str)], list: &[u8]) -> Answer {
+        let (content_type, body) = multipart(text, "players_list_foa.txt", list);
+        let req = Request::builder()
+            .method("POST")
+            .uri(uri)
+            .header(header::COOKIE, &self.session.0)
+            .header("x-csrf-token", &self.session.1)
+            .header(header::CONTENT_TYPE, content_type)
+            .body(Body::from(body))
+            .unwrap();
+        send(&self.app, req).await
+    }
+}
+
+async fn h12_04_upload_preselects_eligible_rows_and_refuses_the_others(store: Store) {
+    let d = Director::new(store).await;
+    let s = d.section("U14").await;
+    // The FIDE excerpt (Engel 2011: too old for U14 in 2026, §5.3; Fuchs 2012; Graf 2013) and
+    // Graf's line once more: a duplicate inside the list.
+    let path = format!("{}/tests/data/fide_excerpt.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let graf = text.lines().find(|l| l.contains("Graf, Gustav")).unwrap().to_owned();
+    let list = format!("{}\n{graf}\n", text.trim_end());
+    let preview = d
+        .upload(&format!("/api/sections/{s}/players/preview"), &[], list.as_bytes())
+        .await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.text);
+    let rows = preview.json()["players"].as_array().unwrap().clone();
+    let selected: Vec<bool> = rows.iter().map(|r| r["selected"].as_bool().unwrap()).collect();
+    assert_eq!(selected, [false, true, true, false]);
+    let page = {
+        let (content_type, body) = multipart(&[("csrf", &d.session.1)], "players_list_foa.txt", list.as_bytes());
+        let req = Request::builder()
+            .method("POST")
+            .uri(format!("/sections/{s}/players/upload"))
+            .header(header::COOKIE, &d.session.0)
+            .header(header::CONTENT_TYPE, content_type)
+            .body(Body::from(body))
+            .unwrap();
+        send(&d.app, req).await
+    };
+    assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+    let ticked = page.text.matches(" checked").count();
+    assert_eq!(ticked, 2, "only the eligible, non-duplicate rows are ticked");
+    let import = format!("/api/sections/{s}/players/import");
+    let old = d.upload(&import, &[("select", "0")], list.as_bytes()).await;
+    assert_eq!(old.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", old.text);
+    assert!(old.text.contains("Engel") && old.text.contains("§5.3"), "{}", old.text);
+    let twice = d.upload(&import, &[("select", "2,3")], list.as_bytes()).await;
+    assert_eq!(twice.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", twice.text);
+    assert!(d.players(s).await.is_empty(), "a refused list stores nothing");
+    // Without a selection: the pre-selected rows.
+    let a = d.upload(&import, &[], list.as_bytes()).await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.text);
+    assert_eq!(d.players(s).await.len(), 2);
+    let over = d
+        .upload(&import, &[("select", "0"), ("override", "Freiplatz §7.3")], list.as_bytes())
+        .await;
+    assert_eq!(over.status, StatusCode::CREATED, "{}", over.text);
+    assert_eq!(d.players(s).await.len(), 3);
 }
