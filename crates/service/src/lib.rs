@@ -14,7 +14,10 @@
 //! # Ok(()) }
 //! ```
 
+pub mod cards;
 pub mod error;
+pub mod games;
+pub mod imports;
 pub mod loaded;
 pub mod players;
 pub mod registration;

@@ -16,7 +16,7 @@ use service::players::{DeleteForm, MergeForm};
 use service::registration::PlayerForm;
 
 use crate::editor::{Edit, Editor};
-use crate::pages::{PageResult, see_other};
+use crate::views::{PageResult, see_other};
 use crate::{AppError, AppState, Viewer};
 
 pub(crate) fn routes() -> Router<AppState> {
