@@ -329,6 +329,23 @@ async fn h12_03_players_in_starting_rank_order_with_pairing_numbers(store: Store
         .find(|l| l.starts_with("001") && l.contains("Strong"))
         .unwrap_or_else(|| panic!("no TRF line for Strong: {}", trf.text));
     assert_eq!(line[4..8].trim(), "2", "{line}");
+    // And on the round's boards and result slips.
+    let pair = d.call("POST", &format!("/api/sections/{s}/pair"), None).await;
+    assert_eq!(pair.status, StatusCode::CREATED, "{}", pair.text);
+    let round = d.call("GET", &format!("/api/sections/{s}/rounds/1"), None).await.json();
+    let board = &round["boards"][0];
+    let by_id: Vec<(i64, i64)> = d
+        .players(s)
+        .await
+        .iter()
+        .map(|p| (p["id"].as_i64().unwrap(), p["number"].as_i64().unwrap()))
+        .collect();
+    let number_of = |id: &Value| by_id.iter().find(|(i, _)| id == i).map(|(_, n)| *n);
+    assert_eq!(board["white_number"].as_i64(), number_of(&board["white"]));
+    assert_eq!(board["black_number"].as_i64(), number_of(&board["black"]));
+    let slips = d.page(&format!("/sections/{s}/rounds/1/slips?lang=de")).await;
+    let expected = format!("Nr. {}", board["white_number"]);
+    assert!(slips.text.contains(&expected), "slip lacks {expected}");
 }
 
 async fn h12_04_ineligible_entry_refused_with_paragraph_unless_overridden(store: Store) {
