@@ -25,6 +25,9 @@ pub enum ServiceError {
         article: Option<Article>,
         message: String,
     },
+    /// Refused by a rule of the regulations (eligibility, a paired player stays): the message
+    /// names the paragraph, in English and German.
+    Refused { message: String, german: String },
     /// Anything else (database down, ...).
     Internal(String),
 }
@@ -50,6 +53,7 @@ impl ServiceError {
     pub fn german(&self) -> String {
         match self {
             ServiceError::Invalid(e) => e.german(),
+            ServiceError::Refused { german, .. } => german.clone(),
             other => other.to_string(),
         }
     }
@@ -59,7 +63,9 @@ impl fmt::Display for ServiceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ServiceError::NotFound => f.write_str("not found"),
-            ServiceError::Conflict(m) | ServiceError::BadRequest(m) => f.write_str(m),
+            ServiceError::Conflict(m)
+            | ServiceError::BadRequest(m)
+            | ServiceError::Refused { message: m, .. } => f.write_str(m),
             ServiceError::Invalid(e) => write!(f, "{e}"),
             ServiceError::Rule {
                 article: Some(a),

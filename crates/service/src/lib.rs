@@ -19,6 +19,7 @@ pub mod error;
 pub mod games;
 pub mod imports;
 pub mod loaded;
+pub mod players;
 pub mod registration;
 pub mod results;
 pub mod rounds;

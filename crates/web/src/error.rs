@@ -27,6 +27,9 @@ pub enum AppError {
     Invalid(Invalid),
     /// A rule of the tournament forbids it (e.g. pairing before the last round is complete).
     Rule(String),
+    /// A rule of the regulations refuses it, the message naming the paragraph in English and
+    /// German (422).
+    Refused { message: String, german: String },
     /// Too many failed logins: the seconds until the next attempt is allowed.
     TooManyRequests(i64),
     /// The request body is over its size limit: the message names the limit.
@@ -46,7 +49,8 @@ impl fmt::Display for AppError {
             AppError::Conflict(m)
             | AppError::BadRequest(m)
             | AppError::Rule(m)
-            | AppError::TooLarge(m) => f.write_str(m),
+            | AppError::TooLarge(m)
+            | AppError::Refused { message: m, .. } => f.write_str(m),
             AppError::TooManyRequests(s) => write!(
                 f,
                 "too many failed logins from this account or address: try again in {s} seconds"
@@ -67,7 +71,7 @@ impl AppError {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::BadRequest(_) | AppError::Invalid(_) => StatusCode::BAD_REQUEST,
-            AppError::Rule(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::Rule(_) | AppError::Refused { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -87,6 +91,7 @@ impl AppError {
     pub fn localised(self, lang: Lang) -> AppError {
         match self {
             AppError::Invalid(e) if lang == Lang::De => AppError::BadRequest(e.german()),
+            AppError::Refused { german, .. } if lang == Lang::De => AppError::Rule(german),
             other => other,
         }
     }
@@ -106,6 +111,7 @@ impl From<ServiceError> for AppError {
             ServiceError::BadRequest(m) => AppError::BadRequest(m),
             ServiceError::Invalid(v) => AppError::Invalid(v),
             e @ ServiceError::Rule { .. } => AppError::Rule(e.to_string()),
+            ServiceError::Refused { message, german } => AppError::Refused { message, german },
             ServiceError::Internal(m) => AppError::Internal(m),
         }
     }
@@ -122,8 +128,10 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let mut body =
             serde_json::json!({ "error": self.to_string(), "status": self.status().as_u16() });
-        if let AppError::Invalid(e) = &self {
-            body["error_de"] = e.german().into();
+        match &self {
+            AppError::Invalid(e) => body["error_de"] = e.german().into(),
+            AppError::Refused { german, .. } => body["error_de"] = german.clone().into(),
+            _ => {}
         }
         let mut response = (self.status(), axum::Json(body)).into_response();
         self.add_headers(&mut response);

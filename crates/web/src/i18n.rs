@@ -377,6 +377,27 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("new_number", "New No.", "Neue Nr."),
     ("move_player", "Move player", "Spieler verschieben"),
     ("player_title", "Title", "Titel"),
+    (
+        "admission_list",
+        "Admission list (SJRP §7.2, §8.1), one a line: Last, First, birth year, class, FIDE id; empty: everyone",
+        "Teilnahmeberechtigte (SJRP §7.2, §8.1), je Zeile: Nachname, Vorname, Jahrgang, Klasse, FIDE-ID; leer: alle",
+    ),
+    ("edit_player", "Edit player", "Teilnehmer bearbeiten"),
+    ("player_saved", "Player saved.", "Teilnehmer gespeichert."),
+    ("delete_player", "Delete entry (before pairing)", "Meldung löschen (vor der Auslosung)"),
+    ("merge_duplicate", "Merge duplicate", "Dublette zusammenführen"),
+    ("merge_into", "Keep instead", "Behalten wird"),
+    ("female", "f", "w"),
+    (
+        "override_reason",
+        "Reason for exception",
+        "Begründung für Ausnahme",
+    ),
+    (
+        "admitted_over",
+        "Admitted by exception",
+        "Zugelassen als Ausnahme",
+    ),
 ];
 
 #[cfg(test)]

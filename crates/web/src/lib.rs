@@ -24,6 +24,7 @@ mod export;
 mod form;
 pub mod i18n;
 mod pages;
+mod players;
 pub mod rounds;
 mod seeding;
 mod settings;
@@ -232,6 +233,7 @@ pub fn router(state: AppState) -> Router {
         .merge(export::routes())
         .merge(api::routes())
         .merge(seeding::routes())
+        .merge(players::routes())
         .merge(team_pages::routes())
         .merge(upload::routes())
         .merge(rounds::routes())

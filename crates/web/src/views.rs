@@ -159,8 +159,10 @@ pub(crate) fn see_other(to: &str) -> Response {
 
 /// The boards of a round of a section view ([`Loaded::view`]) as JSON values; `None` when
 /// the view has no such round.
-pub(crate) fn boards(loaded: &Loaded, number: i64) -> Option<Vec<Value>> {
-    let (_, games) = loaded.round(number)?;
+pub(crate) fn boards(loaded: &Loaded, round: i64) -> Option<Vec<Value>> {
+    let (_, games) = loaded.round(round)?;
+    // The pairing number ("Nr."), the one number of every page.
+    let number = |id: i64| loaded.players.iter().find(|p| p.id == id).map(|p| p.number);
     Some(
         games
             .iter()
@@ -170,8 +172,10 @@ pub(crate) fn boards(loaded: &Loaded, number: i64) -> Option<Vec<Value>> {
                     "board": g.board,
                     "white": g.white,
                     "white_name": loaded.name(g.white),
+                    "white_number": number(g.white),
                     "black": g.black,
                     "black_name": g.black.map(|b| loaded.name(b)),
+                    "black_number": g.black.and_then(number),
                     "result": g.result.code(),
                     "manual": g.manual,
                     "version": g.version,
