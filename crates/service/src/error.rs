@@ -24,6 +24,8 @@ pub enum ServiceError {
     Rule {
         article: Option<Article>,
         message: String,
+        /// The message in German, where the rule gives one.
+        german: Option<String>,
     },
     /// Anything else (database down, ...).
     Internal(String),
@@ -35,6 +37,7 @@ impl ServiceError {
         ServiceError::Rule {
             article: None,
             message: message.into(),
+            german: None,
         }
     }
 
@@ -43,13 +46,23 @@ impl ServiceError {
         ServiceError::Rule {
             article: Some(article),
             message: message.into(),
+            german: None,
         }
     }
 
-    /// The message in German where the domain has one (refused values), else in English.
+    /// The message in German where the domain has one (refused values, rules with a German
+    /// text), else in English.
     pub fn german(&self) -> String {
         match self {
             ServiceError::Invalid(e) => e.german(),
+            ServiceError::Rule {
+                article,
+                german: Some(g),
+                ..
+            } => match article {
+                Some(a) => format!("{g} ({})", a.as_str()),
+                None => g.clone(),
+            },
             other => other.to_string(),
         }
     }
@@ -64,10 +77,12 @@ impl fmt::Display for ServiceError {
             ServiceError::Rule {
                 article: Some(a),
                 message,
+                ..
             } => write!(f, "{message} ({})", a.as_str()),
             ServiceError::Rule {
                 article: None,
                 message,
+                ..
             } => f.write_str(message),
             ServiceError::Internal(m) => write!(f, "internal error: {m}"),
         }

@@ -14,6 +14,7 @@
 //! # Ok(()) }
 //! ```
 
+pub mod checkin;
 pub mod error;
 pub mod loaded;
 pub mod registration;

@@ -92,6 +92,17 @@ impl AppError {
     }
 }
 
+impl AppError {
+    /// A refusal of the service with its message in `lang` (English, or German where the
+    /// service gives one), for the HTML pages.
+    pub fn refused(e: ServiceError, lang: Lang) -> AppError {
+        match e {
+            e @ ServiceError::Rule { .. } if lang == Lang::De => AppError::Rule(e.german()),
+            other => AppError::from(other).localised(lang),
+        }
+    }
+}
+
 impl From<Invalid> for AppError {
     fn from(e: Invalid) -> AppError {
         AppError::Invalid(e)

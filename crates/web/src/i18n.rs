@@ -377,6 +377,24 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("new_number", "New No.", "Neue Nr."),
     ("move_player", "Move player", "Spieler verschieben"),
     ("player_title", "Title", "Titel"),
+    ("check_in", "Check-in", "Anmeldung vor Ort"),
+    ("checked_in", "Checked in", "Anwesend"),
+    ("check_in_now", "Check in", "Anmelden"),
+    (
+        "check_in_off",
+        "This section does not use check-in; switch it on in the settings.",
+        "Diese Gruppe verwendet keine Anmeldung vor Ort; sie lässt sich in den Einstellungen einschalten.",
+    ),
+    (
+        "check_in_rule",
+        "Round 1 pairs only the players checked in; the others get a zero-point bye.",
+        "Die 1. Runde lost nur die anwesenden Spieler aus; die anderen erhalten ein Freilos mit null Punkten.",
+    ),
+    (
+        "check_in_closed",
+        "Round 1 is paired: check-in is closed. Later absences are byes or forfeits.",
+        "Die 1. Runde ist ausgelost: der Check-in ist geschlossen. Spätere Abwesenheiten sind Freilose oder kampflose Partien.",
+    ),
 ];
 
 #[cfg(test)]

@@ -17,6 +17,7 @@
 //! ```
 
 mod api;
+pub(crate) mod checkin;
 pub mod auth;
 mod editor;
 mod error;
@@ -271,6 +272,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/result", post(pages::enter_result))
         .merge(api::routes())
         .merge(seeding::routes())
+        .merge(checkin::routes())
         .merge(team_pages::routes())
         .merge(upload::routes())
         .merge(rounds::routes())

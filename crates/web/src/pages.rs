@@ -28,7 +28,7 @@ const STYLE: &str = include_str!("../static/style.css");
 /// The compiled templates.
 pub(crate) fn templates() -> Environment<'static> {
     let mut env = Environment::new();
-    let all: [(&str, &str); 23] = [
+    let all: [(&str, &str); 25] = [
         ("teams.html", include_str!("../templates/teams.html")),
         (
             "team_round.html",
@@ -79,6 +79,11 @@ pub(crate) fn templates() -> Environment<'static> {
         ("card.html", include_str!("../templates/card.html")),
         ("slips.html", include_str!("../templates/slips.html")),
         ("game_pgn.html", include_str!("../templates/game_pgn.html")),
+        ("checkin.html", include_str!("../templates/checkin.html")),
+        (
+            "checkin_row.html",
+            include_str!("../templates/checkin_row.html"),
+        ),
     ];
     for (name, text) in all {
         if let Err(e) = env.add_template(name, text) {
@@ -385,6 +390,7 @@ pub(crate) async fn section_page(
             "rounds": rounds,
             "played": loaded.rounds.len(),
             "timetable": service::settings::schedule_lines(&loaded.section().schedule),
+            "check_in": loaded.section().check_in,
         }),
     )
 }
