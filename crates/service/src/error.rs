@@ -41,6 +41,15 @@ impl ServiceError {
         }
     }
 
+    /// A refusal by a rule, in English and German.
+    pub fn rule_in(english: impl Into<String>, german: impl Into<String>) -> ServiceError {
+        ServiceError::Rule {
+            article: None,
+            message: english.into(),
+            german: Some(german.into()),
+        }
+    }
+
     /// A refusal by the rule `article`.
     pub fn rule_at(article: Article, message: impl Into<String>) -> ServiceError {
         ServiceError::Rule {

@@ -27,6 +27,8 @@ pub enum AppError {
     Invalid(Invalid),
     /// A rule of the tournament forbids it (e.g. pairing before the last round is complete).
     Rule(String),
+    /// A rule's refusal in English and German.
+    RuleIn { english: String, german: String },
     /// Too many failed logins: the seconds until the next attempt is allowed.
     TooManyRequests(i64),
     /// The request body is over its size limit: the message names the limit.
@@ -52,6 +54,7 @@ impl fmt::Display for AppError {
                 "too many failed logins from this account or address: try again in {s} seconds"
             ),
             AppError::Invalid(e) => write!(f, "{e}"),
+            AppError::RuleIn { english, .. } => f.write_str(english),
             AppError::Internal(m) => write!(f, "internal error: {m}"),
         }
     }
@@ -67,7 +70,7 @@ impl AppError {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::BadRequest(_) | AppError::Invalid(_) => StatusCode::BAD_REQUEST,
-            AppError::Rule(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::Rule(_) | AppError::RuleIn { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -90,16 +93,30 @@ impl AppError {
             other => other,
         }
     }
+
+    /// The message in German where there is one (refused values and rules), else `None`.
+    pub fn german(&self) -> Option<String> {
+        match self {
+            AppError::Invalid(e) => Some(e.german()),
+            AppError::RuleIn { german, .. } => Some(german.clone()),
+            _ => None,
+        }
+    }
+
+    /// The message in `lang` (English where there is no German).
+    pub fn message(&self, lang: Lang) -> String {
+        match lang {
+            Lang::De => self.german().unwrap_or_else(|| self.to_string()),
+            Lang::En => self.to_string(),
+        }
+    }
 }
 
 impl AppError {
     /// A refusal of the service with its message in `lang` (English, or German where the
     /// service gives one), for the HTML pages.
     pub fn refused(e: ServiceError, lang: Lang) -> AppError {
-        match e {
-            e @ ServiceError::Rule { .. } if lang == Lang::De => AppError::Rule(e.german()),
-            other => AppError::from(other).localised(lang),
-        }
+        AppError::from(e).localised(lang)
     }
 }
 
@@ -116,6 +133,12 @@ impl From<ServiceError> for AppError {
             ServiceError::Conflict(m) => AppError::Conflict(m),
             ServiceError::BadRequest(m) => AppError::BadRequest(m),
             ServiceError::Invalid(v) => AppError::Invalid(v),
+            e @ ServiceError::Rule {
+                german: Some(_), ..
+            } => AppError::RuleIn {
+                english: e.to_string(),
+                german: e.german(),
+            },
             e @ ServiceError::Rule { .. } => AppError::Rule(e.to_string()),
             ServiceError::Internal(m) => AppError::Internal(m),
         }
@@ -139,8 +162,8 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let mut body =
             serde_json::json!({ "error": self.to_string(), "status": self.status().as_u16() });
-        if let AppError::Invalid(e) = &self {
-            body["error_de"] = e.german().into();
+        if let Some(german) = self.german() {
+            body["error_de"] = german.into();
         }
         let mut response = (self.status(), axum::Json(body)).into_response();
         self.add_headers(&mut response);

@@ -21,6 +21,7 @@ pub(crate) mod checkin;
 pub mod auth;
 mod editor;
 mod error;
+mod error_page;
 mod export;
 mod form;
 pub mod i18n;
@@ -276,6 +277,10 @@ pub fn router(state: AppState) -> Router {
         .merge(team_pages::routes())
         .merge(upload::routes())
         .merge(rounds::routes())
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            error_page::error_pages,
+        ))
         .layer(middleware::from_fn_with_state(
             state.clone(),
             security_headers,

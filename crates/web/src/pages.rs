@@ -28,7 +28,7 @@ const STYLE: &str = include_str!("../static/style.css");
 /// The compiled templates.
 pub(crate) fn templates() -> Environment<'static> {
     let mut env = Environment::new();
-    let all: [(&str, &str); 25] = [
+    let all: [(&str, &str); 26] = [
         ("teams.html", include_str!("../templates/teams.html")),
         (
             "team_round.html",
@@ -80,6 +80,7 @@ pub(crate) fn templates() -> Environment<'static> {
         ("slips.html", include_str!("../templates/slips.html")),
         ("game_pgn.html", include_str!("../templates/game_pgn.html")),
         ("checkin.html", include_str!("../templates/checkin.html")),
+        ("error.html", include_str!("../templates/error.html")),
         (
             "checkin_row.html",
             include_str!("../templates/checkin_row.html"),
@@ -137,6 +138,9 @@ impl IntoResponse for PageError {
         );
         let mut response = (self.0.status(), Html(body)).into_response();
         self.0.add_headers(&mut response);
+        response
+            .extensions_mut()
+            .insert(crate::error_page::Refusal::of(&self.0));
         response
     }
 }
@@ -300,20 +304,26 @@ pub(crate) async fn event_page(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
+    event_view(&state, &viewer, id, json!({})).await
+}
+
+/// The event page with `extra` in its context (a refused form: its input and message).
+async fn event_view(state: &AppState, viewer: &Viewer, id: i64, extra: Value) -> PageResult {
     let event = state.store().event(id).await?;
     let mut sections = Vec::new();
     for s in state.store().sections(id).await? {
         let team = state.store().team_section(s.id).await?.is_some();
         sections.push(json!({ "id": s.id, "name": s.name, "rounds": s.rounds, "team": team }));
     }
-    render(
-        &state,
-        &viewer,
-        "event.html",
-        json!({ "event": event, "sections": sections }),
-    )
+    let mut ctx = json!({ "event": event, "sections": sections });
+    if let (Some(ctx), Value::Object(extra)) = (ctx.as_object_mut(), extra) {
+        ctx.extend(extra);
+    }
+    render(state, viewer, "event.html", ctx)
 }
 
+/// Creates a section from the event page's form; a refusal shows the event page again with
+/// the message and the input as typed (#12 item 7).
 pub(crate) async fn create_section(
     State(state): State<AppState>,
     Path(id): Path<i64>,
@@ -323,12 +333,23 @@ pub(crate) async fn create_section(
         form: f,
     }: Edit<NewSection>,
 ) -> PageResult {
-    let section = state
-        .service
-        .create_section(Some(by), id, &f)
-        .await
-        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
-    Ok(see_other(&format!("/sections/{section}")))
+    match state.service.create_section(Some(by), id, &f).await {
+        Ok(section) => Ok(see_other(&format!("/sections/{section}"))),
+        Err(e @ (service::ServiceError::NotFound | service::ServiceError::Internal(_))) => {
+            Err(AppError::from(e).into())
+        }
+        Err(e) => {
+            let e = AppError::from(e);
+            let form = json!({
+                "name": f.name, "rounds": f.rounds, "system": f.system,
+                "classes": f.classes, "tiebreaks": f.tiebreaks,
+            });
+            let extra = json!({ "form": form, "form_error": e.message(viewer.lang) });
+            let mut page = event_view(&state, &viewer, id, extra).await?;
+            *page.status_mut() = e.status();
+            Ok(page)
+        }
+    }
 }
 
 #[derive(Deserialize)]
