@@ -257,7 +257,7 @@ mod tests {
         p.last_name = "Meyer".into();
         p.dwz = Some(1888);
         p.elo = None;
-        p.birth = Date::new(2012, 3, 4);
+        p.birth = Date::new(2012, 3, 4).map(calendar::Birth::Date);
         p.sex = Some(Sex::Female);
         p.title = Some("WCM".into());
         p.federation = "GER".into();
@@ -332,7 +332,7 @@ mod tests {
         dup.dwz_index = Some(12);
         dup.elo = Some(1701);
         dup.club = "Other".into();
-        dup.birth = Date::new(2012, 3, 4);
+        dup.birth = Date::new(2012, 3, 4).map(calendar::Birth::Date);
         s.prohibited.push((PlayerId(2), PlayerId(3)));
         let kept = merge(&mut s, PlayerId(1), PlayerId(2)).unwrap();
         let p = &kept.player;
@@ -343,7 +343,7 @@ mod tests {
                 None,
                 Some(1701),
                 "SC Mainz",
-                Date::new(2012, 3, 4)
+                Date::new(2012, 3, 4).map(calendar::Birth::Date)
             )
         );
         assert_eq!(s.entry(PlayerId(1)), Some(&kept));
