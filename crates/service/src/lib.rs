@@ -14,8 +14,11 @@
 //! # Ok(()) }
 //! ```
 
+pub mod cards;
 pub mod checkin;
 pub mod error;
+pub mod games;
+pub mod imports;
 pub mod loaded;
 pub mod registration;
 pub mod results;

@@ -1,4 +1,5 @@
-//! The JSON API under `/api` and the operations the HTML forms share with it.
+//! The JSON API under `/api`: reads, accounts and sessions, and the director's changes as calls of
+//! [`service::Service`] operations.
 //!
 //! Reads are public for published rounds; changes need an arbiter or admin session (cookie from
 //! `POST /api/login`) and the session's CSRF token in the `X-CSRF-Token` header.
@@ -15,8 +16,8 @@ use store::Role;
 
 use crate::editor::{Editor, csrf_header};
 use crate::throttle::ClientAddress;
-use crate::{AppError, AppState, SESSION_COOKIE, Viewer, auth, settings};
-use service::Loaded;
+use crate::views::boards;
+use crate::{AppError, AppState, SESSION_COOKIE, Viewer, auth};
 use service::registration::{NewEvent, NewSection, PlayerForm};
 
 /// The OpenAPI document, written by hand; `api_tests::openapi_lists_every_api_route` keeps it
@@ -41,14 +42,6 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/sections/{id}/standings", get(standings))
         .route("/api/games/{id}/result", post(result))
         .route("/api/users", get(users).post(create_user))
-        .route(
-            "/api/events/{id}/settings",
-            get(settings::api_event).put(settings::api_update_event),
-        )
-        .route(
-            "/api/sections/{id}/settings",
-            get(settings::api_section).put(settings::api_update_section),
-        )
 }
 
 #[derive(Deserialize)]
@@ -309,30 +302,6 @@ async fn publish(
 ) -> Result<Json<Value>, AppError> {
     let warnings = state.service.publish(Some(by), id, n).await?;
     Ok(Json(json!({ "warnings": warnings })))
-}
-
-/// The boards of a round of a section view ([`Loaded::view`]) as JSON values; `None` when
-/// the view has no such round.
-pub(crate) fn boards(loaded: &Loaded, number: i64) -> Option<Vec<Value>> {
-    let (_, games) = loaded.round(number)?;
-    Some(
-        games
-            .iter()
-            .map(|g| {
-                json!({
-                    "game": g.id,
-                    "board": g.board,
-                    "white": g.white,
-                    "white_name": loaded.name(g.white),
-                    "black": g.black,
-                    "black_name": g.black.map(|b| loaded.name(b)),
-                    "result": g.result.code(),
-                    "manual": g.manual,
-                    "version": g.version,
-                })
-            })
-            .collect(),
-    )
 }
 
 async fn round(

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::editor::{Edit, Editor};
-use crate::pages::{PageResult, render, see_other};
+use crate::views::{PageResult, render, see_other};
 use crate::{AppError, AppState, Viewer};
 use service::Loaded;
 use service::rows as domain;

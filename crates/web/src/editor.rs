@@ -10,7 +10,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use crate::form;
-use crate::pages::PageError;
+use crate::views::PageError;
 use crate::{AppError, AppState, Viewer};
 
 /// The CSRF token a JSON request carries in its `X-CSRF-Token` header.

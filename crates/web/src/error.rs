@@ -146,15 +146,9 @@ impl From<ServiceError> for AppError {
 }
 
 impl From<StoreError> for AppError {
+    /// The same answer as the service gives for it ([`ServiceError`]'s mapping).
     fn from(e: StoreError) -> AppError {
-        match e {
-            StoreError::NotFound { .. } => AppError::NotFound,
-            StoreError::Conflict { .. } | StoreError::Busy(_) => AppError::Conflict(e.to_string()),
-            StoreError::Duplicate(_) | StoreError::Invalid(_) => {
-                AppError::BadRequest(e.to_string())
-            }
-            StoreError::Database(_) | StoreError::Url(_) => AppError::Internal(e.to_string()),
-        }
+        ServiceError::from(e).into()
     }
 }
 

@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use crate::i18n::Lang;
-use crate::pages::render;
+use crate::views::render;
 use crate::{AppError, AppState, Viewer};
 
 /// The message of a refused page request, in English and (where there is one) German; set by

@@ -4,14 +4,26 @@
 //! (`/sections/{id}/export.xml`, `export.swi`, `standings.csv`) and in the API
 //! (`/api/sections/{id}/export/{format}`).
 
+use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
 use event::dsb_io::name_uuid;
 
+use crate::views::PageResult;
 use crate::{AppError, AppState, Viewer};
 use service::Loaded;
 use service::rows as domain;
+
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/sections/{id}/export.trf", get(export_trf))
+        .route("/sections/{id}/export.xml", get(dsb_xml))
+        .route("/sections/{id}/export.swi", get(swi))
+        .route("/sections/{id}/standings.csv", get(standings_csv))
+        .route("/api/sections/{id}/export/{format}", get(api_export))
+}
 
 /// A file to download.
 fn download(loaded: &Loaded, extension: &str, content_type: &str, body: Vec<u8>) -> Response {
@@ -125,7 +137,7 @@ pub(crate) async fn api_export(
     Path((id, format)): Path<(i64, String)>,
 ) -> Result<Response, AppError> {
     match format.as_str() {
-        "trf" => Ok(crate::pages::export_trf(state, viewer, Path(id))
+        "trf" => Ok(export_trf(state, viewer, Path(id))
             .await
             .unwrap_or_else(IntoResponse::into_response)),
         "dsb-xml" => dsb_xml(state, viewer, Path(id)).await,
@@ -135,4 +147,32 @@ pub(crate) async fn api_export(
             "export format `{other}`: expected trf, dsb-xml, swi or csv"
         ))),
     }
+}
+
+pub(crate) async fn export_trf(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+) -> PageResult {
+    let loaded = state.view(id, &viewer).await?;
+    let t = loaded.trf()?;
+    let text = t.write().map_err(|e| AppError::Rule(e.to_string()))?;
+    let file = format!(
+        "attachment; filename=\"{}.trf\"",
+        loaded
+            .section_row
+            .name
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect::<String>()
+    );
+    Ok((
+        StatusCode::OK,
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+            (header::CONTENT_DISPOSITION, file),
+        ],
+        text,
+    )
+        .into_response())
 }

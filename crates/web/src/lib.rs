@@ -33,6 +33,7 @@ pub mod team;
 mod team_pages;
 pub mod throttle;
 pub mod upload;
+mod views;
 
 use std::sync::Arc;
 
@@ -42,7 +43,6 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::middleware::{self, Next};
 use axum::response::Response;
-use axum::routing::{get, post};
 use minijinja::Environment;
 use service::{Loaded, Service};
 use store::{Role, Store, User};
@@ -89,7 +89,7 @@ impl AppState {
         AppState {
             service: Service::new(store),
             security: Security::default(),
-            templates: Arc::new(pages::templates()),
+            templates: Arc::new(views::templates()),
             logins: Arc::default(),
         }
     }
@@ -229,48 +229,9 @@ pub async fn load_event(store: &Store, ev: &event::Event) -> Result<i64, AppErro
 /// All routes of the service.
 pub fn router(state: AppState) -> Router {
     Router::new()
-        .route("/", get(pages::index))
-        .route("/events", post(pages::create_event))
-        .route("/login", get(pages::login_form).post(pages::login))
-        .route("/logout", post(pages::logout))
-        .route("/audit", get(pages::audit))
-        .route("/users", get(pages::users).post(pages::create_user))
-        .route("/static/htmx.min.js", get(pages::htmx))
-        .route("/static/app.js", get(pages::app_js))
-        .route("/static/style.css", get(pages::style))
-        .route("/events/{id}", get(pages::event_page))
-        .route("/events/{id}/sections", post(pages::create_section))
-        .route("/events/{id}/import", post(pages::import_trf))
-        .route(
-            "/events/{id}/settings",
-            get(settings::event_form).post(settings::update_event),
-        )
-        .route(
-            "/sections/{id}/settings",
-            get(settings::section_form).post(settings::update_section),
-        )
-        .route("/sections/{id}", get(pages::section_page))
-        .route("/sections/{id}/players", post(pages::add_player))
-        .route("/sections/{id}/pair", post(pages::pair))
-        .route("/sections/{id}/standings", get(pages::standings))
-        .route("/sections/{id}/crosstable", get(pages::crosstable))
-        .route("/sections/{id}/export.trf", get(pages::export_trf))
-        .route("/sections/{id}/export.xml", get(export::dsb_xml))
-        .route("/sections/{id}/export.swi", get(export::swi))
-        .route("/sections/{id}/standings.csv", get(export::standings_csv))
-        .route(
-            "/api/sections/{id}/export/{format}",
-            get(export::api_export),
-        )
-        .route("/sections/{id}/rounds/{n}", get(pages::round_page))
-        .route(
-            "/sections/{id}/rounds/{n}/alphabetical",
-            get(pages::alphabetical),
-        )
-        .route("/sections/{id}/rounds/{n}/publish", post(pages::publish))
-        .route("/sections/{id}/rounds/{n}/unpair", post(pages::unpair))
-        .route("/players/{id}/withdraw", post(pages::withdraw))
-        .route("/games/{id}/result", post(pages::enter_result))
+        .merge(pages::routes())
+        .merge(settings::routes())
+        .merge(export::routes())
         .merge(api::routes())
         .merge(seeding::routes())
         .merge(checkin::routes())

@@ -3,182 +3,54 @@
 //! Every form posts the session's CSRF token in the field `csrf`; the login form carries a
 //! token bound to a cookie instead (double submit), as there is no session yet.
 
+use axum::Router;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
 use event::player::PlayerId;
-use minijinja::Environment;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use service::results::Entered;
-use store::GameResult;
 
 use crate::api::{self, Credentials, ResultForm};
 use crate::editor::{Edit, NoFields};
 use crate::form::Form;
 use crate::throttle::ClientAddress;
+use crate::views::{self, PageResult, render, see_other};
 use crate::{AppError, AppState, LOGIN_CSRF_COOKIE, SESSION_COOKIE, Viewer, auth, cookie};
 use service::registration::{NewEvent, NewSection, PlayerForm};
-use service::rows as domain;
+
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/", get(index))
+        .route("/events", post(create_event))
+        .route("/login", get(login_form).post(login))
+        .route("/logout", post(logout))
+        .route("/audit", get(audit))
+        .route("/users", get(users).post(create_user))
+        .route("/static/htmx.min.js", get(htmx))
+        .route("/static/app.js", get(app_js))
+        .route("/static/style.css", get(style))
+        .route("/events/{id}", get(event_page))
+        .route("/events/{id}/sections", post(create_section))
+        .route("/events/{id}/import", post(import_trf))
+        .route("/sections/{id}", get(section_page))
+        .route("/sections/{id}/players", post(add_player))
+        .route("/sections/{id}/pair", post(pair))
+        .route("/sections/{id}/standings", get(standings))
+        .route("/sections/{id}/crosstable", get(crosstable))
+        .route("/sections/{id}/rounds/{n}", get(round_page))
+        .route("/sections/{id}/rounds/{n}/alphabetical", get(alphabetical))
+        .route("/sections/{id}/rounds/{n}/publish", post(publish))
+        .route("/sections/{id}/rounds/{n}/unpair", post(unpair))
+        .route("/players/{id}/withdraw", post(withdraw))
+        .route("/games/{id}/result", post(enter_result))
+}
 
 const HTMX: &str = include_str!("../static/htmx.min.js");
 const APP_JS: &str = include_str!("../static/app.js");
 const STYLE: &str = include_str!("../static/style.css");
-
-/// The compiled templates.
-pub(crate) fn templates() -> Environment<'static> {
-    let mut env = Environment::new();
-    let all: [(&str, &str); 26] = [
-        ("teams.html", include_str!("../templates/teams.html")),
-        (
-            "team_round.html",
-            include_str!("../templates/team_round.html"),
-        ),
-        (
-            "team_standings.html",
-            include_str!("../templates/team_standings.html"),
-        ),
-        ("users.html", include_str!("../templates/users.html")),
-        ("base.html", include_str!("../templates/base.html")),
-        ("index.html", include_str!("../templates/index.html")),
-        ("login.html", include_str!("../templates/login.html")),
-        ("event.html", include_str!("../templates/event.html")),
-        ("section.html", include_str!("../templates/section.html")),
-        ("round.html", include_str!("../templates/round.html")),
-        (
-            "result_row.html",
-            include_str!("../templates/result_row.html"),
-        ),
-        (
-            "alphabetical.html",
-            include_str!("../templates/alphabetical.html"),
-        ),
-        (
-            "standings.html",
-            include_str!("../templates/standings.html"),
-        ),
-        (
-            "crosstable.html",
-            include_str!("../templates/crosstable.html"),
-        ),
-        ("audit.html", include_str!("../templates/audit.html")),
-        (
-            "section_settings.html",
-            include_str!("../templates/section_settings.html"),
-        ),
-        (
-            "starting_ranks.html",
-            include_str!("../templates/starting_ranks.html"),
-        ),
-        (
-            "event_settings.html",
-            include_str!("../templates/event_settings.html"),
-        ),
-        ("upload.html", include_str!("../templates/upload.html")),
-        ("edit.html", include_str!("../templates/edit.html")),
-        ("card.html", include_str!("../templates/card.html")),
-        ("slips.html", include_str!("../templates/slips.html")),
-        ("game_pgn.html", include_str!("../templates/game_pgn.html")),
-        ("checkin.html", include_str!("../templates/checkin.html")),
-        ("error.html", include_str!("../templates/error.html")),
-        (
-            "checkin_row.html",
-            include_str!("../templates/checkin_row.html"),
-        ),
-    ];
-    for (name, text) in all {
-        if let Err(e) = env.add_template(name, text) {
-            unreachable!("template {name} does not compile: {e}");
-        }
-    }
-    env
-}
-
-/// An error shown as an HTML page.
-pub(crate) struct PageError(pub(crate) AppError);
-
-impl From<AppError> for PageError {
-    fn from(e: AppError) -> PageError {
-        PageError(e)
-    }
-}
-
-impl From<service::ServiceError> for PageError {
-    fn from(e: service::ServiceError) -> PageError {
-        PageError(e.into())
-    }
-}
-
-impl From<store::StoreError> for PageError {
-    fn from(e: store::StoreError) -> PageError {
-        PageError(e.into())
-    }
-}
-
-impl IntoResponse for PageError {
-    fn into_response(self) -> Response {
-        if matches!(self.0, AppError::Forbidden) {
-            return Redirect::to("/login").into_response();
-        }
-        let text: String = self
-            .0
-            .to_string()
-            .chars()
-            .flat_map(|c| match c {
-                '<' => "&lt;".chars().collect::<Vec<_>>(),
-                '>' => "&gt;".chars().collect(),
-                '&' => "&amp;".chars().collect(),
-                '"' => "&quot;".chars().collect(),
-                c => vec![c],
-            })
-            .collect();
-        let body = format!(
-            "<!doctype html><html><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><link rel=\"stylesheet\" href=\"/static/style.css\"><script src=\"/static/app.js\" defer></script><title>{status}</title></head><body><main><h1>{status}</h1><p id=\"error\" role=\"alert\">{text}</p><p><a href=\"#\" data-action=\"back\">←</a> <a href=\"/\">/</a></p></main></body></html>",
-            status = self.0.status()
-        );
-        let mut response = (self.0.status(), Html(body)).into_response();
-        self.0.add_headers(&mut response);
-        response
-            .extensions_mut()
-            .insert(crate::error_page::Refusal::of(&self.0));
-        response
-    }
-}
-
-pub(crate) type PageResult = Result<Response, PageError>;
-
-pub(crate) fn render(state: &AppState, viewer: &Viewer, name: &str, ctx: Value) -> PageResult {
-    let base = json!({
-        "t": viewer.lang.texts(),
-        "lang": viewer.lang.code(),
-        "user": viewer.user.as_ref().map(|u| u.name.clone()),
-        "csrf": viewer.csrf,
-        "can_edit": viewer.can_edit(),
-        "is_admin": viewer.admin().is_ok(),
-        "game_results": GameResult::ALL.iter().filter(|r| !r.is_bye()).map(|r| r.code()).collect::<Vec<_>>(),
-        "bye_results": GameResult::ALL.iter().filter(|r| r.is_bye()).map(|r| r.code()).collect::<Vec<_>>(),
-    });
-    let mut merged = base.as_object().cloned().unwrap_or_default();
-    if let Value::Object(extra) = ctx {
-        merged.extend(extra);
-    }
-    let tmpl = state
-        .templates
-        .get_template(name)
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    let html = tmpl
-        .render(minijinja::Value::from_serialize(&merged))
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    let mut response = Html(html).into_response();
-    if let Ok(v) = format!("lang={}; Path=/; SameSite=Lax", viewer.lang.code()).parse() {
-        response.headers_mut().append(header::SET_COOKIE, v);
-    }
-    Ok(response)
-}
-
-pub(crate) fn see_other(to: &str) -> Response {
-    Redirect::to(to).into_response()
-}
 
 pub(crate) async fn htmx() -> Response {
     (
@@ -366,28 +238,12 @@ pub(crate) async fn import_trf(
         form: f,
     }: Edit<ImportForm>,
 ) -> PageResult {
-    state.store().event(id).await?;
-    let section = import(&state, by, id, f.trf.as_bytes())
+    let section = state
+        .service
+        .import_trf(Some(by), id, f.trf.as_bytes())
         .await
         .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(see_other(&format!("/sections/{section}")))
-}
-
-/// Imports a TRF16/TRF26 file as a new section of an event; errors name the line.
-pub(crate) async fn import(
-    state: &AppState,
-    by: i64,
-    event: i64,
-    bytes: &[u8],
-) -> Result<i64, AppError> {
-    let t = trf::Tournament::from_bytes(bytes)
-        .map_err(|e| AppError::BadRequest(format!("TRF: {e}")))?;
-    let s =
-        event::Section::from_trf(&t, domain::moment(store::unix_now())).map_err(|e| match e {
-            event::trf_io::ImportError::Field(v) => AppError::Invalid(v),
-            e => AppError::BadRequest(format!("TRF: {e}")),
-        })?;
-    Ok(domain::store_section(state.store(), Some(by), event, &s).await?)
 }
 
 pub(crate) async fn section_page(
@@ -471,7 +327,7 @@ pub(crate) async fn round_page(
     Path((id, n)): Path<(i64, i64)>,
 ) -> PageResult {
     let loaded = state.view(id, &viewer).await?;
-    let boards = api::boards(&loaded, n).ok_or(AppError::NotFound)?;
+    let boards = views::boards(&loaded, n).ok_or(AppError::NotFound)?;
     let published = loaded.round(n).is_some_and(|(r, _)| r.published);
     let published_at = loaded
         .section()
@@ -500,7 +356,7 @@ pub(crate) async fn alphabetical(
     Path((id, n)): Path<(i64, i64)>,
 ) -> PageResult {
     let loaded = state.view(id, &viewer).await?;
-    let boards = api::boards(&loaded, n).ok_or(AppError::NotFound)?;
+    let boards = views::boards(&loaded, n).ok_or(AppError::NotFound)?;
     let mut lines = Vec::new();
     for b in &boards {
         let board = &b["board"];
@@ -570,7 +426,7 @@ pub(crate) async fn enter_result(
         )));
     }
     let loaded = state.view(round.section, &viewer).await?;
-    let row = api::boards(&loaded, round.number)
+    let row = views::boards(&loaded, round.number)
         .and_then(|b| b.into_iter().find(|g| g["game"] == json!(id)))
         .ok_or(AppError::NotFound)?;
     let (message, class) = match &outcome {
@@ -675,34 +531,6 @@ pub(crate) async fn crosstable(
         "crosstable.html",
         json!({ "section": loaded.section_row, "table": table, "round_numbers": rounds }),
     )
-}
-
-pub(crate) async fn export_trf(
-    State(state): State<AppState>,
-    viewer: Viewer,
-    Path(id): Path<i64>,
-) -> PageResult {
-    let loaded = state.view(id, &viewer).await?;
-    let t = loaded.trf()?;
-    let text = t.write().map_err(|e| AppError::Rule(e.to_string()))?;
-    let file = format!(
-        "attachment; filename=\"{}.trf\"",
-        loaded
-            .section_row
-            .name
-            .chars()
-            .filter(char::is_ascii_alphanumeric)
-            .collect::<String>()
-    );
-    Ok((
-        StatusCode::OK,
-        [
-            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
-            (header::CONTENT_DISPOSITION, file),
-        ],
-        text,
-    )
-        .into_response())
 }
 
 pub(crate) async fn users(State(state): State<AppState>, viewer: Viewer) -> PageResult {

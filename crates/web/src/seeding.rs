@@ -10,7 +10,7 @@ use service::seeding::SeedChange;
 
 use crate::editor::{Edit, Editor};
 use crate::i18n::Lang;
-use crate::pages::{PageResult, render, see_other};
+use crate::views::{PageResult, render, see_other};
 use crate::{AppError, AppState, Viewer};
 use service::Loaded;
 use service::rows as domain;

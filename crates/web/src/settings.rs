@@ -1,17 +1,35 @@
 //! Pages and API of the event and section settings ([`service::settings`]).
 
-use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
 use serde_json::{Value, json};
 use service::settings::{EventSettings, SectionSettings, event_values, section_values};
 
 use crate::editor::{Edit, Editor};
-use crate::pages::{PageResult, render, see_other};
+use crate::views::{PageResult, render, see_other};
 use crate::{AppError, AppState, Viewer};
 
-pub(crate) async fn section_form(
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/events/{id}/settings", get(event_form).post(update_event))
+        .route(
+            "/sections/{id}/settings",
+            get(section_form).post(update_section),
+        )
+        .route(
+            "/api/events/{id}/settings",
+            get(api_event).put(api_update_event),
+        )
+        .route(
+            "/api/sections/{id}/settings",
+            get(api_section).put(api_update_section),
+        )
+}
+
+async fn section_form(
     State(state): State<AppState>,
     viewer: Viewer,
     Path(id): Path<i64>,
@@ -26,7 +44,7 @@ pub(crate) async fn section_form(
     )
 }
 
-pub(crate) async fn update_section(
+async fn update_section(
     State(state): State<AppState>,
     Path(id): Path<i64>,
     Edit {
@@ -43,7 +61,7 @@ pub(crate) async fn update_section(
     Ok(see_other(&format!("/sections/{id}")))
 }
 
-pub(crate) async fn event_form(
+async fn event_form(
     State(state): State<AppState>,
     viewer: Viewer,
     Path(id): Path<i64>,
@@ -58,7 +76,7 @@ pub(crate) async fn event_form(
     )
 }
 
-pub(crate) async fn update_event(
+async fn update_event(
     State(state): State<AppState>,
     Path(id): Path<i64>,
     Edit {
@@ -76,7 +94,7 @@ pub(crate) async fn update_event(
 }
 
 /// `GET /api/sections/{id}/settings`.
-pub(crate) async fn api_section(
+async fn api_section(
     State(state): State<AppState>,
     Path(id): Path<i64>,
 ) -> Result<Json<Value>, AppError> {
@@ -85,7 +103,7 @@ pub(crate) async fn api_section(
 }
 
 /// `PUT /api/sections/{id}/settings`.
-pub(crate) async fn api_update_section(
+async fn api_update_section(
     State(state): State<AppState>,
     Path(id): Path<i64>,
     Editor { by, .. }: Editor,
@@ -96,7 +114,7 @@ pub(crate) async fn api_update_section(
 }
 
 /// `GET /api/events/{id}/settings`.
-pub(crate) async fn api_event(
+async fn api_event(
     State(state): State<AppState>,
     Path(id): Path<i64>,
 ) -> Result<Json<Value>, AppError> {
@@ -104,7 +122,7 @@ pub(crate) async fn api_event(
 }
 
 /// `PUT /api/events/{id}/settings`.
-pub(crate) async fn api_update_event(
+async fn api_update_event(
     State(state): State<AppState>,
     Path(id): Path<i64>,
     Editor { by, .. }: Editor,

@@ -2,7 +2,7 @@
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -10,11 +10,9 @@ use serde_json::{Value, json};
 
 use crate::editor::{Edit, Editor, NoFields, csrf_header};
 use crate::form::Form;
-use crate::pages::{PageError, render};
 use crate::team::{self, Absent, BoardResult, MatchDoc, NewTeamSection, TeamForm};
+use crate::views::{PageResult, render, see_other};
 use crate::{AppError, AppState, Viewer};
-
-type PageResult = Result<Response, PageError>;
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
@@ -37,10 +35,6 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/teams/{id}/lineups/{n}", post(api_lineup))
         .route("/api/lineups/{id}/confirm", post(api_confirm_lineup))
         .route("/api/team-matches/{id}/result", post(api_result))
-}
-
-fn see_other(to: &str) -> Response {
-    Redirect::to(to).into_response()
 }
 
 /// The viewer's team as captain, for the pages.

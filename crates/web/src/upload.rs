@@ -35,12 +35,14 @@ use event::validate::Invalid;
 use ratinglist::fide::{self, RatingKind};
 use ratinglist::{ErrorKind, Import, ImportedPlayer, Reason, Status, csv, dsb};
 use serde_json::{Value, json};
+use service::Loaded;
+use service::imports::{TrfError, TrfProblem, section_from_trf};
+use service::rows as domain;
 
+use crate::editor::{csrf_header, editor_id};
 use crate::form::{self, Form};
 use crate::i18n::Lang;
-use crate::{AppError, AppState, Viewer, pages};
-use service::Loaded;
-use service::rows as domain;
+use crate::{AppError, AppState, Viewer, views};
 
 /// Largest upload accepted: a national rating list excerpt fits many times over.
 pub const MAX_UPLOAD: usize = 16 * 1024 * 1024;
@@ -211,7 +213,7 @@ impl UploadError {
     }
 
     /// A TRF reader's error.
-    pub fn from_trf(file: &str, e: &trf::TrfError) -> UploadError {
+    pub fn from_trf(file: &str, e: &TrfError) -> UploadError {
         UploadError::new(
             file,
             e.line,
@@ -309,8 +311,8 @@ impl From<store::StoreError> for Failure {
     }
 }
 
-impl From<pages::PageError> for Failure {
-    fn from(e: pages::PageError) -> Failure {
+impl From<views::PageError> for Failure {
+    fn from(e: views::PageError) -> Failure {
         Failure::App(e.0)
     }
 }
@@ -340,10 +342,10 @@ impl Failure {
 
     fn page(self, state: &AppState, viewer: &Viewer, back: &str) -> Response {
         match self {
-            Failure::App(e) => pages::PageError::from(e).into_response(),
+            Failure::App(e) => views::PageError::from(e).into_response(),
             Failure::Files(errors) => {
                 let messages: Vec<&str> = errors.iter().map(|e| e.text(viewer.lang)).collect();
-                let page = pages::render(
+                let page = views::render(
                     state,
                     viewer,
                     "upload.html",
@@ -651,7 +653,6 @@ async fn register(
         .await?)
 }
 
-/// The CSRF token sent as a form field of a multipart upload.
 /// Reads an upload form of an editor: the login is checked before the body is read, the CSRF
 /// field after; the user id and the fields.
 async fn form_upload(viewer: &Viewer, mp: Multipart) -> Result<(i64, Fields), AppError> {
@@ -659,12 +660,6 @@ async fn form_upload(viewer: &Viewer, mp: Multipart) -> Result<(i64, Fields), Ap
     let fields = Fields::read(mp).await?;
     viewer.check_csrf(fields.text("csrf"))?;
     Ok((id, fields))
-}
-
-fn api_editor(viewer: &Viewer, headers: &HeaderMap) -> Result<i64, AppError> {
-    let id = viewer.editor()?;
-    viewer.check_csrf(headers.get("x-csrf-token").and_then(|v| v.to_str().ok()))?;
-    Ok(id)
 }
 
 async fn preview_page(
@@ -688,7 +683,7 @@ async fn preview_page(
             }
         }
         let errors: Vec<&str> = p.errors.iter().map(|e| e.text(viewer.lang)).collect();
-        Ok(pages::render(
+        Ok(views::render(
             &state,
             &viewer,
             "upload.html",
@@ -713,7 +708,7 @@ async fn register_page(
     viewer: Viewer,
     Path(id): Path<i64>,
     Form(form): Form<Vec<(String, String)>>,
-) -> Result<Response, pages::PageError> {
+) -> Result<Response, views::PageError> {
     let field = |name: &str| {
         form.iter()
             .find(|(k, _)| k == name)
@@ -755,14 +750,12 @@ async fn import_trf(
         .file("trf")
         .ok_or_else(|| UploadError::missing("trf"))?;
     state.store().event(event).await?;
-    let t = trf::Tournament::from_bytes(&file.bytes)
-        .map_err(|e| UploadError::from_trf(&file.name, &e))?;
-    let s =
-        event::Section::from_trf(&t, domain::moment(store::unix_now())).map_err(|e| match &e {
-            ImportError::Field(v) => UploadError::invalid(&file.name, 0, v),
-            _ => UploadError::trf_import(&file.name, &e),
-        })?;
-    Ok(domain::store_section(state.store(), Some(by), event, &s).await?)
+    let s = section_from_trf(&file.bytes, store::unix_now()).map_err(|p| match &p {
+        TrfProblem::Read(e) => UploadError::from_trf(&file.name, e),
+        TrfProblem::Convert(ImportError::Field(v)) => UploadError::invalid(&file.name, 0, v),
+        TrfProblem::Convert(e) => UploadError::trf_import(&file.name, e),
+    })?;
+    Ok(state.service.import_section(Some(by), event, &s).await?)
 }
 
 async fn import_trf_page(
@@ -791,7 +784,7 @@ async fn preview_api(
     mp: Multipart,
 ) -> Response {
     let outcome: Result<Response, Failure> = async {
-        api_editor(&viewer, &headers)?;
+        editor_id(&viewer, csrf_header(&headers))?;
         let fields = Fields::read(mp).await?;
         let loaded = service::loaded::load(state.store(), id).await?;
         let p = preview(&loaded, &fields)?;
@@ -809,7 +802,7 @@ async fn import_api(
     mp: Multipart,
 ) -> Response {
     let outcome: Result<Response, Failure> = async {
-        let by = api_editor(&viewer, &headers)?;
+        let by = editor_id(&viewer, csrf_header(&headers))?;
         let fields = Fields::read(mp).await?;
         let loaded = service::loaded::load(state.store(), id).await?;
         let p = preview(&loaded, &fields)?;
@@ -847,7 +840,7 @@ async fn import_trf_api(
     mp: Multipart,
 ) -> Response {
     let outcome: Result<Response, Failure> = async {
-        let by = api_editor(&viewer, &headers)?;
+        let by = editor_id(&viewer, csrf_header(&headers))?;
         let fields = Fields::read(mp).await?;
         let section = import_trf(&state, by, id, &fields).await?;
         Ok((StatusCode::CREATED, Json(json!({ "id": section }))).into_response())

@@ -1,0 +1,191 @@
+//! What the pages share: the compiled templates, rendering with the viewer's language and
+//! session, the error page, redirects, and the boards of a round as the pages and the API show
+//! them.
+
+use axum::http::header;
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use minijinja::Environment;
+use serde_json::{Value, json};
+use service::Loaded;
+use store::GameResult;
+
+use crate::{AppError, AppState, Viewer};
+
+/// The compiled templates.
+pub(crate) fn templates() -> Environment<'static> {
+    let mut env = Environment::new();
+    let all: [(&str, &str); 26] = [
+        ("teams.html", include_str!("../templates/teams.html")),
+        (
+            "team_round.html",
+            include_str!("../templates/team_round.html"),
+        ),
+        (
+            "team_standings.html",
+            include_str!("../templates/team_standings.html"),
+        ),
+        ("users.html", include_str!("../templates/users.html")),
+        ("base.html", include_str!("../templates/base.html")),
+        ("index.html", include_str!("../templates/index.html")),
+        ("login.html", include_str!("../templates/login.html")),
+        ("event.html", include_str!("../templates/event.html")),
+        ("section.html", include_str!("../templates/section.html")),
+        ("round.html", include_str!("../templates/round.html")),
+        (
+            "result_row.html",
+            include_str!("../templates/result_row.html"),
+        ),
+        (
+            "alphabetical.html",
+            include_str!("../templates/alphabetical.html"),
+        ),
+        (
+            "standings.html",
+            include_str!("../templates/standings.html"),
+        ),
+        (
+            "crosstable.html",
+            include_str!("../templates/crosstable.html"),
+        ),
+        ("audit.html", include_str!("../templates/audit.html")),
+        (
+            "section_settings.html",
+            include_str!("../templates/section_settings.html"),
+        ),
+        (
+            "starting_ranks.html",
+            include_str!("../templates/starting_ranks.html"),
+        ),
+        (
+            "event_settings.html",
+            include_str!("../templates/event_settings.html"),
+        ),
+        ("upload.html", include_str!("../templates/upload.html")),
+        ("edit.html", include_str!("../templates/edit.html")),
+        ("card.html", include_str!("../templates/card.html")),
+        ("slips.html", include_str!("../templates/slips.html")),
+        ("game_pgn.html", include_str!("../templates/game_pgn.html")),
+        ("checkin.html", include_str!("../templates/checkin.html")),
+        ("error.html", include_str!("../templates/error.html")),
+        (
+            "checkin_row.html",
+            include_str!("../templates/checkin_row.html"),
+        ),
+    ];
+    for (name, text) in all {
+        if let Err(e) = env.add_template(name, text) {
+            unreachable!("template {name} does not compile: {e}");
+        }
+    }
+    env
+}
+
+/// An error shown as an HTML page.
+pub(crate) struct PageError(pub(crate) AppError);
+
+impl From<AppError> for PageError {
+    fn from(e: AppError) -> PageError {
+        PageError(e)
+    }
+}
+
+impl From<service::ServiceError> for PageError {
+    fn from(e: service::ServiceError) -> PageError {
+        PageError(e.into())
+    }
+}
+
+impl From<store::StoreError> for PageError {
+    fn from(e: store::StoreError) -> PageError {
+        PageError(e.into())
+    }
+}
+
+impl IntoResponse for PageError {
+    fn into_response(self) -> Response {
+        if matches!(self.0, AppError::Forbidden) {
+            return Redirect::to("/login").into_response();
+        }
+        let text: String = self
+            .0
+            .to_string()
+            .chars()
+            .flat_map(|c| match c {
+                '<' => "&lt;".chars().collect::<Vec<_>>(),
+                '>' => "&gt;".chars().collect(),
+                '&' => "&amp;".chars().collect(),
+                '"' => "&quot;".chars().collect(),
+                c => vec![c],
+            })
+            .collect();
+        let body = format!(
+            "<!doctype html><html><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><link rel=\"stylesheet\" href=\"/static/style.css\"><script src=\"/static/app.js\" defer></script><title>{status}</title></head><body><main><h1>{status}</h1><p id=\"error\" role=\"alert\">{text}</p><p><a href=\"#\" data-action=\"back\">←</a> <a href=\"/\">/</a></p></main></body></html>",
+            status = self.0.status()
+        );
+        let mut response = (self.0.status(), Html(body)).into_response();
+        self.0.add_headers(&mut response);
+        response
+            .extensions_mut()
+            .insert(crate::error_page::Refusal::of(&self.0));
+        response
+    }
+}
+
+pub(crate) type PageResult = Result<Response, PageError>;
+
+pub(crate) fn render(state: &AppState, viewer: &Viewer, name: &str, ctx: Value) -> PageResult {
+    let base = json!({
+        "t": viewer.lang.texts(),
+        "lang": viewer.lang.code(),
+        "user": viewer.user.as_ref().map(|u| u.name.clone()),
+        "csrf": viewer.csrf,
+        "can_edit": viewer.can_edit(),
+        "is_admin": viewer.admin().is_ok(),
+        "game_results": GameResult::ALL.iter().filter(|r| !r.is_bye()).map(|r| r.code()).collect::<Vec<_>>(),
+        "bye_results": GameResult::ALL.iter().filter(|r| r.is_bye()).map(|r| r.code()).collect::<Vec<_>>(),
+    });
+    let mut merged = base.as_object().cloned().unwrap_or_default();
+    if let Value::Object(extra) = ctx {
+        merged.extend(extra);
+    }
+    let tmpl = state
+        .templates
+        .get_template(name)
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let html = tmpl
+        .render(minijinja::Value::from_serialize(&merged))
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let mut response = Html(html).into_response();
+    if let Ok(v) = format!("lang={}; Path=/; SameSite=Lax", viewer.lang.code()).parse() {
+        response.headers_mut().append(header::SET_COOKIE, v);
+    }
+    Ok(response)
+}
+
+pub(crate) fn see_other(to: &str) -> Response {
+    Redirect::to(to).into_response()
+}
+
+/// The boards of a round of a section view ([`Loaded::view`]) as JSON values; `None` when
+/// the view has no such round.
+pub(crate) fn boards(loaded: &Loaded, number: i64) -> Option<Vec<Value>> {
+    let (_, games) = loaded.round(number)?;
+    Some(
+        games
+            .iter()
+            .map(|g| {
+                json!({
+                    "game": g.id,
+                    "board": g.board,
+                    "white": g.white,
+                    "white_name": loaded.name(g.white),
+                    "black": g.black,
+                    "black_name": g.black.map(|b| loaded.name(b)),
+                    "result": g.result.code(),
+                    "manual": g.manual,
+                    "version": g.version,
+                })
+            })
+            .collect(),
+    )
+}
