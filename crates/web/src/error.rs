@@ -120,6 +120,30 @@ impl AppError {
     }
 }
 
+/// The message of a refused page request, in English and (where there is one) German; set by the
+/// page error (`views::PageError`) on its answer and rendered by `error_page`.
+#[derive(Clone)]
+pub(crate) struct Refusal {
+    pub english: String,
+    pub german: Option<String>,
+}
+
+impl Refusal {
+    pub(crate) fn of(e: &AppError) -> Refusal {
+        Refusal {
+            english: e.to_string(),
+            german: e.german(),
+        }
+    }
+
+    pub(crate) fn text(&self, lang: Lang) -> &str {
+        match (lang, &self.german) {
+            (Lang::De, Some(g)) => g,
+            _ => &self.english,
+        }
+    }
+}
+
 impl From<Invalid> for AppError {
     fn from(e: Invalid) -> AppError {
         AppError::Invalid(e)

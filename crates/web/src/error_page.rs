@@ -10,33 +10,9 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use crate::i18n::Lang;
 use crate::views::render;
-use crate::{AppError, AppState, Viewer};
-
-/// The message of a refused page request, in English and (where there is one) German; set by
-/// [`crate::pages::PageError`] on its answer.
-#[derive(Clone)]
-pub(crate) struct Refusal {
-    pub english: String,
-    pub german: Option<String>,
-}
-
-impl Refusal {
-    pub(crate) fn of(e: &AppError) -> Refusal {
-        Refusal {
-            english: e.to_string(),
-            german: e.german(),
-        }
-    }
-
-    fn text(&self, lang: Lang) -> &str {
-        match (lang, &self.german) {
-            (Lang::De, Some(g)) => g,
-            _ => &self.english,
-        }
-    }
-}
+use crate::error::Refusal;
+use crate::{AppState, Viewer};
 
 /// Largest JSON error body read back for its message.
 const MAX_ERROR_BODY: usize = 64 * 1024;

@@ -126,7 +126,7 @@ impl IntoResponse for PageError {
         self.0.add_headers(&mut response);
         response
             .extensions_mut()
-            .insert(crate::error_page::Refusal::of(&self.0));
+            .insert(crate::error::Refusal::of(&self.0));
         response
     }
 }
