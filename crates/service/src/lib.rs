@@ -15,6 +15,7 @@
 //! ```
 
 pub mod cards;
+pub mod checkin;
 pub mod error;
 pub mod games;
 pub mod imports;

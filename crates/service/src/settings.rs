@@ -160,6 +160,9 @@ pub struct SectionSettings {
     /// One line per round from round 1: `YYYY-MM-DD` or `YYYY-MM-DD HH:MM`.
     #[serde(default)]
     pub schedule: String,
+    /// Check-in before round 1 ([`event::checkin`]); fixed once round 1 is paired.
+    #[serde(default, deserialize_with = "flag")]
+    pub check_in: bool,
 }
 
 /// A checkbox (`on`, absent) or a JSON boolean.
@@ -285,6 +288,10 @@ pub fn apply_section(s: &mut event::Section, f: &SectionSettings) -> Result<(), 
     };
     s.schedule = schedule(&f.schedule)?;
     seeding(s, &f.seeding)?;
+    if f.check_in != s.check_in && paired > 0 {
+        return Err(event::checkin::CheckInError::Closed.into());
+    }
+    s.check_in = f.check_in;
     validate::section(s)?;
     s.check_settings().map_err(|e| bad(e.to_string()))?;
     let rounds = s.total_rounds().max(s.rounds);
@@ -432,6 +439,7 @@ pub fn section_values(loaded: &crate::Loaded) -> Value {
         "elo": s.rating.elo,
         "initial_colour": if s.initial_colour_white { "white" } else { "black" },
         "seeding": s.seeding.to_string(),
+        "check_in": s.check_in,
         "schedule": schedule_lines(&s.schedule).join("\n"),
     })
 }
@@ -511,6 +519,7 @@ mod tests {
             initial_colour: "black".into(),
             seeding: "pseudo-800".into(),
             schedule: "2026-05-01 10:00\n\n2026-05-01 15:30\n2026-05-02".into(),
+            check_in: true,
         }
     }
 

@@ -398,6 +398,33 @@ const TEXTS: &[(&str, &str, &str)] = &[
         "Admitted by exception",
         "Zugelassen als Ausnahme",
     ),
+    ("back", "Back", "Zurück"),
+    ("error_400", "Bad request", "Ungültige Eingabe"),
+    ("error_403", "Not allowed", "Nicht erlaubt"),
+    ("error_404", "Not found", "Nicht gefunden"),
+    ("error_409", "Changed meanwhile", "Zwischenzeitlich geändert"),
+    ("error_413", "Too large", "Zu groß"),
+    ("error_422", "Refused", "Abgelehnt"),
+    ("error_429", "Too many attempts", "Zu viele Versuche"),
+    ("error_500", "Internal error", "Interner Fehler"),
+    ("check_in", "Check-in", "Anmeldung vor Ort"),
+    ("checked_in", "Checked in", "Anwesend"),
+    ("check_in_now", "Check in", "Anmelden"),
+    (
+        "check_in_off",
+        "This section does not use check-in; switch it on in the settings.",
+        "Diese Gruppe verwendet keine Anmeldung vor Ort; sie lässt sich in den Einstellungen einschalten.",
+    ),
+    (
+        "check_in_rule",
+        "Round 1 pairs only the players checked in; the others get a zero-point bye.",
+        "Die 1. Runde lost nur die anwesenden Spieler aus; die anderen erhalten ein Freilos mit null Punkten.",
+    ),
+    (
+        "check_in_closed",
+        "Round 1 is paired: check-in is closed. Later absences are byes or forfeits.",
+        "Die 1. Runde ist ausgelost: der Check-in ist geschlossen. Spätere Abwesenheiten sind Freilose oder kampflose Partien.",
+    ),
 ];
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use crate::{AppError, AppState, Viewer};
 /// The compiled templates.
 pub(crate) fn templates() -> Environment<'static> {
     let mut env = Environment::new();
-    let all: [(&str, &str); 23] = [
+    let all: [(&str, &str); 26] = [
         ("teams.html", include_str!("../templates/teams.html")),
         (
             "team_round.html",
@@ -65,6 +65,12 @@ pub(crate) fn templates() -> Environment<'static> {
         ("card.html", include_str!("../templates/card.html")),
         ("slips.html", include_str!("../templates/slips.html")),
         ("game_pgn.html", include_str!("../templates/game_pgn.html")),
+        ("checkin.html", include_str!("../templates/checkin.html")),
+        ("error.html", include_str!("../templates/error.html")),
+        (
+            "checkin_row.html",
+            include_str!("../templates/checkin_row.html"),
+        ),
     ];
     for (name, text) in all {
         if let Err(e) = env.add_template(name, text) {
@@ -118,6 +124,9 @@ impl IntoResponse for PageError {
         );
         let mut response = (self.0.status(), Html(body)).into_response();
         self.0.add_headers(&mut response);
+        response
+            .extensions_mut()
+            .insert(crate::error::Refusal::of(&self.0));
         response
     }
 }
