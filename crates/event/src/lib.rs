@@ -17,6 +17,7 @@
 //! ```
 
 pub mod age;
+pub mod checkin;
 pub mod date;
 pub mod demo;
 pub mod dsb_io;

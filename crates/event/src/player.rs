@@ -137,6 +137,10 @@ pub struct Entry {
     /// shown on the player card.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub admitted_over: Option<Override>,
+    /// Checked in before round 1 (counts only when the section asks for check-in,
+    /// [`crate::checkin`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub checked_in: bool,
 }
 
 impl Entry {
@@ -149,6 +153,7 @@ impl Entry {
             withdrawn_after: None,
             requested_byes: BTreeMap::new(),
             admitted_over: None,
+            checked_in: false,
         }
     }
 

@@ -69,6 +69,7 @@ impl Section {
             schedule: Vec::new(),
             initial_colour_white: true,
             seeding: Seeding::DwzElo,
+            check_in: false,
             fixed_order: Vec::new(),
             prohibited: Vec::new(),
             entries: Vec::new(),
@@ -298,7 +299,7 @@ impl Section {
                     id: u32::try_from(i + 1).unwrap_or(u32::MAX),
                     rating: e.player.elo.unwrap_or(0),
                     history,
-                    absent: !e.plays_in(round),
+                    absent: !self.available(e, round),
                     acceleration: Score(0),
                 }
             })
@@ -420,7 +421,7 @@ impl Section {
                     });
                 }
                 for e in &ranking {
-                    if !e.plays_in(round) {
+                    if !self.available(e, round) {
                         draft.byes.push(Bye {
                             player: e.id(),
                             kind: e.unpaired_bye(round),
@@ -689,7 +690,7 @@ impl Section {
         }
         let slots = self.slots();
         for (player, gets_white) in [(white, true), (black, false)] {
-            if self.entry(player).is_some_and(|e| !e.plays_in(round)) {
+            if self.entry(player).is_some_and(|e| !self.available(e, round)) {
                 warnings.push(Warning {
                     kind: WarningKind::Unavailable { player },
                     article: Article::new("C.04.2"),

@@ -136,6 +136,10 @@ pub struct Section {
     /// The rule of the initial order (C.04.2); absent in older documents: DWZ, then Elo.
     #[serde(default)]
     pub seeding: Seeding,
+    /// Check-in before round 1 ([`crate::checkin`]): only players checked in are paired in
+    /// round 1; absent in older documents: off.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub check_in: bool,
     /// The players in pairing-number order once fixed: drawn by lot for a round robin, taken
     /// from an imported TRF, or frozen when round 1 of a Swiss is stored (later entries get the
     /// next numbers). Empty means the initial ranking order.

@@ -348,7 +348,7 @@ impl Section {
             for kind in [ByeKind::Full, ByeKind::Half, ByeKind::Zero] {
                 let players: Vec<u16> = ranking
                     .iter()
-                    .filter(|e| !e.plays_in(round) && e.unpaired_bye(round) == kind)
+                    .filter(|e| !self.available(e, round) && e.unpaired_bye(round) == kind)
                     .filter_map(|e| tpn(&e.id()))
                     .collect();
                 if !players.is_empty() {

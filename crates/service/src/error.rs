@@ -24,7 +24,12 @@ pub enum ServiceError {
     Rule {
         article: Option<Article>,
         message: String,
+        /// The message in German, where the rule gives one.
+        german: Option<String>,
     },
+    /// Refused by a rule of the regulations (eligibility, a paired player stays): the message
+    /// names the paragraph, in English and German.
+    Refused { message: String, german: String },
     /// Anything else (database down, ...).
     Internal(String),
 }
@@ -35,6 +40,16 @@ impl ServiceError {
         ServiceError::Rule {
             article: None,
             message: message.into(),
+            german: None,
+        }
+    }
+
+    /// A refusal by a rule, in English and German.
+    pub fn rule_in(english: impl Into<String>, german: impl Into<String>) -> ServiceError {
+        ServiceError::Rule {
+            article: None,
+            message: english.into(),
+            german: Some(german.into()),
         }
     }
 
@@ -43,13 +58,24 @@ impl ServiceError {
         ServiceError::Rule {
             article: Some(article),
             message: message.into(),
+            german: None,
         }
     }
 
-    /// The message in German where the domain has one (refused values), else in English.
+    /// The message in German where the domain has one (refused values, rules with a German
+    /// text), else in English.
     pub fn german(&self) -> String {
         match self {
             ServiceError::Invalid(e) => e.german(),
+            ServiceError::Refused { german, .. } => german.clone(),
+            ServiceError::Rule {
+                article,
+                german: Some(g),
+                ..
+            } => match article {
+                Some(a) => format!("{g} ({})", a.as_str()),
+                None => g.clone(),
+            },
             other => other.to_string(),
         }
     }
@@ -59,15 +85,19 @@ impl fmt::Display for ServiceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ServiceError::NotFound => f.write_str("not found"),
-            ServiceError::Conflict(m) | ServiceError::BadRequest(m) => f.write_str(m),
+            ServiceError::Conflict(m)
+            | ServiceError::BadRequest(m)
+            | ServiceError::Refused { message: m, .. } => f.write_str(m),
             ServiceError::Invalid(e) => write!(f, "{e}"),
             ServiceError::Rule {
                 article: Some(a),
                 message,
+                ..
             } => write!(f, "{message} ({})", a.as_str()),
             ServiceError::Rule {
                 article: None,
                 message,
+                ..
             } => f.write_str(message),
             ServiceError::Internal(m) => write!(f, "internal error: {m}"),
         }

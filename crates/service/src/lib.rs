@@ -15,10 +15,12 @@
 //! ```
 
 pub mod cards;
+pub mod checkin;
 pub mod error;
 pub mod games;
 pub mod imports;
 pub mod loaded;
+pub mod players;
 pub mod registration;
 pub mod results;
 pub mod rounds;

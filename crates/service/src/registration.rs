@@ -4,15 +4,16 @@
 use std::collections::BTreeMap;
 
 use event::age::{AgeClass, Class};
-use event::player::{Entry, Player, PlayerId, Sex};
+use event::player::{Entry, PlayerId};
 use event::round::ByeKind;
 use event::section::System;
-use event::validate::{self, Field};
+use event::validate;
 use serde::Deserialize;
 
 use crate::Service;
 use crate::error::ServiceError;
 use crate::loaded::load;
+use crate::players::{admitted, class_of, number, player_of};
 use crate::rows::{bye_kind, json, new_player, player_id, store_event, store_section};
 
 #[derive(Deserialize)]
@@ -56,12 +57,14 @@ pub struct PlayerForm {
     pub federation: String,
     #[serde(default)]
     pub club: String,
-    #[serde(default)]
+    /// Birth date `YYYY-MM-DD` or year `YYYY` (also sent as `birth_date`).
+    #[serde(default, alias = "birth_date")]
     pub birth: String,
     /// `m`, `w` or empty.
     #[serde(default)]
     pub sex: String,
-    #[serde(default)]
+    /// FIDE id; a JSON number or form text, empty for none.
+    #[serde(default, deserialize_with = "rating")]
     pub fide_id: String,
     #[serde(default)]
     pub title: String,
@@ -69,9 +72,16 @@ pub struct PlayerForm {
     pub class: String,
     #[serde(default)]
     pub first_round: String,
+    /// The version read, for an edit (optimistic locking).
+    #[serde(default)]
+    pub version: Option<i64>,
+    /// The arbiter's reason to admit an entry refused by eligibility (`override`, form field
+    /// "Begründung für Ausnahme"); empty for none.
+    #[serde(default, rename = "override")]
+    pub over: String,
 }
 
-/// A rating as a JSON number or text.
+/// A rating or id as a JSON number or text.
 fn rating<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
@@ -147,64 +157,10 @@ impl Service {
         section: i64,
         f: &PlayerForm,
     ) -> Result<i64, ServiceError> {
-        if f.rating.is_some() {
-            return Err(ServiceError::BadRequest(
-                "rating: not a field; send `dwz` and/or `elo`".into(),
-            ));
-        }
         let loaded = load(&self.store, section).await?;
-        let mut p = Player::new(PlayerId(0), f.last_name.trim(), f.first_name.trim());
-        let number = |field: &str, v: &str| -> Result<Option<u64>, ServiceError> {
-            let v = v.trim();
-            if v.is_empty() {
-                return Ok(None);
-            }
-            v.parse()
-                .map(Some)
-                .map_err(|_| ServiceError::BadRequest(format!("{field}: `{v}` is not a number")))
-        };
-        let rating = |field: Field, v: &str| -> Result<Option<u16>, ServiceError> {
-            number(field.english(), v)?
-                .map(|r| {
-                    validate::number(field, r, 0, u64::from(validate::MAX_RATING))?;
-                    u16::try_from(r).map_err(|_| ServiceError::Internal(format!("rating {r}")))
-                })
-                .transpose()
-        };
-        p.dwz = rating(Field::Dwz, &f.dwz)?;
-        p.elo = rating(Field::Elo, &f.elo)?;
-        p.fide_id = number("FIDE id", &f.fide_id)?;
-        p.federation = f.federation.trim().to_ascii_uppercase();
-        p.club = f.club.trim().to_owned();
-        p.title = Some(f.title.trim().to_ascii_uppercase()).filter(|t| !t.is_empty());
-        p.sex = match f.sex.trim() {
-            "" => None,
-            "m" | "M" => Some(Sex::Male),
-            "w" | "W" | "f" | "F" => Some(Sex::Female),
-            other => {
-                return Err(ServiceError::BadRequest(format!(
-                    "sex: `{other}` (m, w or empty)"
-                )));
-            }
-        };
-        if !f.birth.trim().is_empty() {
-            p.birth = Some(
-                f.birth
-                    .parse()
-                    .map_err(|e| ServiceError::BadRequest(format!("birth date: {e}")))?,
-            );
-        }
+        let p = player_of(f, PlayerId(0), None)?;
         let s = loaded.section();
-        let class = if f.class.trim().is_empty() {
-            s.classes
-                .first()
-                .copied()
-                .unwrap_or(Class::open(AgeClass::Open))
-        } else {
-            f.class
-                .parse()
-                .map_err(|e: event::age::ParseClassError| ServiceError::BadRequest(e.to_string()))?
-        };
+        let class = class_of(f, s)?;
         let mut entry = Entry::new(p, class);
         let next_round = u32::try_from(s.played.len() + 1).unwrap_or(u32::MAX);
         entry.first_round = match number("first round", &f.first_round)? {
@@ -212,6 +168,10 @@ impl Service {
             None => next_round,
         };
         validate::room(s, 1)?;
+        let fresh = s.entries.iter().map(|e| e.id().0).max().unwrap_or(0);
+        entry.player.id = PlayerId(fresh.saturating_add(1));
+        let mut entry = admitted(&loaded, entry, f)?;
+        entry.player.id = PlayerId(0);
         let new = new_player(&entry)?;
         Ok(self.store.add_player(by, section, &new).await?)
     }

@@ -43,10 +43,17 @@ impl Service {
             .last()
             .filter(|l| !l.is_published() || !l.is_complete())
         {
-            return Err(ServiceError::rule(format!(
-                "round {} must be published and complete before round {next} is paired",
-                last.number
-            )));
+            return Err(ServiceError::rule_in(
+                format!(
+                    "round {} must be published and complete before round {next} is paired",
+                    last.number
+                ),
+                format!(
+                    "Runde {} muss veröffentlicht und vollständig sein, bevor Runde {next} \
+                     ausgelost wird",
+                    last.number
+                ),
+            ));
         }
         let draft = s
             .pair_round(next)

@@ -1,5 +1,5 @@
-//! Event and section settings: for an event its dates and the age-class cut-off day
-//! (Spielordnung §5.3); for a section its classes (merged groups §6.3, girls' rankings), system
+//! Event and section settings: for an event its dates, the age-class cut-off day
+//! (Spielordnung §5.3) and the admission list (§7.2, §8.1); for a section its classes (merged groups §6.3, girls' rankings), system
 //! (with the suggestion by the number of players), rounds, time control, regulations profile,
 //! default time (Art. 6.7.1), scoring, tie-breaks, rating evaluations, initial colour (C.04.3
 //! 5.1) and the date and start time of every round.
@@ -9,10 +9,11 @@
 
 use event::age::{AgeClass, AgeConvention, Class};
 use event::date::{Date, Time};
+use event::eligibility::{AdmissionList, Admitted};
 use event::public::PublicBirth;
 use event::section::{DutchRules, RoundSchedule, Scoring, System, suggest_system};
 use event::seeding::{ParseSeedingError, Seeding};
-use event::validate;
+use event::validate::{self, Field};
 use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};
 
@@ -42,6 +43,86 @@ pub struct EventSettings {
     /// What the public sees of birth dates: `year` (default) or `none`.
     #[serde(default)]
     pub public_birth: String,
+    /// The admission list ([`admission_list`]), one player a line; empty: none (everyone is
+    /// admitted); absent: kept.
+    #[serde(default)]
+    pub admission: Option<String>,
+}
+
+/// Most lines of an admission list.
+pub const MAX_ADMITTED: usize = 5_000;
+
+/// The event's admission list (SJRP §7.2, §8.1) from text, one player a line:
+/// `Last, First` followed, comma-separated and in any order, by the birth year (`2012`), the
+/// class the place is for (`U14w`) and the FIDE id (`24601234`). Blank text: no list.
+pub fn admission_list(text: &str) -> Result<Option<AdmissionList>, ServiceError> {
+    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    if lines.is_empty() {
+        return Ok(None);
+    }
+    if lines.len() > MAX_ADMITTED {
+        return Err(bad(format!(
+            "admission list: {} lines, at most {MAX_ADMITTED}",
+            lines.len()
+        )));
+    }
+    let players = lines
+        .iter()
+        .zip(1..)
+        .map(|(line, n)| admitted(line).map_err(|e| bad(format!("admission list, line {n}: {e}"))))
+        .collect::<Result<_, _>>()?;
+    Ok(Some(AdmissionList { players }))
+}
+
+/// One line of an admission list.
+fn admitted(line: &str) -> Result<Admitted, String> {
+    let mut parts = line.split(',').map(str::trim);
+    let last_name = parts.next().unwrap_or_default();
+    validate::required(Field::LastName, last_name, validate::MAX_TEXT).map_err(|e| e.to_string())?;
+    let mut a = Admitted {
+        last_name: last_name.to_owned(),
+        first_name: parts.next().unwrap_or_default().to_owned(),
+        birth_year: None,
+        dsb: None,
+        fide_id: None,
+        class: None,
+    };
+    for part in parts.filter(|p| !p.is_empty()) {
+        match part.parse::<u64>() {
+            Ok(y) if (1900..=2100).contains(&y) => a.birth_year = u16::try_from(y).ok(),
+            Ok(id) => a.fide_id = Some(id),
+            Err(_) => {
+                a.class = Some(part.parse().map_err(|e: event::age::ParseClassError| {
+                    format!("`{part}`: expected a birth year, a class or a FIDE id ({e})")
+                })?);
+            }
+        }
+    }
+    Ok(a)
+}
+
+/// The admission list as text, one player a line (see [`admission_list`]).
+pub fn admission_text(list: Option<&AdmissionList>) -> String {
+    let Some(list) = list else {
+        return String::new();
+    };
+    list.players
+        .iter()
+        .map(|a| {
+            let mut line = format!("{}, {}", a.last_name, a.first_name);
+            if let Some(y) = a.birth_year {
+                line.push_str(&format!(", {y}"));
+            }
+            if let Some(c) = a.class {
+                line.push_str(&format!(", {c}"));
+            }
+            if let Some(id) = a.fide_id {
+                line.push_str(&format!(", {id}"));
+            }
+            line
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The settings of a section as a form or API body sends them.
@@ -79,6 +160,9 @@ pub struct SectionSettings {
     /// One line per round from round 1: `YYYY-MM-DD` or `YYYY-MM-DD HH:MM`.
     #[serde(default)]
     pub schedule: String,
+    /// Check-in before round 1 ([`event::checkin`]); fixed once round 1 is paired.
+    #[serde(default, deserialize_with = "flag")]
+    pub check_in: bool,
 }
 
 /// A checkbox (`on`, absent) or a JSON boolean.
@@ -125,6 +209,9 @@ pub fn apply_event(ev: &mut event::Event, s: &EventSettings) -> Result<(), Servi
         code => PublicBirth::from_code(code)
             .ok_or_else(|| bad(format!("public birth: `{code}` (year or none)")))?,
     };
+    if let Some(text) = &s.admission {
+        ev.admission = admission_list(text)?;
+    }
     Ok(validate::event(ev)?)
 }
 
@@ -201,6 +288,10 @@ pub fn apply_section(s: &mut event::Section, f: &SectionSettings) -> Result<(), 
     };
     s.schedule = schedule(&f.schedule)?;
     seeding(s, &f.seeding)?;
+    if f.check_in != s.check_in && paired > 0 {
+        return Err(event::checkin::CheckInError::Closed.into());
+    }
+    s.check_in = f.check_in;
     validate::section(s)?;
     s.check_settings().map_err(|e| bad(e.to_string()))?;
     let rounds = s.total_rounds().max(s.rounds);
@@ -348,6 +439,7 @@ pub fn section_values(loaded: &crate::Loaded) -> Value {
         "elo": s.rating.elo,
         "initial_colour": if s.initial_colour_white { "white" } else { "black" },
         "seeding": s.seeding.to_string(),
+        "check_in": s.check_in,
         "schedule": schedule_lines(&s.schedule).join("\n"),
     })
 }
@@ -365,6 +457,7 @@ pub fn event_values(row: &store::Event) -> Value {
         "cut_off_year": if c.previous_year { "previous" } else { "season" },
         "cut_off_day": c.cut_off(ev.season()).to_string(),
         "public_birth": ev.public_birth.code(),
+        "admission": admission_text(ev.admission.as_ref()),
     })
 }
 
@@ -426,6 +519,7 @@ mod tests {
             initial_colour: "black".into(),
             seeding: "pseudo-800".into(),
             schedule: "2026-05-01 10:00\n\n2026-05-01 15:30\n2026-05-02".into(),
+            check_in: true,
         }
     }
 
@@ -483,8 +577,18 @@ mod tests {
             cut_off: "12-31".into(),
             cut_off_year: "season".into(),
             public_birth: "none".into(),
+            admission: Some("Quast, Ida, 2012, U14w\nMeyer, Lena, 24601234".into()),
         };
         apply_event(&mut ev, &f).unwrap();
+        let list = ev.admission.clone().unwrap();
+        assert_eq!(list.players[0].birth_year, Some(2012));
+        assert_eq!(list.players[0].class, Some("U14w".parse().unwrap()));
+        assert_eq!(list.players[1].fide_id, Some(24_601_234));
+        assert_eq!(
+            admission_text(ev.admission.as_ref()),
+            "Quast, Ida, 2012, U14w\nMeyer, Lena, 24601234"
+        );
+        assert!(admission_list("Quast, Ida, Ü14").is_err());
         assert_eq!(ev.age_convention, AgeConvention::CALENDAR_YEAR);
         assert_eq!(ev.public_birth, PublicBirth::Hidden);
         assert_eq!(ev.end.to_string(), "2026-05-03");

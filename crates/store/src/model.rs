@@ -441,11 +441,17 @@ pub struct NewPlayer {
 
 impl NewPlayer {
     /// The stored fields in words, for the audit log: name, DWZ, Elo, title, federation, FIDE
-    /// id, birth date, sex, club.
+    /// id, birth date, sex, club, and the arbiter's reason when the registration was admitted
+    /// over a refusal (the domain document's `admitted_over`).
     pub(crate) fn summary(&self) -> String {
         let rating = |r: Option<i64>| r.map_or("-".to_owned(), |r| r.to_string());
+        let data: serde_json::Value = serde_json::from_str(&self.data).unwrap_or_default();
+        let over = match data["admitted_over"]["reason"].as_str() {
+            Some(reason) => format!("; admitted by override: {reason}"),
+            None => String::new(),
+        };
         format!(
-            "{} (DWZ {}, Elo {}, title {:?}, federation {:?}, FIDE id {:?}, born {:?}, sex {:?}, club {:?})",
+            "{} (DWZ {}, Elo {}, title {:?}, federation {:?}, FIDE id {:?}, born {:?}, sex {:?}, club {:?}){over}",
             self.name,
             rating(self.dwz),
             rating(self.elo),

@@ -279,10 +279,14 @@ async fn section(
 async fn add_player(
     State(state): State<AppState>,
     Path(id): Path<i64>,
-    Editor { by, .. }: Editor,
+    Editor { by, viewer }: Editor,
     Json(f): Json<PlayerForm>,
 ) -> Result<Response, AppError> {
-    let player = state.service.add_player(Some(by), id, &f).await?;
+    let player = state
+        .service
+        .add_player(Some(by), id, &f)
+        .await
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok((StatusCode::CREATED, Json(json!({ "id": player }))).into_response())
 }
 

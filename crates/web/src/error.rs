@@ -27,6 +27,11 @@ pub enum AppError {
     Invalid(Invalid),
     /// A rule of the tournament forbids it (e.g. pairing before the last round is complete).
     Rule(String),
+    /// A rule of the regulations refuses it, the message naming the paragraph in English and
+    /// German (422).
+    Refused { message: String, german: String },
+    /// A rule's refusal in English and German.
+    RuleIn { english: String, german: String },
     /// Too many failed logins: the seconds until the next attempt is allowed.
     TooManyRequests(i64),
     /// The request body is over its size limit: the message names the limit.
@@ -46,12 +51,14 @@ impl fmt::Display for AppError {
             AppError::Conflict(m)
             | AppError::BadRequest(m)
             | AppError::Rule(m)
-            | AppError::TooLarge(m) => f.write_str(m),
+            | AppError::TooLarge(m)
+            | AppError::Refused { message: m, .. } => f.write_str(m),
             AppError::TooManyRequests(s) => write!(
                 f,
                 "too many failed logins from this account or address: try again in {s} seconds"
             ),
             AppError::Invalid(e) => write!(f, "{e}"),
+            AppError::RuleIn { english, .. } => f.write_str(english),
             AppError::Internal(m) => write!(f, "internal error: {m}"),
         }
     }
@@ -67,7 +74,9 @@ impl AppError {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::BadRequest(_) | AppError::Invalid(_) => StatusCode::BAD_REQUEST,
-            AppError::Rule(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::Rule(_) | AppError::Refused { .. } | AppError::RuleIn { .. } => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
             AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -87,7 +96,59 @@ impl AppError {
     pub fn localised(self, lang: Lang) -> AppError {
         match self {
             AppError::Invalid(e) if lang == Lang::De => AppError::BadRequest(e.german()),
+            AppError::Refused { german, .. } if lang == Lang::De => AppError::Rule(german),
             other => other,
+        }
+    }
+
+    /// The message in German where there is one (refused values and rules), else `None`.
+    pub fn german(&self) -> Option<String> {
+        match self {
+            AppError::Invalid(e) => Some(e.german()),
+            AppError::RuleIn { german, .. } | AppError::Refused { german, .. } => {
+                Some(german.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// The message in `lang` (English where there is no German).
+    pub fn message(&self, lang: Lang) -> String {
+        match lang {
+            Lang::De => self.german().unwrap_or_else(|| self.to_string()),
+            Lang::En => self.to_string(),
+        }
+    }
+}
+
+impl AppError {
+    /// A refusal of the service with its message in `lang` (English, or German where the
+    /// service gives one), for the HTML pages.
+    pub fn refused(e: ServiceError, lang: Lang) -> AppError {
+        AppError::from(e).localised(lang)
+    }
+}
+
+/// The message of a refused page request, in English and (where there is one) German; set by the
+/// page error (`views::PageError`) on its answer and rendered by `error_page`.
+#[derive(Clone)]
+pub(crate) struct Refusal {
+    pub english: String,
+    pub german: Option<String>,
+}
+
+impl Refusal {
+    pub(crate) fn of(e: &AppError) -> Refusal {
+        Refusal {
+            english: e.to_string(),
+            german: e.german(),
+        }
+    }
+
+    pub(crate) fn text(&self, lang: Lang) -> &str {
+        match (lang, &self.german) {
+            (Lang::De, Some(g)) => g,
+            _ => &self.english,
         }
     }
 }
@@ -105,7 +166,14 @@ impl From<ServiceError> for AppError {
             ServiceError::Conflict(m) => AppError::Conflict(m),
             ServiceError::BadRequest(m) => AppError::BadRequest(m),
             ServiceError::Invalid(v) => AppError::Invalid(v),
+            e @ ServiceError::Rule {
+                german: Some(_), ..
+            } => AppError::RuleIn {
+                english: e.to_string(),
+                german: e.german(),
+            },
             e @ ServiceError::Rule { .. } => AppError::Rule(e.to_string()),
+            ServiceError::Refused { message, german } => AppError::Refused { message, german },
             ServiceError::Internal(m) => AppError::Internal(m),
         }
     }
@@ -122,8 +190,8 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let mut body =
             serde_json::json!({ "error": self.to_string(), "status": self.status().as_u16() });
-        if let AppError::Invalid(e) = &self {
-            body["error_de"] = e.german().into();
+        if let Some(german) = self.german() {
+            body["error_de"] = german.into();
         }
         let mut response = (self.status(), axum::Json(body)).into_response();
         self.add_headers(&mut response);

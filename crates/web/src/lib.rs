@@ -17,13 +17,16 @@
 //! ```
 
 mod api;
+pub(crate) mod checkin;
 pub mod auth;
 mod editor;
 mod error;
+mod error_page;
 mod export;
 mod form;
 pub mod i18n;
 mod pages;
+mod players;
 pub mod rounds;
 mod seeding;
 mod settings;
@@ -232,9 +235,15 @@ pub fn router(state: AppState) -> Router {
         .merge(export::routes())
         .merge(api::routes())
         .merge(seeding::routes())
+        .merge(players::routes())
+        .merge(checkin::routes())
         .merge(team_pages::routes())
         .merge(upload::routes())
         .merge(rounds::routes())
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            error_page::error_pages,
+        ))
         .layer(middleware::from_fn_with_state(
             state.clone(),
             security_headers,

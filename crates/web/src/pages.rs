@@ -176,20 +176,26 @@ pub(crate) async fn event_page(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
+    event_view(&state, &viewer, id, json!({})).await
+}
+
+/// The event page with `extra` in its context (a refused form: its input and message).
+async fn event_view(state: &AppState, viewer: &Viewer, id: i64, extra: Value) -> PageResult {
     let event = state.store().event(id).await?;
     let mut sections = Vec::new();
     for s in state.store().sections(id).await? {
         let team = state.store().team_section(s.id).await?.is_some();
         sections.push(json!({ "id": s.id, "name": s.name, "rounds": s.rounds, "team": team }));
     }
-    render(
-        &state,
-        &viewer,
-        "event.html",
-        json!({ "event": event, "sections": sections }),
-    )
+    let mut ctx = json!({ "event": event, "sections": sections });
+    if let (Some(ctx), Value::Object(extra)) = (ctx.as_object_mut(), extra) {
+        ctx.extend(extra);
+    }
+    render(state, viewer, "event.html", ctx)
 }
 
+/// Creates a section from the event page's form; a refusal shows the event page again with
+/// the message and the input as typed (#12 item 7).
 pub(crate) async fn create_section(
     State(state): State<AppState>,
     Path(id): Path<i64>,
@@ -199,12 +205,23 @@ pub(crate) async fn create_section(
         form: f,
     }: Edit<NewSection>,
 ) -> PageResult {
-    let section = state
-        .service
-        .create_section(Some(by), id, &f)
-        .await
-        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
-    Ok(see_other(&format!("/sections/{section}")))
+    match state.service.create_section(Some(by), id, &f).await {
+        Ok(section) => Ok(see_other(&format!("/sections/{section}"))),
+        Err(e @ (service::ServiceError::NotFound | service::ServiceError::Internal(_))) => {
+            Err(AppError::from(e).into())
+        }
+        Err(e) => {
+            let e = AppError::from(e);
+            let form = json!({
+                "name": f.name, "rounds": f.rounds, "system": f.system,
+                "classes": f.classes, "tiebreaks": f.tiebreaks,
+            });
+            let extra = json!({ "form": form, "form_error": e.message(viewer.lang) });
+            let mut page = event_view(&state, &viewer, id, extra).await?;
+            *page.status_mut() = e.status();
+            Ok(page)
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -250,6 +267,7 @@ pub(crate) async fn section_page(
             "rounds": rounds,
             "played": loaded.rounds.len(),
             "timetable": service::settings::schedule_lines(&loaded.section().schedule),
+            "check_in": loaded.section().check_in,
         }),
     )
 }

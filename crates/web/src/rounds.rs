@@ -6,7 +6,7 @@
 //! Pages post forms with the CSRF field ([`Edit`]), the API takes JSON with the
 //! `X-CSRF-Token` header ([`Editor`]).
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -276,6 +276,7 @@ async fn card_page(
     State(state): State<AppState>,
     viewer: Viewer,
     Path((id, player)): Path<(i64, i64)>,
+    Query(notice): Query<crate::players::Saved>,
 ) -> Result<Response, PageError> {
     let loaded = state.view(id, &viewer).await?;
     let card = service::cards::player_card(&loaded, player).ok_or(AppError::NotFound)?;
@@ -287,7 +288,13 @@ async fn card_page(
         &state,
         &viewer,
         "card.html",
-        json!({ "section": loaded.section_row, "card": card, "future_rounds": future }),
+        json!({
+            "section": loaded.section_row,
+            "card": card,
+            "future_rounds": future,
+            "editing": crate::players::editing(&loaded, player, &viewer),
+            "saved": notice.saved.is_some(),
+        }),
     )
 }
 

@@ -37,7 +37,6 @@ use ratinglist::{ErrorKind, Import, ImportedPlayer, Reason, Status, csv, dsb};
 use serde_json::{Value, json};
 use service::Loaded;
 use service::imports::{TrfError, TrfProblem, section_from_trf};
-use service::rows as domain;
 
 use crate::editor::{csrf_header, editor_id};
 use crate::form::{self, Form};
@@ -426,6 +425,8 @@ struct Candidate {
     warnings: Vec<(String, String)>,
     /// Whether it looks like a player already registered in the section.
     registered: bool,
+    /// Pre-selected: eligible and not a duplicate (`service::players::preselected`).
+    selected: bool,
 }
 
 /// A read player list, checked against the section.
@@ -498,6 +499,13 @@ fn preview(loaded: &Loaded, fields: &Fields) -> Result<Preview, UploadError> {
             false
         }
     });
+    let entries: Vec<Entry> = candidates.iter().map(|c| c.entry.clone()).collect();
+    for (c, selected) in candidates
+        .iter_mut()
+        .zip(service::players::preselected(loaded, &entries))
+    {
+        c.selected = selected;
+    }
     Ok(Preview {
         file: list.name.clone(),
         format: format_name,
@@ -574,6 +582,7 @@ fn candidate(loaded: &Loaded, p: &ImportedPlayer) -> Candidate {
         line: p.line,
         warnings,
         registered,
+        selected: false,
     }
 }
 
@@ -608,6 +617,7 @@ fn preview_json(p: &Preview) -> Value {
                 "fide_id": e.player.fide_id,
                 "class": e.class.to_string(),
                 "registered": c.registered,
+                "selected": c.selected,
                 "warnings": c.warnings.iter().map(|(en, _)| en).collect::<Vec<_>>(),
                 "warnings_de": c.warnings.iter().map(|(_, de)| de).collect::<Vec<_>>(),
                 "entry": e,
@@ -624,32 +634,19 @@ fn preview_json(p: &Preview) -> Value {
     })
 }
 
-/// Registers entries in one transaction, each from the next round on (late entries after
-/// round 1). Returns the new player ids.
+/// Registers the chosen entries in one transaction (`service::Service::register_entries`:
+/// each passes eligibility, refused ones only with the arbiter's reason `over`). Returns the
+/// new player ids.
 async fn register(
     state: &AppState,
     by: i64,
     loaded: &Loaded,
     entries: Vec<Entry>,
+    over: Option<&str>,
 ) -> Result<Vec<i64>, AppError> {
-    if entries.is_empty() {
-        return Err(AppError::BadRequest(
-            "no player selected: choose at least one".into(),
-        ));
-    }
-    event::validate::room(loaded.section(), entries.len())?;
-    let next_round = u32::try_from(loaded.section().played.len() + 1).unwrap_or(u32::MAX);
-    let rows = entries
-        .into_iter()
-        .map(|mut e| {
-            e.first_round = e.first_round.max(next_round);
-            e.withdrawn_after = None;
-            domain::new_player(&e)
-        })
-        .collect::<Result<Vec<_>, _>>()?;
     Ok(state
-        .store()
-        .add_players(Some(by), loaded.section_row.id, &rows)
+        .service
+        .register_entries(Some(by), loaded.section_row.id, entries, over)
         .await?)
 }
 
@@ -732,7 +729,7 @@ async fn register_page(
             .ok_or_else(|| AppError::BadRequest(format!("pick: no row {i} in the preview")))?;
         picked.push(entry.clone());
     }
-    register(&state, by, &loaded, picked)
+    register(&state, by, &loaded, picked, field("override"))
         .await
         .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(Redirect::to(&format!("/sections/{id}")).into_response())
@@ -810,7 +807,12 @@ async fn import_api(
             return Err(Failure::Files(p.errors));
         }
         let entries: Vec<Entry> = match fields.text("select").map(str::trim) {
-            None | Some("") => p.candidates.into_iter().map(|c| c.entry).collect(),
+            None | Some("") => p
+                .candidates
+                .into_iter()
+                .filter(|c| c.selected)
+                .map(|c| c.entry)
+                .collect(),
             Some(list) => {
                 let mut picked = Vec::new();
                 for v in list.split(',') {
@@ -825,7 +827,9 @@ async fn import_api(
                 picked
             }
         };
-        let ids = register(&state, by, &loaded, entries).await?;
+        let ids = register(&state, by, &loaded, entries, fields.text("override"))
+            .await
+            .map_err(|e| e.localised(viewer.lang))?;
         Ok((StatusCode::CREATED, Json(json!({ "ids": ids }))).into_response())
     }
     .await;

@@ -14,7 +14,7 @@ use crate::{AppError, AppState, Viewer};
 /// The compiled templates.
 pub(crate) fn templates() -> Environment<'static> {
     let mut env = Environment::new();
-    let all: [(&str, &str); 23] = [
+    let all: [(&str, &str); 26] = [
         ("teams.html", include_str!("../templates/teams.html")),
         (
             "team_round.html",
@@ -65,6 +65,12 @@ pub(crate) fn templates() -> Environment<'static> {
         ("card.html", include_str!("../templates/card.html")),
         ("slips.html", include_str!("../templates/slips.html")),
         ("game_pgn.html", include_str!("../templates/game_pgn.html")),
+        ("checkin.html", include_str!("../templates/checkin.html")),
+        ("error.html", include_str!("../templates/error.html")),
+        (
+            "checkin_row.html",
+            include_str!("../templates/checkin_row.html"),
+        ),
     ];
     for (name, text) in all {
         if let Err(e) = env.add_template(name, text) {
@@ -119,6 +125,9 @@ impl IntoResponse for PageError {
         let mut response = (self.0.status(), Html(body)).into_response();
         self.0.add_headers(&mut response);
         response
+            .extensions_mut()
+            .insert(crate::error::Refusal::of(&self.0));
+        response
     }
 }
 
@@ -159,8 +168,10 @@ pub(crate) fn see_other(to: &str) -> Response {
 
 /// The boards of a round of a section view ([`Loaded::view`]) as JSON values; `None` when
 /// the view has no such round.
-pub(crate) fn boards(loaded: &Loaded, number: i64) -> Option<Vec<Value>> {
-    let (_, games) = loaded.round(number)?;
+pub(crate) fn boards(loaded: &Loaded, round: i64) -> Option<Vec<Value>> {
+    let (_, games) = loaded.round(round)?;
+    // The pairing number ("Nr."), the one number of every page.
+    let number = |id: i64| loaded.players.iter().find(|p| p.id == id).map(|p| p.number);
     Some(
         games
             .iter()
@@ -170,8 +181,10 @@ pub(crate) fn boards(loaded: &Loaded, number: i64) -> Option<Vec<Value>> {
                     "board": g.board,
                     "white": g.white,
                     "white_name": loaded.name(g.white),
+                    "white_number": number(g.white),
                     "black": g.black,
                     "black_name": g.black.map(|b| loaded.name(b)),
+                    "black_number": g.black.and_then(number),
                     "result": g.result.code(),
                     "manual": g.manual,
                     "version": g.version,

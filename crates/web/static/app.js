@@ -9,11 +9,24 @@ document.addEventListener("click", (event) => {
 });
 
 // htmx leaves the page as it was when the server refuses a request (4xx/5xx), so a failed
-// "pair next round" looked like nothing happened: show the error page the server sent instead.
+// "pair next round" looked like nothing happened. The server answers with its error page; show
+// that page's message in place, before the form that was refused, so the page, its navigation
+// and the input as typed stay.
 document.addEventListener("htmx:beforeSwap", (event) => {
   if (event.detail.xhr.status < 400) return;
-  event.detail.shouldSwap = true;
+  event.detail.shouldSwap = false;
   event.detail.isError = false;
-  event.detail.target = document.body;
-  event.detail.swapOverride = "innerHTML";
+  const page = new DOMParser().parseFromString(event.detail.xhr.responseText, "text/html");
+  const found = page.getElementById("error");
+  const text = found ? found.textContent : event.detail.xhr.statusText;
+  const anchor = event.detail.elt.closest("form") || event.detail.elt;
+  let message = document.getElementById("error");
+  if (!message) {
+    message = document.createElement("p");
+    message.id = "error";
+    message.className = "error";
+    message.setAttribute("role", "alert");
+  }
+  anchor.parentNode.insertBefore(message, anchor);
+  message.textContent = text;
 });

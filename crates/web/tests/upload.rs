@@ -348,10 +348,11 @@ async fn fide_excerpt_preview_warns_about_age_class_and_flags(store: Store) {
     let players = c.players(section).await;
     assert_eq!(
         names(&players),
-        ["Engel, Emil", "Fuchs, Frieda", "Graf, Gustav"]
+        ["Fuchs, Frieda", "Graf, Gustav"],
+        "without a selection the pre-selected rows: Engel is too old for U14 (§5.3)"
     );
-    assert_eq!(players[1]["federation"], "AUT");
-    assert_eq!(players[1]["fide_id"], "99100020");
+    assert_eq!(players[0]["federation"], "AUT");
+    assert_eq!(players[0]["fide_id"], "99100020");
 }
 
 async fn bad_list_uploads_name_file_and_line_and_store_nothing(store: Store) {

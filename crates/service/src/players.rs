@@ -1,0 +1,306 @@
+//! The players of a section as a director edits them: every field of a registration with
+//! optimistic locking ([`event::roster::edit`]), deleting a wrong entry and merging a duplicate
+//! before either is paired ([`event::roster::delete`], [`event::roster::merge`], C.04.2). Every
+//! registration and edit passes [`event::eligibility::admit`] (age class with the cut-off day,
+//! girls' classes, the section's classes, the admission list, duplicates): a refused entry is
+//! stored only with the arbiter's reason, which stays on the entry and in the audit log.
+
+use event::age::{AgeClass, Class};
+use event::eligibility::{self, Refused};
+use event::player::{Entry, Player, PlayerId, Sex};
+use event::roster::{self, RosterError};
+use event::validate::{self, Field};
+use serde::Deserialize;
+use store::Versioned;
+
+use crate::Service;
+use crate::error::ServiceError;
+use crate::registration::PlayerForm;
+use crate::rows::{new_player, player_id, row_id, section_document};
+
+/// A duplicate merged into the registration kept (`POST .../players/{pid}/merge`).
+#[derive(Deserialize)]
+pub struct MergeForm {
+    /// The player kept.
+    pub into: i64,
+    /// The duplicate's version as read.
+    pub version: i64,
+    /// The kept player's version as read; absent: as currently stored.
+    #[serde(default)]
+    pub into_version: Option<i64>,
+}
+
+/// A player deleted at the version read (`DELETE .../players/{pid}`).
+#[derive(Deserialize)]
+pub struct DeleteForm {
+    pub version: i64,
+}
+
+impl From<Refused> for ServiceError {
+    fn from(r: Refused) -> ServiceError {
+        ServiceError::Refused {
+            message: r.to_string(),
+            german: r.german(),
+        }
+    }
+}
+
+impl From<RosterError> for ServiceError {
+    fn from(e: RosterError) -> ServiceError {
+        match e {
+            RosterError::Invalid(v) => ServiceError::Invalid(v),
+            RosterError::UnknownPlayer(_) => ServiceError::NotFound,
+            other @ (RosterError::Paired { .. } | RosterError::SamePlayer(_)) => {
+                ServiceError::Refused {
+                    message: other.to_string(),
+                    german: other.german(),
+                }
+            }
+        }
+    }
+}
+
+/// A number field of a form: empty for none.
+pub(crate) fn number(field: &str, v: &str) -> Result<Option<u64>, ServiceError> {
+    let v = v.trim();
+    if v.is_empty() {
+        return Ok(None);
+    }
+    v.parse()
+        .map(Some)
+        .map_err(|_| ServiceError::BadRequest(format!("{field}: `{v}` is not a number")))
+}
+
+/// A rating field (DWZ or Elo), bounded by [`validate::MAX_RATING`].
+fn rating(field: Field, v: &str) -> Result<Option<u16>, ServiceError> {
+    number(field.english(), v)?
+        .map(|r| {
+            validate::number(field, r, 0, u64::from(validate::MAX_RATING))?;
+            u16::try_from(r).map_err(|_| ServiceError::Internal(format!("rating {r}")))
+        })
+        .transpose()
+}
+
+/// The player a form describes, with id `id`; fields the form does not carry (DSB
+/// membership, DWZ index) are taken from `earlier`.
+pub(crate) fn player_of(
+    f: &PlayerForm,
+    id: PlayerId,
+    earlier: Option<&Player>,
+) -> Result<Player, ServiceError> {
+    if f.rating.is_some() {
+        return Err(ServiceError::BadRequest(
+            "rating: not a field; send `dwz` and/or `elo`".into(),
+        ));
+    }
+    let mut p = match earlier {
+        Some(e) => e.clone(),
+        None => Player::new(id, "", ""),
+    };
+    p.last_name = f.last_name.trim().to_owned();
+    p.first_name = f.first_name.trim().to_owned();
+    p.dwz = rating(Field::Dwz, &f.dwz)?;
+    p.elo = rating(Field::Elo, &f.elo)?;
+    p.fide_id = number("FIDE id", &f.fide_id)?;
+    p.federation = f.federation.trim().to_ascii_uppercase();
+    p.club = f.club.trim().to_owned();
+    p.title = Some(f.title.trim().to_ascii_uppercase()).filter(|t| !t.is_empty());
+    p.sex = match f.sex.trim() {
+        "" => None,
+        "m" | "M" => Some(Sex::Male),
+        "w" | "W" | "f" | "F" => Some(Sex::Female),
+        other => {
+            return Err(ServiceError::BadRequest(format!(
+                "sex: `{other}` (m, f or empty)"
+            )));
+        }
+    };
+    p.birth = match f.birth.trim() {
+        "" => None,
+        text => Some(
+            text.parse()
+                .map_err(|e| ServiceError::BadRequest(format!("birth date: {e}")))?,
+        ),
+    };
+    Ok(p)
+}
+
+/// The class a form names, else the section's first.
+pub(crate) fn class_of(f: &PlayerForm, s: &event::Section) -> Result<Class, ServiceError> {
+    if f.class.trim().is_empty() {
+        return Ok(s
+            .classes
+            .first()
+            .copied()
+            .unwrap_or(Class::open(AgeClass::Open)));
+    }
+    f.class
+        .trim()
+        .parse()
+        .map_err(|e: event::age::ParseClassError| ServiceError::BadRequest(e.to_string()))
+}
+
+/// `entry` as [`eligibility::admit`] admits it to the loaded section, with the form's override
+/// reason if it gives one.
+pub(crate) fn admitted(
+    loaded: &crate::Loaded,
+    entry: Entry,
+    f: &PlayerForm,
+) -> Result<Entry, ServiceError> {
+    let over = Some(f.over.trim()).filter(|r| !r.is_empty());
+    Ok(eligibility::admit(
+        &loaded.event,
+        loaded.section(),
+        entry,
+        over,
+    )?)
+}
+
+/// Which rows of an uploaded list to pre-select: only eligible, non-duplicate ones
+/// ([`eligibility::preselect`]; of two copies of one person the first).
+pub fn preselected(loaded: &crate::Loaded, entries: &[Entry]) -> Vec<bool> {
+    eligibility::preselect(&loaded.event, loaded.section(), entries)
+}
+
+/// A refusal of one row of a list, naming the player.
+fn refused_row(player: &Player, r: &Refused) -> ServiceError {
+    ServiceError::Refused {
+        message: format!("{}: {r}", player.name()),
+        german: format!("{}: {}", player.name(), r.german()),
+    }
+}
+
+impl Service {
+    /// Registers the rows chosen from an uploaded list in one transaction, each from the next
+    /// round on; every row passes [`eligibility::admit`] against the section and the rows
+    /// before it (so a duplicate inside the list is caught), with the arbiter's reason `over`
+    /// for the refused ones. Nothing is stored when a row is refused. Returns the new ids.
+    pub async fn register_entries(
+        &self,
+        by: Option<i64>,
+        section: i64,
+        entries: Vec<Entry>,
+        over: Option<&str>,
+    ) -> Result<Vec<i64>, ServiceError> {
+        if entries.is_empty() {
+            return Err(ServiceError::BadRequest(
+                "no player selected: choose at least one".into(),
+            ));
+        }
+        let loaded = crate::loaded::load(&self.store, section).await?;
+        validate::room(loaded.section(), entries.len())?;
+        let next_round = u32::try_from(loaded.section().played.len() + 1).unwrap_or(u32::MAX);
+        let mut event = loaded.event.clone();
+        let mut fresh = loaded
+            .section()
+            .entries
+            .iter()
+            .map(|e| e.id().0)
+            .max()
+            .unwrap_or(0);
+        let over = over.map(str::trim).filter(|r| !r.is_empty());
+        let mut rows = Vec::with_capacity(entries.len());
+        for mut e in entries {
+            e.first_round = e.first_round.max(next_round);
+            e.withdrawn_after = None;
+            fresh = fresh.saturating_add(1);
+            e.player.id = PlayerId(fresh);
+            let name = e.player.clone();
+            let section = &event.sections[0];
+            let admitted = eligibility::admit(&event, section, e, over)
+                .map_err(|r| refused_row(&name, &r))?;
+            event.sections[0].entries.push(admitted.clone());
+            let mut row = admitted;
+            row.player.id = PlayerId(0);
+            rows.push(new_player(&row)?);
+        }
+        Ok(self.store.add_players(by, section, &rows).await?)
+    }
+
+    /// Replaces the fields of a registration read at `f.version` (class from the form, or
+    /// kept); checked by [`roster::edit`] and [`eligibility::admit`], stored with its audit
+    /// entry. Returns the player's new version; a stale version is a conflict.
+    pub async fn edit_player(
+        &self,
+        by: Option<i64>,
+        section: i64,
+        player: i64,
+        f: &PlayerForm,
+    ) -> Result<i64, ServiceError> {
+        let version = f
+            .version
+            .ok_or_else(|| ServiceError::BadRequest("version: the version read is missing".into()))?;
+        let loaded = self.section(section).await?;
+        let mut s = loaded.section().clone();
+        let id = player_id(player);
+        let mut entry = s.entry(id).cloned().ok_or(ServiceError::NotFound)?;
+        let edited = player_of(f, id, Some(&entry.player))?;
+        if !f.class.trim().is_empty() {
+            entry.class = class_of(f, &s)?;
+        }
+        entry = roster::edit(&mut s, edited).map(|e| Entry {
+            class: entry.class,
+            ..e.clone()
+        })?;
+        let entry = admitted(&loaded, entry, f)?;
+        let row = new_player(&entry)?;
+        Ok(self
+            .store
+            .update_player(by, player, &row, version)
+            .await?)
+    }
+
+    /// Deletes a wrong entry read at `version`, before the player is paired
+    /// ([`roster::delete`]); the player also leaves the fixed order and prohibited pairs.
+    pub async fn delete_player(
+        &self,
+        by: Option<i64>,
+        section: i64,
+        player: i64,
+        version: i64,
+    ) -> Result<(), ServiceError> {
+        let loaded = self.section(section).await?;
+        let mut s = loaded.section().clone();
+        roster::delete(&mut s, player_id(player))?;
+        let settings = section_document(&s)?;
+        Ok(self
+            .store
+            .delete_player(by, player, version, Some(&settings))
+            .await?)
+    }
+
+    /// Merges the duplicate `player` (read at `m.version`) into `m.into` ([`roster::merge`]):
+    /// the kept registration takes each field it lacks from the duplicate, which is deleted.
+    /// Returns the kept player's new version.
+    pub async fn merge_player(
+        &self,
+        by: Option<i64>,
+        section: i64,
+        player: i64,
+        m: &MergeForm,
+    ) -> Result<i64, ServiceError> {
+        let loaded = self.section(section).await?;
+        let mut s = loaded.section().clone();
+        let merged = roster::merge(&mut s, player_id(m.into), player_id(player))?;
+        let keep_version = match m.into_version {
+            Some(v) => v,
+            None => loaded
+                .player(merged.id())
+                .map(|p| p.version)
+                .ok_or(ServiceError::NotFound)?,
+        };
+        let settings = section_document(&s)?;
+        let keep = Versioned {
+            id: row_id(merged.id()),
+            version: keep_version,
+        };
+        let duplicate = Versioned {
+            id: player,
+            version: m.version,
+        };
+        Ok(self
+            .store
+            .merge_players(by, keep, duplicate, &new_player(&merged)?, Some(&settings))
+            .await?)
+    }
+}
