@@ -1205,12 +1205,7 @@ impl<'a> BracketSearch<'a> {
     /// Whether the rest of S1 can still be paired with the unused S2 players into a candidate
     /// worth keeping: a best downfloater set among them, and the exact least counts.
     fn rest_can_be_kept(&self, s1: &[usize], s2: &[usize], used: &[bool], limbo: &[usize]) -> bool {
-        let free: Vec<usize> = s2
-            .iter()
-            .zip(used)
-            .filter(|(_, u)| !**u)
-            .map(|(&p, _)| p)
-            .collect();
+        let free = unused(s2, used);
         if !self.best_set_possible(limbo, |d| free.contains(&d)) {
             return false;
         }
@@ -1712,12 +1707,7 @@ impl<'a> BracketSearch<'a> {
             return true;
         }
         let players = &self.context.players;
-        let free: Vec<usize> = s2
-            .iter()
-            .zip(used)
-            .filter(|(_, u)| !**u)
-            .map(|(&p, _)| p)
-            .collect();
+        let free = unused(s2, used);
         let (a, b) = (s1.len(), free.len());
         let mut graph = Graph::new(2 * b);
         for (x, &p) in s1.iter().enumerate() {
@@ -2282,6 +2272,15 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
             }
         }
     }
+}
+
+/// The players of `s2` not yet used (`used` runs beside `s2`).
+fn unused(s2: &[usize], used: &[bool]) -> Vec<usize> {
+    s2.iter()
+        .zip(used)
+        .filter(|(_, u)| !**u)
+        .map(|(&p, _)| p)
+        .collect()
 }
 
 #[cfg(test)]
