@@ -45,7 +45,9 @@ impl CheckInError {
     /// The message in German.
     pub fn german(self) -> String {
         match self {
-            CheckInError::Off => "Diese Gruppe verwendet keine Anmeldung vor Ort (Check-in).".into(),
+            CheckInError::Off => {
+                "Diese Gruppe verwendet keine Anmeldung vor Ort (Check-in).".into()
+            }
             CheckInError::Closed => {
                 "Die 1. Runde ist ausgelost: der Check-in ist geschlossen; spätere Abwesenheit \
                  ist ein Freilos oder eine kampflose Partie."

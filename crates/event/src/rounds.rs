@@ -690,7 +690,10 @@ impl Section {
         }
         let slots = self.slots();
         for (player, gets_white) in [(white, true), (black, false)] {
-            if self.entry(player).is_some_and(|e| !self.available(e, round)) {
+            if self
+                .entry(player)
+                .is_some_and(|e| !self.available(e, round))
+            {
                 warnings.push(Warning {
                     kind: WarningKind::Unavailable { player },
                     article: Article::new("C.04.2"),

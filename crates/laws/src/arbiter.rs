@@ -36,8 +36,8 @@ use std::fmt;
 use shakmaty::{ByColor, Chess, Color, FromSetup, Move, Position, Role, Square};
 
 use crate::Article;
-use crate::clock::{self, Adjustment, Clock, ClockError};
-use crate::dead_position::{self, Tier, Verdict};
+use crate::clock::{self, Adjustment, Clock, ClockError, Seconds};
+use crate::dead_position;
 use crate::draws::ClaimKind;
 use crate::edition::{DeviceRule, Edition, IllegalMoveRegime, Profile, Supervision};
 use crate::game::Game;
@@ -50,21 +50,6 @@ use crate::points::{GameResult, Score};
 use crate::position::StartingPosition;
 use crate::sealed_move::{self, Envelope, SealedMove};
 use crate::time_control::TimeControl;
-
-/// Milliseconds shown as `m:ss` (with `.mmm` when not whole seconds).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Seconds(pub u64);
-
-impl fmt::Display for Seconds {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (s, ms) = (self.0 / 1000, self.0 % 1000);
-        write!(f, "{}:{:02}", s / 60, s % 60)?;
-        if ms != 0 {
-            write!(f, ".{ms:03}")?;
-        }
-        Ok(())
-    }
-}
 
 /// What the arbiter decides where the Laws leave it to judgement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -1016,7 +1001,7 @@ impl Arbiter {
 
     /// Whether `color` cannot checkmate the opponent by any series of legal moves.
     fn cannot_mate(&self, color: Color) -> bool {
-        cannot_checkmate(self.game.position(), color)
+        dead_position::cannot_checkmate(self.game.position(), color)
     }
 
     fn end(&mut self, out: &mut Out, at_ms: u64, result: GameResult, article: Article) {
@@ -2379,11 +2364,4 @@ fn queen(mv: Move) -> Move {
         },
         other => other,
     }
-}
-
-/// Whether `color` cannot checkmate by any series of legal moves (Art. 5.1.2,
-/// 6.9, 7.5.5), by the full dead-position analysis. An undetermined answer
-/// counts as "can checkmate": the Laws' default stands unless proven otherwise.
-pub(crate) fn cannot_checkmate(position: &Chess, color: Color) -> bool {
-    dead_position::can_checkmate(position, color, Tier::full()) == Verdict::Unwinnable
 }

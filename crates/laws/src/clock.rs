@@ -33,6 +33,21 @@ use crate::Article;
 use crate::game_type::{self, GameType};
 use crate::time_control::{Bonus, Schedule, TimeControl};
 
+/// Milliseconds shown as `m:ss` (with `.mmm` when not whole seconds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seconds(pub u64);
+
+impl fmt::Display for Seconds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (s, ms) = (self.0 / 1000, self.0 % 1000);
+        write!(f, "{}:{:02}", s / 60, s % 60)?;
+        if ms != 0 {
+            write!(f, ".{ms:03}")?;
+        }
+        Ok(())
+    }
+}
+
 /// Whether the clock shows which flag fell first (Guidelines III.3.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum FlagOrder {

@@ -15,6 +15,7 @@ pub mod game;
 pub mod game_type;
 pub mod illegal_position;
 pub mod irregularities;
+mod lang;
 pub mod notation;
 pub mod penalties;
 pub mod points;
@@ -23,3 +24,4 @@ pub mod sealed_move;
 pub mod time_control;
 
 pub use article::Article;
+pub use lang::{Lang, UnknownLang};

@@ -83,11 +83,11 @@ impl fmt::Display for Penalty {
                 write!(
                     f,
                     "opponent's time increased by {}",
-                    crate::arbiter::Seconds(*ms)
+                    crate::clock::Seconds(*ms)
                 )
             }
             Penalty::ReduceTime { ms } => {
-                write!(f, "time reduced by {}", crate::arbiter::Seconds(*ms))
+                write!(f, "time reduced by {}", crate::clock::Seconds(*ms))
             }
             Penalty::IncreaseOpponentScore { to } => write!(f, "opponent's score raised to {to}"),
             Penalty::ReduceScore { to } => write!(f, "score reduced to {to}"),

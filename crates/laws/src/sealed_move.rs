@@ -24,7 +24,7 @@ use std::fmt;
 use shakmaty::{Color, Move, Position};
 
 use crate::Article;
-use crate::arbiter::cannot_checkmate;
+use crate::dead_position::cannot_checkmate;
 use crate::game::{Game, Termination};
 use crate::notation::{Language, NotationError, parse_move};
 

@@ -23,8 +23,7 @@
 //! ```
 
 use std::collections::HashMap;
-use std::fmt::{self, Write as _};
-use std::str::FromStr;
+use std::fmt::Write as _;
 
 use laws::Article;
 
@@ -33,37 +32,7 @@ use crate::dutch::{
     RoundEntry, Score,
 };
 
-/// Language of the explanation text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Lang {
-    #[default]
-    En,
-    De,
-}
-
-/// A language code other than `en` or `de`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownLang(pub String);
-
-impl fmt::Display for UnknownLang {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown language `{}` (en or de)", self.0)
-    }
-}
-
-impl std::error::Error for UnknownLang {}
-
-impl FromStr for Lang {
-    type Err = UnknownLang;
-
-    fn from_str(s: &str) -> Result<Lang, UnknownLang> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "en" => Ok(Lang::En),
-            "de" => Ok(Lang::De),
-            other => Err(UnknownLang(other.to_owned())),
-        }
-    }
-}
+pub use laws::{Lang, UnknownLang};
 
 /// One player on a board.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,21 +4,21 @@
 //! offered and when.
 //!
 //! ```
-//! use pgn::check::{check, Lang, ResultCheck};
+//! use laws::notation::Language;
+//! use pgn::check::{check, ResultCheck};
 //! use pgn::reader::Reader;
 //!
 //! let pgn = "[Result \"1-0\"]\n[FEN \"8/8/8/8/8/4k3/6p1/6K1 w - - 0 54\"]\n54. Kxg2 1-0";
 //! let report = check(&Reader::new(pgn).next().unwrap());
 //! assert!(matches!(report.result, ResultCheck::Contradicts { .. }));
 //! assert_eq!(
-//!     report.result.message(Lang::ENGLISH).unwrap(),
+//!     report.result.message(Language::English).unwrap(),
 //!     "1-0 recorded, but after 54.Kxg2 the position is dead: Art. 5.2.2, the game was drawn"
 //! );
 //! ```
 
-use std::str::FromStr;
-
-use laws::notation::{self, Form, Language, UnknownLanguage};
+use laws::Lang;
+use laws::notation::{self, Form, Language};
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Color, KnownOutcome, Move, Outcome};
 
@@ -27,51 +27,6 @@ use crate::reader::{Location, RawGame};
 use laws::dead_position::{Tier, Verdict, can_checkmate};
 use laws::draws::{ClaimKind, DrawClaim};
 use laws::game::{Game, Termination};
-
-/// Language of the user interface: German or English.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Ui {
-    /// English messages.
-    English,
-    /// German messages.
-    German,
-}
-
-/// Language of moves (any language of Appendix C) and of messages (German
-/// for German, English for all others).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Lang(pub Language);
-
-impl Lang {
-    /// English messages and moves in SAN, as in PGN.
-    pub const ENGLISH: Lang = Lang(Language::English);
-    /// German messages and moves (K D T L S).
-    pub const GERMAN: Lang = Lang(Language::German);
-
-    /// The language of messages.
-    pub fn ui(self) -> Ui {
-        match self.0 {
-            Language::German => Ui::German,
-            _ => Ui::English,
-        }
-    }
-
-    fn pick(self, english: &'static str, german: &'static str) -> &'static str {
-        match self.ui() {
-            Ui::English => english,
-            Ui::German => german,
-        }
-    }
-}
-
-impl FromStr for Lang {
-    type Err = UnknownLanguage;
-
-    /// A language code such as `en`, `de`, `fr` ([`Language`]).
-    fn from_str(s: &str) -> Result<Lang, UnknownLanguage> {
-        s.parse().map(Lang)
-    }
-}
 
 /// A move as a scoresheet shows it: `54...Kxh7`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,14 +53,14 @@ impl MoveRef {
 
     /// The move with its number: SAN for English (`54...Kxh7`, as in PGN),
     /// Appendix C short form otherwise (`12.Sf3` in German, `12.Cf3` in French).
-    pub fn text(&self, lang: Lang) -> String {
+    pub fn text(&self, lang: Language) -> String {
         format!("{}{}", self.number, write_move(&self.before, self.mv, lang))
     }
 }
 
 /// A legal move in `pos`: SAN for English, Appendix C short form in other languages.
-pub fn write_move(pos: &Chess, m: Move, lang: Lang) -> String {
-    match lang.0 {
+pub fn write_move(pos: &Chess, m: Move, lang: Language) -> String {
+    match lang {
         Language::English => SanPlus::from_move(pos.clone(), m).to_string(),
         other => notation::write_move(pos, &m, other, Form::Short),
     }
@@ -129,33 +84,31 @@ impl Ending {
     }
 
     /// "after 54...Kxh7 the position is dead (Art. 5.2.2)".
-    pub fn message(&self, lang: Lang) -> String {
-        let what = match (self.termination, lang.ui()) {
-            (Termination::Checkmate { .. }, Ui::English) => "the king is checkmated",
-            (Termination::Checkmate { .. }, Ui::German) => "ist der König matt",
-            (Termination::Stalemate, Ui::English) => "the position is stalemate",
-            (Termination::Stalemate, Ui::German) => "ist die Stellung patt",
-            (Termination::DeadPosition, Ui::English) => "the position is dead",
-            (Termination::DeadPosition, Ui::German) => "ist die Stellung tot",
-            (Termination::FivefoldRepetition, Ui::English) => {
-                "the position has appeared five times"
-            }
-            (Termination::FivefoldRepetition, Ui::German) => {
+    pub fn message(&self, lang: Language) -> String {
+        let what = match (self.termination, Lang::from(lang)) {
+            (Termination::Checkmate { .. }, Lang::En) => "the king is checkmated",
+            (Termination::Checkmate { .. }, Lang::De) => "ist der König matt",
+            (Termination::Stalemate, Lang::En) => "the position is stalemate",
+            (Termination::Stalemate, Lang::De) => "ist die Stellung patt",
+            (Termination::DeadPosition, Lang::En) => "the position is dead",
+            (Termination::DeadPosition, Lang::De) => "ist die Stellung tot",
+            (Termination::FivefoldRepetition, Lang::En) => "the position has appeared five times",
+            (Termination::FivefoldRepetition, Lang::De) => {
                 "ist dieselbe Stellung fünfmal aufgetreten"
             }
-            (Termination::SeventyFiveMoves, Ui::English) => {
+            (Termination::SeventyFiveMoves, Lang::En) => {
                 "75 moves by each player were made without pawn move or capture"
             }
-            (Termination::SeventyFiveMoves, Ui::German) => {
+            (Termination::SeventyFiveMoves, Lang::De) => {
                 "hat jeder Spieler 75 Züge ohne Bauernzug und ohne Schlagen gemacht"
             }
         };
         let article = self.termination.article();
-        match (&self.last_move, lang.ui()) {
-            (Some(m), Ui::English) => format!("after {} {what}: {article}", m.text(lang)),
-            (Some(m), Ui::German) => format!("nach {} {what}: {article}", m.text(lang)),
-            (None, Ui::English) => format!("in the start position {what}: {article}"),
-            (None, Ui::German) => format!("in der Ausgangsstellung {what}: {article}"),
+        match (&self.last_move, Lang::from(lang)) {
+            (Some(m), Lang::En) => format!("after {} {what}: {article}", m.text(lang)),
+            (Some(m), Lang::De) => format!("nach {} {what}: {article}", m.text(lang)),
+            (None, Lang::En) => format!("in the start position {what}: {article}"),
+            (None, Lang::De) => format!("in der Ausgangsstellung {what}: {article}"),
         }
     }
 }
@@ -192,15 +145,15 @@ pub enum ResultCheck {
     Unknown,
 }
 
-fn result_text(outcome: KnownOutcome, lang: Lang) -> &'static str {
+fn result_text(outcome: KnownOutcome, lang: Language) -> &'static str {
     let winner = match outcome {
         KnownOutcome::Decisive { winner } => Some(winner),
         KnownOutcome::Draw => None,
     };
     match winner {
-        Some(Color::White) => lang.pick("White won", "Weiß hat gewonnen"),
-        Some(Color::Black) => lang.pick("Black won", "Schwarz hat gewonnen"),
-        None => lang.pick("the game was drawn", "die Partie endete remis"),
+        Some(Color::White) => Lang::from(lang).pick("White won", "Weiß hat gewonnen"),
+        Some(Color::Black) => Lang::from(lang).pick("Black won", "Schwarz hat gewonnen"),
+        None => Lang::from(lang).pick("the game was drawn", "die Partie endete remis"),
     }
 }
 
@@ -215,13 +168,13 @@ impl ResultCheck {
     }
 
     /// "1-0 recorded, but after 54...Kxh7 the position is dead: Art. 5.2.2, the game was drawn".
-    pub fn message(&self, lang: Lang) -> Option<String> {
+    pub fn message(&self, lang: Language) -> Option<String> {
         match self {
             ResultCheck::Contradicts { recorded, ending } => Some(format!(
                 "{} {}, {} {}, {}",
                 Outcome::Known(*recorded),
-                lang.pick("recorded", "eingetragen"),
-                lang.pick("but", "aber"),
+                Lang::from(lang).pick("recorded", "eingetragen"),
+                Lang::from(lang).pick("but", "aber"),
                 ending.message(lang),
                 result_text(ending.outcome(), lang)
             )),
@@ -231,12 +184,12 @@ impl ResultCheck {
                     Color::White => ("White", "Weiß"),
                     Color::Black => ("Black", "Schwarz"),
                 };
-                Some(match lang.ui() {
-                    Ui::English => format!(
+                Some(match Lang::from(lang) {
+                    Lang::En => format!(
                         "{recorded} recorded, but {english} cannot checkmate by any series of legal moves: \
                          resignation, flag fall or a penalty give a draw (Art. 5.1.2, 6.9)"
                     ),
-                    Ui::German => format!(
+                    Lang::De => format!(
                         "{recorded} eingetragen, aber {german} kann durch keine Folge regelgemäßer Züge mattsetzen: \
                          Aufgabe, Zeitüberschreitung oder eine Strafe ergeben remis (Art. 5.1.2, 6.9)"
                     ),
@@ -244,7 +197,7 @@ impl ResultCheck {
             }
             ResultCheck::Unrecorded { ending } => Some(format!(
                 "{}, {}: {}",
-                lang.pick("no result recorded", "kein Ergebnis eingetragen"),
+                Lang::from(lang).pick("no result recorded", "kein Ergebnis eingetragen"),
                 ending.message(lang),
                 result_text(ending.outcome(), lang)
             )),
@@ -270,27 +223,27 @@ pub struct Claim {
 
 impl Claim {
     /// "threefold repetition claimable after 34.Nf3 (Art. 9.2.2), positions at plies 59, 63, 67".
-    pub fn message(&self, lang: Lang) -> String {
+    pub fn message(&self, lang: Language) -> String {
         let kind = match self.kind {
             ClaimKind::Repetition | ClaimKind::RepetitionByIntendedMove => {
-                lang.pick("threefold repetition", "dreimalige Stellungswiederholung")
+                Lang::from(lang).pick("threefold repetition", "dreimalige Stellungswiederholung")
             }
             ClaimKind::FiftyMoves | ClaimKind::FiftyMovesByIntendedMove => {
-                lang.pick("50-move rule", "50-Züge-Regel")
+                Lang::from(lang).pick("50-move rule", "50-Züge-Regel")
             }
         };
         let when = match (&self.intended, &self.after) {
             (Some(m), _) => format!(
                 "{} {}",
-                lang.pick("claimable by writing", "reklamierbar mit dem Zug"),
+                Lang::from(lang).pick("claimable by writing", "reklamierbar mit dem Zug"),
                 m.text(lang)
             ),
             (None, Some(m)) => format!(
                 "{} {}",
-                lang.pick("claimable after", "reklamierbar nach"),
+                Lang::from(lang).pick("claimable after", "reklamierbar nach"),
                 m.text(lang)
             ),
-            (None, None) => lang
+            (None, None) => Lang::from(lang)
                 .pick(
                     "claimable in the start position",
                     "reklamierbar in der Ausgangsstellung",
@@ -302,7 +255,7 @@ impl Claim {
             let plies: Vec<String> = self.repetitions.iter().map(u32::to_string).collect();
             text.push_str(&format!(
                 ", {} {}",
-                lang.pick("positions at plies", "Stellungen nach Halbzug"),
+                Lang::from(lang).pick("positions at plies", "Stellungen nach Halbzug"),
                 plies.join(", ")
             ));
         }

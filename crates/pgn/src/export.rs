@@ -25,7 +25,7 @@ use laws::notation::Language;
 use laws::position::StartingPosition;
 use shakmaty::{Color, Move, Outcome, Position};
 
-use crate::check::{Lang, write_move};
+use crate::check::write_move;
 
 /// The seven-tag roster (PGN standard 8.1.1) with the values for unknown data.
 const ROSTER: [(&str, &str); 7] = [
@@ -89,7 +89,7 @@ pub fn write_pgn(
             Color::Black if i == 0 => push_token(&mut out, &mut line, &format!("{number}...")),
             Color::Black => {}
         }
-        push_token(&mut out, &mut line, &write_move(&pos, m, Lang(lang)));
+        push_token(&mut out, &mut line, &write_move(&pos, m, lang));
         pos.play_unchecked(m);
     }
     push_token(&mut out, &mut line, &result);

@@ -20,7 +20,9 @@ use laws::position::{Import, StartingPosition};
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::{CastlingMode, Chess, Color, KnownOutcome, Move, Outcome, Position};
 
-use crate::check::{Lang, Ui};
+use laws::Lang;
+use laws::notation::Language;
+
 use crate::reader::{Location, MoveToken, RawGame, SyntaxError};
 
 /// A move number as written on a scoresheet: `23.` for White, `23...` for Black.
@@ -154,10 +156,10 @@ impl std::error::Error for ImportError {}
 
 impl ErrorKind {
     /// The message in `lang`; [`Display`](fmt::Display) gives the English one.
-    pub fn message(&self, lang: Lang) -> String {
-        match (self, lang.ui()) {
-            (_, Ui::English) => self.to_string(),
-            (ErrorKind::Syntax(e), Ui::German) => match e {
+    pub fn message(&self, lang: Language) -> String {
+        match (self, Lang::from(lang)) {
+            (_, Lang::En) => self.to_string(),
+            (ErrorKind::Syntax(e), Lang::De) => match e {
                 SyntaxError::UnterminatedTag => {
                     "Tag nicht geschlossen: `\"Wert\"]` in derselben Zeile erwartet".into()
                 }
@@ -171,25 +173,25 @@ impl ErrorKind {
                     "`)` ohne `(`: Zug oder Ergebnis erwartet".into()
                 }
             },
-            (ErrorKind::UnsupportedVariant(v), Ui::German) => {
+            (ErrorKind::UnsupportedVariant(v), Lang::De) => {
                 format!("Variante `{v}` ist kein Schach: Schach oder Chess960 erwartet")
             }
-            (ErrorKind::InvalidFen { fen, reason }, Ui::German) => {
+            (ErrorKind::InvalidFen { fen, reason }, Lang::De) => {
                 format!("FEN `{fen}`: {reason}")
             }
-            (ErrorKind::NotAMove(t), Ui::German) => {
+            (ErrorKind::NotAMove(t), Lang::De) => {
                 format!("Zug in SAN oder Ergebnis erwartet, gefunden: `{t}`")
             }
-            (ErrorKind::UciMove(t), Ui::German) => {
+            (ErrorKind::UciMove(t), Lang::De) => {
                 format!("`{t}` ist UCI-Notation: Zug in SAN erwartet")
             }
-            (ErrorKind::NullMove { number, token }, Ui::German) => {
+            (ErrorKind::NullMove { number, token }, Lang::De) => {
                 format!("{number}{token} ist ein Nullzug, kein regelgemäßer Zug (Art. 1.2)")
             }
-            (ErrorKind::IllegalMove { number, san }, Ui::German) => {
+            (ErrorKind::IllegalMove { number, san }, Lang::De) => {
                 format!("{number}{} ist kein regelgemäßer Zug (Art. 3)", san)
             }
-            (ErrorKind::AmbiguousMove { number, san }, Ui::German) => format!(
+            (ErrorKind::AmbiguousMove { number, san }, Lang::De) => format!(
                 "{number}{} ist mehrdeutig: Linie oder Reihe der ziehenden Figur erwartet (Anhang C.10)",
                 san
             ),

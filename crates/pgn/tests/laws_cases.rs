@@ -1,7 +1,8 @@
 //! laws-cases items decidable from a game record, checked as PGN.
 
 use laws::game::Termination;
-use pgn::check::{GameCheck, Lang, ResultCheck, check};
+use laws::notation::Language;
+use pgn::check::{GameCheck, ResultCheck, check};
 use pgn::reader::Reader;
 use shakmaty::{Color, KnownOutcome};
 
@@ -28,7 +29,7 @@ fn a_027_mate_ends_the_game_immediately() {
     );
     assert!(matches!(report.result, ResultCheck::Contradicts { .. }));
     assert_eq!(
-        report.result.message(Lang::ENGLISH).unwrap(),
+        report.result.message(Language::English).unwrap(),
         "1/2-1/2 recorded, but after 4.Qxf7# the king is checkmated: Art. 5.1.1, White won"
     );
 }
@@ -96,7 +97,7 @@ fn b_017_fivefold_automatic() {
     let report = check_pgn(&format!("{moves} 9. e4 0-1"));
     let ending = report.ending.clone().unwrap();
     assert_eq!(ending.termination, Termination::FivefoldRepetition);
-    assert_eq!(ending.last_move.unwrap().text(Lang::ENGLISH), "8...Ng8");
+    assert_eq!(ending.last_move.unwrap().text(Language::English), "8...Ng8");
     assert_eq!(report.moves_after_end, 1);
     assert!(matches!(report.result, ResultCheck::Contradicts { .. }));
     let first = &report.claims[0];
@@ -121,7 +122,7 @@ fn b_018_seventy_five_moves_mate_takes_precedence() {
         Termination::SeventyFiveMoves
     );
     assert_eq!(
-        draw.result.message(Lang::GERMAN).unwrap(),
+        draw.result.message(Language::German).unwrap(),
         "1-0 eingetragen, aber nach 120.Kf6 hat jeder Spieler 75 Züge ohne Bauernzug und ohne Schlagen gemacht: \
          Art. 9.6.2, die Partie endete remis"
     );
@@ -149,7 +150,7 @@ fn b_065_blocked_pawns_no_win_possible() {
         }
     );
     assert_eq!(
-        lone_king.result.message(Lang::ENGLISH).unwrap(),
+        lone_king.result.message(Language::English).unwrap(),
         "1-0 recorded, but White cannot checkmate by any series of legal moves: resignation, flag fall \
          or a penalty give a draw (Art. 5.1.2, 6.9)"
     );

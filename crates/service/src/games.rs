@@ -23,9 +23,9 @@ pub fn check_pgn(text: &str, german: bool) -> Result<String, ServiceError> {
     let imported = pgn::import::import(&raw);
     if let Some(e) = &imported.error {
         let message = e.kind.message(if german {
-            pgn::check::Lang(laws::notation::Language::German)
+            laws::notation::Language::German
         } else {
-            pgn::check::Lang(laws::notation::Language::English)
+            laws::notation::Language::English
         });
         return Err(ServiceError::BadRequest(format!(
             "PGN: {}: {message}",

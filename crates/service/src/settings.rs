@@ -56,7 +56,11 @@ pub const MAX_ADMITTED: usize = 5_000;
 /// `Last, First` followed, comma-separated and in any order, by the birth year (`2012`), the
 /// class the place is for (`U14w`) and the FIDE id (`24601234`). Blank text: no list.
 pub fn admission_list(text: &str) -> Result<Option<AdmissionList>, ServiceError> {
-    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
     if lines.is_empty() {
         return Ok(None);
     }
@@ -78,7 +82,8 @@ pub fn admission_list(text: &str) -> Result<Option<AdmissionList>, ServiceError>
 fn admitted(line: &str) -> Result<Admitted, String> {
     let mut parts = line.split(',').map(str::trim);
     let last_name = parts.next().unwrap_or_default();
-    validate::required(Field::LastName, last_name, validate::MAX_TEXT).map_err(|e| e.to_string())?;
+    validate::required(Field::LastName, last_name, validate::MAX_TEXT)
+        .map_err(|e| e.to_string())?;
     let mut a = Admitted {
         last_name: last_name.to_owned(),
         first_name: parts.next().unwrap_or_default().to_owned(),

@@ -10,16 +10,20 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use crate::views::render;
 use crate::error::Refusal;
-use crate::{AppState, Viewer};
+use crate::views::render;
+use crate::{AppState, Viewer, i18n};
 
 /// Largest JSON error body read back for its message.
 const MAX_ERROR_BODY: usize = 64 * 1024;
 
 /// Renders the error answers of pages with the layout ([`Refusal`], or the JSON of an
 /// [`AppError`] when a browser asked for HTML).
-pub(crate) async fn error_pages(State(state): State<AppState>, req: Request, next: Next) -> Response {
+pub(crate) async fn error_pages(
+    State(state): State<AppState>,
+    req: Request,
+    next: Next,
+) -> Response {
     if req.uri().path().starts_with("/api/") {
         return next.run(req).await;
     }
@@ -52,7 +56,8 @@ pub(crate) async fn error_pages(State(state): State<AppState>, req: Request, nex
     let status = response.status();
     let mut page = page(&state, uri, headers, status, &refusal).await;
     if let Some(retry) = response.headers().get(header::RETRY_AFTER) {
-        page.headers_mut().insert(header::RETRY_AFTER, retry.clone());
+        page.headers_mut()
+            .insert(header::RETRY_AFTER, retry.clone());
     }
     page
 }
@@ -89,7 +94,7 @@ async fn page(
     let Ok(viewer) = Viewer::from_request_parts(&mut parts, state).await else {
         return (status, refusal.english.clone()).into_response();
     };
-    let texts = viewer.lang.texts();
+    let texts = i18n::texts(viewer.lang);
     let title = texts
         .get(format!("error_{}", status.as_u16()).as_str())
         .copied()

@@ -3,48 +3,14 @@
 
 use std::collections::BTreeMap;
 
-/// A UI language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lang {
-    En,
-    De,
-}
+pub use event::Lang;
 
-impl Lang {
-    /// The language code (`en`, `de`).
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::De => "de",
-        }
-    }
-
-    /// `de` or `en` from a code such as `de-DE`; `None` for other languages.
-    pub fn from_code(code: &str) -> Option<Lang> {
-        let primary = code
-            .trim()
-            .split(['-', '_', ';'])
-            .next()?
-            .to_ascii_lowercase();
-        match primary.as_str() {
-            "de" => Some(Lang::De),
-            "en" => Some(Lang::En),
-            _ => None,
-        }
-    }
-
-    /// The first supported language of an `Accept-Language` header, in the order written.
-    pub fn from_accept_language(header: &str) -> Option<Lang> {
-        header.split(',').find_map(Lang::from_code)
-    }
-
-    /// Every UI text of the language, by key.
-    pub fn texts(self) -> BTreeMap<&'static str, &'static str> {
-        TEXTS
-            .iter()
-            .map(|(key, en, de)| (*key, if self == Lang::De { *de } else { *en }))
-            .collect()
-    }
+/// Every UI text of `lang`, by key.
+pub fn texts(lang: Lang) -> BTreeMap<&'static str, &'static str> {
+    TEXTS
+        .iter()
+        .map(|(key, en, de)| (*key, lang.pick(en, de)))
+        .collect()
 }
 
 /// Key, English, German.
@@ -384,8 +350,16 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ),
     ("edit_player", "Edit player", "Teilnehmer bearbeiten"),
     ("player_saved", "Player saved.", "Teilnehmer gespeichert."),
-    ("delete_player", "Delete entry (before pairing)", "Meldung löschen (vor der Auslosung)"),
-    ("merge_duplicate", "Merge duplicate", "Dublette zusammenführen"),
+    (
+        "delete_player",
+        "Delete entry (before pairing)",
+        "Meldung löschen (vor der Auslosung)",
+    ),
+    (
+        "merge_duplicate",
+        "Merge duplicate",
+        "Dublette zusammenführen",
+    ),
     ("merge_into", "Keep instead", "Behalten wird"),
     ("female", "f", "w"),
     (
@@ -402,7 +376,11 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("error_400", "Bad request", "Ungültige Eingabe"),
     ("error_403", "Not allowed", "Nicht erlaubt"),
     ("error_404", "Not found", "Nicht gefunden"),
-    ("error_409", "Changed meanwhile", "Zwischenzeitlich geändert"),
+    (
+        "error_409",
+        "Changed meanwhile",
+        "Zwischenzeitlich geändert",
+    ),
     ("error_413", "Too large", "Zu groß"),
     ("error_422", "Refused", "Abgelehnt"),
     ("error_429", "Too many attempts", "Zu viele Versuche"),
@@ -443,7 +421,7 @@ mod tests {
 
     #[test]
     fn both_languages_have_every_key() {
-        assert_eq!(Lang::En.texts().len(), TEXTS.len());
-        assert_eq!(Lang::De.texts()["standings"], "Tabelle");
+        assert_eq!(texts(Lang::En).len(), TEXTS.len());
+        assert_eq!(texts(Lang::De)["standings"], "Tabelle");
     }
 }

@@ -17,8 +17,8 @@
 //! ```
 
 mod api;
-pub(crate) mod checkin;
 pub mod auth;
+pub(crate) mod checkin;
 mod editor;
 mod error;
 mod error_page;

@@ -18,7 +18,7 @@ use crate::editor::{Edit, NoFields};
 use crate::form::Form;
 use crate::throttle::ClientAddress;
 use crate::views::{self, PageResult, render, see_other};
-use crate::{AppError, AppState, LOGIN_CSRF_COOKIE, SESSION_COOKIE, Viewer, auth, cookie};
+use crate::{AppError, AppState, LOGIN_CSRF_COOKIE, SESSION_COOKIE, Viewer, auth, cookie, i18n};
 use service::registration::{NewEvent, NewSection, PlayerForm};
 
 pub(crate) fn routes() -> Router<AppState> {
@@ -434,7 +434,7 @@ pub(crate) async fn enter_result(
             effect: Some(effect),
             ..
         }) => (crate::rounds::effect_text(effect, viewer.lang), "warning"),
-        Ok(_) => (viewer.lang.texts()["saved"].to_owned(), "ok"),
+        Ok(_) => (i18n::texts(viewer.lang)["saved"].to_owned(), "ok"),
         Err(e) => (e.to_string(), "conflict"),
     };
     let mut response = render(

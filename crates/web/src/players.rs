@@ -11,9 +11,9 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use service::Loaded;
-use service::rows::player_id;
 use service::players::{DeleteForm, MergeForm};
 use service::registration::PlayerForm;
+use service::rows::player_id;
 
 use crate::editor::{Edit, Editor};
 use crate::views::{PageResult, see_other};
@@ -90,7 +90,9 @@ async fn form_edit(
         .edit_player(Some(by), id, player, &form)
         .await
         .map_err(|e| AppError::from(e).localised(viewer.lang))?;
-    Ok(see_other(&format!("/sections/{id}/players/{player}?saved=1")))
+    Ok(see_other(&format!(
+        "/sections/{id}/players/{player}?saved=1"
+    )))
 }
 
 /// The delete button of the player card (before pairing); back to the section.

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use service::Loaded;
 use store::GameResult;
 
-use crate::{AppError, AppState, Viewer};
+use crate::{AppError, AppState, Viewer, i18n};
 
 /// The compiled templates.
 pub(crate) fn templates() -> Environment<'static> {
@@ -135,7 +135,7 @@ pub(crate) type PageResult = Result<Response, PageError>;
 
 pub(crate) fn render(state: &AppState, viewer: &Viewer, name: &str, ctx: Value) -> PageResult {
     let base = json!({
-        "t": viewer.lang.texts(),
+        "t": i18n::texts(viewer.lang),
         "lang": viewer.lang.code(),
         "user": viewer.user.as_ref().map(|u| u.name.clone()),
         "csrf": viewer.csrf,

@@ -67,8 +67,12 @@ impl Client {
             .await
             .json();
         settings["check_in"] = json!(on);
-        self.call("PUT", &format!("/api/sections/{s}/settings"), Some(settings))
-            .await
+        self.call(
+            "PUT",
+            &format!("/api/sections/{s}/settings"),
+            Some(settings),
+        )
+        .await
     }
 }
 
@@ -129,7 +133,10 @@ async fn h12_05_round_one_pairs_only_players_checked_in(store: Store) {
     let again = c
         .ok("POST", &checkin(s, ids[3]), json!({"present": true}))
         .await;
-    assert_eq!((again["present"].clone(), again["entered"].clone()), (json!(4), json!(6)));
+    assert_eq!(
+        (again["present"].clone(), again["entered"].clone()),
+        (json!(4), json!(6))
+    );
     c.ok("POST", &format!("/api/sections/{s}/pair"), json!({}))
         .await;
     let boards = c
@@ -143,7 +150,9 @@ async fn h12_05_round_one_pairs_only_players_checked_in(store: Store) {
     assert_eq!(games.len(), 2, "four present, two boards: {boards:?}");
     for &absent in &ids[4..] {
         assert!(
-            games.iter().all(|b| b["white"] != absent && b["black"] != absent),
+            games
+                .iter()
+                .all(|b| b["white"] != absent && b["black"] != absent),
             "{absent} is absent: {boards:?}"
         );
         assert!(
@@ -175,8 +184,17 @@ async fn h12_05_check_in_page_toggles_with_htmx(store: Store) {
     let uri = format!("/sections/{s}/players/{}/checkin", ids[1]);
     let row = c.form(&uri, &[("present", "true")], true, "de").await;
     assert_eq!(row.status, StatusCode::OK, "{}", row.text);
-    assert!(row.text.starts_with(&format!("<tr id=\"checkin-{}\" class=\"present\"", ids[1])), "{}", row.text);
-    assert!(row.text.contains("hx-swap-oob=\"true\">1 / 3</span>"), "{}", row.text);
+    assert!(
+        row.text
+            .starts_with(&format!("<tr id=\"checkin-{}\" class=\"present\"", ids[1])),
+        "{}",
+        row.text
+    );
+    assert!(
+        row.text.contains("hx-swap-oob=\"true\">1 / 3</span>"),
+        "{}",
+        row.text
+    );
     assert!(row.text.contains("name=\"present\" value=\"false\""));
     let plain = c.form(&uri, &[("present", "false")], false, "de").await;
     assert_eq!(plain.status, StatusCode::SEE_OTHER);
@@ -189,25 +207,39 @@ async fn h12_05_check_in_page_toggles_with_htmx(store: Store) {
             .unwrap(),
     )
     .await;
-    assert_eq!(visitor.status, StatusCode::SEE_OTHER, "visitors log in first");
+    assert_eq!(
+        visitor.status,
+        StatusCode::SEE_OTHER,
+        "visitors log in first"
+    );
 }
 
 async fn h12_05_check_in_is_refused_when_off_or_closed(store: Store) {
     let (c, s, ids) = section(store, 4).await;
     let off = c.call("POST", &checkin(s, ids[0]), Some(json!({}))).await;
     assert_eq!(off.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(off.json()["error"].as_str().unwrap().contains("C.04.2"), "{}", off.text);
+    assert!(
+        off.json()["error"].as_str().unwrap().contains("C.04.2"),
+        "{}",
+        off.text
+    );
     c.set_check_in(s, true).await;
     for &p in &ids {
         c.ok("POST", &checkin(s, p), json!({})).await;
     }
-    let stranger = c.call("POST", &checkin(s + 1000, ids[0]), Some(json!({}))).await;
+    let stranger = c
+        .call("POST", &checkin(s + 1000, ids[0]), Some(json!({})))
+        .await;
     assert_eq!(stranger.status, StatusCode::NOT_FOUND);
     c.ok("POST", &format!("/api/sections/{s}/pair"), json!({}))
         .await;
     let closed = c.call("DELETE", &checkin(s, ids[0]), None).await;
     assert_eq!(closed.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(closed.text.contains("check-in is closed"), "{}", closed.text);
+    assert!(
+        closed.text.contains("check-in is closed"),
+        "{}",
+        closed.text
+    );
     let german = c
         .form(
             &format!("/sections/{s}/players/{}/checkin", ids[0]),
@@ -217,16 +249,27 @@ async fn h12_05_check_in_is_refused_when_off_or_closed(store: Store) {
         )
         .await;
     assert_eq!(german.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(german.text.contains("Check-in ist geschlossen"), "{}", german.text);
+    assert!(
+        german.text.contains("Check-in ist geschlossen"),
+        "{}",
+        german.text
+    );
     let switched = c.set_check_in(s, false).await;
-    assert_eq!(switched.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", switched.text);
+    assert_eq!(
+        switched.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        switched.text
+    );
 }
 
 async fn h12_07_refused_pairing_is_shown_in_place_in_german(store: Store) {
     let (c, s, _) = section(store, 4).await;
     c.ok("POST", &format!("/api/sections/{s}/pair"), json!({}))
         .await;
-    let refused = c.form(&format!("/sections/{s}/pair"), &[], true, "de").await;
+    let refused = c
+        .form(&format!("/sections/{s}/pair"), &[], true, "de")
+        .await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         refused.text.contains("role=\"alert\"") && !refused.text.trim_start().starts_with('{'),
@@ -240,16 +283,29 @@ async fn h12_07_error_pages_have_the_layout_and_the_language(store: Store) {
     let (c, _, _) = section(store, 2).await;
     let missing = c.page("/sections/999999", "de").await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
-    assert!(missing.text.contains("id=\"nav-events\""), "navigation: {}", missing.text);
+    assert!(
+        missing.text.contains("id=\"nav-events\""),
+        "navigation: {}",
+        missing.text
+    );
     assert!(missing.text.contains("Nicht gefunden"), "{}", missing.text);
     assert!(missing.text.contains("lang=\"de\""));
     let english = c.page("/sections/999999", "en").await;
     assert!(english.text.contains("Not found"), "{}", english.text);
     let bad = c
-        .form("/events/1/sections", &[("name", "Kids"), ("rounds", "3"), ("system", "bogus")], false, "en")
+        .form(
+            "/events/1/sections",
+            &[("name", "Kids"), ("rounds", "3"), ("system", "bogus")],
+            false,
+            "en",
+        )
         .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     assert!(bad.text.contains("unknown system"), "{}", bad.text);
-    assert!(bad.text.contains("value=\"Kids\""), "the input is kept: {}", bad.text);
+    assert!(
+        bad.text.contains("value=\"Kids\""),
+        "the input is kept: {}",
+        bad.text
+    );
     assert!(bad.text.contains("id=\"nav-events\""), "{}", bad.text);
 }

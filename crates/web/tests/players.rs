@@ -84,7 +84,9 @@ impl Director {
             .call(
                 "POST",
                 "/api/events",
-                Some(json!({"name": "SJRP 2026", "place": "Pirmasens", "start_date": "2026-04-07"})),
+                Some(
+                    json!({"name": "SJRP 2026", "place": "Pirmasens", "start_date": "2026-04-07"}),
+                ),
             )
             .await;
         assert_eq!(ev.status, StatusCode::CREATED, "{}", ev.text);
@@ -102,7 +104,11 @@ impl Director {
 
     async fn add(&self, section: i64, body: Value) -> i64 {
         let a = self
-            .call("POST", &format!("/api/sections/{section}/players"), Some(body))
+            .call(
+                "POST",
+                &format!("/api/sections/{section}/players"),
+                Some(body),
+            )
             .await;
         assert_eq!(a.status, StatusCode::CREATED, "{}", a.text);
         a.json()["id"].as_i64().unwrap()
@@ -129,7 +135,10 @@ async fn h12_02_edit_every_field_and_refuse_a_stale_version(store: Store) {
     let d = Director::new(store).await;
     let s = d.section("").await;
     let id = d
-        .add(s, json!({"last_name": "Meyr", "first_name": "Lena", "dwz": 1500}))
+        .add(
+            s,
+            json!({"last_name": "Meyr", "first_name": "Lena", "dwz": 1500}),
+        )
         .await;
     let before = d.player(s, id).await;
     let version = before["version"].as_i64().unwrap();
@@ -139,14 +148,21 @@ async fn h12_02_edit_every_field_and_refuse_a_stale_version(store: Store) {
         "fide_id": 24_601_234, "title": "wfm", "federation": "ger",
     });
     let a = d
-        .call("PUT", &format!("/api/sections/{s}/players/{id}"), Some(edit.clone()))
+        .call(
+            "PUT",
+            &format!("/api/sections/{s}/players/{id}"),
+            Some(edit.clone()),
+        )
         .await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.text);
     assert_eq!(a.json()["version"], version + 1);
     let p = d.player(s, id).await;
     assert_eq!(p["last_name"], "Meyer");
     assert_eq!(p["first_name"], "Lena");
-    assert_eq!((p["dwz"].clone(), p["elo"].clone()), (json!(1888), json!(1701)));
+    assert_eq!(
+        (p["dwz"].clone(), p["elo"].clone()),
+        (json!(1888), json!(1701))
+    );
     assert_eq!(p["birth_date"], "2012-03-04");
     assert_eq!(p["sex"], "f");
     assert_eq!(p["club"], "SK Pirmasens");
@@ -156,7 +172,11 @@ async fn h12_02_edit_every_field_and_refuse_a_stale_version(store: Store) {
     assert_eq!(p["version"], version + 1);
     // The same edit again with the version read before: someone else saved meanwhile.
     let stale = d
-        .call("PUT", &format!("/api/sections/{s}/players/{id}"), Some(edit))
+        .call(
+            "PUT",
+            &format!("/api/sections/{s}/players/{id}"),
+            Some(edit),
+        )
         .await;
     assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.text);
     assert_eq!(d.player(s, id).await["version"], version + 1);
@@ -164,13 +184,21 @@ async fn h12_02_edit_every_field_and_refuse_a_stale_version(store: Store) {
     let year = json!({"version": version + 1, "last_name": "Meyer", "first_name": "Lena",
         "dwz": 1888, "birth_date": "2012"});
     let a = d
-        .call("PUT", &format!("/api/sections/{s}/players/{id}"), Some(year))
+        .call(
+            "PUT",
+            &format!("/api/sections/{s}/players/{id}"),
+            Some(year),
+        )
         .await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.text);
     assert_eq!(d.player(s, id).await["birth_date"], "2012");
     let rating = json!({"version": version + 2, "last_name": "Meyer", "rating": 1900});
     let a = d
-        .call("PUT", &format!("/api/sections/{s}/players/{id}"), Some(rating))
+        .call(
+            "PUT",
+            &format!("/api/sections/{s}/players/{id}"),
+            Some(rating),
+        )
         .await;
     assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.text);
     assert!(a.text.contains("dwz"), "{}", a.text);
@@ -180,7 +208,13 @@ async fn h12_02_delete_before_pairing_and_refuse_once_paired(store: Store) {
     let d = Director::new(store).await;
     let s = d.section("").await;
     let mut ids = Vec::new();
-    for (name, dwz) in [("A", 1900), ("B", 1800), ("C", 1700), ("Wrong", 1000), ("D", 1600)] {
+    for (name, dwz) in [
+        ("A", 1900),
+        ("B", 1800),
+        ("C", 1700),
+        ("Wrong", 1000),
+        ("D", 1600),
+    ] {
         ids.push(d.add(s, json!({"last_name": name, "dwz": dwz})).await);
     }
     let wrong = d.player(s, ids[3]).await;
@@ -200,11 +234,23 @@ async fn h12_02_delete_before_pairing_and_refuse_once_paired(store: Store) {
         )
         .await;
     assert_eq!(a.status, StatusCode::NO_CONTENT, "{}", a.text);
-    let left: Vec<i64> = d.players(s).await.iter().map(|p| p["id"].as_i64().unwrap()).collect();
+    let left: Vec<i64> = d
+        .players(s)
+        .await
+        .iter()
+        .map(|p| p["id"].as_i64().unwrap())
+        .collect();
     assert_eq!(left, vec![ids[0], ids[1], ids[2], ids[4]]);
-    let numbers: Vec<i64> = d.players(s).await.iter().map(|p| p["number"].as_i64().unwrap()).collect();
+    let numbers: Vec<i64> = d
+        .players(s)
+        .await
+        .iter()
+        .map(|p| p["number"].as_i64().unwrap())
+        .collect();
     assert_eq!(numbers, vec![1, 2, 3, 4]);
-    let pair = d.call("POST", &format!("/api/sections/{s}/pair"), None).await;
+    let pair = d
+        .call("POST", &format!("/api/sections/{s}/pair"), None)
+        .await;
     assert_eq!(pair.status, StatusCode::CREATED, "{}", pair.text);
     let paired = d.player(s, ids[0]).await;
     let a = d
@@ -215,8 +261,16 @@ async fn h12_02_delete_before_pairing_and_refuse_once_paired(store: Store) {
         )
         .await;
     assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.text);
-    assert!(a.json()["error"].as_str().unwrap().contains("C.04.2"), "{}", a.text);
-    assert!(a.json()["error"].as_str().unwrap().contains("withdrawn"), "{}", a.text);
+    assert!(
+        a.json()["error"].as_str().unwrap().contains("C.04.2"),
+        "{}",
+        a.text
+    );
+    assert!(
+        a.json()["error"].as_str().unwrap().contains("withdrawn"),
+        "{}",
+        a.text
+    );
     let de = d
         .call_de(
             "DELETE",
@@ -225,7 +279,14 @@ async fn h12_02_delete_before_pairing_and_refuse_once_paired(store: Store) {
         )
         .await;
     assert_eq!(de.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", de.text);
-    assert!(de.json()["error"].as_str().unwrap().contains("zurückgezogen"), "{}", de.text);
+    assert!(
+        de.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("zurückgezogen"),
+        "{}",
+        de.text
+    );
     assert_eq!(d.players(s).await.len(), 4);
 }
 
@@ -233,7 +294,10 @@ async fn h12_02_merge_a_duplicate_into_the_entry_kept(store: Store) {
     let d = Director::new(store).await;
     let s = d.section("").await;
     let keep = d
-        .add(s, json!({"last_name": "Meyer", "first_name": "Lena", "dwz": 1888}))
+        .add(
+            s,
+            json!({"last_name": "Meyer", "first_name": "Lena", "dwz": 1888}),
+        )
         .await;
     let dup = d
         .add(s, json!({"last_name": "Meyer", "first_name": "L.", "elo": 1701, "club": "SK Pirmasens", "override": "Dublette, wird zusammengeführt"}))
@@ -246,7 +310,12 @@ async fn h12_02_merge_a_duplicate_into_the_entry_kept(store: Store) {
             Some(json!({"into": dup, "version": v})),
         )
         .await;
-    assert_eq!(itself.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", itself.text);
+    assert_eq!(
+        itself.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        itself.text
+    );
     let a = d
         .call(
             "POST",
@@ -260,25 +329,56 @@ async fn h12_02_merge_a_duplicate_into_the_entry_kept(store: Store) {
     let p = &players[0];
     assert_eq!(p["id"], keep);
     assert_eq!(p["first_name"], "Lena");
-    assert_eq!((p["dwz"].clone(), p["elo"].clone()), (json!(1888), json!(1701)));
+    assert_eq!(
+        (p["dwz"].clone(), p["elo"].clone()),
+        (json!(1888), json!(1701))
+    );
     assert_eq!(p["club"], "SK Pirmasens");
 }
 
 async fn h12_02_player_card_edits_through_forms(store: Store) {
     let d = Director::new(store).await;
     let s = d.section("").await;
-    let id = d.add(s, json!({"last_name": "Meyr", "first_name": "Lena", "dwz": 1500})).await;
-    let other = d.add(s, json!({"last_name": "Becker", "first_name": "Tom", "elo": 1400})).await;
+    let id = d
+        .add(
+            s,
+            json!({"last_name": "Meyr", "first_name": "Lena", "dwz": 1500}),
+        )
+        .await;
+    let other = d
+        .add(
+            s,
+            json!({"last_name": "Becker", "first_name": "Tom", "elo": 1400}),
+        )
+        .await;
     let card = d.page(&format!("/sections/{s}/players/{id}?lang=de")).await;
     assert_eq!(card.status, StatusCode::OK, "{}", card.text);
-    for text in ["player-edit", "name=\"dwz\"", "name=\"elo\"", "name=\"birth_date\"", "Dublette zusammenführen", "player-delete", "Begründung für Ausnahme"] {
+    for text in [
+        "player-edit",
+        "name=\"dwz\"",
+        "name=\"elo\"",
+        "name=\"birth_date\"",
+        "Dublette zusammenführen",
+        "player-delete",
+        "Begründung für Ausnahme",
+    ] {
         assert!(card.text.contains(text), "card lacks {text}");
     }
-    let version = d.player(s, id).await["version"].as_i64().unwrap().to_string();
+    let version = d.player(s, id).await["version"]
+        .as_i64()
+        .unwrap()
+        .to_string();
     let a = d
         .form(
             &format!("/sections/{s}/players/{id}/edit"),
-            &[("version", &version), ("last_name", "Meyer"), ("first_name", "Lena"), ("dwz", "1888"), ("elo", ""), ("sex", "f")],
+            &[
+                ("version", &version),
+                ("last_name", "Meyer"),
+                ("first_name", "Lena"),
+                ("dwz", "1888"),
+                ("elo", ""),
+                ("sex", "f"),
+            ],
         )
         .await;
     assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.text);
@@ -286,9 +386,15 @@ async fn h12_02_player_card_edits_through_forms(store: Store) {
     let saved = d.page(&format!("{to}&lang=de")).await;
     assert!(saved.text.contains("gespeichert"), "{}", saved.text);
     assert_eq!(d.player(s, id).await["dwz"], 1888);
-    let v = d.player(s, other).await["version"].as_i64().unwrap().to_string();
+    let v = d.player(s, other).await["version"]
+        .as_i64()
+        .unwrap()
+        .to_string();
     let a = d
-        .form(&format!("/sections/{s}/players/{other}/delete"), &[("version", &v)])
+        .form(
+            &format!("/sections/{s}/players/{other}/delete"),
+            &[("version", &v)],
+        )
         .await;
     assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.text);
     assert_eq!(d.players(s).await.len(), 1);
@@ -300,7 +406,9 @@ async fn h12_03_players_in_starting_rank_order_with_pairing_numbers(store: Store
     // Registered weakest first; DWZ before Elo (section default `dwz-elo`).
     let c = d.add(s, json!({"last_name": "Weak", "dwz": 1100})).await;
     let b = d.add(s, json!({"last_name": "EloOnly", "elo": 1800})).await;
-    let a = d.add(s, json!({"last_name": "Strong", "dwz": 1888, "elo": 1278})).await;
+    let a = d
+        .add(s, json!({"last_name": "Strong", "dwz": 1888, "elo": 1278}))
+        .await;
     let order: Vec<(i64, i64)> = d
         .players(s)
         .await
@@ -309,17 +417,28 @@ async fn h12_03_players_in_starting_rank_order_with_pairing_numbers(store: Store
         .collect();
     assert_eq!(order, vec![(a, 1), (b, 2), (c, 3)]);
     // The seeding setting through the API: Elo first.
-    let settings = d.call("GET", &format!("/api/sections/{s}/settings"), None).await;
+    let settings = d
+        .call("GET", &format!("/api/sections/{s}/settings"), None)
+        .await;
     assert_eq!(settings.status, StatusCode::OK, "{}", settings.text);
     let mut body = settings.json();
     assert_eq!(body["seeding"], "dwz-elo");
     body["seeding"] = json!("elo-dwz");
-    let put = d.call("PUT", &format!("/api/sections/{s}/settings"), Some(body)).await;
+    let put = d
+        .call("PUT", &format!("/api/sections/{s}/settings"), Some(body))
+        .await;
     assert_eq!(put.status, StatusCode::OK, "{}", put.text);
-    let ids: Vec<i64> = d.players(s).await.iter().map(|p| p["id"].as_i64().unwrap()).collect();
+    let ids: Vec<i64> = d
+        .players(s)
+        .await
+        .iter()
+        .map(|p| p["id"].as_i64().unwrap())
+        .collect();
     assert_eq!(ids, vec![b, a, c]);
     // The same number on the card and in the TRF.
-    let card = d.call("GET", &format!("/api/sections/{s}/players/{a}"), None).await;
+    let card = d
+        .call("GET", &format!("/api/sections/{s}/players/{a}"), None)
+        .await;
     assert_eq!(card.json()["number"], 2);
     let trf = d.page(&format!("/sections/{s}/export.trf")).await;
     assert_eq!(trf.status, StatusCode::OK, "{}", trf.text);
@@ -330,9 +449,14 @@ async fn h12_03_players_in_starting_rank_order_with_pairing_numbers(store: Store
         .unwrap_or_else(|| panic!("no TRF line for Strong: {}", trf.text));
     assert_eq!(line[4..8].trim(), "2", "{line}");
     // And on the round's boards and result slips.
-    let pair = d.call("POST", &format!("/api/sections/{s}/pair"), None).await;
+    let pair = d
+        .call("POST", &format!("/api/sections/{s}/pair"), None)
+        .await;
     assert_eq!(pair.status, StatusCode::CREATED, "{}", pair.text);
-    let round = d.call("GET", &format!("/api/sections/{s}/rounds/1"), None).await.json();
+    let round = d
+        .call("GET", &format!("/api/sections/{s}/rounds/1"), None)
+        .await
+        .json();
     let board = &round["boards"][0];
     let by_id: Vec<(i64, i64)> = d
         .players(s)
@@ -343,7 +467,9 @@ async fn h12_03_players_in_starting_rank_order_with_pairing_numbers(store: Store
     let number_of = |id: &Value| by_id.iter().find(|(i, _)| id == i).map(|(_, n)| *n);
     assert_eq!(board["white_number"].as_i64(), number_of(&board["white"]));
     assert_eq!(board["black_number"].as_i64(), number_of(&board["black"]));
-    let slips = d.page(&format!("/sections/{s}/rounds/1/slips?lang=de")).await;
+    let slips = d
+        .page(&format!("/sections/{s}/rounds/1/slips?lang=de"))
+        .await;
     let expected = format!("Nr. {}", board["white_number"]);
     assert!(slips.text.contains(&expected), "slip lacks {expected}");
 }
@@ -352,13 +478,28 @@ async fn h12_04_ineligible_entry_refused_with_paragraph_unless_overridden(store:
     let d = Director::new(store).await;
     let s = d.section("U14").await;
     let old = json!({"last_name": "Quast", "first_name": "Ida", "birth_date": "2009", "sex": "f"});
-    let a = d.call("POST", &format!("/api/sections/{s}/players"), Some(old.clone())).await;
+    let a = d
+        .call(
+            "POST",
+            &format!("/api/sections/{s}/players"),
+            Some(old.clone()),
+        )
+        .await;
     assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.text);
-    assert!(a.json()["error"].as_str().unwrap().contains("§5.3"), "{}", a.text);
-    let de = d.call_de("POST", &format!("/api/sections/{s}/players"), old.clone()).await;
+    assert!(
+        a.json()["error"].as_str().unwrap().contains("§5.3"),
+        "{}",
+        a.text
+    );
+    let de = d
+        .call_de("POST", &format!("/api/sections/{s}/players"), old.clone())
+        .await;
     assert_eq!(de.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", de.text);
     let german = de.json()["error"].as_str().unwrap().to_owned();
-    assert!(german.contains("§5.3") && german.contains("spielberechtigt"), "{german}");
+    assert!(
+        german.contains("§5.3") && german.contains("spielberechtigt"),
+        "{german}"
+    );
     assert!(d.players(s).await.is_empty());
     let mut over = old.clone();
     over["override"] = json!("Freiplatz §7.3");
@@ -366,14 +507,32 @@ async fn h12_04_ineligible_entry_refused_with_paragraph_unless_overridden(store:
     assert_eq!(d.players(s).await.len(), 1);
     // The reason is audited and shown on the player card.
     let audit = d.page("/audit").await;
-    assert!(audit.text.contains("Freiplatz §7.3"), "audit lacks the reason");
+    assert!(
+        audit.text.contains("Freiplatz §7.3"),
+        "audit lacks the reason"
+    );
     let card = d.page(&format!("/sections/{s}/players/{id}")).await;
-    assert!(card.text.contains("Freiplatz §7.3"), "card lacks the reason");
+    assert!(
+        card.text.contains("Freiplatz §7.3"),
+        "card lacks the reason"
+    );
     // The hand-entry form is refused alike, with the paragraph.
     let form = d
-        .form(&format!("/sections/{s}/players"), &[("last_name", "Alt"), ("first_name", "Otto"), ("birth", "2008")])
+        .form(
+            &format!("/sections/{s}/players"),
+            &[
+                ("last_name", "Alt"),
+                ("first_name", "Otto"),
+                ("birth", "2008"),
+            ],
+        )
         .await;
-    assert_eq!(form.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", form.text);
+    assert_eq!(
+        form.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        form.text
+    );
     assert!(form.text.contains("§5.3"), "{}", form.text);
     assert_eq!(d.players(s).await.len(), 1);
 }
@@ -381,16 +540,33 @@ async fn h12_04_ineligible_entry_refused_with_paragraph_unless_overridden(store:
 async fn h12_04_edit_refused_when_it_makes_the_entry_ineligible(store: Store) {
     let d = Director::new(store).await;
     let s = d.section("U14").await;
-    let id = d.add(s, json!({"last_name": "Quast", "first_name": "Ida", "birth_date": "2013"})).await;
+    let id = d
+        .add(
+            s,
+            json!({"last_name": "Quast", "first_name": "Ida", "birth_date": "2013"}),
+        )
+        .await;
     let v = d.player(s, id).await["version"].clone();
     let edit = json!({"version": v, "last_name": "Quast", "first_name": "Ida", "birth_date": "2009-05-01"});
-    let a = d.call("PUT", &format!("/api/sections/{s}/players/{id}"), Some(edit.clone())).await;
+    let a = d
+        .call(
+            "PUT",
+            &format!("/api/sections/{s}/players/{id}"),
+            Some(edit.clone()),
+        )
+        .await;
     assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.text);
     assert!(a.text.contains("§5.3"), "{}", a.text);
     assert_eq!(d.player(s, id).await["birth_date"], "2013");
     let mut over = edit;
     over["override"] = json!("Sondergenehmigung des Landesjugendwarts");
-    let a = d.call("PUT", &format!("/api/sections/{s}/players/{id}"), Some(over)).await;
+    let a = d
+        .call(
+            "PUT",
+            &format!("/api/sections/{s}/players/{id}"),
+            Some(over),
+        )
+        .await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.text);
     assert_eq!(d.player(s, id).await["birth_date"], "2009-05-01");
 }
@@ -398,7 +574,10 @@ async fn h12_04_edit_refused_when_it_makes_the_entry_ineligible(store: Store) {
 async fn h12_04_admission_list_set_in_event_settings_refuses_others(store: Store) {
     let d = Director::new(store).await;
     let s = d.section("U14,U14w").await;
-    let section = d.call("GET", &format!("/api/sections/{s}"), None).await.json();
+    let section = d
+        .call("GET", &format!("/api/sections/{s}"), None)
+        .await
+        .json();
     let ev = section["section"]["event"].as_i64().unwrap();
     let uri = format!("/api/events/{ev}/settings");
     let mut settings = d.call("GET", &uri, None).await.json();
@@ -410,8 +589,15 @@ async fn h12_04_admission_list_set_in_event_settings_refuses_others(store: Store
     assert_eq!(read["admission"], "Quast, Ida, 2012, U14w\nMeyer, Lena");
     let listed = json!({"last_name": "Quast", "first_name": "Ida", "birth_date": "2012", "sex": "f", "class": "U14w"});
     d.add(s, listed).await;
-    let other = json!({"last_name": "Becker", "first_name": "Tom", "birth_date": "2013", "sex": "m"});
-    let a = d.call("POST", &format!("/api/sections/{s}/players"), Some(other.clone())).await;
+    let other =
+        json!({"last_name": "Becker", "first_name": "Tom", "birth_date": "2013", "sex": "m"});
+    let a = d
+        .call(
+            "POST",
+            &format!("/api/sections/{s}/players"),
+            Some(other.clone()),
+        )
+        .await;
     assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.text);
     assert!(a.text.contains("§7.2"), "{}", a.text);
     let mut over = other;
@@ -460,17 +646,32 @@ async fn h12_04_upload_preselects_eligible_rows_and_refuses_the_others(store: St
     // Graf's line once more: a duplicate inside the list.
     let path = format!("{}/tests/data/fide_excerpt.txt", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).unwrap();
-    let graf = text.lines().find(|l| l.contains("Graf, Gustav")).unwrap().to_owned();
+    let graf = text
+        .lines()
+        .find(|l| l.contains("Graf, Gustav"))
+        .unwrap()
+        .to_owned();
     let list = format!("{}\n{graf}\n", text.trim_end());
     let preview = d
-        .upload(&format!("/api/sections/{s}/players/preview"), &[], list.as_bytes())
+        .upload(
+            &format!("/api/sections/{s}/players/preview"),
+            &[],
+            list.as_bytes(),
+        )
         .await;
     assert_eq!(preview.status, StatusCode::OK, "{}", preview.text);
     let rows = preview.json()["players"].as_array().unwrap().clone();
-    let selected: Vec<bool> = rows.iter().map(|r| r["selected"].as_bool().unwrap()).collect();
+    let selected: Vec<bool> = rows
+        .iter()
+        .map(|r| r["selected"].as_bool().unwrap())
+        .collect();
     assert_eq!(selected, [false, true, true, false]);
     let page = {
-        let (content_type, body) = multipart(&[("csrf", &d.session.1)], "players_list_foa.txt", list.as_bytes());
+        let (content_type, body) = multipart(
+            &[("csrf", &d.session.1)],
+            "players_list_foa.txt",
+            list.as_bytes(),
+        );
         let req = Request::builder()
             .method("POST")
             .uri(format!("/sections/{s}/players/upload"))
@@ -482,20 +683,41 @@ async fn h12_04_upload_preselects_eligible_rows_and_refuses_the_others(store: St
     };
     assert_eq!(page.status, StatusCode::OK, "{}", page.text);
     let ticked = page.text.matches(" checked").count();
-    assert_eq!(ticked, 2, "only the eligible, non-duplicate rows are ticked");
+    assert_eq!(
+        ticked, 2,
+        "only the eligible, non-duplicate rows are ticked"
+    );
     let import = format!("/api/sections/{s}/players/import");
     let old = d.upload(&import, &[("select", "0")], list.as_bytes()).await;
     assert_eq!(old.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", old.text);
-    assert!(old.text.contains("Engel") && old.text.contains("§5.3"), "{}", old.text);
-    let twice = d.upload(&import, &[("select", "2,3")], list.as_bytes()).await;
-    assert_eq!(twice.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", twice.text);
-    assert!(d.players(s).await.is_empty(), "a refused list stores nothing");
+    assert!(
+        old.text.contains("Engel") && old.text.contains("§5.3"),
+        "{}",
+        old.text
+    );
+    let twice = d
+        .upload(&import, &[("select", "2,3")], list.as_bytes())
+        .await;
+    assert_eq!(
+        twice.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        twice.text
+    );
+    assert!(
+        d.players(s).await.is_empty(),
+        "a refused list stores nothing"
+    );
     // Without a selection: the pre-selected rows.
     let a = d.upload(&import, &[], list.as_bytes()).await;
     assert_eq!(a.status, StatusCode::CREATED, "{}", a.text);
     assert_eq!(d.players(s).await.len(), 2);
     let over = d
-        .upload(&import, &[("select", "0"), ("override", "Freiplatz §7.3")], list.as_bytes())
+        .upload(
+            &import,
+            &[("select", "0"), ("override", "Freiplatz §7.3")],
+            list.as_bytes(),
+        )
         .await;
     assert_eq!(over.status, StatusCode::CREATED, "{}", over.text);
     assert_eq!(d.players(s).await.len(), 3);

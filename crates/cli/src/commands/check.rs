@@ -11,8 +11,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use laws::Lang;
 use laws::draws::ClaimKind;
-use pgn::check::{Checker, Claim, GameCheck, Lang, MoveRef, ResultCheck, Ui};
+use laws::notation::Language;
+use pgn::check::{Checker, Claim, GameCheck, MoveRef, ResultCheck};
 use pgn::reader::Reader;
 use pgn::text::decode;
 use serde_json::{Value, json};
@@ -30,7 +32,7 @@ pub struct Args {
     /// Language of moves (Appendix C: `en`, `de`, `fr`, `it`, `es`, `nl`, ...);
     /// messages are German for `de`, English otherwise.
     #[arg(long, default_value = "en")]
-    lang: Lang,
+    lang: Language,
     /// One JSON object per game on standard output instead of text.
     #[arg(long)]
     json: bool,
@@ -87,11 +89,11 @@ pub fn run(args: Args) -> ExitCode {
         bar.finish_and_clear();
     }
     let _ = out.flush();
-    let summary = match lang.ui() {
-        Ui::English => format!(
+    let summary = match Lang::from(lang) {
+        Lang::En => format!(
             "{games} games, {plies} plies: {errors} with errors, {contradicted} results contradicting the Laws, {with_claims} with draw claims available"
         ),
-        Ui::German => format!(
+        Lang::De => format!(
             "{games} Partien, {plies} Halbzüge: {errors} mit Fehlern, {contradicted} Ergebnisse im Widerspruch zu den Regeln, {with_claims} mit möglichen Remisreklamationen"
         ),
     };
@@ -103,14 +105,14 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-fn pick(lang: Lang, english: &'static str, german: &'static str) -> &'static str {
-    match lang.ui() {
-        Ui::English => english,
-        Ui::German => german,
+fn pick(lang: Language, english: &'static str, german: &'static str) -> &'static str {
+    match Lang::from(lang) {
+        Lang::En => english,
+        Lang::De => german,
     }
 }
 
-fn write_text(out: &mut impl Write, r: &GameCheck, lang: Lang) -> std::io::Result<()> {
+fn write_text(out: &mut impl Write, r: &GameCheck, lang: Language) -> std::io::Result<()> {
     writeln!(
         out,
         "{} {}, {} {}: {} - {}, {} {}",
@@ -195,14 +197,14 @@ fn write_text(out: &mut impl Write, r: &GameCheck, lang: Lang) -> std::io::Resul
     Ok(())
 }
 
-fn move_json(m: &Option<MoveRef>, lang: Lang) -> Value {
+fn move_json(m: &Option<MoveRef>, lang: Language) -> Value {
     m.as_ref().map_or(
         Value::Null,
         |m| json!({ "ply": m.ply, "move": m.text(lang) }),
     )
 }
 
-fn claim_json(c: &Claim, lang: Lang) -> Value {
+fn claim_json(c: &Claim, lang: Language) -> Value {
     json!({
         "kind": match c.kind {
             ClaimKind::Repetition => "repetition",
@@ -219,7 +221,7 @@ fn claim_json(c: &Claim, lang: Lang) -> Value {
     })
 }
 
-fn to_json(r: &GameCheck, lang: Lang) -> Value {
+fn to_json(r: &GameCheck, lang: Language) -> Value {
     json!({
         "game": r.number,
         "line": r.location.line,

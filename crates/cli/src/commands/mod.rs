@@ -5,6 +5,7 @@ pub mod export;
 pub mod fen;
 mod input;
 pub mod notation;
+mod output;
 pub mod pair;
 pub mod pgn;
 pub mod players;

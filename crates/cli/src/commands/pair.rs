@@ -266,7 +266,7 @@ fn explain_round(
     } else {
         why.render(lang)
     };
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    super::output::emit(&text);
     ExitCode::SUCCESS
 }
 
@@ -360,7 +360,7 @@ fn pair(
             }
         },
         None => {
-            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            super::output::emit(&text);
             ExitCode::SUCCESS
         }
     }

@@ -15,6 +15,7 @@
 //!
 //! Exit codes: 0 ok, 2 bad arguments, 3 invalid input, 5 file access.
 
+use super::output::emit;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -366,12 +367,6 @@ fn elo_line(p: &trf::Player, e: &elo::Entrant, o: elo::TournamentOutcome) -> Lin
         elo::TournamentOutcome::NoInitial(reason) => line.note = reason.to_string(),
     }
     line
-}
-
-/// Writes to standard output; a closed pipe (`| head`) is not an error.
-fn emit(text: &str) {
-    use std::io::Write;
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
 fn read(path: &Path) -> Result<Tournament, u8> {

@@ -688,7 +688,7 @@ pub fn replay(text: &str, profile: Option<Profile>) -> Result<Report, LineError>
 }
 
 fn clock_text(ms: u64) -> String {
-    laws::arbiter::Seconds(ms).to_string()
+    laws::clock::Seconds(ms).to_string()
 }
 
 fn print_text(report: &Report) {

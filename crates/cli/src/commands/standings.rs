@@ -11,11 +11,13 @@
 //!
 //! Exit codes (as `arbiter trf`): 0 ok, 2 bad arguments, 3 invalid input, 5 file access.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use laws::Lang;
 use serde_json::{Map, Value, json};
+
+use super::output::{csv_field, emit};
 use standings::rating::Hundredths;
 use standings::team::crosstable::Form;
 use standings::tiebreak::preset::{self, Preset};
@@ -67,7 +69,7 @@ pub struct Args {
     #[arg(long)]
     html: bool,
     /// Language of the HTML headers.
-    #[arg(long, value_enum, default_value = "en")]
+    #[arg(long, default_value = "en")]
     lang: Lang,
     /// Rank the teams (310/013 records) by team criteria (MP, BP, BH/C1, BH:MP, SB, OSB, SW,
     /// DE, DE+BW, BW); implied by a team preset.
@@ -94,15 +96,6 @@ pub enum CrosstableForm {
     Rr,
     /// One column per round.
     Swiss,
-}
-
-/// Language of the HTML headers.
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Lang {
-    /// English.
-    En,
-    /// German.
-    De,
 }
 
 const USAGE: u8 = 2;
@@ -408,7 +401,7 @@ fn html<'a>(
          <style>table{{border-collapse:collapse}}th,td{{border:1px solid #999;padding:2px 6px}}\
          td.n{{text-align:right}}</style>\n</head>\n<body>\n<h1>{title}</h1>\n<table>\n<thead><tr>\
          <th>{rank}</th><th>{tpn}</th><th>{player}</th><th>{points}</th>",
-        if de { "de" } else { "en" }
+        lang.code()
     );
     for (code, tb) in codes.iter().zip(tiebreaks) {
         let (english, german) = tb.kind.names();
@@ -520,20 +513,6 @@ fn removal(r: Removal) -> &'static str {
         Removal::LeastSignificant => "least significant value",
         Removal::VoluntarilyUnplayed => "voluntarily unplayed round first",
         Removal::Highest => "highest value",
-    }
-}
-
-/// Writes to standard output; a closed pipe (`| head`) is not an error.
-fn emit(text: &str) {
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
-}
-
-/// A text cell: for CSV quoted and neutralised against formulas ([`event::table::csv_field`]).
-pub(crate) fn csv_field(s: &str, csv: bool) -> String {
-    if csv {
-        event::table::csv_field(s)
-    } else {
-        s.to_string()
     }
 }
 

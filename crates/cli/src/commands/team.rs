@@ -43,7 +43,7 @@ pub fn pair(t: &Tournament, rr_round: Option<usize>, double: bool, out: Option<&
             }
         },
         None => {
-            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            super::output::emit(&text);
             ExitCode::SUCCESS
         }
     }
@@ -182,7 +182,7 @@ fn cells(r: &Row, csv: bool) -> Vec<String> {
     let mut cells = vec![
         format!("{}{}", r.rank, if r.tied && !csv { "=" } else { "" }),
         r.number.to_string(),
-        super::standings::csv_field(&r.name, csv),
+        super::output::csv_field(&r.name, csv),
     ];
     cells.extend(r.values.iter().map(ToString::to_string));
     cells

@@ -99,6 +99,13 @@ pub fn can_checkmate(pos: &Chess, winner: Color, tier: Tier) -> Verdict {
     analyse(pos, winner, tier).verdict
 }
 
+/// Whether `color` cannot checkmate by any series of legal moves (Art. 5.1.2,
+/// 6.9, 7.5.5), by the full dead-position analysis. An undetermined answer
+/// counts as "can checkmate": the Laws' default stands unless proven otherwise.
+pub(crate) fn cannot_checkmate(position: &Chess, color: Color) -> bool {
+    can_checkmate(position, color, Tier::full()) == Verdict::Unwinnable
+}
+
 /// Art. 5.2.2: [`Verdict::Unwinnable`] iff neither player can checkmate (a dead
 /// position); [`Verdict::Winnable`] with a witness for one of them otherwise.
 pub fn is_dead_position(pos: &Chess, tier: Tier) -> Verdict {
