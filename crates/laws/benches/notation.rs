@@ -5,9 +5,9 @@
 
 use std::{fs, hint::black_box, io, ops::ControlFlow, path::PathBuf, time::Instant};
 
+use laws::Lang;
 use laws::notation::{
-    AnnounceLang, Form, Language, announce, parse_announcement, parse_move, parse_movetext,
-    write_move,
+    Form, Language, announce, parse_announcement, parse_move, parse_movetext, write_move,
 };
 use pgn_reader::{Reader, SanPlus, Visitor};
 use shakmaty::{Chess, Move, Position};
@@ -74,7 +74,7 @@ fn main() -> io::Result<()> {
     let long = texts(Language::German, Form::Long);
     let spoken: Vec<String> = pairs
         .iter()
-        .map(|(p, m)| announce(p, m, AnnounceLang::German))
+        .map(|(p, m)| announce(p, m, Lang::De))
         .collect();
 
     measure("write_move de short", n, || {
@@ -100,14 +100,14 @@ fn main() -> io::Result<()> {
     measure("announce de", n, || {
         pairs
             .iter()
-            .filter(|(p, m)| !announce(p, m, AnnounceLang::German).is_empty())
+            .filter(|(p, m)| !announce(p, m, Lang::De).is_empty())
             .count()
     });
     measure("parse_announcement de", n, || {
         pairs
             .iter()
             .zip(&spoken)
-            .filter(|((p, m), t)| parse_announcement(p, t, AnnounceLang::German) == Ok(*m))
+            .filter(|((p, m), t)| parse_announcement(p, t, Lang::De) == Ok(*m))
             .count()
     });
     measure("parse_movetext (whole corpus)", n, || {

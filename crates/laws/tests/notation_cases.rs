@@ -1,8 +1,9 @@
 //! laws-cases B-042 … B-047: algebraic notation (Appendix C) and announcements (Appendix D.2.1).
 
+use laws::Lang;
 use laws::notation::{
-    AnnounceLang, Form, Language, NotationError, announce, parse_announcement, parse_move,
-    parse_movetext, write_move,
+    Form, Language, NotationError, announce, parse_announcement, parse_move, parse_movetext,
+    write_move,
 };
 use shakmaty::{CastlingMode, Chess, Move, Position, Role, fen::Fen, uci::UciMove};
 
@@ -291,27 +292,18 @@ fn b_047_announcement_vocabulary() {
         ("Bauer Eva zwei Eva vier", "e2-e4"),
     ] {
         let m = parse_move(&start, written, Language::German).unwrap();
-        assert_eq!(announce(&start, &m, AnnounceLang::German), spoken);
-        assert_eq!(
-            parse_announcement(&start, spoken, AnnounceLang::German),
-            Ok(m)
-        );
+        assert_eq!(announce(&start, &m, Lang::De), spoken);
+        assert_eq!(parse_announcement(&start, spoken, Lang::De), Ok(m));
     }
     let castling = position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     let long = parse_move(&castling, "0-0-0", Language::German).unwrap();
+    assert_eq!(announce(&castling, &long, Lang::De), "Lange Rochade");
     assert_eq!(
-        announce(&castling, &long, AnnounceLang::German),
-        "Lange Rochade"
-    );
-    assert_eq!(
-        parse_announcement(&castling, "Lange Rochade", AnnounceLang::German),
+        parse_announcement(&castling, "Lange Rochade", Lang::De),
         Ok(long)
     );
     let short = parse_move(&castling, "0-0", Language::German).unwrap();
-    assert_eq!(
-        announce(&castling, &short, AnnounceLang::English),
-        "Kurze Rochade"
-    );
+    assert_eq!(announce(&castling, &short, Lang::En), "Kurze Rochade");
 
     // Every file name and rank numeral of D.2.1, read back from the announcement.
     let files = [
@@ -322,7 +314,7 @@ fn b_047_announcement_vocabulary() {
     ];
     let rook = position("7k/8/8/8/8/8/8/R3K3 w - - 0 1");
     for m in rook.legal_moves().iter().filter(|m| m.role() == Role::Rook) {
-        let text = announce(&rook, m, AnnounceLang::German);
+        let text = announce(&rook, m, Lang::De);
         let to = m.to();
         let expected = format!(
             "{} {}",
@@ -331,15 +323,12 @@ fn b_047_announcement_vocabulary() {
         );
         assert!(text.starts_with("Turm Anna eins "), "{text}");
         assert!(text.contains(&expected), "{text}");
-        assert_eq!(
-            parse_announcement(&rook, &text, AnnounceLang::German),
-            Ok(*m)
-        );
+        assert_eq!(parse_announcement(&rook, &text, Lang::De), Ok(*m));
     }
     let promotion = position("7k/3P4/8/8/8/8/8/4K3 w - - 0 1");
     let m = parse_move(&promotion, "d8T", Language::German).unwrap();
     assert_eq!(
-        announce(&promotion, &m, AnnounceLang::German),
+        announce(&promotion, &m, Lang::De),
         "Bauer David sieben David acht wandelt um in Turm Schach"
     );
 }

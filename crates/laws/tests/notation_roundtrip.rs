@@ -5,10 +5,11 @@
 use std::{fs::File, io, ops::ControlFlow};
 
 use laws::{
+    Lang,
     chess960::StartPosition,
     notation::{
-        AnnounceLang, Form, Language, announce, parse_announcement, parse_move, parse_movetext,
-        parse_record, write_move,
+        Form, Language, announce, parse_announcement, parse_move, parse_movetext, parse_record,
+        write_move,
     },
 };
 use pgn_reader::{Reader, SanPlus, Visitor};
@@ -38,7 +39,7 @@ fn round_trip(pos: &Chess, m: Move) -> usize {
         "{figurine} in {}",
         fen(pos)
     );
-    for lang in [AnnounceLang::German, AnnounceLang::English] {
+    for lang in [Lang::De, Lang::En] {
         let spoken = announce(pos, &m, lang);
         assert_eq!(
             parse_announcement(pos, &spoken, lang),
@@ -261,7 +262,7 @@ fn garbage_never_panics() {
             accepted += usize::from(parse_record(pos, &text, lang).is_ok());
             let _ = parse_movetext(pos, &text, lang);
         }
-        let _ = parse_announcement(pos, &text, AnnounceLang::German);
+        let _ = parse_announcement(pos, &text, Lang::De);
     }
     // Random bytes, decoded lossily.
     for _ in 0..50_000 {
@@ -269,7 +270,7 @@ fn garbage_never_panics() {
         let text = String::from_utf8_lossy(&bytes);
         let _ = parse_record(&positions[0], &text, Language::German);
         let _ = parse_movetext(&positions[0], &text, Language::German);
-        let _ = parse_announcement(&positions[0], &text, AnnounceLang::English);
+        let _ = parse_announcement(&positions[0], &text, Lang::En);
     }
     assert!(accepted > 0, "the alphabet never formed a move");
 }

@@ -7,7 +7,8 @@ use std::{
     process::ExitCode,
 };
 
-use laws::notation::{AnnounceLang, Form, Language, announce, parse_movetext, write_move};
+use laws::Lang;
+use laws::notation::{Form, Language, announce, parse_movetext, write_move};
 use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
 
 #[derive(clap::Args)]
@@ -25,7 +26,7 @@ pub struct Args {
     form: FormArg,
     /// Instead of writing the record, announce each move as for a visually impaired player (de or en).
     #[arg(long)]
-    announce: Option<AnnounceLang>,
+    announce: Option<Lang>,
     /// Start position (FEN; Chess960 castling rights allowed); the standard start when omitted.
     #[arg(long)]
     fen: Option<String>,

@@ -6,7 +6,8 @@
 
 #![no_main]
 
-use laws::notation::{AnnounceLang, Form, Language, parse_announcement, parse_movetext, parse_record, write_move};
+use laws::Lang;
+use laws::notation::{Form, Language, parse_announcement, parse_movetext, parse_record, write_move};
 use libfuzzer_sys::fuzz_target;
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
@@ -32,5 +33,5 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let _ = parse_movetext(&pos, text, lang);
-    let _ = parse_announcement(&pos, text, AnnounceLang::German);
+    let _ = parse_announcement(&pos, text, Lang::De);
 });

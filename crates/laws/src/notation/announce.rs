@@ -1,8 +1,8 @@
 //! Announcing moves for visually impaired players (Appendix D.2.1).
 
-use std::{fmt, str::FromStr};
-
 use shakmaty::{CastlingSide, Chess, File, Move, Position, Rank, Role, Square};
+
+use crate::Lang;
 
 use super::{
     NotationError,
@@ -10,54 +10,18 @@ use super::{
     words,
 };
 
-/// The wording of announcements.
+/// The wording of announcements: [`Lang::De`] the German Laws (Cäsar, fünf,
+/// König, Läufer; "schlägt", "Schach", "matt"), [`Lang::En`] the English Laws
+/// (Cesar, fuenf, Koenig, Laeufer, the same German words as D.2.1 prescribes;
+/// "takes", "check", "checkmate" where D.2.1 is silent).
 ///
 /// D.2.1 suggests names for the files (Anna … Hector), German numerals for the
 /// ranks, German piece names and "Kurze/Lange Rochade" in every edition of the
 /// Laws; the editions differ only in spelling.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AnnounceLang {
-    /// The German Laws: Cäsar, fünf, König, Läufer; "schlägt", "Schach", "matt".
-    German,
-    /// The English Laws: Cesar, fuenf, Koenig, Laeufer, the same German words
-    /// as D.2.1 prescribes; "takes", "check", "checkmate" where D.2.1 is silent.
-    English,
-}
-
-impl AnnounceLang {
-    fn words(self) -> &'static Words {
-        match self {
-            AnnounceLang::German => &GERMAN,
-            AnnounceLang::English => &ENGLISH,
-        }
-    }
-}
-
-/// A code other than `de` or `en`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownAnnounceLang(pub String);
-
-impl fmt::Display for UnknownAnnounceLang {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown announcement language {:?} (known: de, en)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnknownAnnounceLang {}
-
-impl FromStr for AnnounceLang {
-    type Err = UnknownAnnounceLang;
-
-    fn from_str(s: &str) -> Result<AnnounceLang, UnknownAnnounceLang> {
-        match s.to_ascii_lowercase().as_str() {
-            "de" => Ok(AnnounceLang::German),
-            "en" => Ok(AnnounceLang::English),
-            _ => Err(UnknownAnnounceLang(s.to_owned())),
-        }
+fn wording(lang: Lang) -> &'static Words {
+    match lang {
+        Lang::De => &GERMAN,
+        Lang::En => &ENGLISH,
     }
 }
 
@@ -119,8 +83,8 @@ fn piece(words: &Words, role: Role) -> &'static str {
 /// square of arrival, e.g. "Springer Gustav eins Felix drei"; castling as
 /// "Kurze Rochade"/"Lange Rochade"; the chosen piece on promotion. Check and
 /// mate are added for legal moves.
-pub fn announce(pos: &Chess, m: &Move, lang: AnnounceLang) -> String {
-    let words = lang.words();
+pub fn announce(pos: &Chess, m: &Move, lang: Lang) -> String {
+    let words = wording(lang);
     let square = |sq: Square| {
         format!(
             "{} {}",
@@ -174,12 +138,8 @@ pub fn announce(pos: &Chess, m: &Move, lang: AnnounceLang) -> String {
 /// Words are compared ignoring case; the square of departure and the pawn's
 /// name may be left out when the move stays unambiguous. Check and mate words
 /// are accepted and not verified.
-pub fn parse_announcement(
-    pos: &Chess,
-    text: &str,
-    lang: AnnounceLang,
-) -> Result<Move, NotationError> {
-    let words = lang.words();
+pub fn parse_announcement(pos: &Chess, text: &str, lang: Lang) -> Result<Move, NotationError> {
+    let words = wording(lang);
     let mut tokens = Tokens::new(text);
     let mut pattern = Pattern::default();
     let mut squares: Vec<Square> = Vec::new();
@@ -328,28 +288,25 @@ mod tests {
             text
         };
         assert_eq!(
-            said("e5d6", AnnounceLang::German),
+            said("e5d6", Lang::De),
             "Bauer Eva fünf schlägt David sechs en passant"
         );
         assert_eq!(
-            said("a7b8n", AnnounceLang::German),
+            said("a7b8n", Lang::De),
             "Bauer Anna sieben schlägt Bella acht wandelt um in Springer"
         );
+        assert_eq!(said("c2c8", Lang::De), "Turm Cäsar zwei Cäsar acht matt");
         assert_eq!(
-            said("c2c8", AnnounceLang::German),
-            "Turm Cäsar zwei Cäsar acht matt"
-        );
-        assert_eq!(
-            said("c2c8", AnnounceLang::English),
+            said("c2c8", Lang::En),
             "Turm Cesar zwei Cesar acht checkmate"
         );
-        assert_eq!(said("e1c1", AnnounceLang::English), "Lange Rochade");
+        assert_eq!(said("e1c1", Lang::En), "Lange Rochade");
         assert_eq!(
-            said("a7a8q", AnnounceLang::English),
+            said("a7a8q", Lang::En),
             "Bauer Anna sieben Anna acht promotes to Dame"
         );
         assert_eq!(
-            said("a7b8q", AnnounceLang::English),
+            said("a7b8q", Lang::En),
             "Bauer Anna sieben takes Bella acht promotes to Dame checkmate"
         );
     }
@@ -357,13 +314,13 @@ mod tests {
     #[test]
     fn check() {
         let pos = position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
-        let m = parse_announcement(&pos, "Turm Anna acht", AnnounceLang::German).unwrap();
+        let m = parse_announcement(&pos, "Turm Anna acht", Lang::De).unwrap();
         assert_eq!(
-            announce(&pos, &m, AnnounceLang::German),
+            announce(&pos, &m, Lang::De),
             "Turm Anna eins Anna acht Schach"
         );
         assert_eq!(
-            announce(&pos, &m, AnnounceLang::English),
+            announce(&pos, &m, Lang::En),
             "Turm Anna eins Anna acht check"
         );
     }
@@ -372,31 +329,27 @@ mod tests {
     fn words_are_checked() {
         let pos = Chess::default();
         assert_eq!(
-            parse_announcement(&pos, "Springer Gustav eins Felix", AnnounceLang::German),
+            parse_announcement(&pos, "Springer Gustav eins Felix", Lang::De),
             Err(NotationError::Syntax {
                 column: 27,
                 expected: "rank (eins … acht)"
             })
         );
         assert_eq!(
-            parse_announcement(
-                &pos,
-                "Springer Gustav eins Felix drei bitte",
-                AnnounceLang::German
-            ),
+            parse_announcement(&pos, "Springer Gustav eins Felix drei bitte", Lang::De),
             Err(NotationError::Syntax {
                 column: 33,
                 expected: "end of announcement"
             })
         );
         assert_eq!(
-            parse_announcement(&pos, "springer felix drei", AnnounceLang::German).map(|m| m.from()),
+            parse_announcement(&pos, "springer felix drei", Lang::De).map(|m| m.from()),
             Ok(Some(Square::G1))
         );
         assert_eq!(
-            parse_announcement(&pos, "Laeufer Felix drei", AnnounceLang::English),
+            parse_announcement(&pos, "Laeufer Felix drei", Lang::En),
             Err(NotationError::Illegal)
         );
-        assert_eq!("EN".parse(), Ok(AnnounceLang::English));
+        assert_eq!("EN".parse(), Ok(Lang::En));
     }
 }

@@ -8,14 +8,15 @@
 //! (C.10) or unreadable (with its column).
 //!
 //! ```
-//! use laws::notation::{AnnounceLang, Form, Language, announce, parse_move, parse_movetext, write_move};
+//! use laws::Lang;
+//! use laws::notation::{Form, Language, announce, parse_move, parse_movetext, write_move};
 //! use shakmaty::Chess;
 //!
 //! let pos = Chess::default();
 //! let m = parse_move(&pos, "Sg1-f3", Language::German).unwrap();
 //! assert_eq!(write_move(&pos, &m, Language::English, Form::Short), "Nf3");
 //! assert_eq!(write_move(&pos, &m, Language::French, Form::Long), "Cg1f3");
-//! assert_eq!(announce(&pos, &m, AnnounceLang::German), "Springer Gustav eins Felix drei");
+//! assert_eq!(announce(&pos, &m, Lang::De), "Springer Gustav eins Felix drei");
 //!
 //! let game = parse_movetext(&pos, "1.e4 e5 2.Sf3 Sf6 3.d4 ed4 4.e5 Se4 5.Dd4 d5 6.ed6 e.p. (=)", Language::German).unwrap();
 //! assert!(game[10].mv.is_en_passant() && game[10].draw_offer);
@@ -30,7 +31,7 @@ mod write;
 
 use std::fmt;
 
-pub use announce::{AnnounceLang, UnknownAnnounceLang, announce, parse_announcement};
+pub use announce::{announce, parse_announcement};
 pub use language::{Language, UnknownLanguage};
 pub use movetext::{MovetextError, parse_movetext};
 pub use parse::{ParsedMove, parse_move, parse_record};
