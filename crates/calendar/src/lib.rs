@@ -19,6 +19,8 @@
 //!
 //! A [`Birth`] is a date or, as DSB lists give it, only the year.
 
+#![deny(missing_docs)]
+
 use std::fmt;
 use std::str::FromStr;
 

@@ -44,7 +44,10 @@ const SEVENTY_FIVE_MOVES: u32 = 150;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Termination {
     /// Art. 5.1.1: the king of the side to move is checkmated; `winner` made the last move.
-    Checkmate { winner: Color },
+    Checkmate {
+        /// The side that gave mate.
+        winner: Color,
+    },
     /// Art. 5.2.1: the side to move has no legal move and is not in check.
     Stalemate,
     /// Art. 5.2.2: no series of legal moves can lead to checkmate.

@@ -58,21 +58,37 @@ pub enum IllegalReason {
     /// A pawn on the first or last rank (Art. 3.7.1, 3.7.5: it must have promoted).
     PawnOnBackRank(Square),
     /// More than 16 men of one colour (Art. 2.2).
-    TooManyPieces { color: Color, count: u8 },
+    TooManyPieces {
+        /// The side with too many.
+        color: Color,
+        /// Its men on the board.
+        count: u8,
+    },
     /// More than 8 pawns of one colour (Art. 2.3).
-    TooManyPawns { color: Color, count: u8 },
+    TooManyPawns {
+        /// The side with too many.
+        color: Color,
+        /// Its pawns on the board.
+        count: u8,
+    },
     /// More pieces beyond the initial set (a third knight, a second light-squared
     /// bishop, ...) than pawns are missing to have promoted (Art. 3.7.5).
     TooManyPromotedPieces {
+        /// The side concerned.
         color: Color,
+        /// Its pieces beyond the initial set.
         promoted: u8,
+        /// Its pawns missing from the initial eight.
         missing_pawns: u8,
     },
     /// The pawns stand on files they can only have reached by more captures than
     /// the opponent has lost men (Art. 3.7.2).
     TooFewCapturesForPawns {
+        /// The side whose pawns stand where they do.
         color: Color,
+        /// Captures its pawns must have made.
         needed: u8,
+        /// Men the opponent has lost.
         available: u8,
     },
     /// A castling right without the king and that rook on their original squares (Art. 3.8.2.1).

@@ -4,6 +4,8 @@
 //! everything in, including time. Every ruling names the article it rests on
 //! ([`Article`]).
 
+#![deny(missing_docs)]
+
 pub mod arbiter;
 mod article;
 pub mod chess960;

@@ -94,7 +94,12 @@ impl fmt::Display for Warning {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ParseStartError {
     /// The text is not a FEN; `column` (1-based) is where the faulty field starts.
-    Syntax { column: usize, error: ParseFenError },
+    Syntax {
+        /// 1-based column where the faulty field starts.
+        column: usize,
+        /// What is wrong with it.
+        error: ParseFenError,
+    },
     /// `chess960 N` with a number outside 0-959.
     Chess960(chess960::OutOfRange),
     /// The FEN describes an illegal position (Art. 3.10.3); every reason found.

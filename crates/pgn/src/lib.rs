@@ -28,6 +28,8 @@
 //! # use shakmaty::Position;
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod check;
 pub mod export;
 pub mod import;

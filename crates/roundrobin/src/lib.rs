@@ -19,6 +19,8 @@
 //! assert_eq!(Schedule::double(4).unwrap().rounds().len(), 6);
 //! ```
 
+#![deny(missing_docs)]
+
 use std::fmt;
 
 use laws::Article;

@@ -19,6 +19,8 @@
 //! assert_eq!(ScoringSystem::RKST.points(Outcome::Loss).to_string(), "1");
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod rating;
 pub mod score;
 pub mod team;

@@ -5,6 +5,8 @@
 //! assert!(rng.below(10) < 10);
 //! ```
 
+#![deny(missing_docs)]
+
 use std::path::PathBuf;
 
 mod mutate;

@@ -59,7 +59,10 @@ pub enum Tier {
     Quick,
     /// Helpmate search and exhaustive analysis up to `node_limit` positions
     /// in all, in passes of escalating budgets from 500,000 nodes on.
-    Full { node_limit: u64 },
+    Full {
+        /// Positions searched at most, over all passes.
+        node_limit: u64,
+    },
 }
 
 impl Tier {
@@ -90,7 +93,9 @@ pub enum Verdict {
 /// A [`Verdict`] with the number of positions searched to reach it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
+    /// The answer.
     pub verdict: Verdict,
+    /// Positions searched.
     pub nodes: u64,
 }
 
