@@ -21,15 +21,20 @@ use crate::{Birth, DsbId, Dwz, Error, ErrorKind, Import, ImportedPlayer, Sex, St
 /// may start on a later line than its row).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Field {
+    /// The text, unquoted.
     pub text: String,
+    /// 1-based line.
     pub line: usize,
+    /// 1-based column, in characters.
     pub column: usize,
 }
 
 /// One row: the line it starts on and its fields.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
+    /// 1-based line the row starts on.
     pub line: usize,
+    /// The fields in order.
     pub fields: Vec<Field>,
 }
 
@@ -75,6 +80,7 @@ pub struct Rows<'a> {
 }
 
 impl<'a> Rows<'a> {
+    /// Rows of `text`, fields split at `separator`; `file` names the file in errors.
     pub fn new(text: &'a str, separator: char, file: &'a str) -> Rows<'a> {
         Rows {
             text,
@@ -230,23 +236,41 @@ pub(crate) fn header_key(name: &str) -> String {
 /// What a column of a generic CSV file holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Column {
+    /// Full name, `Last, First`.
     Name,
+    /// Last name.
     LastName,
+    /// First name.
     FirstName,
+    /// Sex (`M`/`W`/`F`).
     Sex,
+    /// Birth date or year.
     Birth,
+    /// FIDE federation code.
     Federation,
+    /// Club name.
     Club,
+    /// Club number (ZPS).
     Zps,
+    /// Member number within the club.
     Member,
+    /// DSB membership `ZPS-Mgl`.
     DsbId,
+    /// FIDE id.
     FideId,
+    /// Standard Elo.
     Elo,
+    /// Rapid Elo.
     EloRapid,
+    /// Blitz Elo.
     EloBlitz,
+    /// DWZ, possibly with index (`1530-12`).
     Dwz,
+    /// DWZ index alone.
     DwzIndex,
+    /// FIDE title.
     Title,
+    /// Membership status (active, passive, ...).
     Status,
 }
 

@@ -103,8 +103,11 @@ impl fmt::Display for Reason {
 /// Two records (indices into the slice, `first < second`) that may be the same person.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Duplicate {
+    /// Index of the earlier record.
     pub first: usize,
+    /// Index of the later record.
     pub second: usize,
+    /// Why they may be the same person.
     pub reason: Reason,
 }
 

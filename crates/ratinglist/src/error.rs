@@ -30,17 +30,30 @@ pub enum ErrorKind {
     /// The header matches none of the formats the reader knows.
     UnknownHeader(String),
     /// A row has the wrong number of fields.
-    FieldCount { expected: usize, found: usize },
+    FieldCount {
+        /// Fields the header has.
+        expected: usize,
+        /// Fields the row has.
+        found: usize,
+    },
     /// A field does not hold what its column needs.
     Field {
+        /// The column header.
         column: String,
+        /// What the column needs.
         expected: &'static str,
+        /// What the field holds.
         found: String,
     },
     /// A quoted field is not closed before the end of the file.
     UnclosedQuote,
     /// A line is shorter than the columns the header announces.
-    Truncated { needed: usize, found: usize },
+    Truncated {
+        /// Characters the columns need.
+        needed: usize,
+        /// Characters the line has.
+        found: usize,
+    },
     /// The XML is malformed or has the wrong structure.
     Xml(String),
     /// A column (named as in the header) holds a rating without saying which: DWZ and Elo

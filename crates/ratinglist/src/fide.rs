@@ -29,8 +29,11 @@ use crate::{Birth, Error, ErrorKind, Import, ImportedPlayer, Sex, Title};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum RatingKind {
     #[default]
+    /// Standard rating.
     Standard,
+    /// Rapid rating.
     Rapid,
+    /// Blitz rating.
     Blitz,
 }
 

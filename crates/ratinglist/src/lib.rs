@@ -23,6 +23,8 @@
 //! assert_eq!(ida.dsb_id.as_ref().map(|id| id.to_string()).as_deref(), Some("C0327-12"));
 //! ```
 
+#![deny(missing_docs)]
+
 mod cp850;
 pub mod csv;
 pub mod dsb;

@@ -75,7 +75,9 @@ pub(crate) fn split_name(name: &str) -> (String, String) {
 /// Sex as player lists record it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Sex {
+    /// Male.
     Male,
+    /// Female.
     Female,
 }
 
@@ -116,6 +118,7 @@ pub enum Status {
 pub struct Zps(String);
 
 impl Zps {
+    /// The ZPS as written (`C0327`).
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -143,7 +146,9 @@ impl fmt::Display for Zps {
 /// A DSB membership: club number and member number, written `ZPS-Mgl` (`C0327-12`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct DsbId {
+    /// Club number.
     pub zps: Zps,
+    /// Member number.
     pub member: u16,
 }
 
@@ -173,7 +178,9 @@ impl fmt::Display for DsbId {
 /// written `1530-12` (`1530` without index).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Dwz {
+    /// The rating.
     pub rating: u16,
+    /// Evaluations behind it, if known.
     pub index: Option<u16>,
 }
 
@@ -213,13 +220,21 @@ impl fmt::Display for Dwz {
 /// A FIDE title (FIDE Handbook B.01); arbiter, trainer and organiser titles are `Other`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Title {
+    /// Grandmaster.
     Gm,
+    /// International Master.
     Im,
+    /// FIDE Master.
     Fm,
+    /// Candidate Master.
     Cm,
+    /// Woman Grandmaster.
     Wgm,
+    /// Woman International Master.
     Wim,
+    /// Woman FIDE Master.
     Wfm,
+    /// Woman Candidate Master.
     Wcm,
     /// Any other code as the list writes it (`IA`, `FA`, `FT`, `WH`, ...).
     Other(String),

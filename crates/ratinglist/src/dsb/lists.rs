@@ -242,10 +242,12 @@ impl Clubs {
         self.names.get(zps).map(String::as_str)
     }
 
+    /// Number of clubs.
     pub fn len(&self) -> usize {
         self.names.len()
     }
 
+    /// Whether there is no club.
     pub fn is_empty(&self) -> bool {
         self.names.is_empty()
     }

@@ -8,6 +8,7 @@ use crate::{Birth, Date, DsbId, ImportedPlayer, Sex};
 /// Everything the DSB formats carry about one tournament.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
+    /// The tournament.
     pub tournament: Tournament,
     /// Players with their tournament numbers (the numbers the pairings refer to).
     pub players: Vec<Player>,
@@ -23,11 +24,26 @@ pub enum ReportError {
     /// Two players share a tournament number.
     DuplicateNumber(u16),
     /// A pairing names a number no player has.
-    UnknownPlayer { round: usize, number: u16 },
+    UnknownPlayer {
+        /// 1-based round.
+        round: usize,
+        /// The number named.
+        number: u16,
+    },
     /// A player appears twice in one round (or plays himself).
-    PairedTwice { round: usize, number: u16 },
+    PairedTwice {
+        /// 1-based round.
+        round: usize,
+        /// The player's number.
+        number: u16,
+    },
     /// More rounds recorded than announced.
-    TooManyRounds { announced: u8, recorded: usize },
+    TooManyRounds {
+        /// Rounds announced.
+        announced: u8,
+        /// Rounds recorded.
+        recorded: usize,
+    },
 }
 
 impl fmt::Display for ReportError {
@@ -97,21 +113,29 @@ impl Report {
 /// Tournament data and the file's own header data.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tournament {
+    /// Tournament name.
     pub name: String,
     /// Second line of the SWI file (details; may be empty).
     pub details: String,
+    /// Place.
     pub place: String,
     /// FIDE federation of the tournament (`GER`).
     pub federation: String,
+    /// First day.
     pub start: Date,
+    /// Last day.
     pub end: Date,
     /// Rounds announced.
     pub rounds: u8,
+    /// Swiss or round robin, individual or team.
     pub kind: TournamentType,
     /// Time control as text, e.g. `90 min/40 Züge + 30 min, 30 s/Zug`.
     pub time_control: String,
+    /// Chief arbiter.
     pub chief_arbiter: String,
+    /// Further arbiters.
     pub arbiters: Vec<String>,
+    /// Free notes.
     pub notes: String,
     /// Identifies the tournament across reports (the caller supplies it; the crate has no random source).
     pub uuid: String,
@@ -128,7 +152,9 @@ pub struct Tournament {
 /// are not produced here).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TournamentType {
+    /// An individual Swiss (`SW`).
     Swiss,
+    /// An individual round robin (`SR`).
     RoundRobin,
     /// A team Swiss (`TW`; SWI `MS`).
     TeamSwiss,
@@ -171,17 +197,27 @@ impl TournamentType {
 pub struct Player {
     /// Tournament number, 1-999.
     pub number: u16,
+    /// Last name.
     pub last_name: String,
+    /// First name.
     pub first_name: String,
+    /// Club name.
     pub club: String,
+    /// FIDE federation code.
     pub federation: String,
+    /// FIDE id.
     pub fide_id: Option<u32>,
     /// DSB person key (PKZ).
     pub dsb_person_id: Option<String>,
+    /// DSB membership.
     pub dsb_id: Option<DsbId>,
+    /// Birth date or year.
     pub birth: Option<Birth>,
+    /// Sex.
     pub sex: Option<Sex>,
+    /// Elo.
     pub elo: Option<u16>,
+    /// DWZ.
     pub dwz: Option<u16>,
 }
 
@@ -208,27 +244,41 @@ impl Player {
 /// One round: its date and its pairings.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Round {
+    /// Day of the round, if known.
     pub date: Option<Date>,
+    /// Its pairings.
     pub pairings: Vec<Pairing>,
 }
 
 /// A pairing of a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pairing {
+    /// A paired game.
     Game {
+        /// White's tournament number.
         white: u16,
+        /// Black's tournament number.
         black: u16,
+        /// The result.
         result: GameResult,
     },
     /// A player without opponent (pairing-allocated or requested bye, or absent).
-    Bye { player: u16, points: ByePoints },
+    Bye {
+        /// The player's tournament number.
+        player: u16,
+        /// What the bye scores.
+        points: ByePoints,
+    },
 }
 
 /// Result of a paired game; forfeits (Art. 6.7.1) are not rated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GameResult {
+    /// White won over the board.
     WhiteWins,
+    /// Drawn.
     Draw,
+    /// Black won over the board.
     BlackWins,
     /// `+:-`: Black forfeited.
     WhiteForfeitWin,
@@ -275,7 +325,10 @@ impl GameResult {
 /// What a bye scores (unplayed, so never rated).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ByePoints {
+    /// One point.
     Full,
+    /// Half a point.
     Half,
+    /// No point.
     Zero,
 }
