@@ -173,5 +173,15 @@ pub(crate) fn editing(loaded: &Loaded, player: i64, viewer: &Viewer) -> Value {
         "paired": event::roster::first_paired_round(s, entry.id()).is_some(),
         "others": others,
         "admitted_over": entry.admitted_over.as_ref().map(|o| o.reason.clone()),
+        "overridden": entry.admitted_over.as_ref().map(|o| {
+            o.issues
+                .iter()
+                .map(|i| match viewer.lang {
+                    crate::i18n::Lang::De => i.german(),
+                    crate::i18n::Lang::En => i.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join("; ")
+        }),
     })
 }
