@@ -331,7 +331,7 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
     // The too-old player is admitted with the arbiter's reason.
     upload(b, &u14);
     tick(b, TOO_OLD);
-    b.fill("#register-override", "Turniergericht: Freiplatz §8.2");
+    b.fill("#register-override", "Nachnominierung durch den Spielleiter");
     b.click("#register-selected");
     b.wait_js(
         "return document.querySelectorAll('#players tbody tr').length === 9;",
@@ -354,7 +354,7 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
     b.go(&format!("{u14}/players/{quast}"));
     let over = b.text("#admitted-over");
     assert!(
-        over.contains("Freiplatz §8.2") && over.contains("§5.3"),
+        over.contains("Nachnominierung") && over.contains("§5.3"),
         "override on the card: {over}"
     );
 
@@ -540,6 +540,94 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
             .unwrap_or_default();
         assert_eq!(dob, year.to_string(), "dobYear of {last}");
     }
+}
+
+/// Refused forms keep their input (#12 item 7): a hand entry born too early for U12 is refused
+/// on the section page with every field as typed, then admitted with a reason; an edit on the
+/// player card that makes the player ineligible is refused on the card with the typed birth
+/// date kept and nothing stored.
+fn refused_forms(b: &Browser, server: &Server, _dir: &Path) {
+    let base = format!("http://{}", server.addr);
+    login(b, &base, &server.password);
+    b.go(&format!("{base}/"));
+    b.fill("#event-name", "SJRP U12 2026");
+    b.js(
+        "document.getElementById('event-start').value = '2026-04-07';",
+        json!([]),
+    );
+    b.click("#create-event");
+    b.wait_js(
+        "return !!document.getElementById('event-title');",
+        "the event page",
+    );
+    let event_url = b.url();
+    let u12 = create_section(b, &event_url, "U12", "U12");
+    let typed = [
+        ("player-last", "Weber"),
+        ("player-first", "Wanda"),
+        ("player-dwz", "1222"),
+        ("player-club", "SC Pirmasens"),
+        ("player-birth", "2012-08-09"),
+        ("player-override", ""),
+    ];
+    for (field, value) in typed {
+        b.fill(&format!("#{field}"), value);
+    }
+    b.click("#player-sex option[value='w']");
+    b.click("#add-player-submit");
+    let refusal = error_text(b);
+    assert!(
+        refusal.contains("§5.3") && refusal.contains("U12"),
+        "{refusal}"
+    );
+    for (field, value) in typed.iter().chain(&[("player-sex", "w")]) {
+        assert_eq!(
+            b.js(
+                "return document.getElementById(arguments[0]).value;",
+                json!([field])
+            ),
+            json!(value),
+            "{field} kept"
+        );
+    }
+    b.fill("#player-override", "Freiplatz des Ausrichters §8.2");
+    b.click("#add-player-submit");
+    b.wait_js(
+        "return document.querySelectorAll('#players tbody tr').length === 1 && !document.getElementById('error');",
+        "the admitted player",
+    );
+    let (id, _, name) = player_rows(b).remove(0);
+    assert_eq!(name, "Weber, Wanda");
+    b.go(&format!("{u12}/players/{id}"));
+    assert!(b.text("#admitted-over").contains("§8.2"));
+    // An edit to a birth year the override did not cover is refused on the card.
+    b.fill("#edit-birth", "2008");
+    b.fill("#edit-dwz", "1300");
+    b.click("#player-edit-submit");
+    let refusal = error_text(b);
+    assert!(refusal.contains("§5.3"), "{refusal}");
+    assert_eq!(b.text("#card-title"), "Weber, Wanda", "still the card");
+    assert_eq!(
+        b.js("return [document.getElementById('edit-birth').value, document.getElementById('edit-dwz').value];", json!([])),
+        json!(["2008", "1300"]),
+        "typed values kept"
+    );
+    b.go(&format!("{u12}/players/{id}"));
+    assert_eq!(
+        b.js("return [document.getElementById('edit-birth').value, document.getElementById('edit-dwz').value];", json!([])),
+        json!(["2012-08-09", "1222"]),
+        "nothing stored"
+    );
+}
+
+#[test]
+fn h12_07_refused_forms_keep_input_on_sqlite() {
+    run_scenario("refused_forms", Backend::Sqlite, refused_forms);
+}
+
+#[test]
+fn h12_07_refused_forms_keep_input_on_postgres() {
+    run_scenario("refused_forms", Backend::Postgres, refused_forms);
 }
 
 #[test]
