@@ -352,7 +352,10 @@ pub(crate) async fn round_page(
         .section()
         .round(u32::try_from(n).unwrap_or(0))
         .and_then(|r| r.published)
-        .map(|at| format!("{} {} UTC", at.date, at.time));
+        .map(|at| match viewer.lang {
+            crate::i18n::Lang::De => format!("{} {} UTC", at.date.german(), at.time),
+            crate::i18n::Lang::En => format!("{} {} UTC", at.date, at.time),
+        });
     let has_manual = boards.iter().any(|b| b["manual"] == json!(true));
     render(
         &state,
