@@ -156,7 +156,11 @@ fn tick(b: &Browser, name: &str) {
         "const tr = [...document.querySelectorAll('#preview tbody tr')].find(tr => tr.cells[2].textContent.trim() === arguments[0] && !tr.querySelector('input[name=pick]').checked); if (!tr) return false; tr.querySelector('input[name=pick]').click(); return true;",
         json!([name]),
     );
-    assert_eq!(done, json!(true), "an unticked row of {name} in the preview");
+    assert_eq!(
+        done,
+        json!(true),
+        "an unticked row of {name} in the preview"
+    );
 }
 
 /// The error shown on the page (the error page's or the in-place message).
@@ -331,7 +335,10 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
     // The too-old player is admitted with the arbiter's reason.
     upload(b, &u14);
     tick(b, TOO_OLD);
-    b.fill("#register-override", "Nachnominierung durch den Spielleiter");
+    b.fill(
+        "#register-override",
+        "Nachnominierung durch den Spielleiter",
+    );
     b.click("#register-selected");
     b.wait_js(
         "return document.querySelectorAll('#players tbody tr').length === 9;",
@@ -368,7 +375,10 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
         "the saved notice",
     );
     assert_eq!(
-        b.js("return document.getElementById('edit-dwz').value;", json!([])),
+        b.js(
+            "return document.getElementById('edit-dwz').value;",
+            json!([])
+        ),
         json!("1950")
     );
     let maier = id_of("Maier");
@@ -413,7 +423,10 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
         .map(|r| (r[2].clone(), r[0].parse().unwrap()))
         .collect();
     assert_eq!(
-        numbers.values().copied().collect::<std::collections::BTreeSet<_>>(),
+        numbers
+            .values()
+            .copied()
+            .collect::<std::collections::BTreeSet<_>>(),
         (1..=9).collect(),
         "numbers 1-9"
     );
@@ -453,9 +466,17 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
     let byes: Vec<(String, String)> = serde_json::from_value(byes).unwrap();
     let byes: BTreeMap<String, String> = byes.into_iter().collect();
     for name in ABSENT {
-        assert_eq!(byes.get(name).map(String::as_str), Some("bye-0"), "{name} absent: {byes:?}");
+        assert_eq!(
+            byes.get(name).map(String::as_str),
+            Some("bye-0"),
+            "{name} absent: {byes:?}"
+        );
     }
-    assert_eq!(byes.len(), 3, "two absentees and the pairing-allocated bye: {byes:?}");
+    assert_eq!(
+        byes.len(),
+        3,
+        "two absentees and the pairing-allocated bye: {byes:?}"
+    );
     enter_results(b, &u14, 1, None);
 
     // Round 2, half its results, then "pair next round" is refused on the page.
@@ -468,7 +489,10 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
         refusal.contains("Runde 2") && refusal.contains("vollständig"),
         "the refusal of pairing round 3: {refusal}"
     );
-    assert!(b.url().ends_with(&format!("/sections/{u14_id}")), "still on the section page");
+    assert!(
+        b.url().ends_with(&format!("/sections/{u14_id}")),
+        "still on the section page"
+    );
     enter_results(b, &u14, 2, None);
     pair_and_publish(b, &u14, 3);
     enter_results(b, &u14, 3, None);
@@ -485,7 +509,10 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
             json!([]),
         );
         let pairs: Vec<(String, String)> = serde_json::from_value(pairs).unwrap();
-        assert!(pairs.len() >= 9, "round {n}: every player with Nr.: {pairs:?}");
+        assert!(
+            pairs.len() >= 9,
+            "round {n}: every player with Nr.: {pairs:?}"
+        );
         for (nr, name) in pairs {
             assert_eq!(numbers[&name].to_string(), nr, "round {n}: {name}");
         }
@@ -494,7 +521,11 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
     for (id, nr, name) in player_rows(b) {
         b.go(&format!("{u14}/players/{id}"));
         assert_eq!(b.text("#card-title"), name);
-        assert_eq!(b.text("#card-number"), format!("Nr. {nr}"), "card of {name}");
+        assert_eq!(
+            b.text("#card-number"),
+            format!("Nr. {nr}"),
+            "card of {name}"
+        );
     }
     b.go(&format!("{u14}/standings"));
     let standings = cells(b, "#standings");

@@ -29,7 +29,10 @@ async fn h12_04_duplicates_are_found_in_every_section_of_the_event() {
     }
     let (u16, u14) = (sections[0], sections[1]);
     let roth = json!({ "last_name": "Roth", "first_name": "Rafael", "birth_date": "2012" });
-    service.add_player(None, u16, &player(roth.clone())).await.unwrap();
+    service
+        .add_player(None, u16, &player(roth.clone()))
+        .await
+        .unwrap();
     // The first U14 entry gets no provisional id of the U16 player (no "same number").
     let hahn = json!({ "last_name": "Hahn", "first_name": "Hannes", "birth_date": "2012" });
     service.add_player(None, u14, &player(hahn)).await.unwrap();

@@ -11,9 +11,9 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use service::Loaded;
-use service::rows::player_id;
 use service::players::{DeleteForm, MergeForm};
 use service::registration::PlayerForm;
+use service::rows::player_id;
 
 use crate::editor::{Edit, Editor};
 use crate::views::{PageResult, render, see_other};
@@ -88,7 +88,9 @@ async fn form_edit(
     Edit { by, viewer, form }: Edit<PlayerForm>,
 ) -> PageResult {
     match state.service.edit_player(Some(by), id, player, &form).await {
-        Ok(_) => Ok(see_other(&format!("/sections/{id}/players/{player}?saved=1"))),
+        Ok(_) => Ok(see_other(&format!(
+            "/sections/{id}/players/{player}?saved=1"
+        ))),
         Err(e @ (service::ServiceError::NotFound | service::ServiceError::Internal(_))) => {
             Err(AppError::from(e).into())
         }
@@ -137,7 +139,12 @@ pub(crate) async fn card_view(
         "saved": saved,
     });
     if let (Some(ctx), Some(extra)) = (ctx.as_object_mut(), extra.as_object()) {
-        ctx.extend(extra.iter().filter(|(k, _)| *k != "typed").map(|(k, v)| (k.clone(), v.clone())));
+        ctx.extend(
+            extra
+                .iter()
+                .filter(|(k, _)| *k != "typed")
+                .map(|(k, v)| (k.clone(), v.clone())),
+        );
     }
     render(state, viewer, "card.html", ctx)
 }
