@@ -237,6 +237,34 @@ pub async fn load(store: &Store, section: i64) -> Result<Loaded, ServiceError> {
     Ok(Loaded::new(event_row, section_row, ev, players, rounds))
 }
 
+/// Reads a section as [`load`] does, with the other individual sections of its event behind
+/// it in `event.sections` (their entries only, no rounds): what eligibility checks a
+/// registration against, since a player plays in one section of the event only
+/// ([`event::Event::check_entry`]). `section()` stays the section read.
+pub async fn load_for_entry(store: &Store, section: i64) -> Result<Loaded, ServiceError> {
+    let mut loaded = load(store, section).await?;
+    for other in store.sections(loaded.event_row.id).await? {
+        if other.id == section || store.team_section(other.id).await?.is_some() {
+            continue;
+        }
+        let mut s = load(store, other.id).await?.event.sections.swap_remove(0);
+        s.played.clear();
+        loaded.event.sections.push(s);
+    }
+    Ok(loaded)
+}
+
+/// The highest player id registered in any section of `ev`: a new entry's provisional id
+/// lies above it, so that it is never taken for one of them.
+pub(crate) fn highest_id(ev: &event::Event) -> u32 {
+    ev.sections
+        .iter()
+        .flat_map(|s| &s.entries)
+        .map(|e| e.id().0)
+        .max()
+        .unwrap_or(0)
+}
+
 /// The player rows in pairing-number order, each `number` set to its pairing number (the one
 /// number every page, card, list and export shows).
 fn in_pairing_order(s: &event::Section, mut players: Vec<store::Player>) -> Vec<store::Player> {

@@ -187,17 +187,11 @@ impl Service {
                 "no player selected: choose at least one".into(),
             ));
         }
-        let loaded = crate::loaded::load(&self.store, section).await?;
+        let loaded = crate::loaded::load_for_entry(&self.store, section).await?;
         validate::room(loaded.section(), entries.len())?;
         let next_round = u32::try_from(loaded.section().played.len() + 1).unwrap_or(u32::MAX);
         let mut event = loaded.event.clone();
-        let mut fresh = loaded
-            .section()
-            .entries
-            .iter()
-            .map(|e| e.id().0)
-            .max()
-            .unwrap_or(0);
+        let mut fresh = crate::loaded::highest_id(&event);
         let over = over.map(str::trim).filter(|r| !r.is_empty());
         let mut rows = Vec::with_capacity(entries.len());
         for mut e in entries {
@@ -207,8 +201,8 @@ impl Service {
             e.player.id = PlayerId(fresh);
             let name = e.player.clone();
             let section = &event.sections[0];
-            let admitted =
-                eligibility::admit(&event, section, e, over).map_err(|r| refused_row(&name, &r))?;
+            let admitted = eligibility::admit(&event, section, e, over)
+                .map_err(|r| refused_row(&name, &r))?;
             event.sections[0].entries.push(admitted.clone());
             let mut row = admitted;
             row.player.id = PlayerId(0);
@@ -227,10 +221,10 @@ impl Service {
         player: i64,
         f: &PlayerForm,
     ) -> Result<i64, ServiceError> {
-        let version = f.version.ok_or_else(|| {
-            ServiceError::BadRequest("version: the version read is missing".into())
-        })?;
-        let loaded = self.section(section).await?;
+        let version = f
+            .version
+            .ok_or_else(|| ServiceError::BadRequest("version: the version read is missing".into()))?;
+        let loaded = crate::loaded::load_for_entry(&self.store, section).await?;
         let mut s = loaded.section().clone();
         let id = player_id(player);
         let mut entry = s.entry(id).cloned().ok_or(ServiceError::NotFound)?;
@@ -244,7 +238,10 @@ impl Service {
         })?;
         let entry = admitted(&loaded, entry, f)?;
         let row = new_player(&entry)?;
-        Ok(self.store.update_player(by, player, &row, version).await?)
+        Ok(self
+            .store
+            .update_player(by, player, &row, version)
+            .await?)
     }
 
     /// Deletes a wrong entry read at `version`, before the player is paired

@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 use crate::Service;
 use crate::error::ServiceError;
-use crate::loaded::load;
+use crate::loaded::{highest_id, load, load_for_entry};
 use crate::players::{admitted, class_of, number, player_of};
 use crate::rows::{bye_kind, json, new_player, player_id, store_event, store_section};
 
@@ -157,7 +157,7 @@ impl Service {
         section: i64,
         f: &PlayerForm,
     ) -> Result<i64, ServiceError> {
-        let loaded = load(&self.store, section).await?;
+        let loaded = load_for_entry(&self.store, section).await?;
         let p = player_of(f, PlayerId(0), None)?;
         let s = loaded.section();
         let class = class_of(f, s)?;
@@ -168,8 +168,7 @@ impl Service {
             None => next_round,
         };
         validate::room(s, 1)?;
-        let fresh = s.entries.iter().map(|e| e.id().0).max().unwrap_or(0);
-        entry.player.id = PlayerId(fresh.saturating_add(1));
+        entry.player.id = PlayerId(highest_id(&loaded.event).saturating_add(1));
         let mut entry = admitted(&loaded, entry, f)?;
         entry.player.id = PlayerId(0);
         let new = new_player(&entry)?;

@@ -108,6 +108,19 @@ impl AppError {
             AppError::RuleIn { german, .. } | AppError::Refused { german, .. } => {
                 Some(german.clone())
             }
+            AppError::Forbidden => {
+                Some("nicht erlaubt: als Schiedsrichter oder Admin anmelden".into())
+            }
+            AppError::Csrf => Some(
+                "das Formular ist veraltet (CSRF-Token fehlt oder falsch); Seite neu laden".into(),
+            ),
+            AppError::NotFound => {
+                Some("Diese Seite oder diesen Eintrag gibt es nicht (mehr).".into())
+            }
+            AppError::TooManyRequests(s) => Some(format!(
+                "zu viele fehlgeschlagene Anmeldungen von diesem Konto oder dieser Adresse: \
+                 in {s} Sekunden erneut versuchen"
+            )),
             _ => None,
         }
     }

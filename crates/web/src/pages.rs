@@ -254,24 +254,31 @@ pub(crate) async fn section_page(
     if state.store().team_section(id).await?.is_some() {
         return Ok(see_other(&format!("/sections/{id}/teams")));
     }
-    let loaded = state.view(id, &viewer).await?;
-    let rounds: Vec<_> = loaded.rounds.iter().map(|(r, _)| r).collect();
-    render(
-        &state,
-        &viewer,
-        "section.html",
-        json!({
-            "event": loaded.event_row,
-            "section": loaded.section_row,
-            "players": crate::seeding::players(&loaded),
-            "rounds": rounds,
-            "played": loaded.rounds.len(),
-            "timetable": service::settings::schedule_lines(&loaded.section().schedule),
-            "check_in": loaded.section().check_in,
-        }),
-    )
+    section_view(&state, &viewer, id, json!({})).await
 }
 
+/// The section page with `extra` in its context (a refused form: its input and message).
+async fn section_view(state: &AppState, viewer: &Viewer, id: i64, extra: Value) -> PageResult {
+    let loaded = state.view(id, viewer).await?;
+    let rounds: Vec<_> = loaded.rounds.iter().map(|(r, _)| r).collect();
+    let mut ctx = json!({
+        "event": loaded.event_row,
+        "section": loaded.section_row,
+        "players": crate::seeding::players(&loaded),
+        "rounds": rounds,
+        "played": loaded.rounds.len(),
+        "timetable": service::settings::schedule_lines(&loaded.section().schedule),
+        "check_in": loaded.section().check_in,
+    });
+    if let (Some(ctx), Value::Object(extra)) = (ctx.as_object_mut(), extra) {
+        ctx.extend(extra);
+    }
+    render(state, viewer, "section.html", ctx)
+}
+
+/// Registers a player from the section page's form; a refusal (an ineligible or duplicate
+/// entry, a bad value) shows the section page again with the message above the form and the
+/// input as typed (#12 item 7).
 pub(crate) async fn add_player(
     State(state): State<AppState>,
     Path(id): Path<i64>,
@@ -281,12 +288,24 @@ pub(crate) async fn add_player(
         form: f,
     }: Edit<PlayerForm>,
 ) -> PageResult {
-    state
-        .service
-        .add_player(Some(by), id, &f)
-        .await
-        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
-    Ok(see_other(&format!("/sections/{id}")))
+    match state.service.add_player(Some(by), id, &f).await {
+        Ok(_) => Ok(see_other(&format!("/sections/{id}"))),
+        Err(e @ (service::ServiceError::NotFound | service::ServiceError::Internal(_))) => {
+            Err(AppError::from(e).into())
+        }
+        Err(e) => {
+            let e = AppError::from(e);
+            let form = json!({
+                "last_name": f.last_name, "first_name": f.first_name, "dwz": f.dwz,
+                "elo": f.elo, "federation": f.federation, "club": f.club, "birth": f.birth,
+                "sex": f.sex, "first_round": f.first_round, "override": f.over,
+            });
+            let extra = json!({ "player_form": form, "player_error": e.message(viewer.lang) });
+            let mut page = section_view(&state, &viewer, id, extra).await?;
+            *page.status_mut() = e.status();
+            Ok(page)
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -333,7 +352,10 @@ pub(crate) async fn round_page(
         .section()
         .round(u32::try_from(n).unwrap_or(0))
         .and_then(|r| r.published)
-        .map(|at| format!("{} {} UTC", at.date, at.time));
+        .map(|at| match viewer.lang {
+            crate::i18n::Lang::De => format!("{} {} UTC", at.date.german(), at.time),
+            crate::i18n::Lang::En => format!("{} {} UTC", at.date, at.time),
+        });
     let has_manual = boards.iter().any(|b| b["manual"] == json!(true));
     render(
         &state,

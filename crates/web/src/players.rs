@@ -16,7 +16,7 @@ use service::registration::PlayerForm;
 use service::rows::player_id;
 
 use crate::editor::{Edit, Editor};
-use crate::views::{PageResult, see_other};
+use crate::views::{PageResult, render, see_other};
 use crate::{AppError, AppState, Viewer};
 
 pub(crate) fn routes() -> Router<AppState> {
@@ -79,20 +79,74 @@ async fn api_merge(
     Ok(Json(json!({ "id": m.into, "version": version })))
 }
 
-/// The edit form of the player card; back to the card with a notice.
+/// The edit form of the player card; back to the card with a notice. A refusal (an
+/// ineligible birth date, a bad value, a change meanwhile) shows the card again with the
+/// message above the form and the fields as typed (#12 item 7).
 async fn form_edit(
     State(state): State<AppState>,
     Path((id, player)): Path<(i64, i64)>,
     Edit { by, viewer, form }: Edit<PlayerForm>,
 ) -> PageResult {
-    state
-        .service
-        .edit_player(Some(by), id, player, &form)
-        .await
-        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
-    Ok(see_other(&format!(
-        "/sections/{id}/players/{player}?saved=1"
-    )))
+    match state.service.edit_player(Some(by), id, player, &form).await {
+        Ok(_) => Ok(see_other(&format!(
+            "/sections/{id}/players/{player}?saved=1"
+        ))),
+        Err(e @ (service::ServiceError::NotFound | service::ServiceError::Internal(_))) => {
+            Err(AppError::from(e).into())
+        }
+        Err(e) => {
+            let e = AppError::from(e);
+            let typed = json!({
+                "last_name": form.last_name, "first_name": form.first_name, "dwz": form.dwz,
+                "elo": form.elo, "birth_date": form.birth, "sex": form.sex, "club": form.club,
+                "fide_id": form.fide_id, "title": form.title, "federation": form.federation,
+                "class": form.class, "override": form.over,
+            });
+            let extra = json!({ "edit_error": e.message(viewer.lang), "typed": typed });
+            let mut page = card_view(&state, &viewer, id, player, false, extra).await?;
+            *page.status_mut() = e.status();
+            Ok(page)
+        }
+    }
+}
+
+/// The player card (results round by round, and for an editor the edit forms), with `extra`
+/// in its context: `typed` (fields as typed, shown instead of the stored ones) and
+/// `edit_error` after a refused edit.
+pub(crate) async fn card_view(
+    state: &AppState,
+    viewer: &Viewer,
+    id: i64,
+    player: i64,
+    saved: bool,
+    extra: Value,
+) -> PageResult {
+    let loaded = state.view(id, viewer).await?;
+    let card = service::cards::player_card(&loaded, player).ok_or(AppError::NotFound)?;
+    let s = loaded.section();
+    let paired = u32::try_from(s.played.len()).unwrap_or(u32::MAX);
+    let last = s.total_rounds().min(event::validate::MAX_ROUNDS);
+    let future: Vec<u32> = (paired + 1..=last).collect();
+    let mut editing = editing(&loaded, player, viewer);
+    if let (Some(editing), Some(typed)) = (editing.as_object_mut(), extra["typed"].as_object()) {
+        editing.extend(typed.clone());
+    }
+    let mut ctx = json!({
+        "section": loaded.section_row,
+        "card": card,
+        "future_rounds": future,
+        "editing": editing,
+        "saved": saved,
+    });
+    if let (Some(ctx), Some(extra)) = (ctx.as_object_mut(), extra.as_object()) {
+        ctx.extend(
+            extra
+                .iter()
+                .filter(|(k, _)| *k != "typed")
+                .map(|(k, v)| (k.clone(), v.clone())),
+        );
+    }
+    render(state, viewer, "card.html", ctx)
 }
 
 /// The delete button of the player card (before pairing); back to the section.
@@ -175,5 +229,15 @@ pub(crate) fn editing(loaded: &Loaded, player: i64, viewer: &Viewer) -> Value {
         "paired": event::roster::first_paired_round(s, entry.id()).is_some(),
         "others": others,
         "admitted_over": entry.admitted_over.as_ref().map(|o| o.reason.clone()),
+        "overridden": entry.admitted_over.as_ref().map(|o| {
+            o.issues
+                .iter()
+                .map(|i| match viewer.lang {
+                    crate::i18n::Lang::De => i.german(),
+                    crate::i18n::Lang::En => i.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join("; ")
+        }),
     })
 }

@@ -278,24 +278,8 @@ async fn card_page(
     Path((id, player)): Path<(i64, i64)>,
     Query(notice): Query<crate::players::Saved>,
 ) -> Result<Response, PageError> {
-    let loaded = state.view(id, &viewer).await?;
-    let card = service::cards::player_card(&loaded, player).ok_or(AppError::NotFound)?;
-    let s = loaded.section();
-    let paired = u32::try_from(s.played.len()).unwrap_or(u32::MAX);
-    let last = s.total_rounds().min(event::validate::MAX_ROUNDS);
-    let future: Vec<u32> = (paired + 1..=last).collect();
-    render(
-        &state,
-        &viewer,
-        "card.html",
-        json!({
-            "section": loaded.section_row,
-            "card": card,
-            "future_rounds": future,
-            "editing": crate::players::editing(&loaded, player, &viewer),
-            "saved": notice.saved.is_some(),
-        }),
-    )
+    let saved = notice.saved.is_some();
+    crate::players::card_view(&state, &viewer, id, player, saved, json!({})).await
 }
 
 // ---- result slips ---------------------------------------------------------------------------

@@ -668,7 +668,7 @@ async fn preview_page(
     let back = format!("/sections/{id}");
     let outcome: Result<Response, Failure> = async {
         let (_, fields) = form_upload(&viewer, mp).await?;
-        let loaded = service::loaded::load(state.store(), id).await?;
+        let loaded = service::loaded::load_for_entry(state.store(), id).await?;
         let p = preview(&loaded, &fields)?;
         let entries: Vec<&Entry> = p.candidates.iter().map(|c| &c.entry).collect();
         let entries =
@@ -783,7 +783,7 @@ async fn preview_api(
     let outcome: Result<Response, Failure> = async {
         editor_id(&viewer, csrf_header(&headers))?;
         let fields = Fields::read(mp).await?;
-        let loaded = service::loaded::load(state.store(), id).await?;
+        let loaded = service::loaded::load_for_entry(state.store(), id).await?;
         let p = preview(&loaded, &fields)?;
         Ok(Json(preview_json(&p)).into_response())
     }
@@ -801,7 +801,7 @@ async fn import_api(
     let outcome: Result<Response, Failure> = async {
         let by = editor_id(&viewer, csrf_header(&headers))?;
         let fields = Fields::read(mp).await?;
-        let loaded = service::loaded::load(state.store(), id).await?;
+        let loaded = service::loaded::load_for_entry(state.store(), id).await?;
         let p = preview(&loaded, &fields)?;
         if !p.errors.is_empty() {
             return Err(Failure::Files(p.errors));
