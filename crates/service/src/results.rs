@@ -111,7 +111,11 @@ impl Service {
 }
 
 fn rule(e: RoundError) -> ServiceError {
-    ServiceError::rule_at(CORRECTION, e.to_string())
+    ServiceError::Rule {
+        article: Some(CORRECTION),
+        english: e.to_string(),
+        german: None,
+    }
 }
 
 /// The audit entry of a correction's effect (entity `round`, action `correction effect`).

@@ -457,28 +457,7 @@ impl Store {
     ) -> Result<i64, StoreError> {
         self.event(event).await?;
         let mut tx = self.write().await?;
-        let id = insert_id(
-            &mut tx,
-            sqlx::query(
-                "INSERT INTO sections (event_id, name, rounds, tiebreaks, data) VALUES ($1, $2, $3, $4, $5) RETURNING id",
-            )
-            .bind(event)
-            .bind(name)
-            .bind(rounds)
-            .bind(tiebreaks)
-            .bind(data),
-        )
-        .await?;
-        audit(
-            &mut tx,
-            by,
-            "section",
-            id,
-            "create",
-            None,
-            Some(&format!("{name}, {rounds} rounds, {tiebreaks}")),
-        )
-        .await?;
+        let id = insert_section(&mut tx, by, event, name, rounds, tiebreaks, data).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -1471,6 +1450,41 @@ async fn bump_round_revision(
     .execute(&mut **tx)
     .await?;
     Ok(())
+}
+
+/// Inserts a section of an event with its audit entry, inside the transaction `tx`.
+pub(crate) async fn insert_section(
+    tx: &mut Transaction<'static, Any>,
+    by: Option<i64>,
+    event: i64,
+    name: &str,
+    rounds: i64,
+    tiebreaks: &str,
+    data: &str,
+) -> Result<i64, StoreError> {
+    let id = insert_id(
+        tx,
+        sqlx::query(
+            "INSERT INTO sections (event_id, name, rounds, tiebreaks, data) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+        )
+        .bind(event)
+        .bind(name)
+        .bind(rounds)
+        .bind(tiebreaks)
+        .bind(data),
+    )
+    .await?;
+    audit(
+        tx,
+        by,
+        "section",
+        id,
+        "create",
+        None,
+        Some(&format!("{name}, {rounds} rounds, {tiebreaks}")),
+    )
+    .await?;
+    Ok(id)
 }
 
 /// Writes one audit row inside the transaction of the change.
