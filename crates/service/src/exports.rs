@@ -36,12 +36,7 @@ impl Service {
         let report = loaded
             .section()
             .published()
-            .dsb_report(
-                &loaded.event,
-                moment(store::unix_now()),
-                &tournament,
-                &file,
-            )
+            .dsb_report(&loaded.event, moment(store::unix_now()), &tournament, &file)
             .map_err(|e| not_exported("DSB report", &e))?;
         Ok((loaded, report))
     }

@@ -147,14 +147,8 @@ impl UploadError {
             file: file.to_owned(),
             line,
             column,
-            english: format!(
-                "{}{english}",
-                UploadError::place(file, line, column, false)
-            ),
-            german: format!(
-                "{}{german}",
-                UploadError::place(file, line, column, true)
-            ),
+            english: format!("{}{english}", UploadError::place(file, line, column, false)),
+            german: format!("{}{german}", UploadError::place(file, line, column, true)),
         }
     }
 
@@ -354,10 +348,7 @@ pub fn preview(
         }
     });
     let entries: Vec<Entry> = candidates.iter().map(|c| c.entry.clone()).collect();
-    for (c, selected) in candidates
-        .iter_mut()
-        .zip(preselected(loaded, &entries))
-    {
+    for (c, selected) in candidates.iter_mut().zip(preselected(loaded, &entries)) {
         c.selected = selected;
     }
     Ok(Preview {

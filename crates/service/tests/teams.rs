@@ -22,15 +22,22 @@ async fn section(name: &str, system: &str, rounds: u32) -> (Service, i64, Vec<i6
         "name": "4er-U16", "rounds": rounds, "competition": "club_u16", "system": system
     }))
     .unwrap();
-    let s = service.create_team_section(None, event, &new).await.unwrap();
+    let s = service
+        .create_team_section(None, event, &new)
+        .await
+        .unwrap();
     let mut teams = Vec::new();
-    for (name, top) in [("Alpha", 1800), ("Bravo", 1700), ("Charlie", 1600), ("Delta", 1500)] {
+    for (name, top) in [
+        ("Alpha", 1800),
+        ("Bravo", 1700),
+        ("Charlie", 1600),
+        ("Delta", 1500),
+    ] {
         let players: Vec<String> = (0..5)
             .map(|i| format!("{name}{i}, P; {}", top - 50 * i))
             .collect();
         let form: TeamForm =
-            serde_json::from_value(json!({ "name": name, "players": players.join("\n") }))
-                .unwrap();
+            serde_json::from_value(json!({ "name": name, "players": players.join("\n") })).unwrap();
         teams.push(service.register_team(None, s, &form).await.unwrap());
     }
     (service, s, teams)
@@ -65,7 +72,10 @@ async fn h12_01_team_lineup_is_checked_and_fixed_once_the_round_has_results() {
     let short = service
         .enter_lineup(None, true, teams[0], 1, &[Some(ids[0]), Some(ids[1]), None])
         .await;
-    assert!(matches!(short, Err(ServiceError::BadRequest(_))), "{short:?}");
+    assert!(
+        matches!(short, Err(ServiceError::BadRequest(_))),
+        "{short:?}"
+    );
     let none = service
         .enter_lineup(None, true, teams[0], 4, &[None, None, None, None])
         .await;
@@ -118,7 +128,10 @@ async fn h12_01_team_lineup_is_checked_and_fixed_once_the_round_has_results() {
         fixed.german()
     );
     let audit = service.store().audit_log(None, 100).await.unwrap();
-    assert!(audit.iter().any(|a| a.entity == "lineup"), "lineups are audited");
+    assert!(
+        audit.iter().any(|a| a.entity == "lineup"),
+        "lineups are audited"
+    );
 }
 
 #[tokio::test]
@@ -179,7 +192,13 @@ async fn h12_01_team_pairing_waits_for_confirmed_results_and_pairs_the_swiss() {
     assert_eq!(service.pair_team_round(None, s).await.unwrap(), 1);
     let early = service.pair_team_round(None, s).await.unwrap_err();
     assert!(
-        matches!(early, ServiceError::Rule { german: Some(_), .. }),
+        matches!(
+            early,
+            ServiceError::Rule {
+                german: Some(_),
+                ..
+            }
+        ),
         "{early:?}"
     );
     assert!(early.german().contains("Runde 1"), "{}", early.german());
@@ -214,5 +233,8 @@ async fn h12_01_team_pairing_waits_for_confirmed_results_and_pairs_the_swiss() {
         serde_json::from_value(json!({ "name": "Echo", "players": "E0, P; 1400" })).unwrap();
     let refused = service.register_team(None, s, &late).await.unwrap_err();
     assert!(refused.to_string().contains("SJRP §10.8"), "{refused}");
-    assert_eq!(service.team_section(s).await.unwrap().teams.len(), teams.len());
+    assert_eq!(
+        service.team_section(s).await.unwrap().teams.len(),
+        teams.len()
+    );
 }

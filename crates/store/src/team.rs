@@ -11,7 +11,8 @@ use sqlx::any::AnyRow;
 
 use crate::model::get;
 use crate::{
-    Store, StoreError, audit, bump_revision, count, insert_id, insert_section, lock_at_revision,
+    NewSection, Store, StoreError, audit, bump_revision, count, insert_id, insert_section,
+    lock_at_revision,
 };
 
 /// The team settings of a section (a section is a team section when it has them).
@@ -116,18 +117,17 @@ const MATCH_COLUMNS: &str =
 impl Store {
     /// Creates a team section of an event with its settings document `data`, in one
     /// transaction with its audit entries; returns the section id.
+    /// `section.data` is the section's own document, `data` the team settings.
     pub async fn create_team_section(
         &self,
         by: Option<i64>,
         event: i64,
-        name: &str,
-        rounds: i64,
-        tiebreaks: &str,
+        section: &NewSection<'_>,
         data: &str,
     ) -> Result<i64, StoreError> {
         self.event(event).await?;
         let mut tx = self.write().await?;
-        let section = insert_section(&mut tx, by, event, name, rounds, tiebreaks, "").await?;
+        let section = insert_section(&mut tx, by, event, section).await?;
         sqlx::query("INSERT INTO team_sections (section_id, data) VALUES ($1, $2)")
             .bind(section)
             .bind(data)
@@ -536,7 +536,7 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use crate::testing;
-    use crate::{Role, Store, StoreError};
+    use crate::{NewSection, Role, Store, StoreError};
 
     async fn lifecycle(store: &Store) {
         let admin = store
@@ -553,12 +553,31 @@ mod tests {
             .await
             .unwrap();
         let single = store
-            .create_section(Some(admin), event, "Open", 3, "", "{}")
+            .create_section(
+                Some(admin),
+                event,
+                &NewSection {
+                    name: "Open",
+                    rounds: 3,
+                    tiebreaks: "",
+                    data: "{}",
+                },
+            )
             .await
             .unwrap();
         assert_eq!(store.team_section(single).await.unwrap(), None);
         let section = store
-            .create_team_section(Some(admin), event, "4er", 3, "MP,BP", "{\"boards\":4}")
+            .create_team_section(
+                Some(admin),
+                event,
+                &NewSection {
+                    name: "4er",
+                    rounds: 3,
+                    tiebreaks: "MP,BP",
+                    data: "",
+                },
+                "{\"boards\":4}",
+            )
             .await
             .unwrap();
         assert_eq!(

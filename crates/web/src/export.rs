@@ -53,7 +53,12 @@ pub(crate) async fn dsb_xml(
 ) -> Result<Response, AppError> {
     viewer.editor()?;
     let (loaded, xml) = state.service.dsb_xml(id).await?;
-    Ok(download(&loaded, "xml", "application/xml; charset=utf-8", xml))
+    Ok(download(
+        &loaded,
+        "xml",
+        "application/xml; charset=utf-8",
+        xml,
+    ))
 }
 
 /// `GET /sections/{id}/export.swi`: SWI/ELOBASE text in CP850 (arbiters only).

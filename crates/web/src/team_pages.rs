@@ -77,7 +77,10 @@ async fn create_section_form(
     Path(event): Path<i64>,
     Edit { by, form: f, .. }: Edit<NewTeamSection>,
 ) -> PageResult {
-    let id = state.service.create_team_section(Some(by), event, &f).await?;
+    let id = state
+        .service
+        .create_team_section(Some(by), event, &f)
+        .await?;
     Ok(see_other(&format!("/sections/{id}/teams")))
 }
 
@@ -87,7 +90,10 @@ async fn api_create_section(
     Editor { by, viewer: _ }: Editor,
     Json(f): Json<NewTeamSection>,
 ) -> Result<Response, AppError> {
-    let id = state.service.create_team_section(Some(by), event, &f).await?;
+    let id = state
+        .service
+        .create_team_section(Some(by), event, &f)
+        .await?;
     Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
 }
 
@@ -140,7 +146,9 @@ async fn api_register(
     let ts = state.service.team_section(id).await?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({ "id": team, "violations": messages::squad_violations(&ts, viewer.german())? })),
+        Json(
+            json!({ "id": team, "violations": messages::squad_violations(&ts, viewer.german())? }),
+        ),
     )
         .into_response())
 }
@@ -163,11 +171,7 @@ async fn api_pair(
 ) -> Result<Response, AppError> {
     let round = state.service.pair_team_round(Some(by), id).await?;
     let ts = state.service.team_section(id).await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(round_view(&ts, round, false)?),
-    )
-        .into_response())
+    Ok((StatusCode::CREATED, Json(round_view(&ts, round, false)?)).into_response())
 }
 
 // ---- rounds, lineups, results ---------------------------------------------------------------
@@ -392,12 +396,7 @@ async fn standings_page(
     Path(id): Path<i64>,
 ) -> PageResult {
     let ts = state.service.team_section(id).await?;
-    render(
-        &state,
-        &viewer,
-        "team_standings.html",
-        standings_view(&ts)?,
-    )
+    render(&state, &viewer, "team_standings.html", standings_view(&ts)?)
 }
 
 async fn api_standings(

@@ -200,8 +200,6 @@ impl Fields {
     }
 }
 
-
-
 /// A preview as the API answers it.
 fn preview_json(p: &Preview) -> Value {
     let players: Vec<Value> = p
@@ -239,7 +237,6 @@ fn preview_json(p: &Preview) -> Value {
         "errors": p.errors.iter().map(UploadError::json).collect::<Vec<_>>(),
     })
 }
-
 
 /// Registers the chosen entries in one transaction (`service::Service::register_entries`:
 /// each passes eligibility, refused ones only with the arbiter's reason `over`). Returns the

@@ -76,10 +76,7 @@ fn h12_01_web_holds_no_tournament_logic() {
         deps.contains("service"),
         "web works through `service`: {deps:?}"
     );
-    let engines: Vec<&str> = ENGINES
-        .into_iter()
-        .filter(|e| deps.contains(*e))
-        .collect();
+    let engines: Vec<&str> = ENGINES.into_iter().filter(|e| deps.contains(*e)).collect();
     assert!(
         engines.is_empty(),
         "web's [dependencies] name engine crates (their work belongs in `service`): {engines:?}"
@@ -99,8 +96,14 @@ fn h12_01_web_holds_no_tournament_logic() {
 fn h12_01_the_dependency_check_reads_the_dependencies_table() {
     let manifest = "[package]\nname = \"web\"\n[dependencies]\nservice = { path = \"../service\" }\npairing = { path = \"../pairing\" }\n[dev-dependencies]\ntrf = { path = \"../trf\" }\n";
     let deps = dependencies_of(manifest);
-    assert!(deps.contains("pairing") && deps.contains("service"), "{deps:?}");
-    assert!(!deps.contains("trf"), "dev-dependencies are not dependencies: {deps:?}");
+    assert!(
+        deps.contains("pairing") && deps.contains("service"),
+        "{deps:?}"
+    );
+    assert!(
+        !deps.contains("trf"),
+        "dev-dependencies are not dependencies: {deps:?}"
+    );
 }
 
 /// The modules of `web` that a module imports (`crate::m`, `crate::{m, ...}`), the crate

@@ -122,7 +122,9 @@ pub fn squad_violations(ts: &TeamSection, german: bool) -> Result<Vec<Value>, Se
     let squads: Vec<Squad> = ts.teams.iter().map(|(_, s)| s.clone()).collect();
     Ok(check_squads(&profile, &squads, ts.settings.year)
         .iter()
-        .map(|v| json!({ "text": squad_message(v, ts, german), "article": v.article().to_string() }))
+        .map(
+            |v| json!({ "text": squad_message(v, ts, german), "article": v.article().to_string() }),
+        )
         .collect())
 }
 
@@ -198,4 +200,3 @@ pub fn lineup_violations(
         .map(|v| json!({ "text": lineup_message(v, ts, german), "article": v.article().to_string() }))
         .collect())
 }
-

@@ -29,7 +29,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use event::player::PlayerId;
-use event::team::lineup::{Lineup, MatchPoints, Side, apply_lineup_rules, encounters, forfeited_match};
+use event::team::lineup::{
+    Lineup, MatchPoints, Side, apply_lineup_rules, encounters, forfeited_match,
+};
 use event::team::school::Group;
 use event::team::squad::{Profile, Squad};
 use serde::{Deserialize, Serialize};
@@ -281,7 +283,10 @@ pub struct TeamSection {
     pub matches: Vec<(TeamMatch, MatchDoc)>,
 }
 
-pub(crate) fn parse_doc<T: serde::de::DeserializeOwned>(what: &str, text: &str) -> Result<T, ServiceError> {
+pub(crate) fn parse_doc<T: serde::de::DeserializeOwned>(
+    what: &str,
+    text: &str,
+) -> Result<T, ServiceError> {
     serde_json::from_str(text).map_err(|e| ServiceError::Internal(format!("{what} document: {e}")))
 }
 

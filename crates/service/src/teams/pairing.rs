@@ -47,7 +47,10 @@ impl Service {
                 format!("die Gruppe hat {n} Runden"),
             ));
         }
-        let TeamPairing { matches: pairs, bye } = match ts.settings.system {
+        let TeamPairing {
+            matches: pairs,
+            bye,
+        } = match ts.settings.system {
             TeamSystem::RoundRobin => round_robin_round(&ts, next)?,
             TeamSystem::Swiss => pair_next_round(&swiss_trf(&ts)?).map_err(refused)?,
         };
@@ -112,11 +115,23 @@ fn round_robin_round(ts: &TeamSection, round: i64) -> Result<TeamPairing, Servic
     } else {
         roundrobin::Schedule::single(n)
     }
-    .map_err(|e| ServiceError::rule_at(BERGER, format!("team round robin: {e}"), format!("Mannschaftsrundenturnier: {e}")))?;
+    .map_err(|e| {
+        ServiceError::rule_at(
+            BERGER,
+            format!("team round robin: {e}"),
+            format!("Mannschaftsrundenturnier: {e}"),
+        )
+    })?;
     let boards = usize::try_from(round - 1)
         .ok()
         .and_then(|r| schedule.rounds().get(r))
-        .ok_or_else(|| ServiceError::rule_at(BERGER, format!("the round robin has no round {round}"), format!("das Rundenturnier hat keine Runde {round}")))?;
+        .ok_or_else(|| {
+            ServiceError::rule_at(
+                BERGER,
+                format!("the round robin has no round {round}"),
+                format!("das Rundenturnier hat keine Runde {round}"),
+            )
+        })?;
     let number = |p: u8| {
         ts.teams
             .get(usize::from(p).saturating_sub(1))
@@ -187,9 +202,13 @@ pub fn swiss_trf(ts: &TeamSection) -> Result<trf::Tournament, ServiceError> {
                             (true, 'W') | (false, 'B') => Colour::White,
                             _ => Colour::Black,
                         };
-                        let (enc_home, enc_away) = ts
-                            .encounters(m, doc, false)
-                            .ok_or_else(|| ServiceError::rule_in(format!("round {r} is not complete"), format!("Runde {r} ist nicht vollständig")))?;
+                        let (enc_home, enc_away) =
+                            ts.encounters(m, doc, false).ok_or_else(|| {
+                                ServiceError::rule_in(
+                                    format!("round {r} is not complete"),
+                                    format!("Runde {r} ist nicht vollständig"),
+                                )
+                            })?;
                         let enc = if home { Some(enc_home) } else { enc_away };
                         let outcome = enc
                             .as_ref()
@@ -261,4 +280,3 @@ pub fn swiss_trf(ts: &TeamSection) -> Result<trf::Tournament, ServiceError> {
     }
     Ok(t)
 }
-

@@ -143,9 +143,12 @@ impl Service {
             .create_team_section(
                 by,
                 event,
-                f.name.trim(),
-                i64::from(f.rounds),
-                &criteria.join(","),
+                &store::NewSection {
+                    name: f.name.trim(),
+                    rounds: i64::from(f.rounds),
+                    tiebreaks: &criteria.join(","),
+                    data: "",
+                },
                 &to_json(&settings)?,
             )
             .await?)
