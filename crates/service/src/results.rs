@@ -57,10 +57,13 @@ impl Service {
         let g = self.store.game(game).await?;
         let round = self.store.round(g.round).await?;
         if !round.published {
-            return Err(ServiceError::rule(format!(
-                "round {} is not published yet: results are entered after publication",
-                round.number
-            )));
+            let n = round.number;
+            return Err(ServiceError::rule_in(
+                format!("round {n} is not published yet: results are entered after publication"),
+                format!(
+                    "Runde {n} ist noch nicht veröffentlicht: Ergebnisse werden danach eingetragen"
+                ),
+            ));
         }
         let effect = match g.black {
             Some(_) if !result.is_bye() => self.board_result(&g, result).await?,
