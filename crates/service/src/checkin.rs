@@ -14,7 +14,7 @@ impl From<CheckInError> for ServiceError {
             CheckInError::UnknownPlayer(_) => ServiceError::NotFound,
             refused => ServiceError::Rule {
                 article: Some(refused.article()),
-                message: refused.to_string(),
+                english: refused.to_string(),
                 german: Some(refused.german()),
             },
         }

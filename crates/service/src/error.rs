@@ -19,27 +19,26 @@ pub enum ServiceError {
     /// A value the domain refuses ([`event::validate`]): its field, what was expected and
     /// what was found, in English and German.
     Invalid(Invalid),
-    /// A rule of the tournament forbids it (e.g. pairing before the last round is complete),
-    /// with the article or paragraph it rests on when there is one.
+    /// A rule of the tournament or of the regulations refuses it (pairing before the last
+    /// round is complete, an ineligible entry, a paired player deleted), with the article or
+    /// paragraph it rests on when there is one, in English and, where the rule gives one,
+    /// German.
     Rule {
         article: Option<Article>,
-        message: String,
-        /// The message in German, where the rule gives one.
+        english: String,
         german: Option<String>,
     },
-    /// Refused by a rule of the regulations (eligibility, a paired player stays): the message
-    /// names the paragraph, in English and German.
-    Refused { message: String, german: String },
     /// Anything else (database down, ...).
     Internal(String),
 }
 
 impl ServiceError {
-    /// A refusal by a rule that the message itself names (or that has no article).
-    pub fn rule(message: impl Into<String>) -> ServiceError {
+    /// A refusal by a rule that the message itself names (or that has no article), in
+    /// English only (an engine's message without a German text).
+    pub fn rule(english: impl Into<String>) -> ServiceError {
         ServiceError::Rule {
             article: None,
-            message: message.into(),
+            english: english.into(),
             german: None,
         }
     }
@@ -48,36 +47,56 @@ impl ServiceError {
     pub fn rule_in(english: impl Into<String>, german: impl Into<String>) -> ServiceError {
         ServiceError::Rule {
             article: None,
-            message: english.into(),
+            english: english.into(),
             german: Some(german.into()),
         }
     }
 
-    /// A refusal by the rule `article`.
-    pub fn rule_at(article: Article, message: impl Into<String>) -> ServiceError {
+    /// A refusal by the rule `article`, in English and German.
+    pub fn rule_at(
+        article: Article,
+        english: impl Into<String>,
+        german: impl Into<String>,
+    ) -> ServiceError {
         ServiceError::Rule {
             article: Some(article),
-            message: message.into(),
-            german: None,
+            english: english.into(),
+            german: Some(german.into()),
         }
     }
 
     /// The message in German where the domain has one (refused values, rules with a German
-    /// text), else in English.
+    /// text), else in English; a rule's article is named in either.
     pub fn german(&self) -> String {
         match self {
             ServiceError::Invalid(e) => e.german(),
-            ServiceError::Refused { german, .. } => german.clone(),
             ServiceError::Rule {
                 article,
                 german: Some(g),
                 ..
-            } => match article {
-                Some(a) => format!("{g} ({})", a.as_str()),
-                None => g.clone(),
-            },
+            } => with_article(g, *article),
             other => other.to_string(),
         }
+    }
+
+    /// Whether the message has a German text ([`ServiceError::german`] is not the English).
+    pub fn has_german(&self) -> bool {
+        matches!(
+            self,
+            ServiceError::Invalid(_)
+                | ServiceError::Rule {
+                    german: Some(_),
+                    ..
+                }
+        )
+    }
+}
+
+/// A rule's message with its article in brackets.
+fn with_article(message: &str, article: Option<Article>) -> String {
+    match article {
+        Some(a) => format!("{message} ({})", a.as_str()),
+        None => message.to_owned(),
     }
 }
 
@@ -85,20 +104,11 @@ impl fmt::Display for ServiceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ServiceError::NotFound => f.write_str("not found"),
-            ServiceError::Conflict(m)
-            | ServiceError::BadRequest(m)
-            | ServiceError::Refused { message: m, .. } => f.write_str(m),
+            ServiceError::Conflict(m) | ServiceError::BadRequest(m) => f.write_str(m),
             ServiceError::Invalid(e) => write!(f, "{e}"),
             ServiceError::Rule {
-                article: Some(a),
-                message,
-                ..
-            } => write!(f, "{message} ({})", a.as_str()),
-            ServiceError::Rule {
-                article: None,
-                message,
-                ..
-            } => f.write_str(message),
+                article, english, ..
+            } => f.write_str(&with_article(english, *article)),
             ServiceError::Internal(m) => write!(f, "internal error: {m}"),
         }
     }

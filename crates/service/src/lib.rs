@@ -1,5 +1,6 @@
 //! The tournament service's operations: every change a director makes (events and sections,
-//! registrations, seeding, pairing, publication, results, byes, imports, team sections) is one
+//! registrations, seeding, pairing, publication, results, byes, imports, player-list uploads,
+//! team sections with lineups and match results, DSB exports) is one
 //! method of [`Service`], validated here, stored in one transaction with its audit entry, and
 //! called alike by the HTML pages and the JSON API of `web` and by `cli`.
 //!
@@ -17,6 +18,7 @@
 pub mod cards;
 pub mod checkin;
 pub mod error;
+pub mod exports;
 pub mod games;
 pub mod imports;
 pub mod loaded;
@@ -27,6 +29,8 @@ pub mod rounds;
 pub mod rows;
 pub mod seeding;
 pub mod settings;
+pub mod teams;
+pub mod uploads;
 
 use std::sync::Arc;
 

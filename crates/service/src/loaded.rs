@@ -30,6 +30,14 @@ pub struct Loaded {
     public: OnceLock<Arc<Loaded>>,
 }
 
+/// Standings the tie-break engine cannot compute, in English and German.
+fn not_ranked(e: &String) -> ServiceError {
+    ServiceError::rule_in(
+        e.clone(),
+        format!("Die Tabelle kann nicht berechnet werden: {e}"),
+    )
+}
+
 impl Loaded {
     fn new(
         event_row: store::Event,
@@ -108,7 +116,12 @@ impl Loaded {
             Some(full) => full.to_public_trf(&self.event),
             None => self.section().to_trf(&self.event),
         }
-        .map_err(|e| ServiceError::rule(e.to_string()))
+        .map_err(|e| {
+            ServiceError::rule_in(
+                e.to_string(),
+                format!("TRF kann nicht geschrieben werden: {e}"),
+            )
+        })
     }
 
     /// The standings of the section (C.07 tie-breaks), computed once per loaded revision.
@@ -116,7 +129,7 @@ impl Loaded {
         self.standings
             .get_or_init(|| self.section().standings().map_err(|e| e.to_string()))
             .as_ref()
-            .map_err(|e| ServiceError::rule(e.clone()))
+            .map_err(not_ranked)
     }
 
     /// The ranking of the whole section (`None`) or of one of its classes, e.g. `U12w` for the
@@ -134,7 +147,7 @@ impl Loaded {
         self.section()
             .class_standings(class)
             .map(Cow::Owned)
-            .map_err(|e| ServiceError::rule(e.to_string()))
+            .map_err(|e| not_ranked(&e.to_string()))
     }
 
     /// The crosstable, computed once per loaded revision.

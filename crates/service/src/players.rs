@@ -38,10 +38,7 @@ pub struct DeleteForm {
 
 impl From<Refused> for ServiceError {
     fn from(r: Refused) -> ServiceError {
-        ServiceError::Refused {
-            message: r.to_string(),
-            german: r.german(),
-        }
+        ServiceError::rule_in(r.to_string(), r.german())
     }
 }
 
@@ -51,10 +48,7 @@ impl From<RosterError> for ServiceError {
             RosterError::Invalid(v) => ServiceError::Invalid(v),
             RosterError::UnknownPlayer(_) => ServiceError::NotFound,
             other @ (RosterError::Paired { .. } | RosterError::SamePlayer(_)) => {
-                ServiceError::Refused {
-                    message: other.to_string(),
-                    german: other.german(),
-                }
+                ServiceError::rule_in(other.to_string(), other.german())
             }
         }
     }
@@ -164,10 +158,10 @@ pub fn preselected(loaded: &crate::Loaded, entries: &[Entry]) -> Vec<bool> {
 
 /// A refusal of one row of a list, naming the player.
 fn refused_row(player: &Player, r: &Refused) -> ServiceError {
-    ServiceError::Refused {
-        message: format!("{}: {r}", player.name()),
-        german: format!("{}: {}", player.name(), r.german()),
-    }
+    ServiceError::rule_in(
+        format!("{}: {r}", player.name()),
+        format!("{}: {}", player.name(), r.german()),
+    )
 }
 
 impl Service {

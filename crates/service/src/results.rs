@@ -57,10 +57,13 @@ impl Service {
         let g = self.store.game(game).await?;
         let round = self.store.round(g.round).await?;
         if !round.published {
-            return Err(ServiceError::rule(format!(
-                "round {} is not published yet: results are entered after publication",
-                round.number
-            )));
+            let n = round.number;
+            return Err(ServiceError::rule_in(
+                format!("round {n} is not published yet: results are entered after publication"),
+                format!(
+                    "Runde {n} ist noch nicht veröffentlicht: Ergebnisse werden danach eingetragen"
+                ),
+            ));
         }
         let effect = match g.black {
             Some(_) if !result.is_bye() => self.board_result(&g, result).await?,
@@ -111,7 +114,11 @@ impl Service {
 }
 
 fn rule(e: RoundError) -> ServiceError {
-    ServiceError::rule_at(CORRECTION, e.to_string())
+    ServiceError::Rule {
+        article: Some(CORRECTION),
+        english: e.to_string(),
+        german: None,
+    }
 }
 
 /// The audit entry of a correction's effect (entity `round`, action `correction effect`).

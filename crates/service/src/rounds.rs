@@ -3,6 +3,7 @@
 
 use event::player::PlayerId;
 use event::round::{Round, Warning, WarningKind};
+use laws::Article;
 use serde::Deserialize;
 use store::{NewRound, StoreError};
 
@@ -10,10 +11,14 @@ use crate::Loaded;
 use crate::Service;
 use crate::error::ServiceError;
 use crate::loaded::load;
+use crate::results::CORRECTION;
 use crate::rows::{bye_kind, json, moment, new_games, player_id, section_document};
 
 /// How often a pairing is computed afresh when the section changed while it was computed.
 const PAIRING_ATTEMPTS: usize = 5;
+
+/// Pairings are edited before the round is published.
+pub const PUBLICATION: Article = Article::new("SJRP §6.2");
 
 impl Service {
     /// Pairs the next round of a section and stores it as a preview. Returns its number. The
@@ -55,9 +60,13 @@ impl Service {
                 ),
             ));
         }
-        let draft = s
-            .pair_round(next)
-            .map_err(|e| ServiceError::rule(format!("{e} ({})", e.article())))?;
+        let draft = s.pair_round(next).map_err(|e| {
+            ServiceError::rule_at(
+                e.article(),
+                e.to_string(),
+                format!("Paarung nicht möglich: {e}"),
+            )
+        })?;
         let mut after = s.clone();
         after
             .add_round(draft.clone())
@@ -122,8 +131,9 @@ impl Service {
             .unpair_round(by, round.id)
             .await
             .map_err(|e| match e {
-                StoreError::Conflict { .. } => ServiceError::rule(
+                StoreError::Conflict { .. } => ServiceError::rule_in(
                     "only the last round can be unpaired, and only before results are entered",
+                    "nur die letzte Runde kann zurückgenommen werden, und nur vor den Ergebnissen",
                 ),
                 e => e.into(),
             })
@@ -193,10 +203,12 @@ fn exchange(r: &mut Round, a: PlayerId, b: PlayerId) -> Result<Vec<usize>, Servi
     for (i, board) in r.boards.iter_mut().enumerate() {
         if [board.white, board.black].iter().any(|&p| p == a || p == b) {
             if board.result.is_decided() {
-                return Err(ServiceError::rule(format!(
-                    "board {} has a result; correct it instead (Art. 8.7)",
-                    i + 1
-                )));
+                let b = i + 1;
+                return Err(ServiceError::rule_at(
+                    CORRECTION,
+                    format!("board {b} has a result; correct it instead"),
+                    format!("Brett {b} hat ein Ergebnis; stattdessen korrigieren"),
+                ));
             }
             board.white = swap(board.white);
             board.black = swap(board.black);
@@ -208,11 +220,15 @@ fn exchange(r: &mut Round, a: PlayerId, b: PlayerId) -> Result<Vec<usize>, Servi
         bye.player = swap(bye.player);
     }
     if changed.is_empty() {
-        return Err(ServiceError::rule("neither player is on a board"));
+        return Err(ServiceError::rule_in(
+            "neither player is on a board",
+            "keiner der beiden Spieler sitzt an einem Brett",
+        ));
     }
     if r.boards.iter().any(|x| x.white == x.black) {
-        return Err(ServiceError::rule(
+        return Err(ServiceError::rule_in(
             "a player cannot be paired against himself",
+            "ein Spieler kann nicht gegen sich selbst gepaart werden",
         ));
     }
     Ok(changed)
@@ -233,9 +249,13 @@ impl Service {
         let loaded = load(&self.store, section).await?;
         let (row, _) = loaded.round(number).ok_or(ServiceError::NotFound)?;
         if row.published {
-            return Err(ServiceError::rule(format!(
-                "round {number} is published: pairings are edited before publication (SJRP §6.2)"
-            )));
+            return Err(ServiceError::rule_at(
+                PUBLICATION,
+                format!("round {number} is published: pairings are edited before publication"),
+                format!(
+                    "Runde {number} ist veröffentlicht: Paarungen werden vor der Veröffentlichung geändert"
+                ),
+            ));
         }
         let n = u32::try_from(number).unwrap_or(0);
         let mut s = loaded.section().clone();

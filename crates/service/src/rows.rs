@@ -185,10 +185,12 @@ pub async fn store_section(
         .create_section(
             by,
             event,
-            &s.name,
-            i64::from(s.rounds),
-            &s.tiebreaks,
-            &section_document(s)?,
+            &store::NewSection {
+                name: &s.name,
+                rounds: i64::from(s.rounds),
+                tiebreaks: &s.tiebreaks,
+                data: &section_document(s)?,
+            },
         )
         .await?;
     let mut ids: HashMap<PlayerId, PlayerId> = HashMap::new();

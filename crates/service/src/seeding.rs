@@ -43,9 +43,11 @@ impl Service {
             }
         };
         done.map_err(|e| match e {
-            RoundError::NumbersFixed => {
-                ServiceError::rule(format!("{e} ({})", s.seeding.article()))
-            }
+            RoundError::NumbersFixed => ServiceError::rule_at(
+                s.seeding.article(),
+                e.to_string(),
+                "die Startnummern stehen nach der ersten Runde fest",
+            ),
             other => ServiceError::BadRequest(other.to_string()),
         })?;
         let data = section_document(&s)?;

@@ -263,9 +263,10 @@ pub fn apply_section(s: &mut event::Section, f: &SectionSettings) -> Result<(), 
             | (System::RoundRobin { .. }, System::RoundRobin { .. })
     );
     if paired > 0 && !same_kind {
-        return Err(ServiceError::rule(format!(
-            "the system cannot change after {paired} round(s) have been paired"
-        )));
+        return Err(ServiceError::rule_in(
+            format!("the system cannot change after {paired} round(s) have been paired"),
+            format!("das System kann nach {paired} gepaarten Runde(n) nicht mehr geändert werden"),
+        ));
     }
     if f.rounds == 0 || f.rounds < paired {
         return Err(bad(format!(
@@ -318,11 +319,12 @@ fn seeding(s: &mut event::Section, code: &str) -> Result<(), ServiceError> {
         .parse()
         .map_err(|e: ParseSeedingError| bad(e.to_string()))?;
     if rule != s.seeding && !s.played.is_empty() {
-        return Err(ServiceError::rule(format!(
-            "seeding: {} ({})",
-            event::RoundError::NumbersFixed,
-            rule.article()
-        )));
+        let fixed = event::RoundError::NumbersFixed;
+        return Err(ServiceError::rule_at(
+            rule.article(),
+            format!("seeding: {fixed}"),
+            "Setzliste: die Startnummern stehen nach der ersten Runde fest",
+        ));
     }
     s.seeding = rule;
     Ok(())

@@ -40,10 +40,15 @@ async fn h12_04_duplicates_are_found_in_every_section_of_the_event() {
         .add_player(None, u14, &player(roth.clone()))
         .await
         .unwrap_err();
-    let ServiceError::Refused { message, german } = &refused else {
+    let ServiceError::Rule {
+        english,
+        german: Some(german),
+        ..
+    } = &refused
+    else {
         panic!("{refused:?}");
     };
-    assert!(message.contains("U16"), "{message}");
+    assert!(english.contains("U16"), "{english}");
     assert!(german.contains("U16"), "{german}");
     // An override with a reason admits a look-alike (two people of one name and year).
     let mut twin = roth;

@@ -37,7 +37,7 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{Any, AnyPool, Executor, Row, Transaction};
 
 pub use model::{
-    AuditEntry, Event, EventChange, Game, GameResult, NewGame, NewPlayer, NewRound,
+    AuditEntry, Event, EventChange, Game, GameResult, NewGame, NewPlayer, NewRound, NewSection,
     ParseGameResultError, ParseRoleError, Player, Role, Round, Section, Session, StoreError, User,
     Versioned,
 };
@@ -450,35 +450,11 @@ impl Store {
         &self,
         by: Option<i64>,
         event: i64,
-        name: &str,
-        rounds: i64,
-        tiebreaks: &str,
-        data: &str,
+        section: &NewSection<'_>,
     ) -> Result<i64, StoreError> {
         self.event(event).await?;
         let mut tx = self.write().await?;
-        let id = insert_id(
-            &mut tx,
-            sqlx::query(
-                "INSERT INTO sections (event_id, name, rounds, tiebreaks, data) VALUES ($1, $2, $3, $4, $5) RETURNING id",
-            )
-            .bind(event)
-            .bind(name)
-            .bind(rounds)
-            .bind(tiebreaks)
-            .bind(data),
-        )
-        .await?;
-        audit(
-            &mut tx,
-            by,
-            "section",
-            id,
-            "create",
-            None,
-            Some(&format!("{name}, {rounds} rounds, {tiebreaks}")),
-        )
-        .await?;
+        let id = insert_section(&mut tx, by, event, section).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -640,22 +616,16 @@ impl Store {
         p: &NewPlayer,
         version: i64,
     ) -> Result<i64, StoreError> {
-        let old = self.player(player).await?;
-        let mut tx = self.write().await?;
-        bump_revision(&mut tx, old.section).await?;
+        let (old, mut tx) = self.player_change(player).await?;
         replace_player(&mut tx, player, p, version).await?;
         let old_fields = old.registration().summary();
-        audit(
-            &mut tx,
+        let edit = PlayerAudit {
             by,
-            "player",
             player,
-            "edit",
-            Some(&old_fields),
-            Some(&p.summary()),
-        )
-        .await?;
-        tx.commit().await?;
+            action: "edit",
+        };
+        edit.commit(tx, Some(&old_fields), Some(&p.summary()))
+            .await?;
         Ok(version + 1)
     }
 
@@ -671,26 +641,18 @@ impl Store {
         version: i64,
         settings: Option<&str>,
     ) -> Result<(), StoreError> {
-        let old = self.player(player).await?;
-        let mut tx = self.write().await?;
-        bump_revision(&mut tx, old.section).await?;
+        let (old, mut tx) = self.player_change(player).await?;
         remove_player(&mut tx, player, version).await?;
         if let Some(data) = settings {
             replace_section_data(&mut tx, by, old.section, data, None).await?;
         }
         let old_fields = old.registration().summary();
-        audit(
-            &mut tx,
+        let delete = PlayerAudit {
             by,
-            "player",
             player,
-            "delete",
-            Some(&old_fields),
-            None,
-        )
-        .await?;
-        tx.commit().await?;
-        Ok(())
+            action: "delete",
+        };
+        delete.commit(tx, Some(&old_fields), None).await
     }
 
     /// Merges a duplicate registration into the one kept, both read at the versions given and
@@ -706,16 +668,14 @@ impl Store {
         merged: &NewPlayer,
         settings: Option<&str>,
     ) -> Result<i64, StoreError> {
-        let old = self.player(keep.id).await?;
         let dup = self.player(duplicate.id).await?;
+        let (old, mut tx) = self.player_change(keep.id).await?;
         if keep.id == duplicate.id || old.section != dup.section {
             return Err(StoreError::Invalid(format!(
                 "player {} cannot be merged into player {}: a duplicate is another player of the same section",
                 duplicate.id, keep.id
             )));
         }
-        let mut tx = self.write().await?;
-        bump_revision(&mut tx, old.section).await?;
         remove_player(&mut tx, duplicate.id, duplicate.version).await?;
         unpaired(&mut tx, keep.id).await?;
         replace_player(&mut tx, keep.id, merged, keep.version).await?;
@@ -739,18 +699,25 @@ impl Store {
             "{merged_fields}; merged with player {}: {dup_fields}",
             duplicate.id
         );
-        audit(
-            &mut tx,
+        let merge = PlayerAudit {
             by,
-            "player",
-            keep.id,
-            "merge",
-            Some(&old_fields),
-            Some(&note),
-        )
-        .await?;
-        tx.commit().await?;
+            player: keep.id,
+            action: "merge",
+        };
+        merge.commit(tx, Some(&old_fields), Some(&note)).await?;
         Ok(keep.version + 1)
+    }
+
+    /// A change of a stored player begins: the player as stored and the write transaction,
+    /// in which the section's revision is already raised.
+    async fn player_change(
+        &self,
+        player: i64,
+    ) -> Result<(Player, Transaction<'static, Any>), StoreError> {
+        let old = self.player(player).await?;
+        let mut tx = self.write().await?;
+        bump_revision(&mut tx, old.section).await?;
+        Ok((old, tx))
     }
 
     // ---- rounds and games -----------------------------------------------------------------
@@ -1473,6 +1440,60 @@ async fn bump_round_revision(
     Ok(())
 }
 
+/// Inserts a section of an event with its audit entry, inside the transaction `tx`.
+pub(crate) async fn insert_section(
+    tx: &mut Transaction<'static, Any>,
+    by: Option<i64>,
+    event: i64,
+    s: &NewSection<'_>,
+) -> Result<i64, StoreError> {
+    let id = insert_id(
+        tx,
+        sqlx::query(
+            "INSERT INTO sections (event_id, name, rounds, tiebreaks, data) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+        )
+        .bind(event)
+        .bind(s.name)
+        .bind(s.rounds)
+        .bind(s.tiebreaks)
+        .bind(s.data),
+    )
+    .await?;
+    let summary = format!("{}, {} rounds, {}", s.name, s.rounds, s.tiebreaks);
+    audit(tx, by, "section", id, "create", None, Some(&summary)).await?;
+    Ok(id)
+}
+
+/// The audit entry that ends a change of a player ([`Store::player_change`]).
+struct PlayerAudit<'a> {
+    by: Option<i64>,
+    player: i64,
+    action: &'a str,
+}
+
+impl PlayerAudit<'_> {
+    /// Writes the audit entry with the old and new fields and commits the change.
+    async fn commit(
+        self,
+        mut tx: Transaction<'static, Any>,
+        old: Option<&str>,
+        new: Option<&str>,
+    ) -> Result<(), StoreError> {
+        audit(
+            &mut tx,
+            self.by,
+            "player",
+            self.player,
+            self.action,
+            old,
+            new,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
 /// Writes one audit row inside the transaction of the change.
 async fn audit(
     tx: &mut Transaction<'static, Any>,
@@ -1612,7 +1633,16 @@ mod dwz_and_elo {
             .await
             .unwrap();
         let section = store
-            .create_section(None, event, "A", 5, "", "")
+            .create_section(
+                None,
+                event,
+                &NewSection {
+                    name: "A",
+                    rounds: 5,
+                    tiebreaks: "",
+                    data: "",
+                },
+            )
             .await
             .unwrap();
         let rows = [

@@ -577,6 +577,18 @@ pub struct NewGame {
     pub manual: bool,
 }
 
+/// A section to store ([`Store::create_section`](crate::Store::create_section),
+/// [`Store::create_team_section`](crate::Store::create_team_section)).
+#[derive(Debug, Clone, Copy)]
+pub struct NewSection<'a> {
+    pub name: &'a str,
+    pub rounds: i64,
+    /// The tie-break codes, comma-separated.
+    pub tiebreaks: &'a str,
+    /// The section's settings document.
+    pub data: &'a str,
+}
+
 /// A round to store as a preview ([`Store::create_round`](crate::Store::create_round)).
 #[derive(Debug, Clone, Copy)]
 pub struct NewRound<'a> {

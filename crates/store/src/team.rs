@@ -10,7 +10,10 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use crate::model::get;
-use crate::{Store, StoreError, audit, bump_revision, count, insert_id, lock_at_revision};
+use crate::{
+    NewSection, Store, StoreError, audit, bump_revision, count, insert_id, insert_section,
+    lock_at_revision,
+};
 
 /// The team settings of a section (a section is a team section when it has them).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -112,15 +115,19 @@ const MATCH_COLUMNS: &str =
     "id, section_id, round, number, home_id, away_id, data, confirmed, version";
 
 impl Store {
-    /// Makes a section a team section with its settings document.
+    /// Creates a team section of an event with its settings document `data`, in one
+    /// transaction with its audit entries; returns the section id.
+    /// `section.data` is the section's own document, `data` the team settings.
     pub async fn create_team_section(
         &self,
         by: Option<i64>,
-        section: i64,
+        event: i64,
+        section: &NewSection<'_>,
         data: &str,
-    ) -> Result<(), StoreError> {
-        self.section(section).await?;
+    ) -> Result<i64, StoreError> {
+        self.event(event).await?;
         let mut tx = self.write().await?;
+        let section = insert_section(&mut tx, by, event, section).await?;
         sqlx::query("INSERT INTO team_sections (section_id, data) VALUES ($1, $2)")
             .bind(section)
             .bind(data)
@@ -137,7 +144,7 @@ impl Store {
         )
         .await?;
         tx.commit().await?;
-        Ok(())
+        Ok(section)
     }
 
     /// The team settings of a section; `None` for an individual section.
@@ -529,7 +536,7 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use crate::testing;
-    use crate::{Role, Store, StoreError};
+    use crate::{NewSection, Role, Store, StoreError};
 
     async fn lifecycle(store: &Store) {
         let admin = store
@@ -545,13 +552,32 @@ mod tests {
             .create_event(Some(admin), "Teams", "Mainz", "2026-05-01", "{}")
             .await
             .unwrap();
-        let section = store
-            .create_section(Some(admin), event, "4er", 3, "MP,BP", "{}")
+        let single = store
+            .create_section(
+                Some(admin),
+                event,
+                &NewSection {
+                    name: "Open",
+                    rounds: 3,
+                    tiebreaks: "",
+                    data: "{}",
+                },
+            )
             .await
             .unwrap();
-        assert_eq!(store.team_section(section).await.unwrap(), None);
-        store
-            .create_team_section(Some(admin), section, "{\"boards\":4}")
+        assert_eq!(store.team_section(single).await.unwrap(), None);
+        let section = store
+            .create_team_section(
+                Some(admin),
+                event,
+                &NewSection {
+                    name: "4er",
+                    rounds: 3,
+                    tiebreaks: "MP,BP",
+                    data: "",
+                },
+                "{\"boards\":4}",
+            )
             .await
             .unwrap();
         assert_eq!(

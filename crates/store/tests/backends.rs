@@ -31,7 +31,16 @@ async fn section_with_round(store: &Store, n: i64) -> (i64, Vec<i64>, i64) {
         .await
         .unwrap();
     let section = store
-        .create_section(None, event, "A", 5, "BH/C1,BH,SB", "{}")
+        .create_section(
+            None,
+            event,
+            &store::NewSection {
+                name: "A",
+                rounds: 5,
+                tiebreaks: "BH/C1,BH,SB",
+                data: "{}",
+            },
+        )
         .await
         .unwrap();
     let mut ids = Vec::new();
@@ -441,7 +450,16 @@ async fn section_with_players(store: &Store, names: &[&str]) -> (i64, Vec<i64>) 
         .await
         .unwrap();
     let section = store
-        .create_section(None, event, "U14", 5, "", "{}")
+        .create_section(
+            None,
+            event,
+            &store::NewSection {
+                name: "U14",
+                rounds: 5,
+                tiebreaks: "",
+                data: "{}",
+            },
+        )
         .await
         .unwrap();
     let players: Vec<NewPlayer> = names

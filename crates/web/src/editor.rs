@@ -42,8 +42,8 @@ impl FromRequestParts<AppState> for Editor {
     }
 }
 
-/// A form change by an arbiter or admin: the body is read as `F` (strictly, see
-/// [`crate::form`]), then role and the form's `csrf` field are checked; a refused check is
+/// A form change by an arbiter or admin: the body is read once and deserialized as `F`
+/// (strictly, see [`crate::form`]), then role and the form's `csrf` field are checked; a refused check is
 /// answered as a page ([`PageError`]: the login page for a visitor).
 pub(crate) struct Edit<F> {
     /// The user id (for the audit log).
@@ -56,12 +56,6 @@ pub(crate) struct Edit<F> {
 #[derive(Deserialize)]
 pub(crate) struct NoFields {}
 
-#[derive(Deserialize)]
-struct CsrfField {
-    #[serde(default)]
-    csrf: Option<String>,
-}
-
 impl<F: DeserializeOwned + Send> FromRequest<AppState> for Edit<F> {
     type Rejection = Response;
 
@@ -72,13 +66,12 @@ impl<F: DeserializeOwned + Send> FromRequest<AppState> for Edit<F> {
             .map_err(IntoResponse::into_response)?;
         let read = async {
             let (parts, bytes) = form::body(Request::from_parts(parts, body), state).await?;
-            let field: CsrfField = form::parse(&parts, bytes.clone(), state).await?;
+            let csrf = form::field(&bytes, "csrf");
             let form: F = form::parse(&parts, bytes, state).await?;
-            Ok::<_, AppError>((field, form))
+            Ok::<_, AppError>((csrf, form))
         };
-        let (field, form) = read.await.map_err(IntoResponse::into_response)?;
-        let by =
-            editor_id(&viewer, field.csrf.as_deref()).map_err(|e| PageError(e).into_response())?;
+        let (csrf, form) = read.await.map_err(IntoResponse::into_response)?;
+        let by = editor_id(&viewer, csrf.as_deref()).map_err(|e| PageError(e).into_response())?;
         Ok(Edit { by, viewer, form })
     }
 }

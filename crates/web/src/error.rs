@@ -25,13 +25,13 @@ pub enum AppError {
     BadRequest(String),
     /// A value the domain refuses ([`event::validate`]), named in English and German.
     Invalid(Invalid),
-    /// A rule of the tournament forbids it (e.g. pairing before the last round is complete).
-    Rule(String),
-    /// A rule of the regulations refuses it, the message naming the paragraph in English and
-    /// German (422).
-    Refused { message: String, german: String },
-    /// A rule's refusal in English and German.
-    RuleIn { english: String, german: String },
+    /// A rule of the tournament or of the regulations refuses it (422): the message with the
+    /// article or paragraph it rests on, in English and, where the rule gives one, German
+    /// ([`ServiceError::Rule`]).
+    Rule {
+        english: String,
+        german: Option<String>,
+    },
     /// Too many failed logins: the seconds until the next attempt is allowed.
     TooManyRequests(i64),
     /// The request body is over its size limit: the message names the limit.
@@ -50,15 +50,13 @@ impl fmt::Display for AppError {
             AppError::NotFound => f.write_str("not found"),
             AppError::Conflict(m)
             | AppError::BadRequest(m)
-            | AppError::Rule(m)
             | AppError::TooLarge(m)
-            | AppError::Refused { message: m, .. } => f.write_str(m),
+            | AppError::Rule { english: m, .. } => f.write_str(m),
             AppError::TooManyRequests(s) => write!(
                 f,
                 "too many failed logins from this account or address: try again in {s} seconds"
             ),
             AppError::Invalid(e) => write!(f, "{e}"),
-            AppError::RuleIn { english, .. } => f.write_str(english),
             AppError::Internal(m) => write!(f, "internal error: {m}"),
         }
     }
@@ -74,9 +72,7 @@ impl AppError {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::BadRequest(_) | AppError::Invalid(_) => StatusCode::BAD_REQUEST,
-            AppError::Rule(_) | AppError::Refused { .. } | AppError::RuleIn { .. } => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
+            AppError::Rule { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -92,11 +88,16 @@ impl AppError {
         }
     }
 
-    /// The error with a refused value's message in `lang` (for the HTML pages).
+    /// The error with a refused value's or rule's message in `lang`.
     pub fn localised(self, lang: Lang) -> AppError {
         match self {
             AppError::Invalid(e) if lang == Lang::De => AppError::BadRequest(e.german()),
-            AppError::Refused { german, .. } if lang == Lang::De => AppError::Rule(german),
+            AppError::Rule {
+                german: Some(g), ..
+            } if lang == Lang::De => AppError::Rule {
+                english: g.clone(),
+                german: Some(g),
+            },
             other => other,
         }
     }
@@ -105,9 +106,7 @@ impl AppError {
     pub fn german(&self) -> Option<String> {
         match self {
             AppError::Invalid(e) => Some(e.german()),
-            AppError::RuleIn { german, .. } | AppError::Refused { german, .. } => {
-                Some(german.clone())
-            }
+            AppError::Rule { german, .. } => german.clone(),
             AppError::Forbidden => {
                 Some("nicht erlaubt: als Schiedsrichter oder Admin anmelden".into())
             }
@@ -135,6 +134,14 @@ impl AppError {
 }
 
 impl AppError {
+    /// A refusal by a rule that has no German text (an engine's message).
+    pub fn rule(english: impl Into<String>) -> AppError {
+        AppError::Rule {
+            english: english.into(),
+            german: None,
+        }
+    }
+
     /// A refusal of the service with its message in `lang` (English, or German where the
     /// service gives one), for the HTML pages.
     pub fn refused(e: ServiceError, lang: Lang) -> AppError {
@@ -179,14 +186,10 @@ impl From<ServiceError> for AppError {
             ServiceError::Conflict(m) => AppError::Conflict(m),
             ServiceError::BadRequest(m) => AppError::BadRequest(m),
             ServiceError::Invalid(v) => AppError::Invalid(v),
-            e @ ServiceError::Rule {
-                german: Some(_), ..
-            } => AppError::RuleIn {
+            e @ ServiceError::Rule { .. } => AppError::Rule {
                 english: e.to_string(),
-                german: e.german(),
+                german: e.has_german().then(|| e.german()),
             },
-            e @ ServiceError::Rule { .. } => AppError::Rule(e.to_string()),
-            ServiceError::Refused { message, german } => AppError::Refused { message, german },
             ServiceError::Internal(m) => AppError::Internal(m),
         }
     }

@@ -1,6 +1,5 @@
-//! Downloads of a section: the DWZ evaluation files (DSB XML 2026 `DSB_DWZ_TournamentReport`
-//! 2.5 and SWI/ELOBASE in CP850, built by [`event::Section::dsb_report`]) for arbiters, and the
-//! standings as CSV for everyone. The same handlers answer on the pages
+//! Downloads of a section: the DWZ evaluation files (DSB XML 2026 and SWI/ELOBASE, built by
+//! [`service::exports`]) for arbiters, and the TRF and the standings as CSV for everyone. The same handlers answer on the pages
 //! (`/sections/{id}/export.xml`, `export.swi`, `standings.csv`) and in the API
 //! (`/api/sections/{id}/export/{format}`).
 
@@ -9,12 +8,10 @@ use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use event::dsb_io::name_uuid;
 
 use crate::views::PageResult;
 use crate::{AppError, AppState, Viewer};
 use service::Loaded;
-use service::rows as domain;
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
@@ -47,36 +44,6 @@ fn download(loaded: &Loaded, extension: &str, content_type: &str, body: Vec<u8>)
         .into_response()
 }
 
-/// The DSB report of the published rounds: the tournament UUID stays the same for the
-/// section, the file UUID changes with the section's content.
-async fn dsb_report(
-    state: &AppState,
-    viewer: &Viewer,
-    id: i64,
-) -> Result<(std::sync::Arc<Loaded>, ratinglist::dsb::Report), AppError> {
-    viewer.editor()?;
-    let revision = state.store().section_revision(id).await?;
-    let loaded = state.section(id).await?;
-    let section = loaded.section().published();
-    let tournament = name_uuid(
-        format!(
-            "arbiter event {} section {id} {}",
-            loaded.event_row.id, loaded.section_row.name
-        )
-        .as_bytes(),
-    );
-    let file = name_uuid(format!("{tournament} revision {revision}").as_bytes());
-    let report = section
-        .dsb_report(
-            &loaded.event,
-            domain::moment(store::unix_now()),
-            &tournament,
-            &file,
-        )
-        .map_err(|e| AppError::Rule(e.to_string()))?;
-    Ok((loaded, report))
-}
-
 /// `GET /sections/{id}/export.xml`: DSB XML 2026 (arbiters only: it carries birth dates and
 /// memberships).
 pub(crate) async fn dsb_xml(
@@ -84,15 +51,13 @@ pub(crate) async fn dsb_xml(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> Result<Response, AppError> {
-    let (loaded, report) = dsb_report(&state, &viewer, id).await?;
-    let xml = report
-        .to_dsb_xml()
-        .map_err(|e| AppError::Rule(e.to_string()))?;
+    viewer.editor()?;
+    let (loaded, xml) = state.service.dsb_xml(id).await?;
     Ok(download(
         &loaded,
         "xml",
         "application/xml; charset=utf-8",
-        xml.into_bytes(),
+        xml,
     ))
 }
 
@@ -102,8 +67,8 @@ pub(crate) async fn swi(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> Result<Response, AppError> {
-    let (loaded, report) = dsb_report(&state, &viewer, id).await?;
-    let bytes = report.to_swi().map_err(|e| AppError::Rule(e.to_string()))?;
+    viewer.editor()?;
+    let (loaded, bytes) = state.service.swi(id).await?;
     Ok(download(
         &loaded,
         "swi",
@@ -149,30 +114,18 @@ pub(crate) async fn api_export(
     }
 }
 
+/// `GET /sections/{id}/export.trf`: the section as TRF-2026 (the public's TRF for visitors).
 pub(crate) async fn export_trf(
     State(state): State<AppState>,
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
     let loaded = state.view(id, &viewer).await?;
-    let t = loaded.trf()?;
-    let text = t.write().map_err(|e| AppError::Rule(e.to_string()))?;
-    let file = format!(
-        "attachment; filename=\"{}.trf\"",
-        loaded
-            .section_row
-            .name
-            .chars()
-            .filter(char::is_ascii_alphanumeric)
-            .collect::<String>()
-    );
-    Ok((
-        StatusCode::OK,
-        [
-            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
-            (header::CONTENT_DISPOSITION, file),
-        ],
-        text,
-    )
-        .into_response())
+    let text = loaded.trf_text()?;
+    Ok(download(
+        &loaded,
+        "trf",
+        "text/plain; charset=utf-8",
+        text.into_bytes(),
+    ))
 }

@@ -30,7 +30,6 @@ mod players;
 pub mod rounds;
 mod seeding;
 mod settings;
-pub mod team;
 mod team_pages;
 pub mod throttle;
 pub mod upload;
@@ -130,6 +129,11 @@ pub struct Viewer {
 }
 
 impl Viewer {
+    /// Whether the viewer reads German (for texts the service gives in both languages).
+    pub fn german(&self) -> bool {
+        self.lang == Lang::De
+    }
+
     /// Whether the viewer may change events (arbiter or admin).
     pub fn can_edit(&self) -> bool {
         self.user.as_ref().is_some_and(|u| u.role >= Role::Arbiter)

@@ -500,7 +500,7 @@ pub(crate) async fn standings(
         for code in &table.tiebreaks {
             if let Some(b) = s
                 .breakdown(pid, code)
-                .map_err(|e| AppError::Rule(e.to_string()))?
+                .map_err(|e| AppError::rule(e.to_string()))?
             {
                 let rows: Vec<Value> = b
                     .contributions

@@ -1,4 +1,6 @@
-//! Pages and JSON API of team events (see [`crate::team`]).
+//! Pages and JSON API of team events (SJRP §10-§18): HTTP to the operations of
+//! [`service::teams`] and back. Who may act for a team is decided here: an arbiter (the entry
+//! is confirmed at once) or the team's captain (the entry waits for an arbiter).
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -10,7 +12,10 @@ use serde_json::{Value, json};
 
 use crate::editor::{Edit, Editor, NoFields, csrf_header};
 use crate::form::Form;
-use crate::team::{self, Absent, BoardResult, MatchDoc, NewTeamSection, TeamForm};
+use service::teams::registration::{NewTeamSection, TeamForm};
+use service::teams::views::{round_view, standings_view, teams_view};
+use service::teams::{Absent, BoardResult, MatchDoc, messages};
+
 use crate::views::{PageResult, render, see_other};
 use crate::{AppError, AppState, Viewer};
 
@@ -45,6 +50,26 @@ async fn captain_of(state: &AppState, viewer: &Viewer) -> Result<Option<i64>, Ap
     }
 }
 
+/// Who may act for a team: an arbiter (the entry is confirmed at once) or the team's captain
+/// (the entry waits for an arbiter). Returns the user id and whether the entry is confirmed.
+async fn team_actor(
+    state: &AppState,
+    viewer: &Viewer,
+    teams: &[i64],
+) -> Result<(i64, bool), AppError> {
+    let user = viewer.user.as_ref().ok_or(AppError::Forbidden)?;
+    if viewer.can_edit() {
+        return Ok((user.id, true));
+    }
+    if user.role == store::Role::Captain
+        && let Some(team) = state.store().captain_team(user.id).await?
+        && teams.contains(&team)
+    {
+        return Ok((user.id, false));
+    }
+    Err(AppError::Forbidden)
+}
+
 // ---- section and registration ---------------------------------------------------------------
 
 async fn create_section_form(
@@ -52,7 +77,10 @@ async fn create_section_form(
     Path(event): Path<i64>,
     Edit { by, form: f, .. }: Edit<NewTeamSection>,
 ) -> PageResult {
-    let id = team::create_section(state.store(), by, event, &f).await?;
+    let id = state
+        .service
+        .create_team_section(Some(by), event, &f)
+        .await?;
     Ok(see_other(&format!("/sections/{id}/teams")))
 }
 
@@ -62,7 +90,10 @@ async fn api_create_section(
     Editor { by, viewer: _ }: Editor,
     Json(f): Json<NewTeamSection>,
 ) -> Result<Response, AppError> {
-    let id = team::create_section(state.store(), by, event, &f).await?;
+    let id = state
+        .service
+        .create_team_section(Some(by), event, &f)
+        .await?;
     Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
 }
 
@@ -71,8 +102,8 @@ async fn teams_page(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
-    let ts = team::load(state.store(), id).await?;
-    let mut ctx = team::teams_view(&ts, viewer.lang)?;
+    let ts = state.service.team_section(id).await?;
+    let mut ctx = teams_view(&ts, viewer.german())?;
     ctx["event"] = json!(state.store().event(ts.section.event).await?);
     ctx["round_numbers"] = json!((1..=ts.rounds_paired()).collect::<Vec<_>>());
     ctx["captain_team"] = json!(captain_of(&state, &viewer).await?);
@@ -88,9 +119,11 @@ async fn register_form(
         form: f,
     }: Edit<TeamForm>,
 ) -> PageResult {
-    team::register(state.store(), by, id, &f)
+    state
+        .service
+        .register_team(Some(by), id, &f)
         .await
-        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
+        .map_err(|e| AppError::refused(e, viewer.lang))?;
     Ok(see_other(&format!("/sections/{id}/teams")))
 }
 
@@ -99,8 +132,8 @@ async fn api_teams(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> Result<Json<Value>, AppError> {
-    let ts = team::load(state.store(), id).await?;
-    Ok(Json(team::teams_view(&ts, viewer.lang)?))
+    let ts = state.service.team_section(id).await?;
+    Ok(Json(teams_view(&ts, viewer.german())?))
 }
 
 async fn api_register(
@@ -109,11 +142,13 @@ async fn api_register(
     Editor { by, viewer }: Editor,
     Json(f): Json<TeamForm>,
 ) -> Result<Response, AppError> {
-    let team = team::register(state.store(), by, id, &f).await?;
-    let ts = team::load(state.store(), id).await?;
+    let team = state.service.register_team(Some(by), id, &f).await?;
+    let ts = state.service.team_section(id).await?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({ "id": team, "violations": team::squad_violations(&ts, viewer.lang)? })),
+        Json(
+            json!({ "id": team, "violations": messages::squad_violations(&ts, viewer.german())? }),
+        ),
     )
         .into_response())
 }
@@ -125,7 +160,7 @@ async fn pair_form(
     Path(id): Path<i64>,
     Edit { by, .. }: Edit<NoFields>,
 ) -> PageResult {
-    let round = team::pair_next(state.store(), by, id).await?;
+    let round = state.service.pair_team_round(Some(by), id).await?;
     Ok(see_other(&format!("/sections/{id}/teams/rounds/{round}")))
 }
 
@@ -134,13 +169,9 @@ async fn api_pair(
     Path(id): Path<i64>,
     Editor { by, viewer: _ }: Editor,
 ) -> Result<Response, AppError> {
-    let round = team::pair_next(state.store(), by, id).await?;
-    let ts = team::load(state.store(), id).await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(team::round_view(&ts, round, crate::i18n::Lang::En)?),
-    )
-        .into_response())
+    let round = state.service.pair_team_round(Some(by), id).await?;
+    let ts = state.service.team_section(id).await?;
+    Ok((StatusCode::CREATED, Json(round_view(&ts, round, false)?)).into_response())
 }
 
 // ---- rounds, lineups, results ---------------------------------------------------------------
@@ -150,8 +181,8 @@ async fn round_page(
     viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
 ) -> PageResult {
-    let ts = team::load(state.store(), id).await?;
-    let mut ctx = team::round_view(&ts, n, viewer.lang)?;
+    let ts = state.service.team_section(id).await?;
+    let mut ctx = round_view(&ts, n, viewer.german())?;
     ctx["captain_team"] = json!(captain_of(&state, &viewer).await?);
     render(&state, &viewer, "team_round.html", ctx)
 }
@@ -161,8 +192,8 @@ async fn api_round(
     viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
 ) -> Result<Json<Value>, AppError> {
-    let ts = team::load(state.store(), id).await?;
-    Ok(Json(team::round_view(&ts, n, viewer.lang)?))
+    let ts = state.service.team_section(id).await?;
+    Ok(Json(round_view(&ts, n, viewer.german())?))
 }
 
 /// A lineup form: `board1` … `boardN`, each a player id or empty (empty board).
@@ -174,7 +205,7 @@ async fn lineup_form(
 ) -> PageResult {
     let csrf = f.iter().find(|(k, _)| k == "csrf").map(|(_, v)| v.as_str());
     viewer.check_csrf(csrf)?;
-    let (by, confirmed) = team::team_actor(state.store(), &viewer, &[team_id]).await?;
+    let (by, confirmed) = team_actor(&state, &viewer, &[team_id]).await?;
     let mut boards: Vec<(usize, Option<u32>)> = Vec::new();
     for (k, v) in &f {
         if let Some(b) = k
@@ -193,7 +224,10 @@ async fn lineup_form(
     }
     boards.sort_by_key(|(b, _)| *b);
     let players: Vec<Option<u32>> = boards.into_iter().map(|(_, p)| p).collect();
-    team::enter_lineup(state.store(), by, confirmed, team_id, n, &players).await?;
+    state
+        .service
+        .enter_lineup(Some(by), confirmed, team_id, n, &players)
+        .await?;
     let row = state.store().team(team_id).await?;
     Ok(see_other(&format!(
         "/sections/{}/teams/rounds/{n}",
@@ -215,24 +249,19 @@ async fn api_lineup(
     Json(body): Json<LineupBody>,
 ) -> Result<Response, AppError> {
     viewer.check_csrf(csrf_header(&headers))?;
-    let (by, confirmed) = team::team_actor(state.store(), &viewer, &[team_id]).await?;
-    let id = team::enter_lineup(state.store(), by, confirmed, team_id, n, &body.players).await?;
+    let (by, confirmed) = team_actor(&state, &viewer, &[team_id]).await?;
+    let id = state
+        .service
+        .enter_lineup(Some(by), confirmed, team_id, n, &body.players)
+        .await?;
     let row = state.store().team(team_id).await?;
-    let ts = team::load(state.store(), row.section).await?;
+    let ts = state.service.team_section(row.section).await?;
     Ok(Json(json!({
         "id": id,
         "confirmed": confirmed,
-        "violations": team::lineup_violations(&ts, team_id, n, viewer.lang)?,
+        "violations": messages::lineup_violations(&ts, team_id, n, viewer.german())?,
     }))
     .into_response())
-}
-
-/// Confirms a lineup; returns its section and round.
-async fn confirm_lineup(state: &AppState, by: i64, id: i64) -> Result<(i64, i64), AppError> {
-    state.store().confirm_lineup(Some(by), id).await?;
-    let lineup = state.store().lineup(id).await?;
-    let team = state.store().team(lineup.team).await?;
-    Ok((team.section, lineup.round))
 }
 
 async fn confirm_lineup_form(
@@ -240,7 +269,7 @@ async fn confirm_lineup_form(
     Path(id): Path<i64>,
     Edit { by, .. }: Edit<NoFields>,
 ) -> PageResult {
-    let (section, round) = confirm_lineup(&state, by, id).await?;
+    let (section, round) = state.service.confirm_lineup(Some(by), id).await?;
     Ok(see_other(&format!(
         "/sections/{section}/teams/rounds/{round}"
     )))
@@ -251,7 +280,7 @@ async fn api_confirm_lineup(
     Path(id): Path<i64>,
     Editor { by, viewer: _ }: Editor,
 ) -> Result<Response, AppError> {
-    confirm_lineup(&state, by, id).await?;
+    state.service.confirm_lineup(Some(by), id).await?;
     Ok(Json(json!({ "id": id, "confirmed": true })).into_response())
 }
 
@@ -299,7 +328,7 @@ async fn match_actor(
 ) -> Result<(i64, bool, store::TeamMatch), AppError> {
     let m = state.store().team_match(id).await?;
     let teams: Vec<i64> = std::iter::once(m.home).chain(m.away).collect();
-    let (by, confirmed) = team::team_actor(state.store(), viewer, &teams).await?;
+    let (by, confirmed) = team_actor(state, viewer, &teams).await?;
     Ok((by, confirmed, m))
 }
 
@@ -313,7 +342,10 @@ async fn result_form(
     viewer.check_csrf(csrf)?;
     let (by, confirmed, m) = match_actor(&state, &viewer, id).await?;
     let (doc, version) = match_doc(&f)?;
-    team::enter_result(state.store(), by, confirmed, id, &doc, version).await?;
+    state
+        .service
+        .enter_match_result(Some(by), confirmed, id, &doc, version)
+        .await?;
     Ok(see_other(&format!(
         "/sections/{}/teams/rounds/{}",
         m.section, m.round
@@ -349,7 +381,10 @@ async fn api_result(
     fields.push(("version".into(), body.version.to_string()));
     fields.push(("forfeit".into(), body.forfeit.unwrap_or_default()));
     let (doc, version) = match_doc(&fields)?;
-    let version = team::enter_result(state.store(), by, confirmed, id, &doc, version).await?;
+    let version = state
+        .service
+        .enter_match_result(Some(by), confirmed, id, &doc, version)
+        .await?;
     Ok(Json(json!({ "id": id, "version": version, "confirmed": confirmed })).into_response())
 }
 
@@ -360,19 +395,14 @@ async fn standings_page(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
-    let ts = team::load(state.store(), id).await?;
-    render(
-        &state,
-        &viewer,
-        "team_standings.html",
-        team::standings_view(&ts)?,
-    )
+    let ts = state.service.team_section(id).await?;
+    render(&state, &viewer, "team_standings.html", standings_view(&ts)?)
 }
 
 async fn api_standings(
     State(state): State<AppState>,
     Path(id): Path<i64>,
 ) -> Result<Json<Value>, AppError> {
-    let ts = team::load(state.store(), id).await?;
-    Ok(Json(team::standings_view(&ts)?))
+    let ts = state.service.team_section(id).await?;
+    Ok(Json(standings_view(&ts)?))
 }

@@ -15,16 +15,6 @@ const ENGINES: [&str; 7] = [
     "roundrobin",
 ];
 
-/// Engines still used by modules that are yet to move into `service` (team sections,
-/// player-list uploads, DSB export): the crate and the only files allowed to name it.
-const NOT_YET_MOVED: [(&str, &[&str]); 5] = [
-    ("pairing", &["team.rs"]),
-    ("standings", &["team.rs"]),
-    ("trf", &["team.rs"]),
-    ("roundrobin", &["team.rs"]),
-    ("ratinglist", &["upload.rs", "export.rs"]),
-];
-
 fn src() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))
 }
@@ -33,6 +23,11 @@ fn src() -> &'static Path {
 fn dependencies() -> BTreeSet<String> {
     let manifest = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))
         .expect("web/Cargo.toml");
+    dependencies_of(&manifest)
+}
+
+/// The crate names in the `[dependencies]` table of a manifest.
+fn dependencies_of(manifest: &str) -> BTreeSet<String> {
     let mut in_deps = false;
     let mut deps = BTreeSet::new();
     for line in manifest.lines().map(str::trim) {
@@ -81,33 +76,34 @@ fn h12_01_web_holds_no_tournament_logic() {
         deps.contains("service"),
         "web works through `service`: {deps:?}"
     );
-    let pending: BTreeMap<&str, &[&str]> = NOT_YET_MOVED.into_iter().collect();
+    let engines: Vec<&str> = ENGINES.into_iter().filter(|e| deps.contains(*e)).collect();
+    assert!(
+        engines.is_empty(),
+        "web's [dependencies] name engine crates (their work belongs in `service`): {engines:?}"
+    );
+    let sources = sources();
     for engine in ENGINES {
-        let files: Vec<String> = sources()
-            .into_iter()
+        let files: Vec<&String> = sources
+            .iter()
             .filter(|(_, text)| names(text, engine))
             .map(|(name, _)| name)
             .collect();
-        match pending.get(engine) {
-            None => {
-                assert!(
-                    !deps.contains(engine),
-                    "web must not depend on the engine `{engine}`: {deps:?}"
-                );
-                assert!(files.is_empty(), "`{engine}` is named in {files:?}");
-            }
-            Some(allowed) => {
-                let extra: Vec<&String> = files
-                    .iter()
-                    .filter(|f| !allowed.contains(&f.as_str()))
-                    .collect();
-                assert!(
-                    extra.is_empty(),
-                    "`{engine}` is used outside the modules still to move: {extra:?}"
-                );
-            }
-        }
+        assert!(files.is_empty(), "`{engine}` is named in {files:?}");
     }
+}
+
+#[test]
+fn h12_01_the_dependency_check_reads_the_dependencies_table() {
+    let manifest = "[package]\nname = \"web\"\n[dependencies]\nservice = { path = \"../service\" }\npairing = { path = \"../pairing\" }\n[dev-dependencies]\ntrf = { path = \"../trf\" }\n";
+    let deps = dependencies_of(manifest);
+    assert!(
+        deps.contains("pairing") && deps.contains("service"),
+        "{deps:?}"
+    );
+    assert!(
+        !deps.contains("trf"),
+        "dev-dependencies are not dependencies: {deps:?}"
+    );
 }
 
 /// The modules of `web` that a module imports (`crate::m`, `crate::{m, ...}`), the crate

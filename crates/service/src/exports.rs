@@ -1,0 +1,66 @@
+//! The files of a section for the DWZ evaluation: DSB XML 2026 (`DSB_DWZ_TournamentReport`
+//! 2.5) and SWI/ELOBASE in CP850, both from [`event::Section::dsb_report`] over the published
+//! rounds, and the section as TRF-2026 text. They carry birth dates and memberships: arbiters
+//! only (the callers check the role).
+
+use std::sync::Arc;
+
+use event::dsb_io::name_uuid;
+use ratinglist::dsb::Report;
+
+use crate::rows::moment;
+use crate::{Loaded, Service, ServiceError};
+
+/// An export the data cannot be written as: the reason in English and German.
+fn not_exported(format: &str, e: &dyn std::fmt::Display) -> ServiceError {
+    ServiceError::rule_in(
+        format!("{format}: {e}"),
+        format!("{format} kann nicht geschrieben werden: {e}"),
+    )
+}
+
+impl Service {
+    /// The DSB report of the published rounds of a section: the tournament UUID stays the same
+    /// for the section, the file UUID changes with the section's content.
+    pub async fn dsb_report(&self, id: i64) -> Result<(Arc<Loaded>, Report), ServiceError> {
+        let revision = self.store.section_revision(id).await?;
+        let loaded = self.section(id).await?;
+        let tournament = name_uuid(
+            format!(
+                "arbiter event {} section {id} {}",
+                loaded.event_row.id, loaded.section_row.name
+            )
+            .as_bytes(),
+        );
+        let file = name_uuid(format!("{tournament} revision {revision}").as_bytes());
+        let report = loaded
+            .section()
+            .published()
+            .dsb_report(&loaded.event, moment(store::unix_now()), &tournament, &file)
+            .map_err(|e| not_exported("DSB report", &e))?;
+        Ok((loaded, report))
+    }
+
+    /// The DSB XML 2026 file of a section (UTF-8).
+    pub async fn dsb_xml(&self, id: i64) -> Result<(Arc<Loaded>, Vec<u8>), ServiceError> {
+        let (loaded, report) = self.dsb_report(id).await?;
+        let xml = report
+            .to_dsb_xml()
+            .map_err(|e| not_exported("DSB XML", &e))?;
+        Ok((loaded, xml.into_bytes()))
+    }
+
+    /// The SWI/ELOBASE file of a section (CP850).
+    pub async fn swi(&self, id: i64) -> Result<(Arc<Loaded>, Vec<u8>), ServiceError> {
+        let (loaded, report) = self.dsb_report(id).await?;
+        let bytes = report.to_swi().map_err(|e| not_exported("SWI", &e))?;
+        Ok((loaded, bytes))
+    }
+}
+
+impl Loaded {
+    /// The section as TRF-2026 text ([`Loaded::trf`]: the public's TRF for a public view).
+    pub fn trf_text(&self) -> Result<String, ServiceError> {
+        self.trf()?.write().map_err(|e| not_exported("TRF", &e))
+    }
+}

@@ -1,0 +1,209 @@
+//! A team section as the pages and the API show it: teams with squads, a round with its
+//! lineups, board colours and scores, and the standings with board leaders and crosstable.
+//! Texts are English, or German when `german` is set.
+
+use event::player::PlayerId;
+use serde_json::{Value, json};
+use standings::{Outcome, Points};
+
+use super::messages::{lineup_violations, squad_violations};
+use super::{BoardResult, TeamSection};
+use crate::ServiceError;
+
+fn points(p: Points) -> String {
+    p.to_string()
+}
+
+/// The teams with their squads (regulars and substitutes marked) and the squad violations.
+pub fn teams_view(ts: &TeamSection, german: bool) -> Result<Value, ServiceError> {
+    let boards = ts.settings.profile()?.boards.0;
+    let teams: Vec<Value> = ts
+        .teams
+        .iter()
+        .map(|(t, s)| {
+            json!({
+                "id": t.id,
+                "number": t.number,
+                "name": s.name,
+                "club": s.club,
+                "players": s.members.iter().enumerate().map(|(i, m)| json!({
+                    "id": m.player.id.0,
+                    "position": i + 1,
+                    "name": m.player.name(),
+                    "dwz": m.player.dwz,
+                    "substitute": i >= boards,
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    Ok(json!({
+        "section": ts.section,
+        "settings": ts.settings,
+        "boards": boards,
+        "rounds_paired": ts.rounds_paired(),
+        "teams": teams,
+        "violations": squad_violations(ts, german)?,
+    }))
+}
+
+/// One team's side of a match in a round: lineup with names, status and violations.
+fn side_view(ts: &TeamSection, team: i64, round: i64, german: bool) -> Result<Value, ServiceError> {
+    let (row, squad) = ts.team(team).ok_or(ServiceError::NotFound)?;
+    let lineup = ts.lineup(team, round).ok_or(ServiceError::NotFound)?;
+    let entered = ts.lineups.get(&(team, round)).map(|(l, _)| l);
+    Ok(json!({
+        "id": team,
+        "number": row.number,
+        "name": squad.name,
+        "lineup": lineup.0.iter().map(|p| json!({
+            "id": p.map(|id| id.0),
+            "name": p.map(|id| ts.player_name(id)),
+        })).collect::<Vec<_>>(),
+        "lineup_id": entered.map(|l| l.id),
+        "lineup_status": match entered {
+            None => "default",
+            Some(l) if l.confirmed => "confirmed",
+            Some(_) => "submitted",
+        },
+        "violations": lineup_violations(ts, team, round, german)?,
+        "squad": squad.members.iter().map(|m| json!({"id": m.player.id.0, "name": m.player.name()})).collect::<Vec<_>>(),
+    }))
+}
+
+/// The matches of a round with lineups, violations, board colours and scores.
+pub fn round_view(ts: &TeamSection, round: i64, german: bool) -> Result<Value, ServiceError> {
+    let boards = ts.settings.profile()?.boards.0;
+    let mut matches = Vec::new();
+    for (m, doc) in ts.matches.iter().filter(|(m, _)| m.round == round) {
+        let home = side_view(ts, m.home, round, german)?;
+        let away = match m.away {
+            Some(a) => Some(side_view(ts, a, round, german)?),
+            None => None,
+        };
+        let scored = ts.encounters(m, doc, true);
+        let board_rows: Vec<Value> = (0..boards)
+            .map(|i| {
+                let colour = ts.settings.home_colour(i + 1);
+                json!({
+                    "board": i + 1,
+                    "home_colour": colour.to_string(),
+                    "away_colour": if colour == 'W' { "B" } else { "W" },
+                    "result": doc.boards.get(i).copied().unwrap_or(BoardResult::Pending).code(),
+                    "scored": scored.as_ref().and_then(|(h, a)| {
+                        let h = h.boards.get(i)?;
+                        let a = a.as_ref()?.boards.get(i)?;
+                        Some(format!("{}-{}", outcome_points(h.outcome), outcome_points(a.outcome)))
+                    }),
+                })
+            })
+            .collect();
+        matches.push(json!({
+            "id": m.id,
+            "number": m.number,
+            "version": m.version,
+            "confirmed": m.confirmed,
+            "bye": m.away.is_none(),
+            "forfeit": doc.forfeit,
+            "home": home,
+            "away": away,
+            "boards": board_rows,
+            "home_points": scored.as_ref().map(|(h, _)| points(h.board_points)),
+            "away_points": scored.as_ref().and_then(|(_, a)| a.as_ref().map(|a| points(a.board_points))),
+            "home_match_points": scored.as_ref().map(|(h, _)| points(h.match_points)),
+            "away_match_points": scored.as_ref().and_then(|(_, a)| a.as_ref().map(|a| points(a.match_points))),
+        }));
+    }
+    if matches.is_empty() {
+        return Err(ServiceError::NotFound);
+    }
+    Ok(json!({
+        "section": ts.section,
+        "round": round,
+        "boards": boards,
+        "complete": ts.round_complete(round),
+        "matches": matches,
+        "results": BoardResult::ALL.iter().map(|r| r.code()).collect::<Vec<_>>(),
+    }))
+}
+
+fn outcome_points(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Win | Outcome::ForfeitWin => "1",
+        Outcome::Draw => "½",
+        _ => "0",
+    }
+}
+
+/// The standings in the section's order with the criteria values, the best player per board
+/// and the crosstable (board points against each opponent).
+pub fn standings_view(ts: &TeamSection) -> Result<Value, ServiceError> {
+    let criteria = ts.settings.criteria()?;
+    let teams = ts.standings_teams();
+    let table = standings::team::rank(&teams, &criteria);
+    let rows: Vec<Value> = table
+        .iter()
+        .map(|r| {
+            json!({
+                "rank": r.rank,
+                "tied": r.tied,
+                "number": r.number,
+                "name": r.name,
+                "values": r.values.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let team_name = |n: u16| {
+        teams
+            .iter()
+            .find(|t| t.number == n)
+            .map_or_else(String::new, |t| t.name.clone())
+    };
+    let leaders: Vec<Value> = standings::team::board_leaders(&teams)
+        .iter()
+        .map(|l| {
+            json!({
+                "board": l.board,
+                "player": ts.player_name(PlayerId(u32::from(l.player))),
+                "team": team_name(l.team),
+                "points": points(l.points),
+                "games": l.games,
+            })
+        })
+        .collect();
+    let order: Vec<u16> = table.iter().map(|r| r.number).collect();
+    let cross: Vec<Value> = order
+        .iter()
+        .filter_map(|&n| teams.iter().find(|t| t.number == n))
+        .map(|t| {
+            let cells: Vec<String> = order
+                .iter()
+                .map(|&o| {
+                    if o == t.number {
+                        return "×".to_owned();
+                    }
+                    t.encounters
+                        .iter()
+                        .filter(|e| e.opponent == Some(o))
+                        .map(|e| points(e.board_points))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            json!({
+                "number": t.number,
+                "name": t.name,
+                "cells": cells,
+                "match_points": points(t.match_points()),
+                "board_points": points(t.board_points()),
+            })
+        })
+        .collect();
+    Ok(json!({
+        "section": ts.section,
+        "order": ts.settings.order,
+        "criteria": criteria.iter().map(|c| json!({"code": c.code(), "article": c.article().to_string()})).collect::<Vec<_>>(),
+        "rows": rows,
+        "board_leaders": leaders,
+        "crosstable": cross,
+    }))
+}

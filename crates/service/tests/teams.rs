@@ -1,0 +1,240 @@
+//! Team sections through the service (SJRP §10): lineups, match results and team pairing are
+//! validated by the service and stored with their audit entries, whoever calls them.
+
+use serde_json::json;
+use service::registration::NewEvent;
+use service::teams::registration::{NewTeamSection, TeamForm};
+use service::teams::views::round_view;
+use service::teams::{Absent, BoardResult, MatchDoc};
+use service::{Service, ServiceError};
+
+/// A team section of `system` with four teams of five (four regulars and a substitute);
+/// the service, the section and the team ids.
+async fn section(name: &str, system: &str, rounds: u32) -> (Service, i64, Vec<i64>) {
+    let store = store::testing::sqlite_store(name).await.unwrap();
+    let service = Service::new(store);
+    let event: NewEvent = serde_json::from_value(
+        json!({ "name": "Jugend-MM", "place": "Mainz", "start_date": "2026-05-01" }),
+    )
+    .unwrap();
+    let event = service.create_event(None, &event).await.unwrap();
+    let new: NewTeamSection = serde_json::from_value(json!({
+        "name": "4er-U16", "rounds": rounds, "competition": "club_u16", "system": system
+    }))
+    .unwrap();
+    let s = service
+        .create_team_section(None, event, &new)
+        .await
+        .unwrap();
+    let mut teams = Vec::new();
+    for (name, top) in [
+        ("Alpha", 1800),
+        ("Bravo", 1700),
+        ("Charlie", 1600),
+        ("Delta", 1500),
+    ] {
+        let players: Vec<String> = (0..5)
+            .map(|i| format!("{name}{i}, P; {}", top - 50 * i))
+            .collect();
+        let form: TeamForm =
+            serde_json::from_value(json!({ "name": name, "players": players.join("\n") })).unwrap();
+        teams.push(service.register_team(None, s, &form).await.unwrap());
+    }
+    (service, s, teams)
+}
+
+/// Every match of round `n`: (id, version, home, away).
+async fn matches(service: &Service, s: i64, n: i64) -> Vec<(i64, i64, i64, Option<i64>)> {
+    let ts = service.team_section(s).await.unwrap();
+    ts.matches
+        .iter()
+        .filter(|(m, _)| m.round == n)
+        .map(|(m, _)| (m.id, m.version, m.home, m.away))
+        .collect()
+}
+
+fn boards(results: [BoardResult; 4]) -> MatchDoc {
+    MatchDoc {
+        boards: results.to_vec(),
+        forfeit: None,
+    }
+}
+
+#[tokio::test]
+async fn h12_01_team_lineup_is_checked_and_fixed_once_the_round_has_results() {
+    let (service, s, teams) = section("service_team_lineup", "round_robin", 3).await;
+    let round = service.pair_team_round(None, s).await.unwrap();
+    assert_eq!(round, 1);
+    let ts = service.team_section(s).await.unwrap();
+    let (_, squad) = ts.team(teams[0]).unwrap();
+    let ids: Vec<u32> = squad.members.iter().map(|m| m.player.id.0).collect();
+    // Three boards for a team of four boards: refused, nothing stored.
+    let short = service
+        .enter_lineup(None, true, teams[0], 1, &[Some(ids[0]), Some(ids[1]), None])
+        .await;
+    assert!(
+        matches!(short, Err(ServiceError::BadRequest(_))),
+        "{short:?}"
+    );
+    let none = service
+        .enter_lineup(None, true, teams[0], 4, &[None, None, None, None])
+        .await;
+    assert!(matches!(none, Err(ServiceError::BadRequest(_))), "{none:?}");
+    // The substitute on board 1 ahead of the regulars: stored, and shown as a §10.9
+    // violation (a captain's entry waits for an arbiter).
+    let lineup = [Some(ids[4]), Some(ids[1]), Some(ids[2]), Some(ids[3])];
+    let id = service
+        .enter_lineup(None, false, teams[0], 1, &lineup)
+        .await
+        .unwrap();
+    let ts = service.team_section(s).await.unwrap();
+    let view = round_view(&ts, 1, true).unwrap();
+    let side = view["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|m| [&m["home"], &m["away"]])
+        .find(|t| t["id"] == teams[0])
+        .unwrap()
+        .clone();
+    assert_eq!(side["lineup_status"], "submitted");
+    let violations = side["violations"].as_array().unwrap();
+    assert!(
+        violations
+            .iter()
+            .any(|v| v["text"].as_str().unwrap().starts_with("Brett 1:")),
+        "German text: {violations:?}"
+    );
+    assert_eq!(service.confirm_lineup(None, id).await.unwrap(), (s, 1));
+    // A result in the team's match fixes the lineup (§10.9).
+    let (m, version, ..) = matches(&service, s, 1)
+        .await
+        .into_iter()
+        .find(|(_, _, h, a)| *h == teams[0] || *a == Some(teams[0]))
+        .unwrap();
+    let mut doc = boards([BoardResult::Pending; 4]);
+    doc.boards[0] = BoardResult::Draw;
+    service
+        .enter_match_result(None, false, m, &doc, version)
+        .await
+        .unwrap();
+    let fixed = service
+        .enter_lineup(None, true, teams[0], 1, &lineup)
+        .await
+        .unwrap_err();
+    assert!(
+        fixed.to_string().contains("SJRP §10.9") && fixed.german().contains("Aufstellung"),
+        "{fixed} / {}",
+        fixed.german()
+    );
+    let audit = service.store().audit_log(None, 100).await.unwrap();
+    assert!(
+        audit.iter().any(|a| a.entity == "lineup"),
+        "lineups are audited"
+    );
+}
+
+#[tokio::test]
+async fn h12_01_team_match_result_needs_every_board_and_the_version_read() {
+    let (service, s, _) = section("service_team_result", "round_robin", 3).await;
+    service.pair_team_round(None, s).await.unwrap();
+    let round = matches(&service, s, 1).await;
+    let (m, version, ..) = round[0];
+    let three = MatchDoc {
+        boards: vec![BoardResult::HomeWins; 3],
+        forfeit: None,
+    };
+    let bad = service
+        .enter_match_result(None, true, m, &three, version)
+        .await;
+    assert!(matches!(bad, Err(ServiceError::BadRequest(_))), "{bad:?}");
+    let doc = boards([
+        BoardResult::HomeWins,
+        BoardResult::Draw,
+        BoardResult::AwayWins,
+        BoardResult::HomeForfeitWin,
+    ]);
+    let v2 = service
+        .enter_match_result(None, true, m, &doc, version)
+        .await
+        .unwrap();
+    assert_eq!(v2, version + 1);
+    let stale = service
+        .enter_match_result(None, true, m, &doc, version)
+        .await;
+    assert!(matches!(stale, Err(ServiceError::Conflict(_))), "{stale:?}");
+    let forfeit = MatchDoc {
+        boards: Vec::new(),
+        forfeit: Some(Absent::Away),
+    };
+    let (m2, v, ..) = round[1];
+    service
+        .enter_match_result(None, true, m2, &forfeit, v)
+        .await
+        .unwrap();
+    let ts = service.team_section(s).await.unwrap();
+    assert!(ts.round_complete(1), "both matches confirmed and complete");
+    let view = round_view(&ts, 1, false).unwrap();
+    let first = view["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["id"] == m)
+        .unwrap();
+    // 1 + ½ + 0 + 1 = 2½ board points: the home team wins the match (§10.2).
+    assert_eq!(first["home_points"], "2.5");
+    assert_eq!(first["home_match_points"], "2");
+}
+
+#[tokio::test]
+async fn h12_01_team_pairing_waits_for_confirmed_results_and_pairs_the_swiss() {
+    let (service, s, teams) = section("service_team_pairing", "swiss", 3).await;
+    assert_eq!(service.pair_team_round(None, s).await.unwrap(), 1);
+    let early = service.pair_team_round(None, s).await.unwrap_err();
+    assert!(
+        matches!(
+            early,
+            ServiceError::Rule {
+                german: Some(_),
+                ..
+            }
+        ),
+        "{early:?}"
+    );
+    assert!(early.german().contains("Runde 1"), "{}", early.german());
+    // Results entered by a captain wait for an arbiter: still no round 2.
+    for (m, v, ..) in matches(&service, s, 1).await {
+        service
+            .enter_match_result(None, false, m, &boards([BoardResult::HomeWins; 4]), v)
+            .await
+            .unwrap();
+    }
+    assert!(service.pair_team_round(None, s).await.is_err());
+    for (m, v, ..) in matches(&service, s, 1).await {
+        service
+            .enter_match_result(None, true, m, &boards([BoardResult::HomeWins; 4]), v)
+            .await
+            .unwrap();
+    }
+    assert_eq!(service.pair_team_round(None, s).await.unwrap(), 2);
+    let round2 = matches(&service, s, 2).await;
+    assert_eq!(round2.len(), 2);
+    let round1 = matches(&service, s, 1).await;
+    for (_, _, home, away) in &round2 {
+        let pair = [*home, away.unwrap()];
+        assert!(
+            !round1
+                .iter()
+                .any(|(_, _, h, a)| pair.contains(h) && pair.contains(&a.unwrap())),
+            "no rematch in a team Swiss (C.04.6): {round1:?} {round2:?}"
+        );
+    }
+    let late: TeamForm =
+        serde_json::from_value(json!({ "name": "Echo", "players": "E0, P; 1400" })).unwrap();
+    let refused = service.register_team(None, s, &late).await.unwrap_err();
+    assert!(refused.to_string().contains("SJRP §10.8"), "{refused}");
+    assert_eq!(
+        service.team_section(s).await.unwrap().teams.len(),
+        teams.len()
+    );
+}
