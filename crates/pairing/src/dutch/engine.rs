@@ -90,8 +90,10 @@ impl Context<'_> {
 
 /// One criterion's value: a count, or a list compared lexicographically.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-enum Value {
+pub enum Value {
+    /// A count of players or pairs.
     Count(u32),
+    /// Scores or score differences, compared lexicographically.
     List(Vec<i64>),
 }
 
@@ -157,6 +159,17 @@ pub fn pair_round_within(
             total_rounds: input.total_rounds,
         });
     }
+    let context = round_context(input, edition, limits)?;
+    pair_brackets(&context)
+}
+
+/// The players of the round prepared, their compatibilities (C1-C3) and the bye assignees
+/// allowed (C2, and C5 under the 2026 rules); an error when no pairing meets C1-C5.
+fn round_context(
+    input: &Input,
+    edition: DutchEdition,
+    limits: Limits,
+) -> Result<Context<'_>, PairingError> {
     let by_id = index_players(input)?;
     let scores_before = scores_before_each_round(input, &by_id);
     let mut players: Vec<Prepared> = input
@@ -265,7 +278,7 @@ pub fn pair_round_within(
     } else if !context.completable(&everyone) {
         return Err(PairingError::NoValidPairing);
     }
-    pair_brackets(&context)
+    Ok(context)
 }
 
 fn index_players(input: &Input) -> Result<HashMap<u32, usize>, PairingError> {
@@ -454,6 +467,107 @@ fn pair_brackets(context: &Context) -> Result<Pairing, PairingError> {
         boards: boards.into_iter().map(|b| b.1).collect(),
         bye,
     })
+}
+
+/// C6-C21 (2017: C.5-C.19) of one bracket of a given pairing, as the engine weighs them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BracketCriteria {
+    /// The bracket's score (its residents' pairing score).
+    pub bracket: Score,
+    /// The moved-down players, by pairing number.
+    pub mdps: Vec<u32>,
+    /// The pairs made in the bracket, higher-ranked player first.
+    pub pairs: Vec<(u32, u32)>,
+    /// The players of the bracket it leaves unpaired (floating down or receiving the bye).
+    pub downfloaters: Vec<u32>,
+    /// Whether the pairs meet C1 and C3 and the downfloaters C4 (C2 and C5 for the bye).
+    pub absolute: bool,
+    /// Each quality criterion with the bracket's value (counts; lists compared
+    /// lexicographically, lower is better). Under the 2017 rules C8 (C.7) takes two values.
+    pub values: Vec<(Criterion, Value)>,
+}
+
+/// Follows a given pairing of the round bracket by bracket, as C.04.3 Art. 3 builds the
+/// brackets from it (its downfloaters are the next bracket's MDPs), and gives each bracket's
+/// criteria: two pairings compare at the first bracket where they differ, criterion by
+/// criterion. `pairs` are (white, black) or (black, white) by pairing number.
+pub fn criteria_by_bracket(
+    input: &Input,
+    edition: DutchEdition,
+    pairs: &[(u32, u32)],
+) -> Result<Vec<BracketCriteria>, PairingError> {
+    let context = round_context(input, edition, Limits::DEFAULT)?;
+    let players = &context.players;
+    let position: HashMap<u32, usize> =
+        players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let mut partner = vec![None; players.len()];
+    for &(a, b) in pairs {
+        if let (Some(&i), Some(&j)) = (position.get(&a), position.get(&b)) {
+            partner[i] = Some(j);
+            partner[j] = Some(i);
+        }
+    }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for i in 0..players.len() {
+        match groups.last_mut() {
+            Some(g) if players[g[0]].score == players[i].score => g.push(i),
+            _ => groups.push(vec![i]),
+        }
+    }
+    let rule = edition.completion_rule();
+    let mut mdps: Vec<usize> = Vec::new();
+    let mut result = Vec::new();
+    let mut g = 0;
+    while g < groups.len() {
+        let lower: Vec<usize> = groups[g + 1..].iter().flatten().copied().collect();
+        let mut next = groups.get(g + 1).cloned().unwrap_or_default();
+        let required = rule == CompletionRule::EveryBracket;
+        let all: Vec<usize> = mdps.iter().chain(&groups[g]).copied().collect();
+        let inside = |i: usize| partner[i].filter(|j| all.contains(j));
+        let bracket_pairs: Vec<(usize, usize)> = all
+            .iter()
+            .filter_map(|&i| inside(i).filter(|&j| i < j).map(|j| (i, j)))
+            .collect();
+        let mut downfloaters: Vec<usize> = all
+            .iter()
+            .copied()
+            .filter(|&i| inside(i).is_none())
+            .collect();
+        downfloaters.sort_unstable();
+        let mut completion = required;
+        if !required && !lower.is_empty() {
+            let rest: Vec<usize> = downfloaters.iter().chain(&lower).copied().collect();
+            if !context.completable(&rest) {
+                // 2017 A.9: the PPB, and the lower scoregroups collapse into the last bracket.
+                completion = true;
+                next = Vec::new();
+                groups.truncate(g + 1);
+                groups.push(lower.clone());
+            }
+        }
+        let mut search = BracketSearch::new(&context, &mdps, &groups[g], lower, next, completion);
+        let mut made = Vec::new();
+        for &(a, b) in &bracket_pairs {
+            search.push_pair(&mut made, a, b);
+        }
+        let absolute = bracket_pairs.iter().all(|&(a, b)| context.compatible(a, b))
+            && search.valid_floaters(&downfloaters);
+        let values = search.values(&made, &downfloaters);
+        result.push(BracketCriteria {
+            bracket: players[groups[g][0]].score,
+            mdps: mdps.iter().map(|&i| players[i].id).collect(),
+            pairs: made
+                .iter()
+                .map(|&(a, b)| (players[a].id, players[b].id))
+                .collect(),
+            downfloaters: downfloaters.iter().map(|&i| players[i].id).collect(),
+            absolute,
+            values: search.criteria().into_iter().zip(values).collect(),
+        });
+        mdps = downfloaters;
+        g += 1;
+    }
+    Ok(result)
 }
 
 /// The outcome of a bracket's search as the round's result.
