@@ -21,7 +21,7 @@ use super::{
     Board, Colour, CompletionRule, DutchEdition, Float, Input, PairExplanation, Pairing,
     PairingError, RoundEntry, Score,
 };
-use crate::assignment;
+use crate::assignment::{self, Incremental};
 use crate::matching::{Graph, SubsetGraph};
 
 /// Score difference given to a downfloater in C18-C21: above any difference between two scores.
@@ -132,6 +132,9 @@ struct Transposition {
     s2_free: PreferenceCounts,
     s2_down: [u32; 2],
     limbo_down: [u32; 2],
+    /// Per S1 position, the least-cost assignment of the S1 players from there on to the
+    /// unused S2 players (its first row's position), when computed: C10-C17 of the rest.
+    rests: Vec<Option<(usize, Incremental)>>,
 }
 
 #[derive(Clone)]
@@ -1221,10 +1224,14 @@ impl<'a> BracketSearch<'a> {
             if !self.best_set_possible(limbo, |d| new_s2.contains(&d)) {
                 return;
             }
-            let rest = self.assignment_key(&new_s1, &new_s2);
+            let first = self.rest_assignment(&new_s1, &new_s2, 0, &vec![false; new_s2.len()]);
+            let rest = first.as_ref().map(|a| self.rest_key(&new_s1, &new_s2, a));
             if self.rest_fails(limbo, rest) {
                 return;
             }
+            let mut rests: Vec<Option<(usize, Incremental)>> = Vec::new();
+            rests.resize_with(new_s1.len() + 1, || None);
+            rests[0] = first.flatten();
             let mut s1_suffix = vec![PreferenceCounts::default(); new_s1.len() + 1];
             for (k, &p) in new_s1.iter().enumerate().rev() {
                 s1_suffix[k] = s1_suffix[k + 1];
@@ -1240,6 +1247,7 @@ impl<'a> BracketSearch<'a> {
                 s2_free,
                 s2_down: self.downfloated(&new_s2),
                 limbo_down: self.downfloated(limbo),
+                rests,
             };
             self.transpose(&new_s1, &new_s2, 0, pairs, limbo, &mut state);
         }
@@ -1300,7 +1308,7 @@ impl<'a> BracketSearch<'a> {
                 [0, 1].map(|b| state.limbo_down[b] + state.s2_down[b].saturating_sub(s1_left));
             if !self.hopeless(bound, floaters)
                 && self.can_be_perfect(&s1[i + 1..], s2, &state.used, bound, floaters)
-                && self.rest_can_be_kept(&s1[i + 1..], s2, &state.used, limbo)
+                && self.rest_can_be_kept(s1, s2, i, k, limbo, state)
             {
                 self.transpose(s1, s2, i + 1, pairs, limbo, state);
             }
@@ -1316,15 +1324,83 @@ impl<'a> BracketSearch<'a> {
         }
     }
 
-    /// Whether the rest of S1 can still be paired with the unused S2 players into a candidate
-    /// worth keeping: a best downfloater set among them, and the exact least counts.
-    fn rest_can_be_kept(&self, s1: &[usize], s2: &[usize], used: &[bool], limbo: &[usize]) -> bool {
-        let free = unused(s2, used);
+    /// Whether the rest of S1 (after position `i`, paired with S2 position `k`) can still be
+    /// paired with the unused S2 players into a candidate worth keeping: a best downfloater
+    /// set among them, and the exact least counts, from the parent's assignment less the pair
+    /// just made (one augmenting path) or, first, from scratch.
+    fn rest_can_be_kept(
+        &self,
+        s1: &[usize],
+        s2: &[usize],
+        i: usize,
+        k: usize,
+        limbo: &[usize],
+        state: &mut Transposition,
+    ) -> bool {
+        state.rests[i + 1] = None;
+        let free = unused(s2, &state.used);
         if !self.best_set_possible(limbo, |d| free.contains(&d)) {
             return false;
         }
-        let rest = self.assignment_key(s1, &free);
+        let child = match &state.rests[i] {
+            Some((from, parent)) => {
+                let mut child = parent.clone();
+                let cost = self.rest_cost(s1, s2, *from);
+                Some(child.remove(i - from, k, &cost).then_some((*from, child)))
+            }
+            None => self.rest_assignment(s1, s2, i + 1, &state.used),
+        };
+        let rest = child.as_ref().map(|a| self.rest_key(s1, s2, a));
+        state.rests[i + 1] = child.flatten();
         !self.rest_fails(limbo, rest)
+    }
+
+    /// The costs of pairing S1 from position `from` on with S2: a pair's counts, or a spare
+    /// row's, which lets the S2 player float.
+    fn rest_cost<'s>(
+        &'s self,
+        s1: &'s [usize],
+        s2: &'s [usize],
+        from: usize,
+    ) -> impl Fn(Option<usize>, usize) -> Option<i128> + 's {
+        move |row, column| match row {
+            Some(r) => self
+                .context
+                .compatible(s1[from + r], s2[column])
+                .then(|| self.pair_key(s1[from + r], s2[column])),
+            None => Some(self.float_key(s2[column])),
+        }
+    }
+
+    /// The least-cost assignment of S1 from position `from` on to the S2 players not `used`:
+    /// `None` if not computed (too large), `Some(None)` if there is none.
+    fn rest_assignment(
+        &self,
+        s1: &[usize],
+        s2: &[usize],
+        from: usize,
+        used: &[bool],
+    ) -> Option<Option<(usize, Incremental)>> {
+        self.key_base?;
+        if s1.len() - from > self.context.limits.exact_check_players {
+            return None;
+        }
+        let alive: Vec<bool> = used.iter().map(|u| !u).collect();
+        let cost = self.rest_cost(s1, s2, from);
+        Some(Incremental::new(s1.len() - from, &alive, &cost).map(|a| (from, a)))
+    }
+
+    /// The counts (as a key) of an assignment of the rest, `None` if it floats a player no
+    /// best downfloater set holds.
+    fn rest_key(
+        &self,
+        s1: &[usize],
+        s2: &[usize],
+        assignment: &Option<(usize, Incremental)>,
+    ) -> Option<i128> {
+        let (from, a) = assignment.as_ref()?;
+        let total = a.total(&self.rest_cost(s1, s2, *from))?;
+        (total < NOT_A_FLOATER).then_some(total)
     }
 
     fn evaluate(&mut self, pairs: &[(usize, usize)], downfloaters: Vec<usize>) {
@@ -2112,27 +2188,6 @@ impl<'a> BracketSearch<'a> {
         });
         Some(match found {
             Some(cost) if cost < NOT_A_FLOATER => Some((cost + 1) / 2),
-            _ => None,
-        })
-    }
-
-    /// The least counts (as a key) of pairing every player of `s1` with a distinct one of
-    /// `s2`, the others of `s2` floating down: exact. `None` if not computed (too large),
-    /// `Some(None)` if there is no such pairing.
-    fn assignment_key(&self, s1: &[usize], s2: &[usize]) -> Option<Option<i128>> {
-        self.key_base?;
-        if s1.len() > self.context.limits.exact_check_players {
-            return None;
-        }
-        let floats: Vec<i128> = s2.iter().map(|&q| self.float_key(q)).collect();
-        let all_float: i128 = floats.iter().sum();
-        let found = assignment::minimum_cost(s1.len(), s2.len(), |r, c| {
-            self.context
-                .compatible(s1[r], s2[c])
-                .then(|| self.pair_key(s1[r], s2[c]) - floats[c])
-        });
-        Some(match found.map(|cost| cost + all_float) {
-            Some(total) if total < NOT_A_FLOATER => Some(total),
             _ => None,
         })
     }
