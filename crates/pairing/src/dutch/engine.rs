@@ -9,6 +9,7 @@
 //! Completion (C4) and the bye assignee's score (C5) are decided with a maximum matching over
 //! all players still to be paired.
 
+use std::cell::Cell;
 use std::cmp::Reverse;
 use std::collections::HashMap;
 
@@ -135,6 +136,28 @@ struct Transposition {
     /// Per S1 position, the least-cost assignment of the S1 players from there on to the
     /// unused S2 players (its first row's position), when computed: C10-C17 of the rest.
     rests: Vec<Option<(usize, Incremental)>>,
+    costs: RestCosts,
+}
+
+/// The pair and float keys of one exchange, each computed once, when the assignments of the
+/// rest first need it: rows from `first_row` of S1 on (the rest is never larger), all of S2.
+struct RestCosts {
+    first_row: usize,
+    columns: usize,
+    pairs: Vec<Cell<Option<Option<i128>>>>,
+    floats: Vec<Cell<Option<i128>>>,
+}
+
+impl RestCosts {
+    fn new(s1: usize, s2: usize, limit: usize) -> RestCosts {
+        let first_row = s1.saturating_sub(limit);
+        RestCosts {
+            first_row,
+            columns: s2,
+            pairs: vec![Cell::new(None); (s1 - first_row) * s2],
+            floats: vec![Cell::new(None); s2],
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -1224,8 +1247,16 @@ impl<'a> BracketSearch<'a> {
             if !self.best_set_possible(limbo, |d| new_s2.contains(&d)) {
                 return;
             }
-            let first = self.rest_assignment(&new_s1, &new_s2, 0, &vec![false; new_s2.len()]);
-            let rest = first.as_ref().map(|a| self.rest_key(&new_s1, &new_s2, a));
+            let costs = RestCosts::new(
+                new_s1.len(),
+                new_s2.len(),
+                self.context.limits.exact_check_players,
+            );
+            let first =
+                self.rest_assignment(&new_s1, &new_s2, 0, &vec![false; new_s2.len()], &costs);
+            let rest = first
+                .as_ref()
+                .map(|a| self.rest_key(&new_s1, &new_s2, a, &costs));
             if self.rest_fails(limbo, rest) {
                 return;
             }
@@ -1248,6 +1279,7 @@ impl<'a> BracketSearch<'a> {
                 s2_down: self.downfloated(&new_s2),
                 limbo_down: self.downfloated(limbo),
                 rests,
+                costs,
             };
             self.transpose(&new_s1, &new_s2, 0, pairs, limbo, &mut state);
         }
@@ -1342,15 +1374,27 @@ impl<'a> BracketSearch<'a> {
         if !self.best_set_possible(limbo, |d| free.contains(&d)) {
             return false;
         }
+        if state.rests[i].is_none() {
+            // This node's own assignment, once for all its children.
+            let mut used = state.used.clone();
+            used[k] = false;
+            match self.rest_assignment(s1, s2, i, &used, &state.costs) {
+                Some(Some(a)) => state.rests[i] = Some(a),
+                Some(None) => return false,
+                None => {}
+            }
+        }
         let child = match &state.rests[i] {
             Some((from, parent)) => {
                 let mut child = parent.clone();
-                let cost = self.rest_cost(s1, s2, *from);
+                let cost = self.rest_cost(s1, s2, *from, &state.costs);
                 Some(child.remove(i - from, k, &cost).then_some((*from, child)))
             }
-            None => self.rest_assignment(s1, s2, i + 1, &state.used),
+            None => self.rest_assignment(s1, s2, i + 1, &state.used, &state.costs),
         };
-        let rest = child.as_ref().map(|a| self.rest_key(s1, s2, a));
+        let rest = child
+            .as_ref()
+            .map(|a| self.rest_key(s1, s2, a, &state.costs));
         state.rests[i + 1] = child.flatten();
         !self.rest_fails(limbo, rest)
     }
@@ -1362,13 +1406,26 @@ impl<'a> BracketSearch<'a> {
         s1: &'s [usize],
         s2: &'s [usize],
         from: usize,
+        costs: &'s RestCosts,
     ) -> impl Fn(Option<usize>, usize) -> Option<i128> + 's {
         move |row, column| match row {
-            Some(r) => self
-                .context
-                .compatible(s1[from + r], s2[column])
-                .then(|| self.pair_key(s1[from + r], s2[column])),
-            None => Some(self.float_key(s2[column])),
+            Some(r) => {
+                let cell = &costs.pairs[(from + r - costs.first_row) * costs.columns + column];
+                cell.get().unwrap_or_else(|| {
+                    let (a, b) = (s1[from + r], s2[column]);
+                    let key = self.context.compatible(a, b).then(|| self.pair_key(a, b));
+                    cell.set(Some(key));
+                    key
+                })
+            }
+            None => {
+                let cell = &costs.floats[column];
+                Some(cell.get().unwrap_or_else(|| {
+                    let key = self.float_key(s2[column]);
+                    cell.set(Some(key));
+                    key
+                }))
+            }
         }
     }
 
@@ -1380,13 +1437,14 @@ impl<'a> BracketSearch<'a> {
         s2: &[usize],
         from: usize,
         used: &[bool],
+        costs: &RestCosts,
     ) -> Option<Option<(usize, Incremental)>> {
         self.key_base?;
         if s1.len() - from > self.context.limits.exact_check_players {
             return None;
         }
         let alive: Vec<bool> = used.iter().map(|u| !u).collect();
-        let cost = self.rest_cost(s1, s2, from);
+        let cost = self.rest_cost(s1, s2, from, costs);
         Some(Incremental::new(s1.len() - from, &alive, &cost).map(|a| (from, a)))
     }
 
@@ -1397,9 +1455,10 @@ impl<'a> BracketSearch<'a> {
         s1: &[usize],
         s2: &[usize],
         assignment: &Option<(usize, Incremental)>,
+        costs: &RestCosts,
     ) -> Option<i128> {
         let (from, a) = assignment.as_ref()?;
-        let total = a.total(&self.rest_cost(s1, s2, *from))?;
+        let total = a.total(&self.rest_cost(s1, s2, *from, costs))?;
         (total < NOT_A_FLOATER).then_some(total)
     }
 
