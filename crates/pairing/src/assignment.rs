@@ -80,6 +80,140 @@ pub(crate) fn minimum_cost(
         .sum()
 }
 
+/// A minimum-cost assignment kept optimal while rows and columns are taken out, for a search
+/// that pairs one row at a time: the same least cost as [`minimum_cost`], found by one
+/// shortest augmenting path per removal instead of a new solution.
+///
+/// The real rows must each take a distinct column; every column left over is taken by a
+/// spare row at the cost `cost(None, column)`, so the problem is square and its potentials
+/// stay feasible when a row and a column are removed (Hungarian method, Kuhn 1955).
+#[derive(Clone)]
+pub(crate) struct Incremental {
+    /// Real rows are `1..=real`, spare rows above; indices are 1-based, column 0 is virtual.
+    real: usize,
+    column_alive: Vec<bool>,
+    row_potential: Vec<i128>,
+    column_potential: Vec<i128>,
+    /// The row holding each column (0: none), and the column of each row.
+    owner: Vec<usize>,
+    column_of: Vec<usize>,
+}
+
+/// A cost: `(Some(row), column)` for a real row, `(None, column)` for a spare row.
+pub(crate) type Cost<'a> = dyn Fn(Option<usize>, usize) -> Option<i128> + 'a;
+
+impl Incremental {
+    /// The least-cost assignment of `rows` real rows (0-based) to the live columns (0-based
+    /// positions where `alive` is true); `None` if there is none.
+    pub(crate) fn new(rows: usize, alive: &[bool], cost: &Cost) -> Option<Incremental> {
+        let live = alive.iter().filter(|a| **a).count();
+        if rows > live {
+            return None;
+        }
+        let columns = alive.len();
+        let mut column_alive = vec![false; columns + 1];
+        column_alive[1..].copy_from_slice(alive);
+        let mut solution = Incremental {
+            real: rows,
+            column_alive,
+            row_potential: vec![0; live + 1],
+            column_potential: vec![0; columns + 1],
+            owner: vec![0; columns + 1],
+            column_of: vec![0; live + 1],
+        };
+        for row in 1..=live {
+            if !solution.augment(row, cost) {
+                return None;
+            }
+        }
+        Some(solution)
+    }
+
+    /// Takes out real row `row` and column `column` (0-based, both still in): the optimum of
+    /// the rest, or false if the rest has no assignment.
+    pub(crate) fn remove(&mut self, row: usize, column: usize, cost: &Cost) -> bool {
+        let (r, c) = (row + 1, column + 1);
+        let (held, holder) = (self.column_of[r], self.owner[c]);
+        self.column_alive[c] = false;
+        self.owner[c] = 0;
+        self.column_of[r] = 0;
+        if held == c {
+            return true;
+        }
+        // The row that held the column looks for the one the removed row leaves free.
+        self.owner[held] = 0;
+        self.column_of[holder] = 0;
+        self.augment(holder, cost)
+    }
+
+    /// The cost of the assignment.
+    pub(crate) fn total(&self, cost: &Cost) -> Option<i128> {
+        (1..self.owner.len())
+            .filter(|&c| self.column_alive[c])
+            .map(|c| cost(self.real_row(self.owner[c]), c - 1))
+            .try_fold(0i128, |total, w| Some(total.saturating_add(w?)))
+    }
+
+    fn real_row(&self, row: usize) -> Option<usize> {
+        (row <= self.real).then(|| row - 1)
+    }
+
+    /// One shortest augmenting path from the free `row` to a free column, with the
+    /// potentials kept feasible (Dijkstra on the reduced costs).
+    fn augment(&mut self, row: usize, cost: &Cost) -> bool {
+        let columns = self.owner.len() - 1;
+        let mut distance = vec![UNREACHABLE; columns + 1];
+        let mut done = vec![false; columns + 1];
+        let mut way = vec![0usize; columns + 1];
+        self.owner[0] = row;
+        let mut column = 0;
+        loop {
+            done[column] = true;
+            let r = self.owner[column];
+            let real = self.real_row(r);
+            let (mut delta, mut next) = (UNREACHABLE, 0);
+            for c in 1..=columns {
+                if done[c] || !self.column_alive[c] {
+                    continue;
+                }
+                if let Some(w) = cost(real, c - 1) {
+                    let reduced = w - self.row_potential[r] - self.column_potential[c];
+                    if reduced < distance[c] {
+                        distance[c] = reduced;
+                        way[c] = column;
+                    }
+                }
+                if distance[c] < delta {
+                    delta = distance[c];
+                    next = c;
+                }
+            }
+            if next == 0 || delta >= UNREACHABLE / 2 {
+                return false;
+            }
+            for c in 0..=columns {
+                if done[c] {
+                    self.row_potential[self.owner[c]] += delta;
+                    self.column_potential[c] -= delta;
+                } else if distance[c] < UNREACHABLE / 2 {
+                    distance[c] -= delta;
+                }
+            }
+            column = next;
+            if self.owner[column] == 0 {
+                break;
+            }
+        }
+        while column != 0 {
+            let previous = way[column];
+            self.owner[column] = self.owner[previous];
+            self.column_of[self.owner[column]] = column;
+            column = previous;
+        }
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,6 +239,69 @@ mod tests {
         }
         let _ = rows;
         go(0, &mut vec![false; columns], m)
+    }
+
+    #[test]
+    fn h13_incremental_assignment_keeps_the_minimum_as_rows_and_columns_go() {
+        let mut seed = 777u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as i128
+        };
+        for _ in 0..300 {
+            let rows = 1 + (next() % 6) as usize;
+            let columns = rows + (next() % 3) as usize;
+            let m: Vec<Vec<Option<i128>>> = (0..rows)
+                .map(|_| {
+                    (0..columns)
+                        .map(|_| (next() % 4 != 0).then(|| next() % 20))
+                        .collect()
+                })
+                .collect();
+            let spare: Vec<i128> = (0..columns).map(|_| next() % 20).collect();
+            let cost = |r: Option<usize>, c: usize| match r {
+                Some(r) => m[r][c],
+                None => Some(spare[c]),
+            };
+            // The same problem as rectangular costs: row cost less the column's spare cost.
+            let exact = |from: usize, alive: &[bool]| {
+                let cols: Vec<usize> = (0..columns).filter(|&c| alive[c]).collect();
+                let base: i128 = cols.iter().map(|&c| spare[c]).sum();
+                minimum_cost(rows - from, cols.len(), |r, k| {
+                    m[from + r][cols[k]].map(|w| w - spare[cols[k]])
+                })
+                .map(|v| v + base)
+            };
+            let mut alive = vec![true; columns];
+            let Some(mut solution) = Incremental::new(rows, &alive, &cost) else {
+                assert_eq!(exact(0, &alive), None, "{m:?}");
+                continue;
+            };
+            assert_eq!(solution.total(&cost), exact(0, &alive), "{m:?}");
+            for row in 0..rows {
+                let candidates: Vec<usize> = (0..columns)
+                    .filter(|&c| alive[c] && m[row][c].is_some())
+                    .collect();
+                let Some(&column) = candidates.get((next() as usize) % candidates.len().max(1))
+                else {
+                    break;
+                };
+                alive[column] = false;
+                let kept = solution.remove(row, column, &cost);
+                let want = exact(row + 1, &alive);
+                if !kept {
+                    assert_eq!(want, None, "{m:?}");
+                    break;
+                }
+                assert_eq!(
+                    solution.total(&cost),
+                    want,
+                    "{m:?} row {row} column {column}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -3,8 +3,9 @@
 use std::fs;
 
 use pairing::dutch::{
-    Colour, DutchEdition, Input, Limit, Limits, Outcome, Pairing, PairingError, Player, RoundEntry,
-    Score, Scoring, pair_round, pair_round_within,
+    Colour, Criterion, CriterionValue, DutchEdition, Input, Limit, Limits, Outcome, Pairing,
+    PairingError, Player, RoundEntry, Score, Scoring, criteria_by_bracket, pair_round,
+    pair_round_within,
 };
 use pairing::trf_input;
 use trf::Tournament;
@@ -239,4 +240,51 @@ fn h13_a_limit_reached_before_the_result_is_proven_is_an_error() {
         pair_round_within(&round, DutchEdition::Rules2026, candidates),
         pair_round(&round, DutchEdition::Rules2026)
     );
+}
+
+/// Six games against absent opponents `first..first + 6`, won but the last two, in these colours.
+fn six_games(first: u32, colours: [Colour; 6]) -> Vec<RoundEntry> {
+    colours
+        .iter()
+        .enumerate()
+        .map(|(k, &c)| {
+            let outcome = if k < 4 { Outcome::Win } else { Outcome::Loss };
+            game(first + k as u32, c, outcome)
+        })
+        .collect()
+}
+
+#[test]
+fn h13_c11_counts_a_third_colour_in_a_row_even_when_the_colour_difference_asks_for_it() {
+    // Round 7 of 7, four topscorers on 4 of 6. Player 1 (W W W W B B) has a colour difference
+    // of +2, which asks for Black, and Black twice in a row, which asks for White: a history
+    // the rules cannot produce (C3), which bbpPairings' C11 does not count (it counts a player
+    // only when his preference is denied). C11 counts every topscorer who gets the same colour
+    // three times in a row: player 1 gets Black from player 2 (colour difference -2).
+    let mut players = vec![
+        player(1, six_games(10, [W, W, W, W, B, B])),
+        player(2, six_games(20, [B, B, W, W, B, B])),
+        player(3, six_games(30, [W, B, W, B, W, B])),
+        player(4, six_games(40, [B, W, B, W, B, W])),
+    ];
+    players.extend((10..46).map(absent));
+    let input = Input {
+        total_rounds: 7,
+        ..input(7, players)
+    };
+    let brackets = criteria_by_bracket(&input, DutchEdition::Rules2026, &[(2, 1), (3, 4)])
+        .expect("a valid round");
+    assert_eq!(brackets.len(), 1);
+    let value = |c: Criterion| {
+        brackets[0]
+            .values
+            .iter()
+            .find(|(k, _)| *k == c)
+            .map(|(_, v)| v.clone())
+    };
+    assert!(brackets[0].absolute);
+    assert_eq!(brackets[0].pairs, [(1, 2), (3, 4)]);
+    assert_eq!(value(Criterion::C10), Some(CriterionValue::Count(0)));
+    assert_eq!(value(Criterion::C11), Some(CriterionValue::Count(1)));
+    assert_eq!(value(Criterion::C12), Some(CriterionValue::Count(0)));
 }

@@ -9,6 +9,7 @@
 //! Completion (C4) and the bye assignee's score (C5) are decided with a maximum matching over
 //! all players still to be paired.
 
+use std::cell::Cell;
 use std::cmp::Reverse;
 use std::collections::HashMap;
 
@@ -21,7 +22,7 @@ use super::{
     Board, Colour, CompletionRule, DutchEdition, Float, Input, PairExplanation, Pairing,
     PairingError, RoundEntry, Score,
 };
-use crate::assignment;
+use crate::assignment::{self, Incremental};
 use crate::matching::{Graph, SubsetGraph};
 
 /// Score difference given to a downfloater in C18-C21: above any difference between two scores.
@@ -90,8 +91,10 @@ impl Context<'_> {
 
 /// One criterion's value: a count, or a list compared lexicographically.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-enum Value {
+pub enum Value {
+    /// A count of players or pairs.
     Count(u32),
+    /// Scores or score differences, compared lexicographically.
     List(Vec<i64>),
 }
 
@@ -130,6 +133,31 @@ struct Transposition {
     s2_free: PreferenceCounts,
     s2_down: [u32; 2],
     limbo_down: [u32; 2],
+    /// Per S1 position, the least-cost assignment of the S1 players from there on to the
+    /// unused S2 players (its first row's position), when computed: C10-C17 of the rest.
+    rests: Vec<Option<(usize, Incremental)>>,
+    costs: RestCosts,
+}
+
+/// The pair and float keys of one exchange, each computed once, when the assignments of the
+/// rest first need it: rows from `first_row` of S1 on (the rest is never larger), all of S2.
+struct RestCosts {
+    first_row: usize,
+    columns: usize,
+    pairs: Vec<Cell<Option<Option<i128>>>>,
+    floats: Vec<Cell<Option<i128>>>,
+}
+
+impl RestCosts {
+    fn new(s1: usize, s2: usize, limit: usize) -> RestCosts {
+        let first_row = s1.saturating_sub(limit);
+        RestCosts {
+            first_row,
+            columns: s2,
+            pairs: vec![Cell::new(None); (s1 - first_row) * s2],
+            floats: vec![Cell::new(None); s2],
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -157,6 +185,17 @@ pub fn pair_round_within(
             total_rounds: input.total_rounds,
         });
     }
+    let context = round_context(input, edition, limits)?;
+    pair_brackets(&context)
+}
+
+/// The players of the round prepared, their compatibilities (C1-C3) and the bye assignees
+/// allowed (C2, and C5 under the 2026 rules); an error when no pairing meets C1-C5.
+fn round_context(
+    input: &Input,
+    edition: DutchEdition,
+    limits: Limits,
+) -> Result<Context<'_>, PairingError> {
     let by_id = index_players(input)?;
     let scores_before = scores_before_each_round(input, &by_id);
     let mut players: Vec<Prepared> = input
@@ -265,7 +304,7 @@ pub fn pair_round_within(
     } else if !context.completable(&everyone) {
         return Err(PairingError::NoValidPairing);
     }
-    pair_brackets(&context)
+    Ok(context)
 }
 
 fn index_players(input: &Input) -> Result<HashMap<u32, usize>, PairingError> {
@@ -454,6 +493,107 @@ fn pair_brackets(context: &Context) -> Result<Pairing, PairingError> {
         boards: boards.into_iter().map(|b| b.1).collect(),
         bye,
     })
+}
+
+/// C6-C21 (2017: C.5-C.19) of one bracket of a given pairing, as the engine weighs them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BracketCriteria {
+    /// The bracket's score (its residents' pairing score).
+    pub bracket: Score,
+    /// The moved-down players, by pairing number.
+    pub mdps: Vec<u32>,
+    /// The pairs made in the bracket, higher-ranked player first.
+    pub pairs: Vec<(u32, u32)>,
+    /// The players of the bracket it leaves unpaired (floating down or receiving the bye).
+    pub downfloaters: Vec<u32>,
+    /// Whether the pairs meet C1 and C3 and the downfloaters C4 (C2 and C5 for the bye).
+    pub absolute: bool,
+    /// Each quality criterion with the bracket's value (counts; lists compared
+    /// lexicographically, lower is better). Under the 2017 rules C8 (C.7) takes two values.
+    pub values: Vec<(Criterion, Value)>,
+}
+
+/// Follows a given pairing of the round bracket by bracket, as C.04.3 Art. 3 builds the
+/// brackets from it (its downfloaters are the next bracket's MDPs), and gives each bracket's
+/// criteria: two pairings compare at the first bracket where they differ, criterion by
+/// criterion. `pairs` are (white, black) or (black, white) by pairing number.
+pub fn criteria_by_bracket(
+    input: &Input,
+    edition: DutchEdition,
+    pairs: &[(u32, u32)],
+) -> Result<Vec<BracketCriteria>, PairingError> {
+    let context = round_context(input, edition, Limits::DEFAULT)?;
+    let players = &context.players;
+    let position: HashMap<u32, usize> =
+        players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let mut partner = vec![None; players.len()];
+    for &(a, b) in pairs {
+        if let (Some(&i), Some(&j)) = (position.get(&a), position.get(&b)) {
+            partner[i] = Some(j);
+            partner[j] = Some(i);
+        }
+    }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for i in 0..players.len() {
+        match groups.last_mut() {
+            Some(g) if players[g[0]].score == players[i].score => g.push(i),
+            _ => groups.push(vec![i]),
+        }
+    }
+    let rule = edition.completion_rule();
+    let mut mdps: Vec<usize> = Vec::new();
+    let mut result = Vec::new();
+    let mut g = 0;
+    while g < groups.len() {
+        let lower: Vec<usize> = groups[g + 1..].iter().flatten().copied().collect();
+        let mut next = groups.get(g + 1).cloned().unwrap_or_default();
+        let required = rule == CompletionRule::EveryBracket;
+        let all: Vec<usize> = mdps.iter().chain(&groups[g]).copied().collect();
+        let inside = |i: usize| partner[i].filter(|j| all.contains(j));
+        let bracket_pairs: Vec<(usize, usize)> = all
+            .iter()
+            .filter_map(|&i| inside(i).filter(|&j| i < j).map(|j| (i, j)))
+            .collect();
+        let mut downfloaters: Vec<usize> = all
+            .iter()
+            .copied()
+            .filter(|&i| inside(i).is_none())
+            .collect();
+        downfloaters.sort_unstable();
+        let mut completion = required;
+        if !required && !lower.is_empty() {
+            let rest: Vec<usize> = downfloaters.iter().chain(&lower).copied().collect();
+            if !context.completable(&rest) {
+                // 2017 A.9: the PPB, and the lower scoregroups collapse into the last bracket.
+                completion = true;
+                next = Vec::new();
+                groups.truncate(g + 1);
+                groups.push(lower.clone());
+            }
+        }
+        let mut search = BracketSearch::new(&context, &mdps, &groups[g], lower, next, completion);
+        let mut made = Vec::new();
+        for &(a, b) in &bracket_pairs {
+            search.push_pair(&mut made, a, b);
+        }
+        let absolute = bracket_pairs.iter().all(|&(a, b)| context.compatible(a, b))
+            && search.valid_floaters(&downfloaters);
+        let values = search.values(&made, &downfloaters);
+        result.push(BracketCriteria {
+            bracket: players[groups[g][0]].score,
+            mdps: mdps.iter().map(|&i| players[i].id).collect(),
+            pairs: made
+                .iter()
+                .map(|&(a, b)| (players[a].id, players[b].id))
+                .collect(),
+            downfloaters: downfloaters.iter().map(|&i| players[i].id).collect(),
+            absolute,
+            values: search.criteria().into_iter().zip(values).collect(),
+        });
+        mdps = downfloaters;
+        g += 1;
+    }
+    Ok(result)
 }
 
 /// The outcome of a bracket's search as the round's result.
@@ -1107,10 +1247,22 @@ impl<'a> BracketSearch<'a> {
             if !self.best_set_possible(limbo, |d| new_s2.contains(&d)) {
                 return;
             }
-            let rest = self.assignment_key(&new_s1, &new_s2);
+            let costs = RestCosts::new(
+                new_s1.len(),
+                new_s2.len(),
+                self.context.limits.exact_check_players,
+            );
+            let first =
+                self.rest_assignment(&new_s1, &new_s2, 0, &vec![false; new_s2.len()], &costs);
+            let rest = first
+                .as_ref()
+                .map(|a| self.rest_key(&new_s1, &new_s2, a, &costs));
             if self.rest_fails(limbo, rest) {
                 return;
             }
+            let mut rests: Vec<Option<(usize, Incremental)>> = Vec::new();
+            rests.resize_with(new_s1.len() + 1, || None);
+            rests[0] = first.flatten();
             let mut s1_suffix = vec![PreferenceCounts::default(); new_s1.len() + 1];
             for (k, &p) in new_s1.iter().enumerate().rev() {
                 s1_suffix[k] = s1_suffix[k + 1];
@@ -1126,6 +1278,8 @@ impl<'a> BracketSearch<'a> {
                 s2_free,
                 s2_down: self.downfloated(&new_s2),
                 limbo_down: self.downfloated(limbo),
+                rests,
+                costs,
             };
             self.transpose(&new_s1, &new_s2, 0, pairs, limbo, &mut state);
         }
@@ -1186,7 +1340,7 @@ impl<'a> BracketSearch<'a> {
                 [0, 1].map(|b| state.limbo_down[b] + state.s2_down[b].saturating_sub(s1_left));
             if !self.hopeless(bound, floaters)
                 && self.can_be_perfect(&s1[i + 1..], s2, &state.used, bound, floaters)
-                && self.rest_can_be_kept(&s1[i + 1..], s2, &state.used, limbo)
+                && self.rest_can_be_kept(s1, s2, i, k, limbo, state)
             {
                 self.transpose(s1, s2, i + 1, pairs, limbo, state);
             }
@@ -1202,15 +1356,110 @@ impl<'a> BracketSearch<'a> {
         }
     }
 
-    /// Whether the rest of S1 can still be paired with the unused S2 players into a candidate
-    /// worth keeping: a best downfloater set among them, and the exact least counts.
-    fn rest_can_be_kept(&self, s1: &[usize], s2: &[usize], used: &[bool], limbo: &[usize]) -> bool {
-        let free = unused(s2, used);
+    /// Whether the rest of S1 (after position `i`, paired with S2 position `k`) can still be
+    /// paired with the unused S2 players into a candidate worth keeping: a best downfloater
+    /// set among them, and the exact least counts, from the parent's assignment less the pair
+    /// just made (one augmenting path) or, first, from scratch.
+    fn rest_can_be_kept(
+        &self,
+        s1: &[usize],
+        s2: &[usize],
+        i: usize,
+        k: usize,
+        limbo: &[usize],
+        state: &mut Transposition,
+    ) -> bool {
+        state.rests[i + 1] = None;
+        let free = unused(s2, &state.used);
         if !self.best_set_possible(limbo, |d| free.contains(&d)) {
             return false;
         }
-        let rest = self.assignment_key(s1, &free);
+        if state.rests[i].is_none() {
+            // This node's own assignment, once for all its children.
+            let mut used = state.used.clone();
+            used[k] = false;
+            match self.rest_assignment(s1, s2, i, &used, &state.costs) {
+                Some(Some(a)) => state.rests[i] = Some(a),
+                Some(None) => return false,
+                None => {}
+            }
+        }
+        let child = match &state.rests[i] {
+            Some((from, parent)) => {
+                let mut child = parent.clone();
+                let cost = self.rest_cost(s1, s2, *from, &state.costs);
+                Some(child.remove(i - from, k, &cost).then_some((*from, child)))
+            }
+            None => self.rest_assignment(s1, s2, i + 1, &state.used, &state.costs),
+        };
+        let rest = child
+            .as_ref()
+            .map(|a| self.rest_key(s1, s2, a, &state.costs));
+        state.rests[i + 1] = child.flatten();
         !self.rest_fails(limbo, rest)
+    }
+
+    /// The costs of pairing S1 from position `from` on with S2: a pair's counts, or a spare
+    /// row's, which lets the S2 player float.
+    fn rest_cost<'s>(
+        &'s self,
+        s1: &'s [usize],
+        s2: &'s [usize],
+        from: usize,
+        costs: &'s RestCosts,
+    ) -> impl Fn(Option<usize>, usize) -> Option<i128> + 's {
+        move |row, column| match row {
+            Some(r) => {
+                let cell = &costs.pairs[(from + r - costs.first_row) * costs.columns + column];
+                cell.get().unwrap_or_else(|| {
+                    let (a, b) = (s1[from + r], s2[column]);
+                    let key = self.context.compatible(a, b).then(|| self.pair_key(a, b));
+                    cell.set(Some(key));
+                    key
+                })
+            }
+            None => {
+                let cell = &costs.floats[column];
+                Some(cell.get().unwrap_or_else(|| {
+                    let key = self.float_key(s2[column]);
+                    cell.set(Some(key));
+                    key
+                }))
+            }
+        }
+    }
+
+    /// The least-cost assignment of S1 from position `from` on to the S2 players not `used`:
+    /// `None` if not computed (too large), `Some(None)` if there is none.
+    fn rest_assignment(
+        &self,
+        s1: &[usize],
+        s2: &[usize],
+        from: usize,
+        used: &[bool],
+        costs: &RestCosts,
+    ) -> Option<Option<(usize, Incremental)>> {
+        self.key_base?;
+        if s1.len() - from > self.context.limits.exact_check_players {
+            return None;
+        }
+        let alive: Vec<bool> = used.iter().map(|u| !u).collect();
+        let cost = self.rest_cost(s1, s2, from, costs);
+        Some(Incremental::new(s1.len() - from, &alive, &cost).map(|a| (from, a)))
+    }
+
+    /// The counts (as a key) of an assignment of the rest, `None` if it floats a player no
+    /// best downfloater set holds.
+    fn rest_key(
+        &self,
+        s1: &[usize],
+        s2: &[usize],
+        assignment: &Option<(usize, Incremental)>,
+        costs: &RestCosts,
+    ) -> Option<i128> {
+        let (from, a) = assignment.as_ref()?;
+        let total = a.total(&self.rest_cost(s1, s2, *from, costs))?;
+        (total < NOT_A_FLOATER).then_some(total)
     }
 
     fn evaluate(&mut self, pairs: &[(usize, usize)], downfloaters: Vec<usize>) {
@@ -1998,27 +2247,6 @@ impl<'a> BracketSearch<'a> {
         });
         Some(match found {
             Some(cost) if cost < NOT_A_FLOATER => Some((cost + 1) / 2),
-            _ => None,
-        })
-    }
-
-    /// The least counts (as a key) of pairing every player of `s1` with a distinct one of
-    /// `s2`, the others of `s2` floating down: exact. `None` if not computed (too large),
-    /// `Some(None)` if there is no such pairing.
-    fn assignment_key(&self, s1: &[usize], s2: &[usize]) -> Option<Option<i128>> {
-        self.key_base?;
-        if s1.len() > self.context.limits.exact_check_players {
-            return None;
-        }
-        let floats: Vec<i128> = s2.iter().map(|&q| self.float_key(q)).collect();
-        let all_float: i128 = floats.iter().sum();
-        let found = assignment::minimum_cost(s1.len(), s2.len(), |r, c| {
-            self.context
-                .compatible(s1[r], s2[c])
-                .then(|| self.pair_key(s1[r], s2[c]) - floats[c])
-        });
-        Some(match found.map(|cost| cost + all_float) {
-            Some(total) if total < NOT_A_FLOATER => Some(total),
             _ => None,
         })
     }

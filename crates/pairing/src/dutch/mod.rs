@@ -14,7 +14,9 @@ use laws::Article;
 
 pub use colour::{ColourPreference, PreferenceStrength, allocate_colours};
 pub use criterion::Criterion;
-pub use engine::{pair_round, pair_round_within};
+pub use engine::{
+    BracketCriteria, Value as CriterionValue, criteria_by_bracket, pair_round, pair_round_within,
+};
 pub use limits::{Limit, Limits};
 
 /// A score in tenths of a point (`Score(15)` is 1.5 points).
