@@ -8,7 +8,11 @@
 //! `ARBITER_BLESS=1 cargo test --release -p cli --test article_index`.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+mod source_tree;
+
+use source_tree::rust_files;
 
 /// How a citation starts.
 const PREFIXES: [&str; 9] = [
@@ -24,28 +28,7 @@ const PREFIXES: [&str; 9] = [
 ];
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// Every `.rs` file below `dir`, sorted.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for entry in entries {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
+    source_tree::crates_dir().join("..")
 }
 
 /// The string literals of `code` that are citations, with the " (...)" note cut off.
@@ -86,25 +69,6 @@ fn split_tests(text: &str) -> (&str, &str) {
     }
 }
 
-/// `crate::module` of a source file under `crates/NAME/src`.
-fn module_name(crate_name: &str, src: &Path, file: &Path) -> String {
-    let rel = file.strip_prefix(src).unwrap().with_extension("");
-    let mut parts: Vec<String> = rel
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect();
-    if matches!(
-        parts.last().map(String::as_str),
-        Some("mod" | "lib" | "main")
-    ) {
-        parts.pop();
-    }
-    std::iter::once(crate_name.to_owned())
-        .chain(parts)
-        .collect::<Vec<_>>()
-        .join("::")
-}
-
 #[derive(Default)]
 struct Entry {
     modules: BTreeSet<String>,
@@ -127,7 +91,12 @@ fn index() -> BTreeMap<String, Entry> {
         for file in rust_files(&src) {
             let text = std::fs::read_to_string(&file).unwrap();
             let (code, tests) = split_tests(&text);
-            let module = module_name(&name, &src, &file);
+            let module = [name.as_str(), &source_tree::module_path(&src, &file)]
+                .iter()
+                .filter(|p| !p.is_empty())
+                .copied()
+                .collect::<Vec<_>>()
+                .join("::");
             for c in citations(code) {
                 index.entry(c).or_default().modules.insert(module.clone());
             }

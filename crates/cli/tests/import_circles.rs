@@ -7,7 +7,9 @@
 //! new circle appears and when a listed one is gone (so the list stays true).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+mod source_tree;
 
 /// Crate and the modules of each circle still to break, sorted.
 const NOT_YET_BROKEN: &[(&str, &[&str])] = &[
@@ -30,39 +32,15 @@ const NOT_YET_BROKEN: &[(&str, &[&str])] = &[
     ("service", &["players", "registration"]),
 ];
 
-fn crates_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
 /// Module path (`a::b`, the crate root is ``) → its [`code`].
 fn modules(src: &Path) -> BTreeMap<String, String> {
-    let mut out = BTreeMap::new();
-    let mut stack = vec![src.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let rel = path.strip_prefix(src).unwrap().with_extension("");
-                let mut parts: Vec<String> = rel
-                    .components()
-                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                    .collect();
-                if matches!(
-                    parts.last().map(String::as_str),
-                    Some("mod" | "lib" | "main")
-                ) {
-                    parts.pop();
-                }
-                out.insert(
-                    parts.join("::"),
-                    code(&std::fs::read_to_string(&path).unwrap()),
-                );
-            }
-        }
-    }
-    out
+    source_tree::rust_files(src)
+        .into_iter()
+        .map(|file| {
+            let text = std::fs::read_to_string(&file).unwrap();
+            (source_tree::module_path(src, &file), code(&text))
+        })
+        .collect()
 }
 
 /// The source without comment lines and without the unit tests at the end
@@ -233,7 +211,7 @@ fn circles(links: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
 
 fn workspace_circles() -> BTreeSet<(String, Vec<String>)> {
     let mut found = BTreeSet::new();
-    for entry in std::fs::read_dir(crates_dir()).unwrap() {
+    for entry in std::fs::read_dir(source_tree::crates_dir()).unwrap() {
         let src = entry.unwrap().path().join("src");
         if !src.is_dir() {
             continue;

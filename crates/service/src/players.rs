@@ -195,8 +195,8 @@ impl Service {
             e.player.id = PlayerId(fresh);
             let name = e.player.clone();
             let section = &event.sections[0];
-            let admitted = eligibility::admit(&event, section, e, over)
-                .map_err(|r| refused_row(&name, &r))?;
+            let admitted =
+                eligibility::admit(&event, section, e, over).map_err(|r| refused_row(&name, &r))?;
             event.sections[0].entries.push(admitted.clone());
             let mut row = admitted;
             row.player.id = PlayerId(0);
@@ -215,9 +215,9 @@ impl Service {
         player: i64,
         f: &PlayerForm,
     ) -> Result<i64, ServiceError> {
-        let version = f
-            .version
-            .ok_or_else(|| ServiceError::BadRequest("version: the version read is missing".into()))?;
+        let version = f.version.ok_or_else(|| {
+            ServiceError::BadRequest("version: the version read is missing".into())
+        })?;
         let loaded = crate::loaded::load_for_entry(&self.store, section).await?;
         let mut s = loaded.section().clone();
         let id = player_id(player);
@@ -232,10 +232,7 @@ impl Service {
         })?;
         let entry = admitted(&loaded, entry, f)?;
         let row = new_player(&entry)?;
-        Ok(self
-            .store
-            .update_player(by, player, &row, version)
-            .await?)
+        Ok(self.store.update_player(by, player, &row, version).await?)
     }
 
     /// Deletes a wrong entry read at `version`, before the player is paired

@@ -207,19 +207,16 @@ pub(crate) async fn create_section(
 ) -> PageResult {
     match state.service.create_section(Some(by), id, &f).await {
         Ok(section) => Ok(see_other(&format!("/sections/{section}"))),
-        Err(e @ (service::ServiceError::NotFound | service::ServiceError::Internal(_))) => {
-            Err(AppError::from(e).into())
-        }
         Err(e) => {
-            let e = AppError::from(e);
-            let form = json!({
-                "name": f.name, "rounds": f.rounds, "system": f.system,
-                "classes": f.classes, "tiebreaks": f.tiebreaks,
-            });
-            let extra = json!({ "form": form, "form_error": e.message(viewer.lang) });
-            let mut page = event_view(&state, &viewer, id, extra).await?;
-            *page.status_mut() = e.status();
-            Ok(page)
+            views::refused_in_place(e, viewer.lang, |message| {
+                let form = json!({
+                    "name": f.name, "rounds": f.rounds, "system": f.system,
+                    "classes": f.classes, "tiebreaks": f.tiebreaks,
+                });
+                let extra = json!({ "form": form, "form_error": message });
+                event_view(&state, &viewer, id, extra)
+            })
+            .await
         }
     }
 }
@@ -290,20 +287,17 @@ pub(crate) async fn add_player(
 ) -> PageResult {
     match state.service.add_player(Some(by), id, &f).await {
         Ok(_) => Ok(see_other(&format!("/sections/{id}"))),
-        Err(e @ (service::ServiceError::NotFound | service::ServiceError::Internal(_))) => {
-            Err(AppError::from(e).into())
-        }
         Err(e) => {
-            let e = AppError::from(e);
-            let form = json!({
-                "last_name": f.last_name, "first_name": f.first_name, "dwz": f.dwz,
-                "elo": f.elo, "federation": f.federation, "club": f.club, "birth": f.birth,
-                "sex": f.sex, "first_round": f.first_round, "override": f.over,
-            });
-            let extra = json!({ "player_form": form, "player_error": e.message(viewer.lang) });
-            let mut page = section_view(&state, &viewer, id, extra).await?;
-            *page.status_mut() = e.status();
-            Ok(page)
+            views::refused_in_place(e, viewer.lang, |message| {
+                let form = json!({
+                    "last_name": f.last_name, "first_name": f.first_name, "dwz": f.dwz,
+                    "elo": f.elo, "federation": f.federation, "club": f.club, "birth": f.birth,
+                    "sex": f.sex, "first_round": f.first_round, "override": f.over,
+                });
+                let extra = json!({ "player_form": form, "player_error": message });
+                section_view(&state, &viewer, id, extra)
+            })
+            .await
         }
     }
 }

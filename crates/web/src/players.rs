@@ -16,7 +16,7 @@ use service::registration::PlayerForm;
 use service::rows::player_id;
 
 use crate::editor::{Edit, Editor};
-use crate::views::{PageResult, render, see_other};
+use crate::views::{self, PageResult, render, see_other};
 use crate::{AppError, AppState, Viewer};
 
 pub(crate) fn routes() -> Router<AppState> {
@@ -91,21 +91,18 @@ async fn form_edit(
         Ok(_) => Ok(see_other(&format!(
             "/sections/{id}/players/{player}?saved=1"
         ))),
-        Err(e @ (service::ServiceError::NotFound | service::ServiceError::Internal(_))) => {
-            Err(AppError::from(e).into())
-        }
         Err(e) => {
-            let e = AppError::from(e);
-            let typed = json!({
-                "last_name": form.last_name, "first_name": form.first_name, "dwz": form.dwz,
-                "elo": form.elo, "birth_date": form.birth, "sex": form.sex, "club": form.club,
-                "fide_id": form.fide_id, "title": form.title, "federation": form.federation,
-                "class": form.class, "override": form.over,
-            });
-            let extra = json!({ "edit_error": e.message(viewer.lang), "typed": typed });
-            let mut page = card_view(&state, &viewer, id, player, false, extra).await?;
-            *page.status_mut() = e.status();
-            Ok(page)
+            views::refused_in_place(e, viewer.lang, |message| {
+                let typed = json!({
+                    "last_name": form.last_name, "first_name": form.first_name, "dwz": form.dwz,
+                    "elo": form.elo, "birth_date": form.birth, "sex": form.sex,
+                    "club": form.club, "fide_id": form.fide_id, "title": form.title,
+                    "federation": form.federation, "class": form.class, "override": form.over,
+                });
+                let extra = json!({ "edit_error": message, "typed": typed });
+                card_view(&state, &viewer, id, player, false, extra)
+            })
+            .await
         }
     }
 }

@@ -6,10 +6,11 @@ use axum::http::header;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use minijinja::Environment;
 use serde_json::{Value, json};
-use service::Loaded;
+use service::{Loaded, ServiceError};
 use store::GameResult;
 
-use crate::{AppError, AppState, Viewer, i18n};
+use crate::i18n::{self, Lang};
+use crate::{AppError, AppState, Viewer};
 
 /// The compiled templates.
 pub(crate) fn templates() -> Environment<'static> {
@@ -159,6 +160,26 @@ pub(crate) fn render(state: &AppState, viewer: &Viewer, name: &str, ctx: Value) 
     if let Ok(v) = format!("lang={}; Path=/; SameSite=Lax", viewer.lang.code()).parse() {
         response.headers_mut().append(header::SET_COOKIE, v);
     }
+    Ok(response)
+}
+
+/// A refused form shown in place (#12 item 7): `page` renders the form's page again with the
+/// refusal's message in the viewer's language, under the refusal's status. Not found and
+/// internal errors stay error pages.
+pub(crate) async fn refused_in_place<Page>(
+    refusal: ServiceError,
+    lang: Lang,
+    page: impl FnOnce(String) -> Page,
+) -> PageResult
+where
+    Page: Future<Output = PageResult>,
+{
+    if matches!(refusal, ServiceError::NotFound | ServiceError::Internal(_)) {
+        return Err(AppError::from(refusal).into());
+    }
+    let refusal = AppError::from(refusal);
+    let mut response = page(refusal.message(lang)).await?;
+    *response.status_mut() = refusal.status();
     Ok(response)
 }
 

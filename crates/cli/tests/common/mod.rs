@@ -265,7 +265,7 @@ impl Browser {
             .cmd(
                 "POST",
                 "timeouts",
-                json!({"implicit": 5000, "script": 20000, "pageLoad": 30000}),
+                json!({"implicit": 15000, "script": 20000, "pageLoad": 30000}),
             )
             .unwrap();
         Some(browser)
