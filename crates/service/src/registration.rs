@@ -203,11 +203,15 @@ impl Service {
         let s = loaded.section();
         let paired = u32::try_from(s.played.len()).unwrap_or(u32::MAX);
         if round <= paired || round > s.total_rounds().max(1) {
-            return Err(ServiceError::rule(format!(
-                "round {round}: a bye is requested for a round still to be paired ({}-{})",
-                paired + 1,
-                s.total_rounds()
-            )));
+            let (first, last) = (paired + 1, s.total_rounds());
+            return Err(ServiceError::rule_in(
+                format!(
+                    "round {round}: a bye is requested for a round still to be paired ({first}-{last})"
+                ),
+                format!(
+                    "Runde {round}: ein Freilos wird für eine noch nicht ausgeloste Runde beantragt ({first}-{last})"
+                ),
+            ));
         }
         let mut entry = s
             .entry(player_id(player))
