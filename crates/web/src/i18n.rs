@@ -387,7 +387,7 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("error_500", "Internal error", "Interner Fehler"),
     ("check_in", "Check-in", "Anmeldung vor Ort"),
     ("checked_in", "Checked in", "Anwesend"),
-    ("check_in_now", "Check in", "Anmelden"),
+    ("check_in_now", "Check in", "Anwesend melden"),
     (
         "check_in_off",
         "This section does not use check-in; switch it on in the settings.",
