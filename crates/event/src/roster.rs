@@ -44,7 +44,12 @@ pub enum RosterError {
     /// No entry of the section has this player.
     UnknownPlayer(PlayerId),
     /// The player is in the pairing of this round ([`PAIRED_PLAYER_STAYS`]).
-    Paired { player: PlayerId, round: u32 },
+    Paired {
+        /// The player.
+        player: PlayerId,
+        /// The round they are paired in.
+        round: u32,
+    },
     /// A duplicate is merged into another entry, not into itself.
     SamePlayer(PlayerId),
 }
