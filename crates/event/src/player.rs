@@ -85,6 +85,14 @@ pub struct Player {
     pub dwz: Option<u16>,
     /// Number of DWZ evaluations so far (the DWZ index).
     pub dwz_index: Option<u16>,
+    /// The rating list the DWZ was taken from (e.g. `DSB spieler.csv v2: spieler.csv`);
+    /// `None` for a DWZ typed by hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dwz_list: Option<String>,
+    /// The rating list the Elo was taken from (e.g. `FIDE TXT: standard_nov26frl.txt`);
+    /// `None` for an Elo typed by hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elo_list: Option<String>,
     /// FIDE title, e.g. `FM`, `WCM`.
     pub title: Option<String>,
 }
@@ -105,6 +113,8 @@ impl Player {
             elo: None,
             dwz: None,
             dwz_index: None,
+            dwz_list: None,
+            elo_list: None,
             title: None,
         }
     }

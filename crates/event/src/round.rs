@@ -129,6 +129,10 @@ impl<'de> Deserialize<'de> for GameResult {
     }
 }
 
+/// The odd player out receives the pairing-allocated bye: it is given by the pairing, never
+/// requested (C.04.1 c).
+pub const PAIRING_ALLOCATED_BYE: Article = Article::new("C.04.1 c");
+
 /// A round without a game for one player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ByeKind {

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use laws::Article;
+use laws::{Article, Lang};
 use serde::{Deserialize, Serialize};
 
 use crate::age::Class;
@@ -206,34 +206,83 @@ impl PairError {
             _ => Article::new("C.04.2"),
         }
     }
+
+    /// The refusal in `lang`, without its provision ([`PairError::article`]).
+    pub fn message(&self, lang: Lang) -> String {
+        let de = lang == Lang::De;
+        match self {
+            PairError::NotNextRound { round, next } => lang.pick(
+                format!("round {round} cannot be paired now; the next round is {next}"),
+                format!(
+                    "Runde {round} kann jetzt nicht ausgelost werden; die nächste Runde ist {next}"
+                ),
+            ),
+            PairError::BeyondLastRound { round, rounds } => lang.pick(
+                format!("round {round} is beyond the last round {rounds}"),
+                format!("Runde {round} liegt nach der letzten Runde {rounds}"),
+            ),
+            PairError::ResultsMissing { round, boards } if de => {
+                format!(
+                    "in Runde {round} fehlt das Ergebnis an {}",
+                    boards_german(boards)
+                )
+            }
+            PairError::ResultsMissing { round, boards } => {
+                format!("round {round} has no result on {}", boards_english(boards))
+            }
+            PairError::TooFewPlayers => lang
+                .pick(
+                    "fewer than two players to pair",
+                    "weniger als zwei Spieler zum Auslosen",
+                )
+                .to_string(),
+            PairError::RoundRobinSize(n) => lang.pick(
+                format!("a round robin needs 3-30 players, not {n}"),
+                format!("ein Rundenturnier braucht 3 bis 30 Spieler, nicht {n}"),
+            ),
+            PairError::RoundRobinFieldChanged => lang
+                .pick(
+                    "the field of a round robin cannot change after round 1",
+                    "das Teilnehmerfeld eines Rundenturniers kann sich nach Runde 1 nicht ändern",
+                )
+                .to_string(),
+            PairError::NoValidPairing => lang
+                .pick(
+                    "no pairing satisfies the absolute criteria; the arbiter decides",
+                    "keine Paarung erfüllt die absoluten Kriterien; der Schiedsrichter entscheidet",
+                )
+                .to_string(),
+            PairError::Engine(e) => lang.pick(
+                format!("pairing engine: {e}"),
+                format!("Auslosungsprogramm: {e}"),
+            ),
+        }
+    }
+}
+
+/// "Brett 3" or "Brett 3, 5 und 7".
+fn boards_german(boards: &[usize]) -> String {
+    let numbers: Vec<String> = boards.iter().map(usize::to_string).collect();
+    match numbers.split_last() {
+        None => "keinem Brett".to_string(),
+        Some((last, [])) => format!("Brett {last}"),
+        Some((last, rest)) => format!("Brett {} und {last}", rest.join(", ")),
+    }
+}
+
+/// "board 3" or "boards 3, 5 and 7".
+fn boards_english(boards: &[usize]) -> String {
+    let numbers: Vec<String> = boards.iter().map(usize::to_string).collect();
+    match numbers.split_last() {
+        None => "no board".to_string(),
+        Some((last, [])) => format!("board {last}"),
+        Some((last, rest)) => format!("boards {} and {last}", rest.join(", ")),
+    }
 }
 
 impl fmt::Display for PairError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PairError::NotNextRound { round, next } => {
-                write!(
-                    f,
-                    "round {round} cannot be paired now; the next round is {next}"
-                )
-            }
-            PairError::BeyondLastRound { round, rounds } => {
-                write!(f, "round {round} is beyond the last round {rounds}")
-            }
-            PairError::ResultsMissing { round, boards } => {
-                write!(f, "round {round} has no result on board(s) {boards:?}")
-            }
-            PairError::TooFewPlayers => f.write_str("fewer than two players to pair"),
-            PairError::RoundRobinSize(n) => {
-                write!(f, "a round robin needs 3-30 players, not {n}")
-            }
-            PairError::RoundRobinFieldChanged => {
-                f.write_str("the field of a round robin cannot change after round 1")
-            }
-            PairError::NoValidPairing => f.write_str("no pairing satisfies the absolute criteria"),
-            PairError::Engine(e) => write!(f, "pairing engine: {e}"),
-        }?;
-        write!(f, " ({})", self.article())
+        write!(f, "{} ({})", self.message(Lang::En), self.article())
     }
 }
 
@@ -291,37 +340,94 @@ pub enum RoundError {
 
 impl fmt::Display for RoundError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RoundError::NoRound(r) => write!(f, "round {r} is not paired"),
-            RoundError::NoBoard { round, board } => {
-                write!(f, "round {round} has no board {board}")
-            }
-            RoundError::UnknownPlayer(p) => write!(f, "player {p} is not in the section"),
-            RoundError::PlayerTwice(p) => write!(f, "player {p} would play twice in the round"),
-            RoundError::NotLastRound(r) => write!(f, "round {r} is not the last paired round"),
-            RoundError::HasResults(r) => write!(f, "round {r} already has results"),
-            RoundError::AlreadyPublished(r) => write!(f, "round {r} is already published"),
-            RoundError::NotPublished(r) => write!(f, "round {r} is not published"),
-            RoundError::AlreadyEntered { round, board } => write!(
-                f,
-                "round {round}, board {board} has a result; correct it instead (Art. 8.7)"
-            ),
-            RoundError::TimeControl(e) => write!(f, "time control: {e}"),
-            RoundError::NumbersFixed => {
-                f.write_str("pairing numbers cannot change once round 1 is paired")
-            }
-            RoundError::MissingFromOrder(p) => write!(f, "player {p} has no pairing number"),
-            RoundError::NoNumber { number, players } => write!(
-                f,
-                "number {number}: expected a starting rank from 1 to {players}"
-            ),
-            RoundError::TieBreaks(e) => write!(f, "tie-breaks: {e}"),
-            RoundError::Profile(e) => write!(f, "{e}"),
+        f.write_str(&self.message(Lang::En))?;
+        match self.article() {
+            Some(a) => write!(f, " ({a})"),
+            None => Ok(()),
         }
     }
 }
 
 impl std::error::Error for RoundError {}
+
+impl RoundError {
+    /// The provision behind the refusal, where one applies.
+    pub fn article(&self) -> Option<Article> {
+        match self {
+            RoundError::AlreadyEntered { .. } => Some(RESULT_CORRECTION),
+            RoundError::NumbersFixed
+            | RoundError::MissingFromOrder(_)
+            | RoundError::NoNumber { .. } => Some(crate::seeding::INITIAL_ORDER),
+            _ => None,
+        }
+    }
+
+    /// The refusal in `lang`, without its provision ([`RoundError::article`]).
+    pub fn message(&self, lang: Lang) -> String {
+        match self {
+            RoundError::NoRound(r) => lang.pick(
+                format!("round {r} is not paired"),
+                format!("Runde {r} ist nicht ausgelost"),
+            ),
+            RoundError::NoBoard { round, board } => lang.pick(
+                format!("round {round} has no board {board}"),
+                format!("Runde {round} hat kein Brett {board}"),
+            ),
+            RoundError::UnknownPlayer(p) => lang.pick(
+                format!("player {p} is not in the section"),
+                format!("Spieler {p} ist nicht in dieser Gruppe"),
+            ),
+            RoundError::PlayerTwice(p) => lang.pick(
+                format!("player {p} would play twice in the round"),
+                format!("Spieler {p} würde in der Runde zweimal spielen"),
+            ),
+            RoundError::NotLastRound(r) => lang.pick(
+                format!("round {r} is not the last paired round"),
+                format!("Runde {r} ist nicht die letzte ausgeloste Runde"),
+            ),
+            RoundError::HasResults(r) => lang.pick(
+                format!("round {r} already has results"),
+                format!("Runde {r} hat schon Ergebnisse"),
+            ),
+            RoundError::AlreadyPublished(r) => lang.pick(
+                format!("round {r} is already published"),
+                format!("Runde {r} ist schon veröffentlicht"),
+            ),
+            RoundError::NotPublished(r) => lang.pick(
+                format!("round {r} is not published"),
+                format!("Runde {r} ist noch nicht veröffentlicht"),
+            ),
+            RoundError::AlreadyEntered { round, board } => lang.pick(
+                format!("round {round}, board {board} has a result; correct it instead"),
+                format!("Runde {round}, Brett {board} hat schon ein Ergebnis; bitte korrigieren"),
+            ),
+            RoundError::TimeControl(e) => {
+                format!("{}: {e}", lang.pick("time control", "Bedenkzeit"))
+            }
+            RoundError::NumbersFixed => lang
+                .pick(
+                    "pairing numbers cannot change once round 1 is paired",
+                    "Startnummern können nach der Auslosung von Runde 1 nicht mehr geändert werden",
+                )
+                .to_string(),
+            RoundError::MissingFromOrder(p) => lang.pick(
+                format!("player {p} has no pairing number"),
+                format!("Spieler {p} hat keine Startnummer"),
+            ),
+            RoundError::NoNumber { number, players } => lang.pick(
+                format!("number {number}: expected a starting rank from 1 to {players}"),
+                format!("Nummer {number}: erwartet wird ein Startrang von 1 bis {players}"),
+            ),
+            RoundError::TieBreaks(e) => {
+                format!("{}: {e}", lang.pick("tie-breaks", "Feinwertungen"))
+            }
+            RoundError::Profile(e) => e.clone(),
+        }
+    }
+}
+
+/// A result stands unless the arbiter corrects it (Art. 8.7).
+pub const RESULT_CORRECTION: Article = Article::new("Art. 8.7");
 
 /// What a result correction changed (Art. 8.7: the arbiter may correct a result).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

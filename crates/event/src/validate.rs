@@ -75,6 +75,10 @@ pub enum Field {
     Dwz,
     /// DWZ index.
     DwzIndex,
+    /// The rating list of the DWZ.
+    DwzList,
+    /// The rating list of the Elo.
+    EloList,
     /// Birth date.
     Birth,
     /// DSB membership.
@@ -143,6 +147,8 @@ impl Field {
             Field::Elo => ("Elo", "Elo"),
             Field::Dwz => ("DWZ", "DWZ"),
             Field::DwzIndex => ("DWZ index", "DWZ-Index"),
+            Field::DwzList => ("DWZ list", "DWZ-Liste"),
+            Field::EloList => ("Elo list", "Elo-Liste"),
             Field::Birth => ("birth date", "Geburtsdatum"),
             Field::DsbId => ("DSB membership", "DSB-Mitgliedschaft"),
             Field::FirstRound => ("first round", "erste Runde"),
@@ -336,6 +342,11 @@ pub fn player(p: &Player) -> Result<(), Invalid> {
     rating(Field::Elo, p.elo, MAX_RATING)?;
     rating(Field::Dwz, p.dwz, MAX_RATING)?;
     rating(Field::DwzIndex, p.dwz_index, MAX_DWZ_INDEX)?;
+    for (field, list) in [(Field::DwzList, &p.dwz_list), (Field::EloList, &p.elo_list)] {
+        if let Some(list) = list {
+            text(field, list, MAX_TEXT)?;
+        }
+    }
     if let Some(b) = p.birth
         && !YEARS.contains(&b.year())
     {

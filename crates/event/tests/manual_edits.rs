@@ -183,10 +183,36 @@ fn engine_pairings_published_early_have_no_warning_and_unpair_needs_no_results()
         s.enter_result(1, 9, GameResult::Draw),
         Err(RoundError::NoBoard { round: 1, board: 9 })
     ));
+    let missing = s.pair_round(2).unwrap_err();
     assert!(matches!(
-        s.pair_round(2),
-        Err(event::PairError::ResultsMissing { round: 1, .. })
+        missing,
+        event::PairError::ResultsMissing { round: 1, .. }
     ));
+    // Refusals speak the director's language (#12 item 7), with their provision.
+    let others: Vec<String> = (1..=s.played[0].boards.len())
+        .filter(|&b| b != 2)
+        .map(|b| b.to_string())
+        .collect();
+    let (last, rest) = others.split_last().unwrap();
+    let boards = if rest.is_empty() {
+        format!("Brett {last}")
+    } else {
+        format!("Brett {} und {last}", rest.join(", "))
+    };
+    assert_eq!(
+        missing.message(event::Lang::De),
+        format!("in Runde 1 fehlt das Ergebnis an {boards}")
+    );
+    assert_eq!(missing.article().as_str(), "C.04.2");
+    let entered = s.enter_result(1, 2, GameResult::BlackWins).unwrap_err();
+    assert_eq!(
+        entered.message(event::Lang::De),
+        "Runde 1, Brett 2 hat schon ein Ergebnis; bitte korrigieren"
+    );
+    assert_eq!(
+        entered.to_string(),
+        "round 1, board 2 has a result; correct it instead (Art. 8.7)"
+    );
     assert!(matches!(
         s.set_pair(1, 2, PlayerId(1), PlayerId(2)),
         Err(RoundError::AlreadyEntered { .. })

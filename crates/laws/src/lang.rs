@@ -46,7 +46,7 @@ impl Lang {
     }
 
     /// `english` or `german`, as this language asks.
-    pub fn pick<'a>(self, english: &'a str, german: &'a str) -> &'a str {
+    pub fn pick<T>(self, english: T, german: T) -> T {
         match self {
             Lang::En => english,
             Lang::De => german,

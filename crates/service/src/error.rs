@@ -4,7 +4,7 @@
 use std::fmt;
 
 use event::validate::Invalid;
-use laws::Article;
+use laws::{Article, Lang};
 use store::StoreError;
 
 /// Why an operation of the [`crate::Service`] failed.
@@ -119,6 +119,28 @@ impl std::error::Error for ServiceError {}
 impl From<Invalid> for ServiceError {
     fn from(e: Invalid) -> ServiceError {
         ServiceError::Invalid(e)
+    }
+}
+
+/// A pairing the section refuses, in both languages with its provision.
+impl From<event::PairError> for ServiceError {
+    fn from(e: event::PairError) -> ServiceError {
+        ServiceError::Rule {
+            article: Some(e.article()),
+            english: e.message(Lang::En),
+            german: Some(e.message(Lang::De)),
+        }
+    }
+}
+
+/// An edit of rounds or results the section refuses, in both languages.
+impl From<event::RoundError> for ServiceError {
+    fn from(e: event::RoundError) -> ServiceError {
+        ServiceError::Rule {
+            article: e.article(),
+            english: e.message(Lang::En),
+            german: Some(e.message(Lang::De)),
+        }
     }
 }
 

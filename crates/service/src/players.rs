@@ -95,6 +95,16 @@ pub(crate) fn player_of(
     p.first_name = f.first_name.trim().to_owned();
     p.dwz = rating(Field::Dwz, &f.dwz)?;
     p.elo = rating(Field::Elo, &f.elo)?;
+    p.dwz_list = rating_list(
+        f.dwz_list.as_deref(),
+        p.dwz,
+        earlier.map(|e| (e.dwz, &e.dwz_list)),
+    );
+    p.elo_list = rating_list(
+        f.elo_list.as_deref(),
+        p.elo,
+        earlier.map(|e| (e.elo, &e.elo_list)),
+    );
     p.fide_id = number("FIDE id", &f.fide_id)?;
     p.federation = f.federation.trim().to_ascii_uppercase();
     p.club = f.club.trim().to_owned();
@@ -117,6 +127,20 @@ pub(crate) fn player_of(
         ),
     };
     Ok(p)
+}
+
+/// The rating list of a rating: as the form names it (empty: none); not named, the earlier
+/// list while the rating is the earlier one (a rating typed by hand has no list).
+fn rating_list(
+    named: Option<&str>,
+    rating: Option<u16>,
+    earlier: Option<(Option<u16>, &Option<String>)>,
+) -> Option<String> {
+    match (named, earlier) {
+        (Some(list), _) => Some(list.trim().to_owned()).filter(|l| !l.is_empty()),
+        (None, Some((was, list))) if was == rating && rating.is_some() => list.clone(),
+        (None, _) => None,
+    }
 }
 
 /// The class a form names, else the section's first.

@@ -50,6 +50,12 @@ pub struct PlayerForm {
     /// FIDE rating; a JSON number or form text, empty for none.
     #[serde(default, deserialize_with = "rating")]
     pub elo: String,
+    /// The rating list the DWZ comes from; absent: kept while the DWZ is unchanged.
+    #[serde(default)]
+    pub dwz_list: Option<String>,
+    /// The rating list the Elo comes from; absent: kept while the Elo is unchanged.
+    #[serde(default)]
+    pub elo_list: Option<String>,
     /// Refused: DWZ and Elo are separate fields.
     #[serde(default)]
     pub rating: Option<serde::de::IgnoredAny>,
@@ -225,8 +231,10 @@ impl Service {
             code => {
                 let kind = bye_kind(code)?;
                 if kind == ByeKind::PairingAllocated {
-                    return Err(ServiceError::BadRequest(
-                        "the pairing-allocated bye is given by the pairing, not requested".into(),
+                    return Err(ServiceError::rule_at(
+                        event::round::PAIRING_ALLOCATED_BYE,
+                        "the pairing-allocated bye is given by the pairing, not requested",
+                        "das Freilos der Auslosung (spielfrei) vergibt die Auslosung; beantragen lässt es sich nicht",
                     ));
                 }
                 entry.requested_byes.insert(round, kind);

@@ -5,7 +5,6 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use event::RoundError;
 use event::player::PlayerId;
 use laws::Article;
 use store::{GameResult, RoundNote};
@@ -96,10 +95,14 @@ impl Service {
         let mut after = before.clone();
         let new = domain_result(result);
         if g.result == GameResult::Pending {
-            after.enter_result(n, board, new).map_err(rule)?;
+            after
+                .enter_result(n, board, new)
+                .map_err(ServiceError::from)?;
             return Ok(None);
         }
-        let correction = after.correct_result(n, board, new).map_err(rule)?;
+        let correction = after
+            .correct_result(n, board, new)
+            .map_err(ServiceError::from)?;
         if correction.affected_rounds.is_empty() {
             return Ok(None);
         }
@@ -110,14 +113,6 @@ impl Service {
             n,
             correction.affected_rounds,
         )))
-    }
-}
-
-fn rule(e: RoundError) -> ServiceError {
-    ServiceError::Rule {
-        article: Some(CORRECTION),
-        english: e.to_string(),
-        german: None,
     }
 }
 

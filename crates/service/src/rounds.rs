@@ -60,17 +60,9 @@ impl Service {
                 ),
             ));
         }
-        let draft = s.pair_round(next).map_err(|e| {
-            ServiceError::rule_at(
-                e.article(),
-                e.to_string(),
-                format!("Paarung nicht möglich: {e}"),
-            )
-        })?;
+        let draft = s.pair_round(next)?;
         let mut after = s.clone();
-        after
-            .add_round(draft.clone())
-            .map_err(|e| ServiceError::rule(e.to_string()))?;
+        after.add_round(draft.clone()).map_err(ServiceError::from)?;
         let settings = if after.fixed_order == s.fixed_order {
             None
         } else {
@@ -107,7 +99,7 @@ impl Service {
         let mut s = loaded.section().clone();
         let warnings = s
             .publish(u32::try_from(number).unwrap_or(0), at)
-            .map_err(|e| ServiceError::rule(e.to_string()))?;
+            .map_err(ServiceError::from)?;
         self.store.publish_round(by, row.id, &json(&at)?).await?;
         Ok(warnings
             .iter()
@@ -182,10 +174,6 @@ impl Edit {
             Edit::Unpair { board } => format!("board {board} taken apart"),
         }
     }
-}
-
-fn rule(e: event::RoundError) -> ServiceError {
-    ServiceError::rule(e.to_string())
 }
 
 /// Exchanges the places of `a` and `b` in a round; returns the 0-based boards changed.
@@ -266,7 +254,7 @@ impl Service {
                 black,
             } => s
                 .set_pair(n, *board, player_id(*white), player_id(*black))
-                .map_err(rule)?,
+                .map_err(ServiceError::from)?,
             Edit::Swap { board } => {
                 let b = board
                     .checked_sub(1)
@@ -275,7 +263,8 @@ impl Service {
                         ServiceError::BadRequest(format!("round {n} has no board {board}"))
                     })?
                     .clone();
-                s.set_pair(n, *board, b.black, b.white).map_err(rule)?
+                s.set_pair(n, *board, b.black, b.white)
+                    .map_err(ServiceError::from)?
             }
             Edit::Exchange { a, b } => {
                 let (a, b) = (player_id(*a), player_id(*b));
@@ -297,9 +286,9 @@ impl Service {
             }
             Edit::Bye { player, kind } => s
                 .move_to_bye(n, player_id(*player), bye_kind(kind)?)
-                .map_err(rule)?,
+                .map_err(ServiceError::from)?,
             Edit::Unpair { board } => {
-                s.unpair_board(n, *board).map_err(rule)?;
+                s.unpair_board(n, *board).map_err(ServiceError::from)?;
                 Vec::new()
             }
         };

@@ -48,7 +48,7 @@ impl Service {
                 e.to_string(),
                 "die Startnummern stehen nach der ersten Runde fest",
             ),
-            other => ServiceError::BadRequest(other.to_string()),
+            other => ServiceError::from(other),
         })?;
         let data = section_document(&s)?;
         Ok(self

@@ -325,7 +325,7 @@ pub fn preview(
     let mut candidates: Vec<Candidate> = import
         .players
         .iter()
-        .map(|p| candidate(loaded, p))
+        .map(|p| candidate(loaded, p, &rating_list(&format_name, list.name)))
         .collect();
     for d in ratinglist::duplicates(&import.players) {
         for (this, other) in [(d.first, d.second), (d.second, d.first)] {
@@ -360,6 +360,16 @@ pub fn preview(
     })
 }
 
+/// The rating list an uploaded file's ratings come from: its format and file name, without
+/// control characters and within [`event::validate::MAX_TEXT`].
+fn rating_list(format: &str, file: &str) -> String {
+    let text = format!("{format}: {file}");
+    text.chars()
+        .filter(|c| !c.is_control())
+        .take(event::validate::MAX_TEXT)
+        .collect()
+}
+
 fn reason_text(r: &Reason) -> (String, String) {
     match r {
         Reason::FideId(id) => (
@@ -379,7 +389,7 @@ fn reason_text(r: &Reason) -> (String, String) {
 
 /// The entry of an imported player in the first class of the section that admits them, with
 /// its warnings.
-fn candidate(loaded: &Loaded, p: &ImportedPlayer) -> Candidate {
+fn candidate(loaded: &Loaded, p: &ImportedPlayer, list: &str) -> Candidate {
     let s = loaded.section();
     let ev = &loaded.event;
     let classes = if s.classes.is_empty() {
@@ -396,10 +406,13 @@ fn candidate(loaded: &Loaded, p: &ImportedPlayer) -> Candidate {
             .iter()
             .any(|i| matches!(i, EntryIssue::Ineligible(_)))
     };
-    let (entry, issues) = match checked.iter().position(|(_, i)| eligible(i)) {
+    let (mut entry, issues) = match checked.iter().position(|(_, i)| eligible(i)) {
         Some(at) => checked[at].clone(),
         None => checked[0].clone(),
     };
+    let player = &mut entry.player;
+    player.dwz_list = player.dwz.map(|_| list.to_owned());
+    player.elo_list = player.elo.map(|_| list.to_owned());
     let mut warnings: Vec<(String, String)> = issues.iter().map(issue_text).collect();
     let registered = issues
         .iter()

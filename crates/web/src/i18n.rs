@@ -9,7 +9,7 @@ pub use event::Lang;
 pub fn texts(lang: Lang) -> BTreeMap<&'static str, &'static str> {
     TEXTS
         .iter()
-        .map(|(key, en, de)| (*key, lang.pick(en, de)))
+        .map(|&(key, en, de)| (key, lang.pick(en, de)))
         .collect()
 }
 
@@ -314,6 +314,12 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("rated_games", "rated games", "gewertete Partien"),
     ("requested_byes", "Requested byes", "Beantragte Freilose"),
     ("request_bye", "Request a bye", "Freilos beantragen"),
+    ("dwz_list", "DWZ from list", "DWZ aus Liste"),
+    ("elo_list", "Elo from list", "Elo aus Liste"),
+    ("result_bye", "Pairing-allocated bye", "Freilos der Auslosung (spielfrei)"),
+    ("result_bye-1", "Full-point bye (1)", "Freilos mit 1 Punkt"),
+    ("result_bye-1/2", "Half-point bye (½)", "Freilos mit ½ Punkt"),
+    ("result_bye-0", "Zero-point bye (0)", "Freilos ohne Punkt (0)"),
     (
         "none",
         "none (withdraw request)",

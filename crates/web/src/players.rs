@@ -95,7 +95,8 @@ async fn form_edit(
             views::refused_in_place(e, viewer.lang, |message| {
                 let typed = json!({
                     "last_name": form.last_name, "first_name": form.first_name, "dwz": form.dwz,
-                    "elo": form.elo, "birth_date": form.birth, "sex": form.sex,
+                    "elo": form.elo, "dwz_list": form.dwz_list, "elo_list": form.elo_list,
+                    "birth_date": form.birth, "sex": form.sex,
                     "club": form.club, "fide_id": form.fide_id, "title": form.title,
                     "federation": form.federation, "class": form.class, "override": form.over,
                 });
@@ -211,7 +212,9 @@ pub(crate) fn editing(loaded: &Loaded, player: i64, viewer: &Viewer) -> Value {
         "last_name": p.last_name,
         "first_name": p.first_name,
         "dwz": p.dwz,
+        "dwz_list": p.dwz_list,
         "elo": p.elo,
+        "elo_list": p.elo_list,
         "birth_date": p.birth.map(|b| b.to_string()),
         "sex": match p.sex {
             Some(event::player::Sex::Male) => "m",

@@ -23,6 +23,7 @@ store::on_both!(
     h12_04_edit_refused_when_it_makes_the_entry_ineligible,
     h12_04_admission_list_set_in_event_settings_refuses_others,
     h12_04_upload_preselects_eligible_rows_and_refuses_the_others,
+    h12_02_ratings_keep_the_list_they_came_from,
 );
 
 struct Director {
@@ -721,4 +722,83 @@ async fn h12_04_upload_preselects_eligible_rows_and_refuses_the_others(store: St
         .await;
     assert_eq!(over.status, StatusCode::CREATED, "{}", over.text);
     assert_eq!(d.players(s).await.len(), 3);
+}
+
+async fn h12_02_ratings_keep_the_list_they_came_from(store: Store) {
+    let d = Director::new(store).await;
+    let s = d.section("U14").await;
+    let path = format!("{}/tests/data/fide_excerpt.txt", env!("CARGO_MANIFEST_DIR"));
+    let list = std::fs::read(path).unwrap();
+    let import = format!("/api/sections/{s}/players/import");
+    let a = d.upload(&import, &[], &list).await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.text);
+    let players = d.players(s).await;
+    let fuchs = players.iter().find(|p| p["last_name"] == "Fuchs").unwrap();
+    let graf = players.iter().find(|p| p["last_name"] == "Graf").unwrap();
+    assert_eq!(fuchs["elo"], 1602);
+    assert_eq!(
+        fuchs["elo_list"], "FIDE rating list (TXT): players_list_foa.txt",
+        "an uploaded rating names its list"
+    );
+    assert_eq!(fuchs["dwz_list"], Value::Null, "no DWZ, no DWZ list");
+    assert_eq!(graf["elo_list"], Value::Null, "no Elo, no Elo list");
+    let id = fuchs["id"].as_i64().unwrap();
+    let put = |version: i64, fields: Value| {
+        let mut body = json!({"version": version, "last_name": "Fuchs", "first_name": "Frieda",
+            "birth_date": "2012", "sex": "f", "federation": "AUT"});
+        body.as_object_mut()
+            .unwrap()
+            .extend(fields.as_object().unwrap().clone());
+        body
+    };
+    let uri = format!("/api/sections/{s}/players/{id}");
+    // The same Elo, another field edited: the list stays.
+    let v = fuchs["version"].as_i64().unwrap();
+    let a = d
+        .call("PUT", &uri, Some(put(v, json!({"elo": 1602, "dwz": 1540}))))
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    let p = d.player(s, id).await;
+    assert_eq!(
+        p["elo_list"],
+        "FIDE rating list (TXT): players_list_foa.txt"
+    );
+    assert_eq!(
+        p["dwz_list"],
+        Value::Null,
+        "a DWZ typed by hand names no list"
+    );
+    // The Elo typed by hand: the old list no longer says where it comes from.
+    let a = d
+        .call(
+            "PUT",
+            &uri,
+            Some(put(v + 1, json!({"elo": 1610, "dwz": 1540}))),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    assert_eq!(d.player(s, id).await["elo_list"], Value::Null);
+    // Named by the director.
+    let named = json!({"elo": 1610, "elo_list": "FIDE 12/2026", "dwz": 1540,
+        "dwz_list": "DSB 27.11.2026"});
+    let a = d.call("PUT", &uri, Some(put(v + 2, named))).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    let p = d.player(s, id).await;
+    assert_eq!(
+        (p["elo_list"].clone(), p["dwz_list"].clone()),
+        (json!("FIDE 12/2026"), json!("DSB 27.11.2026"))
+    );
+    let card = d.page(&format!("/sections/{s}/players/{id}")).await;
+    assert!(
+        card.text
+            .contains(r#"name="dwz_list" id="edit-dwz-list" value="DSB 27.11.2026""#),
+        "the card's edit form shows the list: {}",
+        card.text
+    );
+    // A list name is one line of at most 100 characters.
+    let long = json!({"elo": 1610, "elo_list": "x".repeat(101)});
+    let a = d.call("PUT", &uri, Some(put(v + 3, long))).await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.text);
+    assert!(a.text.contains("Elo list"), "{}", a.text);
+    assert_eq!(d.player(s, id).await["version"], v + 3, "nothing stored");
 }
