@@ -319,6 +319,11 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
         refusal.contains("Quast") && refusal.contains("§5.3"),
         "refusal of the too-old player: {refusal}"
     );
+    let still = ticked(b);
+    assert!(
+        still.len() == ELIGIBLE.len() + 1 && still.iter().any(|n| n == TOO_OLD),
+        "the refusal stands on the preview with the rows as ticked: {still:?}"
+    );
     // So are the second copy of Keller and Roth, entered in U16 already.
     for name in ["Keller, Karl", OTHER_SECTION] {
         upload(b, &u14);

@@ -284,24 +284,45 @@ async fn preview_page(
             }
         }
         let errors: Vec<&str> = p.errors.iter().map(|e| e.text(viewer.german())).collect();
-        Ok(views::render(
+        let shown = json!({
+            "file": p.file, "format": p.format, "encoding": p.encoding, "rows": rows,
+            "errors": errors,
+        });
+        Ok(preview_view(
             &state,
             &viewer,
-            "upload.html",
-            json!({
-                "section": loaded.section_row,
-                "file": p.file,
-                "format": p.format,
-                "encoding": p.encoding,
-                "rows": rows,
-                "errors": errors,
-                "entries": entries,
-                "back": back,
-            }),
+            &loaded,
+            shown,
+            &entries,
+            json!({}),
         )?)
     }
     .await;
     outcome.unwrap_or_else(|f| f.page(&state, &viewer, &back))
+}
+
+/// The preview page: `shown` (file, format, encoding, rows, errors) also travels in the form,
+/// so that a refused registration shows the same preview again; `extra` adds to the context.
+fn preview_view(
+    state: &AppState,
+    viewer: &Viewer,
+    loaded: &Loaded,
+    shown: Value,
+    entries: &str,
+    extra: Value,
+) -> Result<Response, views::PageError> {
+    let mut context = json!({
+        "section": loaded.section_row,
+        "entries": entries,
+        "shown": shown.to_string(),
+        "back": format!("/sections/{}", loaded.section_row.id),
+    });
+    for part in [shown, extra] {
+        if let (Some(c), Value::Object(p)) = (context.as_object_mut(), part) {
+            c.extend(p);
+        }
+    }
+    views::render(state, viewer, "upload.html", context)
 }
 
 async fn register_page(
@@ -318,12 +339,14 @@ async fn register_page(
     let by = viewer.editor()?;
     viewer.check_csrf(field("csrf"))?;
     let loaded = service::loaded::load(state.store(), id).await?;
-    let all: Vec<Entry> = serde_json::from_str(field("entries").unwrap_or("[]")).map_err(|e| {
+    let entries = field("entries").unwrap_or("[]");
+    let all: Vec<Entry> = serde_json::from_str(entries).map_err(|e| {
         AppError::BadRequest(format!(
             "the preview is damaged ({e}): upload the list again"
         ))
     })?;
     let mut picked = Vec::new();
+    let mut ticks = Vec::new();
     for (_, v) in form.iter().filter(|(k, _)| k == "pick") {
         let i: usize = v
             .parse()
@@ -332,11 +355,39 @@ async fn register_page(
             .get(i)
             .ok_or_else(|| AppError::BadRequest(format!("pick: no row {i} in the preview")))?;
         picked.push(entry.clone());
+        ticks.push(i);
     }
-    register(&state, by, &loaded, picked, field("override"))
+    let over = field("override");
+    match state
+        .service
+        .register_entries(Some(by), id, picked, over)
         .await
-        .map_err(|e| e.localised(viewer.lang))?;
-    Ok(Redirect::to(&format!("/sections/{id}")).into_response())
+    {
+        Ok(_) => Ok(Redirect::to(&format!("/sections/{id}")).into_response()),
+        Err(refusal) => {
+            let Some(shown) = field("shown")
+                .and_then(|s| serde_json::from_str::<Value>(s).ok())
+                .filter(Value::is_object)
+            else {
+                return Err(AppError::from(refusal).localised(viewer.lang).into());
+            };
+            views::refused_in_place(refusal, viewer.lang, |message| async move {
+                let shown = with_ticks(shown, &ticks);
+                let extra = json!({ "refusal": message, "override": over });
+                preview_view(&state, &viewer, &loaded, shown, entries, extra)
+            })
+            .await
+        }
+    }
+}
+
+/// The preview rows with exactly the rows `ticks` selected, as the director ticked them.
+fn with_ticks(mut shown: Value, ticks: &[usize]) -> Value {
+    for row in shown["rows"].as_array_mut().into_iter().flatten() {
+        let index = row["index"].as_u64().and_then(|i| usize::try_from(i).ok());
+        row["selected"] = Value::Bool(index.is_some_and(|i| ticks.contains(&i)));
+    }
+    shown
 }
 
 /// Reads an uploaded TRF file and stores it as a new section of `event`; nothing is stored

@@ -688,6 +688,44 @@ async fn h12_04_upload_preselects_eligible_rows_and_refuses_the_others(store: St
         ticked, 2,
         "only the eligible, non-duplicate rows are ticked"
     );
+    // Ticking the too-old player without a reason: refused on the preview itself, the ticks
+    // and the rows as they were, nothing stored (#12 item 7).
+    let mut fields = vec![("csrf".to_owned(), d.session.1.clone())];
+    for name in ["entries", "shown"] {
+        fields.push((name.to_owned(), hidden(&page.text, name)));
+    }
+    fields.extend([("pick", "0"), ("pick", "1")].map(|(k, v)| (k.to_owned(), v.to_owned())));
+    let req = Request::builder()
+        .method("POST")
+        .uri(format!("/sections/{s}/players/register"))
+        .header(header::COOKIE, &d.session.0)
+        .header(header::ACCEPT_LANGUAGE, "de")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(Body::from(serde_urlencoded::to_string(&fields).unwrap()))
+        .unwrap();
+    let refused = send(&d.app, req).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.text
+    );
+    assert!(
+        refused.text.contains(r#"id="error""#)
+            && refused.text.contains("nicht spielberechtigt")
+            && refused.text.contains("§5.3"),
+        "the refusal on the preview: {}",
+        refused.text
+    );
+    for (row, ticked) in [(0, true), (1, true), (2, false), (3, false)] {
+        let tag = format!(r#"id="pick-{row}""#);
+        let at = refused.text.find(&tag).expect("the preview rows again");
+        let rest = &refused.text[at..];
+        let input = &rest[..rest.find('>').unwrap()];
+        assert_eq!(input.contains("checked"), ticked, "row {row}: {input}");
+    }
+    assert!(refused.text.contains("Engel"), "{}", refused.text);
+    assert!(d.players(s).await.is_empty(), "nothing stored");
     let import = format!("/api/sections/{s}/players/import");
     let old = d.upload(&import, &[("select", "0")], list.as_bytes()).await;
     assert_eq!(old.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", old.text);
@@ -801,4 +839,21 @@ async fn h12_02_ratings_keep_the_list_they_came_from(store: Store) {
     assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.text);
     assert!(a.text.contains("Elo list"), "{}", a.text);
     assert_eq!(d.player(s, id).await["version"], v + 3, "nothing stored");
+}
+
+/// The value of the hidden input `name` of a page, unescaped.
+fn hidden(page: &str, name: &str) -> String {
+    let tag = format!(r#"name="{name}" value=""#);
+    let at = page
+        .find(&tag)
+        .unwrap_or_else(|| panic!("no hidden {name}"))
+        + tag.len();
+    let value = &page[at..at + page[at..].find('"').unwrap()];
+    value
+        .replace("&quot;", "\"")
+        .replace("&#x27;", "'")
+        .replace("&#x2f;", "/")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
 }
