@@ -3,8 +3,12 @@
 
 use event::trf_io::ImportError;
 
+use event::eligibility;
+use event::player::PlayerId;
+
 use crate::Service;
 use crate::error::ServiceError;
+use crate::players::refused_row;
 use crate::rows::{moment, store_section};
 
 pub use trf::TrfError;
@@ -36,26 +40,60 @@ pub fn section_from_trf(bytes: &[u8], now: i64) -> Result<event::Section, TrfPro
 
 impl Service {
     /// Stores a section read from a file (see [`section_from_trf`]) as a new section of
-    /// `event`; returns its id.
+    /// `event`; returns its id. Every entry passes [`eligibility::admit`] as a registration
+    /// does (a player already in another section of the event, twice in the file, not on the
+    /// admission list), with the arbiter's reason `over` for the refused ones; nothing is
+    /// stored when one is refused.
     pub async fn import_section(
         &self,
         by: Option<i64>,
         event: i64,
         s: &event::Section,
+        over: Option<&str>,
     ) -> Result<i64, ServiceError> {
-        self.store.event(event).await?;
-        store_section(&self.store, by, event, s).await
+        let ev = crate::loaded::event_for_entry(&self.store, event).await?;
+        let s = admitted(ev, s, over)?;
+        store_section(&self.store, by, event, &s).await
     }
 
-    /// Imports a TRF file as a new section of `event`; errors name the line.
+    /// Imports a TRF file as a new section of `event` ([`Service::import_section`]); errors
+    /// name the line.
     pub async fn import_trf(
         &self,
         by: Option<i64>,
         event: i64,
         bytes: &[u8],
+        over: Option<&str>,
     ) -> Result<i64, ServiceError> {
         self.store.event(event).await?;
         let s = section_from_trf(bytes, store::unix_now())?;
-        store_section(&self.store, by, event, &s).await
+        self.import_section(by, event, &s, over).await
     }
+}
+
+/// `s` with each entry admitted to the event `ev` (which holds the event's other sections):
+/// checked under a fresh id above every registered one, since the file's start numbers are not
+/// the event's player ids, against the other sections and the entries of the file before it.
+fn admitted(
+    mut ev: event::Event,
+    s: &event::Section,
+    over: Option<&str>,
+) -> Result<event::Section, ServiceError> {
+    let over = over.map(str::trim).filter(|r| !r.is_empty());
+    let mut fresh = crate::loaded::highest_id(&ev);
+    let mut probe = s.clone();
+    probe.entries.clear();
+    probe.played.clear();
+    ev.sections.insert(0, probe);
+    let mut out = s.clone();
+    for entry in &mut out.entries {
+        let mut e = entry.clone();
+        fresh = fresh.saturating_add(1);
+        e.player.id = PlayerId(fresh);
+        let checked = eligibility::admit(&ev, &ev.sections[0], e, over)
+            .map_err(|r| refused_row(&entry.player, &r))?;
+        entry.admitted_over.clone_from(&checked.admitted_over);
+        ev.sections[0].entries.push(checked);
+    }
+    Ok(out)
 }

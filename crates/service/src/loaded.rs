@@ -256,15 +256,35 @@ pub async fn load(store: &Store, section: i64) -> Result<Loaded, ServiceError> {
 /// ([`event::Event::check_entry`]). `section()` stays the section read.
 pub async fn load_for_entry(store: &Store, section: i64) -> Result<Loaded, ServiceError> {
     let mut loaded = load(store, section).await?;
-    for other in store.sections(loaded.event_row.id).await? {
-        if other.id == section || store.team_section(other.id).await?.is_some() {
+    let others = entries_of_sections(store, loaded.event_row.id, Some(section)).await?;
+    loaded.event.sections.extend(others);
+    Ok(loaded)
+}
+
+/// The event `event` with its individual sections' entries (no rounds): what the entries of
+/// a section still to be stored are checked against ([`load_for_entry`]).
+pub async fn event_for_entry(store: &Store, event: i64) -> Result<event::Event, ServiceError> {
+    let mut ev = crate::rows::domain_event(&store.event(event).await?);
+    ev.sections = entries_of_sections(store, event, None).await?;
+    Ok(ev)
+}
+
+/// The individual sections of `event` but `except`, with their entries and without rounds.
+async fn entries_of_sections(
+    store: &Store,
+    event: i64,
+    except: Option<i64>,
+) -> Result<Vec<event::Section>, ServiceError> {
+    let mut sections = Vec::new();
+    for other in store.sections(event).await? {
+        if Some(other.id) == except || store.team_section(other.id).await?.is_some() {
             continue;
         }
         let mut s = load(store, other.id).await?.event.sections.swap_remove(0);
         s.played.clear();
-        loaded.event.sections.push(s);
+        sections.push(s);
     }
-    Ok(loaded)
+    Ok(sections)
 }
 
 /// The highest player id registered in any section of `ev`: a new entry's provisional id

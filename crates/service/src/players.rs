@@ -181,7 +181,7 @@ pub fn preselected(loaded: &crate::Loaded, entries: &[Entry]) -> Vec<bool> {
 }
 
 /// A refusal of one row of a list, naming the player.
-fn refused_row(player: &Player, r: &Refused) -> ServiceError {
+pub(crate) fn refused_row(player: &Player, r: &Refused) -> ServiceError {
     ServiceError::rule_in(
         format!("{}: {r}", player.name()),
         format!("{}: {}", player.name(), r.german()),

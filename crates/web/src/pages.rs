@@ -224,6 +224,9 @@ pub(crate) async fn create_section(
 #[derive(Deserialize)]
 pub(crate) struct ImportForm {
     trf: String,
+    /// The arbiter's reason to admit entries eligibility refuses.
+    #[serde(default, rename = "override")]
+    over: String,
 }
 
 pub(crate) async fn import_trf(
@@ -235,12 +238,21 @@ pub(crate) async fn import_trf(
         form: f,
     }: Edit<ImportForm>,
 ) -> PageResult {
-    let section = state
+    match state
         .service
-        .import_trf(Some(by), id, f.trf.as_bytes())
+        .import_trf(Some(by), id, f.trf.as_bytes(), Some(&f.over))
         .await
-        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
-    Ok(see_other(&format!("/sections/{section}")))
+    {
+        Ok(section) => Ok(see_other(&format!("/sections/{section}"))),
+        Err(e) => {
+            views::refused_in_place(e, viewer.lang, |message| {
+                let typed = json!({ "trf": f.trf, "override": f.over });
+                let extra = json!({ "import": typed, "import_error": message });
+                event_view(&state, &viewer, id, extra)
+            })
+            .await
+        }
+    }
 }
 
 pub(crate) async fn section_page(

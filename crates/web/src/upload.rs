@@ -401,7 +401,10 @@ async fn import_trf(
     let file = fields.upload("trf")?;
     state.store().event(event).await?;
     let s = trf_section(&file, store::unix_now())?;
-    Ok(state.service.import_section(Some(by), event, &s).await?)
+    Ok(state
+        .service
+        .import_section(Some(by), event, &s, fields.text("override"))
+        .await?)
 }
 
 async fn import_trf_page(

@@ -1329,8 +1329,9 @@ async fn h12_03_seeding_rule_reseed_and_moves_before_round_one(store: Store) {
         json!({"version": version, "player": weak, "number": 5}),
     )
     .await;
-    assert_eq!(beyond.status, StatusCode::BAD_REQUEST, "{}", beyond.text);
+    assert_eq!(beyond.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", beyond.text);
     assert!(beyond.text.contains("from 1 to 4"), "{}", beyond.text);
+    assert!(beyond.text.contains("Startrang von 1 bis 4"), "{}", beyond.text);
     let moved = seed(
         &c,
         section,

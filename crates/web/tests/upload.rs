@@ -19,6 +19,7 @@ store::on_both!(
     trf_file_uploads_continue_an_event_or_name_the_line,
     html_upload_previews_and_registers_the_selected,
     h19_02_list_uploads_refuse_control_characters,
+    h12_04_trf_import_refuses_a_player_of_another_section_unless_overridden,
 );
 
 fn fixture(name: &str) -> Vec<u8> {
@@ -732,4 +733,107 @@ async fn h19_02_list_uploads_refuse_control_characters(store: Store) {
         forged.text
     );
     assert!(c.players(section).await.is_empty(), "nothing stored");
+}
+
+/// A TRF `001` line: start number, name, FIDE id, birth date and one round.
+fn trf_player(no: u32, name: &str, fide: &str, birth: &str, points: &str, round: &str) -> String {
+    format!(
+        "001 {no:>4}      {name:<33} 2100 GER {fide:>11} {birth:>10} {points:>4} {no:>4}  {round}"
+    )
+}
+
+async fn h12_04_trf_import_refuses_a_player_of_another_section_unless_overridden(store: Store) {
+    let c = Client::new(store).await;
+    let (event, section) = c.section("").await;
+    c.post_json(
+        &format!("/api/sections/{section}/players"),
+        json!({"last_name": "Alpha", "first_name": "Anna", "fide_id": 12_345_678}),
+    )
+    .await;
+    let trf = format!(
+        "012 Imported\nXXR 3\n{}\n{}\n",
+        trf_player(
+            1,
+            "Alpha, Anna",
+            "12345678",
+            "2010/05/01",
+            "1.0",
+            "   2 w 1"
+        ),
+        trf_player(2, "Beta, Bert", "12345679", "2011/06/02", "0.0", "   1 b 0"),
+    );
+    let file = || vec![("trf", "other.trf", trf.clone().into_bytes())];
+    let sections = || async {
+        c.get(&format!("/api/events/{event}")).await["sections"]
+            .as_array()
+            .unwrap()
+            .len()
+    };
+    // Anna plays in section A already: the file is refused, nothing stored (#12 item 4).
+    let uri = format!("/api/events/{event}/import");
+    let refused = c.upload(&uri, true, &[], &file()).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.text
+    );
+    let message = refused.json()["error"].as_str().unwrap().to_owned();
+    assert!(message.contains("Alpha, Anna"), "{message}");
+    assert_eq!(sections().await, 1, "nothing stored");
+    // The text form: the refusal on the event page, in German, the TRF as pasted.
+    let body =
+        serde_urlencoded::to_string([("csrf", c.csrf.as_str()), ("trf", trf.as_str())]).unwrap();
+    let page = c
+        .send(
+            "POST",
+            &format!("/events/{event}/import?lang=de"),
+            None,
+            "application/x-www-form-urlencoded",
+            body.into_bytes(),
+        )
+        .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    assert!(
+        page.text.contains(r#"id="error""#) && page.text.contains("Alpha, Anna: "),
+        "{}",
+        page.text
+    );
+    assert!(page.text.contains("Beta, Bert"), "the TRF kept as pasted");
+    assert_eq!(sections().await, 1, "nothing stored");
+    // Admitted with the arbiter's reason, which the player's card shows.
+    let ok = c
+        .upload(
+            &uri,
+            true,
+            &[("override", "Doppelstart genehmigt")],
+            &file(),
+        )
+        .await;
+    assert_eq!(ok.status, StatusCode::CREATED, "{}", ok.text);
+    let imported = ok.json()["id"].as_i64().unwrap();
+    let players = c.get(&format!("/api/sections/{imported}/players")).await;
+    let anna = players
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["last_name"] == "Alpha")
+        .unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let card = c
+        .send(
+            "GET",
+            &format!("/sections/{imported}/players/{anna}"),
+            None,
+            "text/plain",
+            vec![],
+        )
+        .await;
+    assert!(card.text.contains("Doppelstart genehmigt"), "{}", card.text);
 }
