@@ -106,22 +106,17 @@ impl Store {
     ) -> Result<i64, StoreError> {
         let old = self.event(id).await?;
         let mut tx = self.write().await?;
-        change_one(
-            &mut tx,
-            "event",
-            id,
-            sqlx::query(
-                "UPDATE events SET name = $1, place = $2, start_date = $3, data = $4,
-                 version = version + 1 WHERE id = $5 AND version = $6",
-            )
-            .bind(change.name)
-            .bind(change.place)
-            .bind(change.start_date)
-            .bind(change.data)
-            .bind(id)
-            .bind(version),
+        let update = sqlx::query(
+            "UPDATE events SET name = $1, place = $2, start_date = $3, data = $4,
+             version = version + 1 WHERE id = $5 AND version = $6",
         )
-        .await?;
+        .bind(change.name)
+        .bind(change.place)
+        .bind(change.start_date)
+        .bind(change.data)
+        .bind(id)
+        .bind(version);
+        change_one(&mut tx, update, "event", id).await?;
         sqlx::query("UPDATE sections SET revision = revision + 1 WHERE event_id = $1")
             .bind(id)
             .execute(&mut *tx)

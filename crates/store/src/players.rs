@@ -47,6 +47,22 @@ pub struct NewPlayer {
 }
 
 impl NewPlayer {
+    /// Binds the stored fields as `$1` to `$10`: name, sex, title, DWZ, Elo, federation,
+    /// FIDE id, birth date, club, domain document.
+    fn bind_fields<'q>(&'q self, query: AnyQuery<'q>) -> AnyQuery<'q> {
+        query
+            .bind(&self.name)
+            .bind(&self.sex)
+            .bind(&self.title)
+            .bind(self.dwz)
+            .bind(self.elo)
+            .bind(&self.federation)
+            .bind(&self.fide_id)
+            .bind(&self.birth_date)
+            .bind(&self.club)
+            .bind(&self.data)
+    }
+
     /// The stored fields in words, for the audit log: name, DWZ, Elo, title, federation, FIDE
     /// id, birth date, sex, club, and the arbiter's reason when the registration was admitted
     /// over a refusal (the domain document's `admitted_over`).
@@ -275,7 +291,7 @@ impl Store {
         (before, after): (&str, &str),
     ) -> Result<i64, StoreError> {
         let mut tx = self.write().await?;
-        change_one(&mut tx, "player", old.id, set.bind(old.id).bind(version)).await?;
+        change_one(&mut tx, set.bind(old.id).bind(version), "player", old.id).await?;
         audit.write(&mut tx, Some(before), Some(after)).await?;
         bump_revision(&mut tx, old.section).await?;
         tx.commit().await?;
@@ -402,27 +418,17 @@ async fn insert_player(
             .bind(section),
     )
     .await?;
-    let id = insert_id(
-        tx,
-        sqlx::query(
-            "INSERT INTO players (section_id, number, name, sex, title, dwz, elo, federation, fide_id,
-             birth_date, club, first_round, data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
-        )
+    let insert = sqlx::query(
+        "INSERT INTO players (name, sex, title, dwz, elo, federation, fide_id, birth_date, club,
+         data, section_id, number, first_round)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
+    );
+    let insert = p
+        .bind_fields(insert)
         .bind(section)
         .bind(number)
-        .bind(&p.name)
-        .bind(&p.sex)
-        .bind(&p.title)
-        .bind(p.dwz)
-        .bind(p.elo)
-        .bind(&p.federation)
-        .bind(&p.fide_id)
-        .bind(&p.birth_date)
-        .bind(&p.club)
-        .bind(first_round)
-        .bind(&p.data),
-    )
-    .await?;
+        .bind(first_round);
+    let id = insert_id(tx, insert).await?;
     let registered = format!("{}, from round {first_round}", p.summary());
     Audit::new(by, "player", id, "register")
         .write(tx, None, Some(&registered))
@@ -437,29 +443,13 @@ async fn replace_player(
     p: &NewPlayer,
     version: i64,
 ) -> Result<(), StoreError> {
-    change_one(
-        tx,
-        "player",
-        player,
-        sqlx::query(
-            "UPDATE players SET name = $1, sex = $2, title = $3, dwz = $4, elo = $5, federation = $6,
-             fide_id = $7, birth_date = $8, club = $9, data = $10, version = version + 1
-             WHERE id = $11 AND version = $12",
-        )
-        .bind(&p.name)
-        .bind(&p.sex)
-        .bind(&p.title)
-        .bind(p.dwz)
-        .bind(p.elo)
-        .bind(&p.federation)
-        .bind(&p.fide_id)
-        .bind(&p.birth_date)
-        .bind(&p.club)
-        .bind(&p.data)
-        .bind(player)
-        .bind(version),
-    )
-    .await
+    let update = sqlx::query(
+        "UPDATE players SET name = $1, sex = $2, title = $3, dwz = $4, elo = $5, federation = $6,
+         fide_id = $7, birth_date = $8, club = $9, data = $10, version = version + 1
+         WHERE id = $11 AND version = $12",
+    );
+    let update = p.bind_fields(update).bind(player).bind(version);
+    change_one(tx, update, "player", player).await
 }
 
 /// [`StoreError::Invalid`] once a player is in a stored pairing (of any round, published or
@@ -488,13 +478,8 @@ async fn remove_player(
     version: i64,
 ) -> Result<(), StoreError> {
     unpaired(tx, player).await?;
-    change_one(
-        tx,
-        "player",
-        player,
-        sqlx::query("DELETE FROM players WHERE id = $1 AND version = $2")
-            .bind(player)
-            .bind(version),
-    )
-    .await
+    let delete = sqlx::query("DELETE FROM players WHERE id = $1 AND version = $2")
+        .bind(player)
+        .bind(version);
+    change_one(tx, delete, "player", player).await
 }

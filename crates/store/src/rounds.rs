@@ -209,17 +209,12 @@ impl Store {
         data: &str,
     ) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
-        change_one(
-            &mut tx,
-            "round",
-            round,
-            sqlx::query(
-                "UPDATE rounds SET published = 1, data = $1, version = version + 1 WHERE id = $2 AND published = 0",
-            )
-            .bind(data)
-            .bind(round),
+        let update = sqlx::query(
+            "UPDATE rounds SET published = 1, data = $1, version = version + 1 WHERE id = $2 AND published = 0",
         )
-        .await?;
+        .bind(data)
+        .bind(round);
+        change_one(&mut tx, update, "round", round).await?;
         Audit::new(by, "round", round, "publish")
             .write(&mut tx, Some("preview"), Some("published"))
             .await?;
@@ -338,18 +333,13 @@ impl Store {
             )));
         }
         let mut tx = self.write().await?;
-        change_one(
-            &mut tx,
-            "game",
-            game,
-            sqlx::query(
-                "UPDATE games SET result = $1, version = version + 1 WHERE id = $2 AND version = $3",
-            )
-            .bind(result.code())
-            .bind(game)
-            .bind(version),
+        let update = sqlx::query(
+            "UPDATE games SET result = $1, version = version + 1 WHERE id = $2 AND version = $3",
         )
-        .await?;
+        .bind(result.code())
+        .bind(game)
+        .bind(version);
+        change_one(&mut tx, update, "game", game).await?;
         Audit::new(by, "game", game, "result")
             .write(&mut tx, Some(old.result.code()), Some(result.code()))
             .await?;
@@ -376,17 +366,12 @@ impl Store {
     ) -> Result<i64, StoreError> {
         let old = self.games(round).await?;
         let mut tx = self.write().await?;
-        change_one(
-            &mut tx,
-            "round",
-            round,
-            sqlx::query(
-                "UPDATE rounds SET version = version + 1 WHERE id = $1 AND version = $2 AND published = 0",
-            )
-            .bind(round)
-            .bind(version),
+        let update = sqlx::query(
+            "UPDATE rounds SET version = version + 1 WHERE id = $1 AND version = $2 AND published = 0",
         )
-        .await?;
+        .bind(round)
+        .bind(version);
+        change_one(&mut tx, update, "round", round).await?;
         sqlx::query("DELETE FROM games WHERE round_id = $1")
             .bind(round)
             .execute(&mut *tx)

@@ -130,9 +130,9 @@ pub(crate) async fn insert_id(
 /// state): [`StoreError::Conflict`] naming `entity` and `id` unless exactly one row changed.
 pub(crate) async fn change_one(
     tx: &mut Transaction<'static, Any>,
+    query: AnyQuery<'_>,
     entity: &'static str,
     id: i64,
-    query: AnyQuery<'_>,
 ) -> Result<(), StoreError> {
     if query.execute(&mut **tx).await?.rows_affected() != 1 {
         return Err(StoreError::Conflict { entity, id });

@@ -161,18 +161,13 @@ pub(crate) async fn replace_section_data(
         Some(v) => v,
         None => get(&row, "version")?,
     };
-    change_one(
-        tx,
-        "section",
-        section,
-        sqlx::query(
-            "UPDATE sections SET data = $1, version = version + 1 WHERE id = $2 AND version = $3",
-        )
-        .bind(data)
-        .bind(section)
-        .bind(version),
+    let update = sqlx::query(
+        "UPDATE sections SET data = $1, version = version + 1 WHERE id = $2 AND version = $3",
     )
-    .await?;
+    .bind(data)
+    .bind(section)
+    .bind(version);
+    change_one(tx, update, "section", section).await?;
     Audit::new(by, "section", section, "settings")
         .write(tx, Some(&old), Some(data))
         .await?;
@@ -204,15 +199,11 @@ pub(crate) async fn lock_at_revision(
     let Some(revision) = revision else {
         return bump_revision(tx, section).await;
     };
-    change_one(
-        tx,
-        "section",
-        section,
+    let update =
         sqlx::query("UPDATE sections SET revision = revision + 1 WHERE id = $1 AND revision = $2")
             .bind(section)
-            .bind(revision),
-    )
-    .await
+            .bind(revision);
+    change_one(tx, update, "section", section).await
 }
 
 /// [`bump_revision`] for the section of a round.

@@ -339,16 +339,11 @@ impl Store {
     /// Confirms a submitted lineup as it stands.
     pub async fn confirm_lineup(&self, by: Option<i64>, lineup: i64) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
-        change_one(
-            &mut tx,
-            "lineup",
-            lineup,
-            sqlx::query(
-                "UPDATE team_lineups SET confirmed = 1, version = version + 1 WHERE id = $1 AND confirmed = 0",
-            )
-            .bind(lineup),
+        let update = sqlx::query(
+            "UPDATE team_lineups SET confirmed = 1, version = version + 1 WHERE id = $1 AND confirmed = 0",
         )
-        .await?;
+        .bind(lineup);
+        change_one(&mut tx, update, "lineup", lineup).await?;
         Audit::new(by, "lineup", lineup, "confirm")
             .commit(tx, Some("submitted"), Some("confirmed"))
             .await
@@ -445,20 +440,15 @@ impl Store {
             });
         }
         let mut tx = self.write().await?;
-        change_one(
-            &mut tx,
-            "team match",
-            id,
-            sqlx::query(
-                "UPDATE team_matches SET data = $1, confirmed = $2, version = version + 1
-                 WHERE id = $3 AND version = $4",
-            )
-            .bind(data)
-            .bind(i64::from(confirmed))
-            .bind(id)
-            .bind(version),
+        let update = sqlx::query(
+            "UPDATE team_matches SET data = $1, confirmed = $2, version = version + 1
+             WHERE id = $3 AND version = $4",
         )
-        .await?;
+        .bind(data)
+        .bind(i64::from(confirmed))
+        .bind(id)
+        .bind(version);
+        change_one(&mut tx, update, "team match", id).await?;
         let action = if confirmed {
             "result confirmed"
         } else {
