@@ -13,6 +13,12 @@
 //! value) in the same transaction (Art. 8.7: a result stands unless the arbiter changes it, and
 //! the change is on record).
 //!
+//! The code is split by entity: `users` (accounts and sessions), `audit`, `events`, `sections`
+//! (with the section's revision), `players`, `rounds` (rounds and their games) and `team`. Each
+//! maps its rows through one trait in `row`, which gives every entity the same by-id and list
+//! queries. `testing` (stores for test suites) exists only with the `testing` cargo feature,
+//! which the crates above enable in their `[dev-dependencies]`.
+//!
 //! ```
 //! # tokio::runtime::Runtime::new().unwrap().block_on(async {
 //! let path = std::env::temp_dir().join(format!("store-doc-{}.db", std::process::id()));
