@@ -1,10 +1,8 @@
 //! Events: a tournament with its name, place, start date and domain document; its sections
 //! are in the `sections` module.
 
-use sqlx::any::AnyRow;
-
 use crate::audit::Audit;
-use crate::row::{Entity, change_one, get, insert_id};
+use crate::row::{change_one, entity, insert_id};
 use crate::{Store, StoreError, unix_now};
 
 /// A tournament event (one or more sections).
@@ -25,20 +23,14 @@ pub struct Event {
     pub version: i64,
 }
 
-impl Entity for Event {
-    const NAME: &'static str = "event";
-    const COLUMNS: &'static str = "id, name, place, start_date, data, version";
-    const FROM: &'static str = "events";
-
-    fn from_row(r: &AnyRow) -> Result<Event, StoreError> {
-        Ok(Event {
-            id: get(r, "id")?,
-            name: get(r, "name")?,
-            place: get(r, "place")?,
-            start_date: get(r, "start_date")?,
-            data: get(r, "data")?,
-            version: get(r, "version")?,
-        })
+entity! {
+    Event = "event" from "events", columns "" {
+        id: "id",
+        name: "name",
+        place: "place",
+        start_date: "start_date",
+        data: "data",
+        version: "version",
     }
 }
 

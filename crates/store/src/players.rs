@@ -5,7 +5,7 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Transaction};
 
 use crate::audit::Audit;
-use crate::row::{AnyQuery, Entity, Versioned, change_one, count, get, insert_id};
+use crate::row::{AnyQuery, Versioned, change_one, count, entity, get, insert_id};
 use crate::sections::{bump_revision, replace_section_data};
 use crate::{Store, StoreError};
 
@@ -126,31 +126,24 @@ pub struct Player {
     pub version: i64,
 }
 
-impl Entity for Player {
-    const NAME: &'static str = "player";
-    const COLUMNS: &'static str = "id, section_id, number, name, sex, title, dwz, elo, \
-        federation, fide_id, birth_date, club, first_round, withdrawn_after, data, version";
-    const FROM: &'static str = "players";
-
-    fn from_row(r: &AnyRow) -> Result<Player, StoreError> {
-        Ok(Player {
-            id: get(r, "id")?,
-            section: get(r, "section_id")?,
-            number: get(r, "number")?,
-            name: get(r, "name")?,
-            sex: get(r, "sex")?,
-            title: get(r, "title")?,
-            dwz: get(r, "dwz")?,
-            elo: get(r, "elo")?,
-            federation: get(r, "federation")?,
-            fide_id: get(r, "fide_id")?,
-            birth_date: get(r, "birth_date")?,
-            club: get(r, "club")?,
-            first_round: get(r, "first_round")?,
-            withdrawn_after: get(r, "withdrawn_after")?,
-            data: get(r, "data")?,
-            version: get(r, "version")?,
-        })
+entity! {
+    Player = "player" from "players", columns "" {
+        id: "id",
+        section: "section_id",
+        number: "number",
+        name: "name",
+        sex: "sex",
+        title: "title",
+        dwz: "dwz",
+        elo: "elo",
+        federation: "federation",
+        fide_id: "fide_id",
+        birth_date: "birth_date",
+        club: "club",
+        first_round: "first_round",
+        withdrawn_after: "withdrawn_after",
+        data: "data",
+        version: "version",
     }
 }
 

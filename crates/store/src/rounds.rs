@@ -5,9 +5,9 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Transaction};
 
 use crate::audit::Audit;
-use crate::row::{Entity, change_one, count, duplicate, flag, get, insert_id};
+use crate::row::{Column, Entity, change_one, count, duplicate, entity, get, insert_id, parsed};
 use crate::sections::{bump_revision, bump_round_revision, lock_at_revision, replace_section_data};
-use crate::{GameResult, ParseGameResultError, Store, StoreError};
+use crate::{GameResult, Store, StoreError};
 
 /// A round with pairings.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -27,20 +27,14 @@ pub struct Round {
     pub version: i64,
 }
 
-impl Entity for Round {
-    const NAME: &'static str = "round";
-    const COLUMNS: &'static str = "id, section_id, number, published, data, version";
-    const FROM: &'static str = "rounds";
-
-    fn from_row(r: &AnyRow) -> Result<Round, StoreError> {
-        Ok(Round {
-            id: get(r, "id")?,
-            section: get(r, "section_id")?,
-            number: get(r, "number")?,
-            published: flag(r, "published")?,
-            data: get(r, "data")?,
-            version: get(r, "version")?,
-        })
+entity! {
+    Round = "round" from "rounds", columns "" {
+        id: "id",
+        section: "section_id",
+        number: "number",
+        published: "published",
+        data: "data",
+        version: "version",
     }
 }
 
@@ -111,27 +105,23 @@ pub struct Game {
     pub version: i64,
 }
 
-impl Entity for Game {
-    const NAME: &'static str = "game";
-    const COLUMNS: &'static str =
-        "g.id, g.round_id, g.board, g.white_id, g.black_id, g.result, g.manual, g.version";
-    const FROM: &'static str = "games g";
-    const KEY: &'static str = "g.id";
+entity! {
+    Game = "game" from "games g", key "g.id", columns "g." {
+        id: "id",
+        round: "round_id",
+        board: "board",
+        white: "white_id",
+        black: "black_id",
+        result: "result",
+        manual: "manual",
+        version: "version",
+    }
+}
 
-    fn from_row(r: &AnyRow) -> Result<Game, StoreError> {
-        let code: String = get(r, "result")?;
-        Ok(Game {
-            id: get(r, "id")?,
-            round: get(r, "round_id")?,
-            board: get(r, "board")?,
-            white: get(r, "white_id")?,
-            black: get(r, "black_id")?,
-            result: code
-                .parse()
-                .map_err(|e: ParseGameResultError| StoreError::Invalid(e.to_string()))?,
-            manual: flag(r, "manual")?,
-            version: get(r, "version")?,
-        })
+impl Column for GameResult {
+    /// The stored result code.
+    fn read(row: &AnyRow, column: &str) -> Result<GameResult, StoreError> {
+        parsed(row, column)
     }
 }
 

@@ -1,6 +1,9 @@
 //! One way from a table row to a typed value, and the shapes every entity's queries share:
 //! by id, a list, an insert returning the key, a count, and a compare-and-set update.
 
+use std::fmt::Display;
+use std::str::FromStr;
+
 use sqlx::any::{AnyArguments, AnyRow};
 use sqlx::query::Query;
 use sqlx::{Any, Row, Transaction};
@@ -39,17 +42,82 @@ pub(crate) trait Entity: Sized {
     }
 }
 
+/// The value of a column in a row of the store: how [`entity!`] reads each field.
+pub(crate) trait Column: Sized {
+    /// The value of column `column` of `row`.
+    fn read(row: &AnyRow, column: &str) -> Result<Self, StoreError>;
+}
+
+impl Column for i64 {
+    fn read(row: &AnyRow, column: &str) -> Result<i64, StoreError> {
+        get(row, column)
+    }
+}
+
+impl Column for Option<i64> {
+    fn read(row: &AnyRow, column: &str) -> Result<Option<i64>, StoreError> {
+        get(row, column)
+    }
+}
+
+impl Column for String {
+    fn read(row: &AnyRow, column: &str) -> Result<String, StoreError> {
+        get(row, column)
+    }
+}
+
+impl Column for bool {
+    /// A `0`/`1` flag.
+    fn read(row: &AnyRow, column: &str) -> Result<bool, StoreError> {
+        Ok(get::<i64>(row, column)? != 0)
+    }
+}
+
+/// A column holding the text of a `T` (a role, a result code), [`StoreError::Invalid`] when
+/// the text is not one.
+pub(crate) fn parsed<T: FromStr>(row: &AnyRow, column: &str) -> Result<T, StoreError>
+where
+    T::Err: Display,
+{
+    get::<String>(row, column)?
+        .parse()
+        .map_err(|e: T::Err| StoreError::Invalid(e.to_string()))
+}
+
+/// Implements [`Entity`] for a struct from one `field: "column"` pair per field, each read
+/// with [`Column`]: the `SELECT` list and the mapping come from the same pairs, so they cannot
+/// drift apart. `columns` is the prefix of every column (the table's alias with a dot, or
+/// empty); `key` the key column when it is not `id`.
+macro_rules! entity {
+    (
+        $ty:ident = $name:literal from $from:literal, $(key $key:literal,)? columns $prefix:literal {
+            $f0:ident: $c0:literal $(, $f:ident: $c:literal)* $(,)?
+        }
+    ) => {
+        impl $crate::row::Entity for $ty {
+            const NAME: &'static str = $name;
+            const COLUMNS: &'static str = concat!($prefix, $c0 $(, ", ", $prefix, $c)*);
+            const FROM: &'static str = $from;
+            $(const KEY: &'static str = $key;)?
+
+            fn from_row(r: &sqlx::any::AnyRow) -> Result<$ty, $crate::StoreError> {
+                use $crate::row::Column;
+                Ok($ty {
+                    $f0: Column::read(r, $c0)?,
+                    $($f: Column::read(r, $c)?,)*
+                })
+            }
+        }
+    };
+}
+pub(crate) use entity;
+
 /// The value of column `column` of a row.
 pub(crate) fn get<'r, T: sqlx::Decode<'r, Any> + sqlx::Type<Any>>(
     row: &'r AnyRow,
     column: &str,
 ) -> Result<T, StoreError> {
     Ok(row.try_get(column)?)
-}
-
-/// A stored `0`/`1` flag as `bool`.
-pub(crate) fn flag(row: &AnyRow, column: &str) -> Result<bool, StoreError> {
-    Ok(get::<i64>(row, column)? != 0)
 }
 
 impl Store {

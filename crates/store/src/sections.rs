@@ -6,7 +6,7 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Transaction};
 
 use crate::audit::Audit;
-use crate::row::{Entity, change_one, get, insert_id};
+use crate::row::{change_one, entity, get, insert_id};
 use crate::{Store, StoreError};
 
 /// A section (group) of an event, paired on its own.
@@ -29,21 +29,15 @@ pub struct Section {
     pub version: i64,
 }
 
-impl Entity for Section {
-    const NAME: &'static str = "section";
-    const COLUMNS: &'static str = "id, event_id, name, rounds, tiebreaks, data, version";
-    const FROM: &'static str = "sections";
-
-    fn from_row(r: &AnyRow) -> Result<Section, StoreError> {
-        Ok(Section {
-            id: get(r, "id")?,
-            event: get(r, "event_id")?,
-            name: get(r, "name")?,
-            rounds: get(r, "rounds")?,
-            tiebreaks: get(r, "tiebreaks")?,
-            data: get(r, "data")?,
-            version: get(r, "version")?,
-        })
+entity! {
+    Section = "section" from "sections", columns "" {
+        id: "id",
+        event: "event_id",
+        name: "name",
+        rounds: "rounds",
+        tiebreaks: "tiebreaks",
+        data: "data",
+        version: "version",
     }
 }
 

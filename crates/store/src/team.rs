@@ -6,10 +6,8 @@
 //! an audit row with every change. Lineups and match results a captain submits stay
 //! unconfirmed until an arbiter confirms them.
 
-use sqlx::any::AnyRow;
-
 use crate::audit::Audit;
-use crate::row::{Entity, change_one, count, flag, get, insert_id};
+use crate::row::{Entity, change_one, count, entity, get, insert_id};
 use crate::sections::{bump_revision, insert_section, lock_at_revision};
 use crate::{NewSection, Store, StoreError};
 
@@ -81,74 +79,47 @@ pub struct TeamMatch {
     pub version: i64,
 }
 
-impl Entity for TeamSection {
-    const NAME: &'static str = "team section";
-    const COLUMNS: &'static str = "section_id, data, version";
-    const FROM: &'static str = "team_sections";
-    const KEY: &'static str = "section_id";
-
-    fn from_row(r: &AnyRow) -> Result<TeamSection, StoreError> {
-        Ok(TeamSection {
-            section: get(r, "section_id")?,
-            data: get(r, "data")?,
-            version: get(r, "version")?,
-        })
+entity! {
+    TeamSection = "team section" from "team_sections", key "section_id", columns "" {
+        section: "section_id",
+        data: "data",
+        version: "version",
     }
 }
 
-impl Entity for TeamRow {
-    const NAME: &'static str = "team";
-    const COLUMNS: &'static str = "id, section_id, number, name, data, version";
-    const FROM: &'static str = "teams";
-
-    fn from_row(r: &AnyRow) -> Result<TeamRow, StoreError> {
-        Ok(TeamRow {
-            id: get(r, "id")?,
-            section: get(r, "section_id")?,
-            number: get(r, "number")?,
-            name: get(r, "name")?,
-            data: get(r, "data")?,
-            version: get(r, "version")?,
-        })
+entity! {
+    TeamRow = "team" from "teams", columns "" {
+        id: "id",
+        section: "section_id",
+        number: "number",
+        name: "name",
+        data: "data",
+        version: "version",
     }
 }
 
-impl Entity for Lineup {
-    const NAME: &'static str = "lineup";
-    const COLUMNS: &'static str = "l.id, l.team_id, l.round, l.data, l.confirmed, l.version";
-    const FROM: &'static str = "team_lineups l";
-    const KEY: &'static str = "l.id";
-
-    fn from_row(r: &AnyRow) -> Result<Lineup, StoreError> {
-        Ok(Lineup {
-            id: get(r, "id")?,
-            team: get(r, "team_id")?,
-            round: get(r, "round")?,
-            data: get(r, "data")?,
-            confirmed: flag(r, "confirmed")?,
-            version: get(r, "version")?,
-        })
+entity! {
+    Lineup = "lineup" from "team_lineups l", key "l.id", columns "l." {
+        id: "id",
+        team: "team_id",
+        round: "round",
+        data: "data",
+        confirmed: "confirmed",
+        version: "version",
     }
 }
 
-impl Entity for TeamMatch {
-    const NAME: &'static str = "team match";
-    const COLUMNS: &'static str =
-        "id, section_id, round, number, home_id, away_id, data, confirmed, version";
-    const FROM: &'static str = "team_matches";
-
-    fn from_row(r: &AnyRow) -> Result<TeamMatch, StoreError> {
-        Ok(TeamMatch {
-            id: get(r, "id")?,
-            section: get(r, "section_id")?,
-            round: get(r, "round")?,
-            number: get(r, "number")?,
-            home: get(r, "home_id")?,
-            away: get(r, "away_id")?,
-            data: get(r, "data")?,
-            confirmed: flag(r, "confirmed")?,
-            version: get(r, "version")?,
-        })
+entity! {
+    TeamMatch = "team match" from "team_matches", columns "" {
+        id: "id",
+        section: "section_id",
+        round: "round",
+        number: "number",
+        home: "home_id",
+        away: "away_id",
+        data: "data",
+        confirmed: "confirmed",
+        version: "version",
     }
 }
 

@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256};
 use sqlx::any::AnyRow;
 
 use crate::audit::Audit;
-use crate::row::{Entity, duplicate, get, insert_id};
+use crate::row::{Column, Entity, duplicate, entity, get, insert_id, parsed};
 use crate::{Store, StoreError, unix_now};
 
 /// What a user may do.
@@ -85,21 +85,19 @@ pub struct User {
     pub role: Role,
 }
 
-impl Entity for User {
-    const NAME: &'static str = "user";
-    const COLUMNS: &'static str = "id, name, password_hash, role";
-    const FROM: &'static str = "users";
+entity! {
+    User = "user" from "users", columns "" {
+        id: "id",
+        name: "name",
+        password_hash: "password_hash",
+        role: "role",
+    }
+}
 
-    fn from_row(r: &AnyRow) -> Result<User, StoreError> {
-        let role: String = get(r, "role")?;
-        Ok(User {
-            id: get(r, "id")?,
-            name: get(r, "name")?,
-            password_hash: get(r, "password_hash")?,
-            role: role
-                .parse()
-                .map_err(|e: ParseRoleError| StoreError::Invalid(e.to_string()))?,
-        })
+impl Column for Role {
+    /// The stored role name.
+    fn read(row: &AnyRow, column: &str) -> Result<Role, StoreError> {
+        parsed(row, column)
     }
 }
 
