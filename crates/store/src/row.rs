@@ -1,5 +1,6 @@
-//! One way from a table row to a typed value, and the shapes every entity's queries share:
-//! by id, a list, an insert returning the key, a count, and a compare-and-set update.
+//! One way from a table row to a typed value ([`Entity`], implemented per row type by
+//! [`entity!`] from one field-to-column table), and the shapes every entity's queries share: by
+//! id, a list, an insert returning the key, a count, and a compare-and-set update.
 
 use std::fmt::Display;
 use std::str::FromStr;
