@@ -6,113 +6,122 @@
 //! an audit row with every change. Lineups and match results a captain submits stay
 //! unconfirmed until an arbiter confirms them.
 
-use sqlx::Row;
-use sqlx::any::AnyRow;
-
-use crate::model::get;
-use crate::{
-    NewSection, Store, StoreError, audit, bump_revision, count, insert_id, insert_section,
-    lock_at_revision,
-};
+use crate::audit::Audit;
+use crate::row::{Entity, change_one, count, entity, get, insert_id};
+use crate::sections::{bump_revision, insert_section, lock_at_revision};
+use crate::{NewSection, Store, StoreError};
 
 /// The team settings of a section (a section is a team section when it has them).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct TeamSection {
+    /// The key of the section.
     pub section: i64,
     /// JSON document of the settings.
     pub data: String,
+    /// Optimistic-locking version of the settings.
     pub version: i64,
 }
 
 /// A registered team.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct TeamRow {
+    /// The team's key.
     pub id: i64,
+    /// The key of its section.
     pub section: i64,
     /// Team number in the section, from 1 in order of registration.
     pub number: i64,
+    /// The team's name.
     pub name: String,
     /// JSON document of the squad.
     pub data: String,
+    /// Optimistic-locking version of the squad.
     pub version: i64,
 }
 
 /// A team's lineup for one round.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Lineup {
+    /// The lineup's key.
     pub id: i64,
+    /// The key of the team.
     pub team: i64,
+    /// The round number.
     pub round: i64,
     /// JSON document of the lineup.
     pub data: String,
     /// Whether an arbiter confirmed it.
     pub confirmed: bool,
+    /// Optimistic-locking version, raised by every change.
     pub version: i64,
 }
 
 /// A team match of a round, or a team bye (`away` is `None`).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct TeamMatch {
+    /// The match's key.
     pub id: i64,
+    /// The key of its section.
     pub section: i64,
+    /// The round number.
     pub round: i64,
     /// Match number in the round, from 1.
     pub number: i64,
+    /// The key of the home team.
     pub home: i64,
+    /// The key of the away team; `None` for the team bye.
     pub away: Option<i64>,
     /// JSON document of the board results.
     pub data: String,
     /// Whether an arbiter confirmed the result.
     pub confirmed: bool,
+    /// Optimistic-locking version, raised by every result entry.
     pub version: i64,
 }
 
-impl TeamRow {
-    fn from_row(r: &AnyRow) -> Result<TeamRow, StoreError> {
-        Ok(TeamRow {
-            id: get(r, "id")?,
-            section: get(r, "section_id")?,
-            number: get(r, "number")?,
-            name: get(r, "name")?,
-            data: get(r, "data")?,
-            version: get(r, "version")?,
-        })
+entity! {
+    TeamSection = "team section" from "team_sections", key "section_id", columns "" {
+        section: "section_id",
+        data: "data",
+        version: "version",
     }
 }
 
-impl Lineup {
-    fn from_row(r: &AnyRow) -> Result<Lineup, StoreError> {
-        Ok(Lineup {
-            id: get(r, "id")?,
-            team: get(r, "team_id")?,
-            round: get(r, "round")?,
-            data: get(r, "data")?,
-            confirmed: get::<i64>(r, "confirmed")? != 0,
-            version: get(r, "version")?,
-        })
+entity! {
+    TeamRow = "team" from "teams", columns "" {
+        id: "id",
+        section: "section_id",
+        number: "number",
+        name: "name",
+        data: "data",
+        version: "version",
     }
 }
 
-impl TeamMatch {
-    fn from_row(r: &AnyRow) -> Result<TeamMatch, StoreError> {
-        Ok(TeamMatch {
-            id: get(r, "id")?,
-            section: get(r, "section_id")?,
-            round: get(r, "round")?,
-            number: get(r, "number")?,
-            home: get(r, "home_id")?,
-            away: get(r, "away_id")?,
-            data: get(r, "data")?,
-            confirmed: get::<i64>(r, "confirmed")? != 0,
-            version: get(r, "version")?,
-        })
+entity! {
+    Lineup = "lineup" from "team_lineups l", key "l.id", columns "l." {
+        id: "id",
+        team: "team_id",
+        round: "round",
+        data: "data",
+        confirmed: "confirmed",
+        version: "version",
     }
 }
 
-const TEAM_COLUMNS: &str = "id, section_id, number, name, data, version";
-const LINEUP_COLUMNS: &str = "l.id, l.team_id, l.round, l.data, l.confirmed, l.version";
-const MATCH_COLUMNS: &str =
-    "id, section_id, round, number, home_id, away_id, data, confirmed, version";
+entity! {
+    TeamMatch = "team match" from "team_matches", columns "" {
+        id: "id",
+        section: "section_id",
+        round: "round",
+        number: "number",
+        home: "home_id",
+        away: "away_id",
+        data: "data",
+        confirmed: "confirmed",
+        version: "version",
+    }
+}
 
 impl Store {
     /// Creates a team section of an event with its settings document `data`, in one
@@ -133,34 +142,15 @@ impl Store {
             .bind(data)
             .execute(&mut *tx)
             .await?;
-        audit(
-            &mut tx,
-            by,
-            "section",
-            section,
-            "team settings",
-            None,
-            Some(data),
-        )
-        .await?;
-        tx.commit().await?;
+        Audit::new(by, "section", section, "team settings")
+            .commit(tx, None, Some(data))
+            .await?;
         Ok(section)
     }
 
     /// The team settings of a section; `None` for an individual section.
     pub async fn team_section(&self, section: i64) -> Result<Option<TeamSection>, StoreError> {
-        sqlx::query("SELECT section_id, data, version FROM team_sections WHERE section_id = $1")
-            .bind(section)
-            .fetch_optional(&self.pool)
-            .await?
-            .map(|r| {
-                Ok(TeamSection {
-                    section: get(&r, "section_id")?,
-                    data: get(&r, "data")?,
-                    version: get(&r, "version")?,
-                })
-            })
-            .transpose()
+        self.find(section).await
     }
 
     /// Registers a team with the next free team number; returns its id.
@@ -174,13 +164,14 @@ impl Store {
         self.section(section).await?;
         let mut tx = self.write().await?;
         bump_revision(&mut tx, section).await?;
-        let number: i64 = sqlx::query(
-            "SELECT COALESCE(MAX(number), 0) + 1 AS n FROM teams WHERE section_id = $1",
+        let number = count(
+            &mut tx,
+            sqlx::query(
+                "SELECT COALESCE(MAX(number), 0) + 1 AS n FROM teams WHERE section_id = $1",
+            )
+            .bind(section),
         )
-        .bind(section)
-        .fetch_one(&mut *tx)
-        .await?
-        .try_get("n")?;
+        .await?;
         let id = insert_id(
             &mut tx,
             sqlx::query(
@@ -192,34 +183,21 @@ impl Store {
             .bind(data),
         )
         .await?;
-        audit(&mut tx, by, "team", id, "register", None, Some(data)).await?;
-        tx.commit().await?;
+        Audit::new(by, "team", id, "register")
+            .commit(tx, None, Some(data))
+            .await?;
         Ok(id)
     }
 
     /// The teams of a section by team number.
     pub async fn teams(&self, section: i64) -> Result<Vec<TeamRow>, StoreError> {
-        sqlx::query(&format!(
-            "SELECT {TEAM_COLUMNS} FROM teams WHERE section_id = $1 ORDER BY number"
-        ))
-        .bind(section)
-        .fetch_all(&self.pool)
-        .await?
-        .iter()
-        .map(TeamRow::from_row)
-        .collect()
+        self.list("WHERE section_id = $1 ORDER BY number", &[section])
+            .await
     }
 
     /// One team.
     pub async fn team(&self, id: i64) -> Result<TeamRow, StoreError> {
-        let row = self
-            .row_by_id(
-                &format!("SELECT {TEAM_COLUMNS} FROM teams WHERE id = $1"),
-                "team",
-                id,
-            )
-            .await?;
-        TeamRow::from_row(&row)
+        self.by_id(id).await
     }
 
     /// Binds a captain account to its team (one team per captain).
@@ -240,25 +218,14 @@ impl Store {
             .bind(team)
             .execute(&mut *tx)
             .await?;
-        audit(
-            &mut tx,
-            by,
-            "user",
-            user,
-            "captain",
-            None,
-            Some(&format!("team {team}")),
-        )
-        .await?;
-        tx.commit().await?;
-        Ok(())
+        Audit::new(by, "user", user, "captain")
+            .commit(tx, None, Some(&format!("team {team}")))
+            .await
     }
 
     /// The team a captain account is bound to.
     pub async fn captain_team(&self, user: i64) -> Result<Option<i64>, StoreError> {
-        sqlx::query("SELECT team_id FROM captains WHERE user_id = $1")
-            .bind(user)
-            .fetch_optional(&self.pool)
+        self.row("SELECT team_id FROM captains WHERE user_id = $1", user)
             .await?
             .map(|r| get(&r, "team_id"))
             .transpose()
@@ -288,16 +255,14 @@ impl Store {
         let section = self.team(team).await?.section;
         let mut tx = self.write().await?;
         bump_revision(&mut tx, section).await?;
-        let old = sqlx::query(&format!(
-            "SELECT {LINEUP_COLUMNS} FROM team_lineups l WHERE l.team_id = $1 AND l.round = $2"
-        ))
-        .bind(team)
-        .bind(round)
-        .fetch_optional(&mut *tx)
-        .await?
-        .map(|r| Lineup::from_row(&r))
-        .transpose()?;
-        let flag = i64::from(confirmed);
+        let old = sqlx::query(&Lineup::select("WHERE l.team_id = $1 AND l.round = $2"))
+            .bind(team)
+            .bind(round)
+            .fetch_optional(&mut *tx)
+            .await?
+            .map(|r| Lineup::from_row(&r))
+            .transpose()?;
+        let stored = i64::from(confirmed);
         let id = match &old {
             Some(o) if o.confirmed && !confirmed => {
                 return Err(StoreError::Conflict {
@@ -310,7 +275,7 @@ impl Store {
                     "UPDATE team_lineups SET data = $1, confirmed = $2, version = version + 1 WHERE id = $3",
                 )
                 .bind(data)
-                .bind(flag)
+                .bind(stored)
                 .bind(o.id)
                 .execute(&mut *tx)
                 .await?;
@@ -325,7 +290,7 @@ impl Store {
                     .bind(team)
                     .bind(round)
                     .bind(data)
-                    .bind(flag),
+                    .bind(stored),
                 )
                 .await?
             }
@@ -336,64 +301,37 @@ impl Store {
             "lineup submitted"
         };
         let old_data = old.as_ref().map(|o| o.data.as_str());
-        audit(&mut tx, by, "lineup", id, action, old_data, Some(data)).await?;
-        tx.commit().await?;
+        Audit::new(by, "lineup", id, action)
+            .commit(tx, old_data, Some(data))
+            .await?;
         Ok(id)
     }
 
     /// Confirms a submitted lineup as it stands.
     pub async fn confirm_lineup(&self, by: Option<i64>, lineup: i64) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
-        let done = sqlx::query(
+        let update = sqlx::query(
             "UPDATE team_lineups SET confirmed = 1, version = version + 1 WHERE id = $1 AND confirmed = 0",
         )
-        .bind(lineup)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Err(StoreError::Conflict {
-                entity: "lineup",
-                id: lineup,
-            });
-        }
-        audit(
-            &mut tx,
-            by,
-            "lineup",
-            lineup,
-            "confirm",
-            Some("submitted"),
-            Some("confirmed"),
-        )
-        .await?;
-        tx.commit().await?;
-        Ok(())
+        .bind(lineup);
+        change_one(&mut tx, update, "lineup", lineup).await?;
+        Audit::new(by, "lineup", lineup, "confirm")
+            .commit(tx, Some("submitted"), Some("confirmed"))
+            .await
     }
 
     /// One lineup.
     pub async fn lineup(&self, id: i64) -> Result<Lineup, StoreError> {
-        let row = self
-            .row_by_id(
-                &format!("SELECT {LINEUP_COLUMNS} FROM team_lineups l WHERE l.id = $1"),
-                "lineup",
-                id,
-            )
-            .await?;
-        Lineup::from_row(&row)
+        self.by_id(id).await
     }
 
     /// All lineups of a section's teams, by round and team number.
     pub async fn lineups(&self, section: i64) -> Result<Vec<Lineup>, StoreError> {
-        sqlx::query(&format!(
-            "SELECT {LINEUP_COLUMNS} FROM team_lineups l JOIN teams t ON t.id = l.team_id
-             WHERE t.section_id = $1 ORDER BY l.round, t.number"
-        ))
-        .bind(section)
-        .fetch_all(&self.pool)
-        .await?
-        .iter()
-        .map(Lineup::from_row)
-        .collect()
+        self.list(
+            "JOIN teams t ON t.id = l.team_id WHERE t.section_id = $1 ORDER BY l.round, t.number",
+            &[section],
+        )
+        .await
     }
 
     /// Stores the pairing of team round `round`: matches (home, away) in order, `None` as away
@@ -437,43 +375,21 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
-        audit(
-            &mut tx,
-            by,
-            "section",
-            section,
-            "pair team round",
-            None,
-            Some(&format!("round {round}: {} matches", matches.len())),
-        )
-        .await?;
-        tx.commit().await?;
-        Ok(())
+        let paired = format!("round {round}: {} matches", matches.len());
+        Audit::new(by, "section", section, "pair team round")
+            .commit(tx, None, Some(&paired))
+            .await
     }
 
     /// The team matches of a section by round and match number.
     pub async fn team_matches(&self, section: i64) -> Result<Vec<TeamMatch>, StoreError> {
-        sqlx::query(&format!(
-            "SELECT {MATCH_COLUMNS} FROM team_matches WHERE section_id = $1 ORDER BY round, number"
-        ))
-        .bind(section)
-        .fetch_all(&self.pool)
-        .await?
-        .iter()
-        .map(TeamMatch::from_row)
-        .collect()
+        self.list("WHERE section_id = $1 ORDER BY round, number", &[section])
+            .await
     }
 
     /// One team match.
     pub async fn team_match(&self, id: i64) -> Result<TeamMatch, StoreError> {
-        let row = self
-            .row_by_id(
-                &format!("SELECT {MATCH_COLUMNS} FROM team_matches WHERE id = $1"),
-                "team match",
-                id,
-            )
-            .await?;
-        TeamMatch::from_row(&row)
+        self.by_id(id).await
     }
 
     /// Enters the board results of a match the caller read at `version`; `confirmed` when an
@@ -495,37 +411,23 @@ impl Store {
             });
         }
         let mut tx = self.write().await?;
-        let done = sqlx::query(
+        let update = sqlx::query(
             "UPDATE team_matches SET data = $1, confirmed = $2, version = version + 1
              WHERE id = $3 AND version = $4",
         )
         .bind(data)
         .bind(i64::from(confirmed))
         .bind(id)
-        .bind(version)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Err(StoreError::Conflict {
-                entity: "team match",
-                id,
-            });
-        }
+        .bind(version);
+        change_one(&mut tx, update, "team match", id).await?;
         let action = if confirmed {
             "result confirmed"
         } else {
             "result submitted"
         };
-        audit(
-            &mut tx,
-            by,
-            "team match",
-            id,
-            action,
-            Some(&old.data),
-            Some(data),
-        )
-        .await?;
+        Audit::new(by, "team match", id, action)
+            .write(&mut tx, Some(&old.data), Some(data))
+            .await?;
         // A team pairing computed meanwhile sees the section changed and is not stored.
         bump_revision(&mut tx, old.section).await?;
         tx.commit().await?;

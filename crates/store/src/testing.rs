@@ -1,5 +1,7 @@
 //! PostgreSQL for the test suites of `store`, `web` and `cli`: every test gets a fresh, empty
 //! schema on the server named by `ARBITER_TEST_POSTGRES`, so runs never see each other's rows.
+//! Compiled only with the `testing` feature (and for the store's own unit tests): not part of
+//! the public API of a release build.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 

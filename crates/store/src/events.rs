@@ -1,0 +1,121 @@
+//! Events: a tournament with its name, place, start date and domain document; its sections
+//! are in the `sections` module.
+
+use crate::audit::Audit;
+use crate::row::{change_one, entity, insert_id};
+use crate::{Store, StoreError, unix_now};
+
+/// A tournament event (one or more sections).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Event {
+    /// The event's key.
+    pub id: i64,
+    /// The event's name, e.g. `Open 2026`.
+    pub name: String,
+    /// Where it is played.
+    pub place: String,
+    /// `YYYY-MM-DD`.
+    pub start_date: String,
+    /// JSON of the domain event.
+    #[serde(skip)]
+    pub data: String,
+    /// Optimistic-locking version, raised by every update.
+    pub version: i64,
+}
+
+entity! {
+    Event = "event" from "events", columns "" {
+        id: "id",
+        name: "name",
+        place: "place",
+        start_date: "start_date",
+        data: "data",
+        version: "version",
+    }
+}
+
+/// The new state of an event ([`Store::update_event`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EventChange<'a> {
+    /// The event's name.
+    pub name: &'a str,
+    /// Where it is played.
+    pub place: &'a str,
+    /// `YYYY-MM-DD`.
+    pub start_date: &'a str,
+    /// JSON of the domain event.
+    pub data: &'a str,
+}
+
+impl Store {
+    /// Creates an event.
+    pub async fn create_event(
+        &self,
+        by: Option<i64>,
+        name: &str,
+        place: &str,
+        start_date: &str,
+        data: &str,
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.write().await?;
+        let id = insert_id(
+            &mut tx,
+            sqlx::query(
+                "INSERT INTO events (name, place, start_date, created_at, data) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+            )
+            .bind(name)
+            .bind(place)
+            .bind(start_date)
+            .bind(unix_now())
+            .bind(data),
+        )
+        .await?;
+        Audit::new(by, "event", id, "create")
+            .commit(tx, None, Some(name))
+            .await?;
+        Ok(id)
+    }
+
+    /// All events, newest first.
+    pub async fn events(&self) -> Result<Vec<Event>, StoreError> {
+        self.list("ORDER BY start_date DESC, id DESC", &[]).await
+    }
+
+    /// One event.
+    pub async fn event(&self, id: i64) -> Result<Event, StoreError> {
+        self.by_id(id).await
+    }
+
+    /// Replaces the name, place, start date and domain document of an event the caller read at
+    /// `version`; returns the new version. Every section of the event gets a new revision, as
+    /// the event's settings (e.g. the age-class cut-off) enter the sections' views.
+    pub async fn update_event(
+        &self,
+        by: Option<i64>,
+        id: i64,
+        change: &EventChange<'_>,
+        version: i64,
+    ) -> Result<i64, StoreError> {
+        let old = self.event(id).await?;
+        let mut tx = self.write().await?;
+        let update = sqlx::query(
+            "UPDATE events SET name = $1, place = $2, start_date = $3, data = $4,
+             version = version + 1 WHERE id = $5 AND version = $6",
+        )
+        .bind(change.name)
+        .bind(change.place)
+        .bind(change.start_date)
+        .bind(change.data)
+        .bind(id)
+        .bind(version);
+        change_one(&mut tx, update, "event", id).await?;
+        sqlx::query("UPDATE sections SET revision = revision + 1 WHERE event_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        Audit::new(by, "event", id, "settings")
+            .commit(tx, Some(&old.data), Some(change.data))
+            .await?;
+        Ok(version + 1)
+    }
+}
