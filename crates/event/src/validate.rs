@@ -75,6 +75,8 @@ pub enum Field {
     Dwz,
     /// DWZ index.
     DwzIndex,
+    /// Sex.
+    Sex,
     /// The rating list of the DWZ.
     DwzList,
     /// The rating list of the Elo.
@@ -147,6 +149,7 @@ impl Field {
             Field::Elo => ("Elo", "Elo"),
             Field::Dwz => ("DWZ", "DWZ"),
             Field::DwzIndex => ("DWZ index", "DWZ-Index"),
+            Field::Sex => ("sex", "Geschlecht"),
             Field::DwzList => ("DWZ list", "DWZ-Liste"),
             Field::EloList => ("Elo list", "Elo-Liste"),
             Field::Birth => ("birth date", "Geburtsdatum"),
@@ -193,6 +196,8 @@ pub enum Expected {
     Date,
     /// A ZPS of five digits or capital letters and a member number 1-9999.
     DsbId,
+    /// `m`, `f` (`w`) or nothing.
+    Sex,
 }
 
 /// A value that is refused: the field, what was expected and what was found.
@@ -207,7 +212,8 @@ pub struct Invalid {
 }
 
 impl Invalid {
-    fn new(field: Field, expected: Expected, found: &str) -> Invalid {
+    /// `found` refused for `field`, which must hold `expected`.
+    pub fn new(field: Field, expected: Expected, found: &str) -> Invalid {
         let mut shown: String = found
             .chars()
             .take(40)
@@ -242,6 +248,7 @@ impl Invalid {
                 "eine ZPS aus fünf Ziffern oder Großbuchstaben und eine Mitgliedsnummer 1-9999"
                     .to_owned()
             }
+            Expected::Sex => "m, w oder nichts".to_owned(),
         };
         format!(
             "{}: erwartet {expected}, gefunden `{}`",
@@ -269,6 +276,7 @@ impl fmt::Display for Invalid {
             Expected::DsbId => {
                 f.write_str("a ZPS of five digits or capital letters and a member number 1-9999")
             }
+            Expected::Sex => f.write_str("m, f or nothing"),
         }?;
         write!(f, ", found `{}`", self.found)
     }

@@ -9,7 +9,7 @@ use event::age::{AgeClass, Class};
 use event::eligibility::{self, Refused};
 use event::player::{Entry, Player, PlayerId, Sex};
 use event::roster::{self, RosterError};
-use event::validate::{self, Field};
+use event::validate::{self, Expected, Field, Invalid};
 use serde::Deserialize;
 use store::Versioned;
 
@@ -54,25 +54,23 @@ impl From<RosterError> for ServiceError {
     }
 }
 
-/// A number field of a form: empty for none.
-pub(crate) fn number(field: &str, v: &str) -> Result<Option<u64>, ServiceError> {
+/// A whole-number field of a form in `min..=max`: empty for none.
+pub(crate) fn number(field: Field, v: &str, min: u64, max: u64) -> Result<Option<u64>, Invalid> {
     let v = v.trim();
     if v.is_empty() {
         return Ok(None);
     }
-    v.parse()
-        .map(Some)
-        .map_err(|_| ServiceError::BadRequest(format!("{field}: `{v}` is not a number")))
+    let n = v
+        .parse()
+        .map_err(|_| Invalid::new(field, Expected::Range(min, max), v))?;
+    validate::number(field, n, min, max)?;
+    Ok(Some(n))
 }
 
 /// A rating field (DWZ or Elo), bounded by [`validate::MAX_RATING`].
-fn rating(field: Field, v: &str) -> Result<Option<u16>, ServiceError> {
-    number(field.english(), v)?
-        .map(|r| {
-            validate::number(field, r, 0, u64::from(validate::MAX_RATING))?;
-            u16::try_from(r).map_err(|_| ServiceError::Internal(format!("rating {r}")))
-        })
-        .transpose()
+fn rating(field: Field, v: &str) -> Result<Option<u16>, Invalid> {
+    let max = validate::MAX_RATING;
+    Ok(number(field, v, 0, u64::from(max))?.map(|r| u16::try_from(r).unwrap_or(max)))
 }
 
 /// The player a form describes, with id `id`; fields the form does not carry (DSB
@@ -105,7 +103,7 @@ pub(crate) fn player_of(
         p.elo,
         earlier.map(|e| (e.elo, &e.elo_list)),
     );
-    p.fide_id = number("FIDE id", &f.fide_id)?;
+    p.fide_id = number(Field::FideId, &f.fide_id, 0, validate::MAX_FIDE_ID)?;
     p.federation = f.federation.trim().to_ascii_uppercase();
     p.club = f.club.trim().to_owned();
     p.title = Some(f.title.trim().to_ascii_uppercase()).filter(|t| !t.is_empty());
@@ -113,17 +111,13 @@ pub(crate) fn player_of(
         "" => None,
         "m" | "M" => Some(Sex::Male),
         "w" | "W" | "f" | "F" => Some(Sex::Female),
-        other => {
-            return Err(ServiceError::BadRequest(format!(
-                "sex: `{other}` (m, f or empty)"
-            )));
-        }
+        other => return Err(Invalid::new(Field::Sex, Expected::Sex, other).into()),
     };
     p.birth = match f.birth.trim() {
         "" => None,
         text => Some(
             text.parse()
-                .map_err(|e| ServiceError::BadRequest(format!("birth date: {e}")))?,
+                .map_err(|_| Invalid::new(Field::Birth, Expected::Date, text))?,
         ),
     };
     Ok(p)

@@ -169,7 +169,8 @@ impl Service {
         let class = class_of(f, s)?;
         let mut entry = Entry::new(p, class);
         let next_round = u32::try_from(s.played.len() + 1).unwrap_or(u32::MAX);
-        entry.first_round = match number("first round", &f.first_round)? {
+        let max = u64::from(validate::MAX_ROUNDS);
+        entry.first_round = match number(validate::Field::FirstRound, &f.first_round, 1, max)? {
             Some(r) => u32::try_from(r).unwrap_or(u32::MAX).max(next_round),
             None => next_round,
         };

@@ -203,6 +203,33 @@ async fn h12_02_edit_every_field_and_refuse_a_stale_version(store: Store) {
         .await;
     assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.text);
     assert!(a.text.contains("dwz"), "{}", a.text);
+    // A typo in a field is named with what was expected, in the director's language.
+    for (field, value, german) in [
+        (
+            "dwz",
+            "15OO",
+            "DWZ: erwartet eine ganze Zahl von 0 bis 3500, gefunden `15OO`",
+        ),
+        (
+            "sex",
+            "x",
+            "Geschlecht: erwartet m, w oder nichts, gefunden `x`",
+        ),
+        (
+            "birth_date",
+            "31.02.2012",
+            "Geburtsdatum: erwartet ein Datum",
+        ),
+    ] {
+        let mut body = json!({"version": version + 2, "last_name": "Meyer"});
+        body[field] = json!(value);
+        let a = d
+            .call_de("PUT", &format!("/api/sections/{s}/players/{id}"), body)
+            .await;
+        assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.text);
+        let error = a.json()["error"].as_str().unwrap().to_owned();
+        assert!(error.starts_with(german), "{field}: {error}");
+    }
 }
 
 async fn h12_02_delete_before_pairing_and_refuse_once_paired(store: Store) {
