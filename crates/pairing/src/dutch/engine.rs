@@ -1250,7 +1250,7 @@ impl<'a> BracketSearch<'a> {
             let costs = RestCosts::new(
                 new_s1.len(),
                 new_s2.len(),
-                self.context.limits.exact_check_players,
+                self.context.limits.rest_check_players,
             );
             let first =
                 self.rest_assignment(&new_s1, &new_s2, 0, &vec![false; new_s2.len()], &costs);
@@ -1440,7 +1440,7 @@ impl<'a> BracketSearch<'a> {
         costs: &RestCosts,
     ) -> Option<Option<(usize, Incremental)>> {
         self.key_base?;
-        if s1.len() - from > self.context.limits.exact_check_players {
+        if s1.len() - from > self.context.limits.rest_check_players {
             return None;
         }
         let alive: Vec<bool> = used.iter().map(|u| !u).collect();
