@@ -22,6 +22,7 @@ fn main() {
             exact_prefix_sets: 0,
             exact_check_players: 0,
             rest_check_players: 0,
+            level_check_players: 0,
             ..Limits::DEFAULT
         }
     } else {

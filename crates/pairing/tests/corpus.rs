@@ -219,6 +219,13 @@ fn smallest_limits() -> Vec<(&'static str, Limits)> {
                 ..d
             },
         ),
+        (
+            "level_check_players",
+            Limits {
+                level_check_players: 0,
+                ..d
+            },
+        ),
         ("all", Limits::SMALLEST),
     ]
 }

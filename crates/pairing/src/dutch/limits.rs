@@ -38,6 +38,10 @@ pub struct Limits {
     /// C10-C17 of its completion by a minimum-cost assignment kept along the search path
     /// (only a speed-up): no effect on the pairing.
     pub rest_check_players: usize,
+    /// Players in a bracket up to which the lower bound of a level's C10-C17 is computed by a
+    /// minimum-cost assignment of its double cover, once per level (only a speed-up): no
+    /// effect on the pairing.
+    pub level_check_players: usize,
 }
 
 impl Limits {
@@ -52,6 +56,7 @@ impl Limits {
         exact_prefix_sets: 5_000,
         exact_check_players: 400,
         rest_check_players: 100_000,
+        level_check_players: 2_000,
     };
 
     /// Every limit at its smallest value: for tests that a limit never changes a pairing.
@@ -65,6 +70,7 @@ impl Limits {
         exact_prefix_sets: 0,
         exact_check_players: 0,
         rest_check_players: 0,
+        level_check_players: 0,
     };
 
     /// The limit of the given kind.
