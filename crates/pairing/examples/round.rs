@@ -21,6 +21,8 @@ fn main() {
         Limits {
             exact_prefix_sets: 0,
             exact_check_players: 0,
+            rest_check_players: 0,
+            level_check_players: 0,
             ..Limits::DEFAULT
         }
     } else {

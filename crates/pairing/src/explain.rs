@@ -37,6 +37,7 @@ pub use laws::{Lang, UnknownLang};
 /// One player on a board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seat {
+    /// Pairing number.
     pub player: u32,
     /// Pairing score: points plus acceleration (C.04.7).
     pub score: Score,
@@ -53,7 +54,9 @@ pub struct Seat {
 pub struct BoardNote {
     /// Board number from 1.
     pub board: usize,
+    /// The player with White.
     pub white: Seat,
+    /// The player with Black.
     pub black: Seat,
     /// Score of the bracket in which the pair was made.
     pub bracket: Score,
@@ -91,11 +94,13 @@ impl FloatReason {
 /// A player paired below his scoregroup (a downfloater) and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FloaterNote {
+    /// Pairing number.
     pub player: u32,
     /// His pairing score.
     pub score: Score,
     /// The bracket he was paired in.
     pub paired_in: Score,
+    /// Why he floated.
     pub reason: FloatReason,
 }
 
@@ -104,18 +109,24 @@ pub struct FloaterNote {
 /// C6 (2017: C.5, maximum pairs) asks that the MDP be paired.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UpfloaterNote {
+    /// Pairing number.
     pub player: u32,
+    /// His pairing score.
     pub score: Score,
     /// The moved-down player he meets.
     pub partner: u32,
+    /// The moved-down player's pairing score.
     pub partner_score: Score,
+    /// The article that pairs the MDP with him.
     pub article: Article,
 }
 
 /// The pairing-allocated bye and why this player received it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ByeNote {
+    /// Pairing number.
     pub player: u32,
+    /// His pairing score.
     pub score: Score,
     /// Unplayed games so far (C9 in 2026).
     pub unplayed: u32,
@@ -129,11 +140,17 @@ pub struct ByeNote {
 /// The explanation of one round's pairing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Explanation {
+    /// The round explained.
     pub round: u32,
+    /// The edition of C.04.3 applied.
     pub edition: DutchEdition,
+    /// Every board, in order.
     pub boards: Vec<BoardNote>,
+    /// The downfloaters.
     pub floaters: Vec<FloaterNote>,
+    /// The upfloaters.
     pub upfloaters: Vec<UpfloaterNote>,
+    /// The pairing-allocated bye, if any.
     pub bye: Option<ByeNote>,
     /// Players not paired: requested byes, absences, withdrawals.
     pub absent: Vec<u32>,

@@ -228,6 +228,7 @@ impl Config {
 pub struct ConfigError {
     /// 1-based line of the configuration text; 0 for a problem of the whole configuration.
     pub line: usize,
+    /// What is wrong and what was expected.
     pub message: String,
 }
 
@@ -342,7 +343,12 @@ pub enum GenerateError {
     Config(ConfigError),
     /// The engine found no pairing for a round (C.04.3 1.9.3), e.g. too many rounds for the
     /// players.
-    Pairing { round: u16, error: PairingError },
+    Pairing {
+        /// The round that could not be paired.
+        round: u16,
+        /// Why not.
+        error: PairingError,
+    },
     /// The file built so far could not be read back as pairing input.
     Trf(TrfError),
 }

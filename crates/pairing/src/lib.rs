@@ -23,6 +23,8 @@
 //! assert_eq!(pairing.bye, None);
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod acceleration;
 mod assignment;
 pub mod dutch;

@@ -235,8 +235,11 @@ pub type RoundPairs = (Vec<(u32, u32)>, Option<u32>);
 /// C.04.A): what the file records and what the engine computes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RoundCheck {
+    /// The round re-paired.
     pub round: u32,
+    /// The pairs and bye the file records.
     pub recorded: RoundPairs,
+    /// The pairs and bye the engine computes, or why it gives none.
     pub computed: Result<RoundPairs, PairingError>,
 }
 

@@ -212,6 +212,20 @@ fn smallest_limits() -> Vec<(&'static str, Limits)> {
                 ..d
             },
         ),
+        (
+            "rest_check_players",
+            Limits {
+                rest_check_players: 0,
+                ..d
+            },
+        ),
+        (
+            "level_check_players",
+            Limits {
+                level_check_players: 0,
+                ..d
+            },
+        ),
         ("all", Limits::SMALLEST),
     ]
 }

@@ -18,7 +18,9 @@ pub enum PreferenceStrength {
 /// A player's colour preference.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ColourPreference {
+    /// The colour the player should get.
     pub colour: Colour,
+    /// How strongly he wants it: absolute, strong or mild (C.04.3 1.7).
     pub strength: PreferenceStrength,
 }
 

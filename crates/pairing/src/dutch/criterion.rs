@@ -8,26 +8,51 @@ use super::DutchEdition;
 /// criteria, C6-C21 quality criteria. [`Criterion::article`] cites it in either edition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Criterion {
+    /// Two players do not meet twice (absolute).
     C1,
+    /// A player who already received a pairing-allocated bye or scored a point without
+    /// playing does not receive it (absolute).
     C2,
+    /// Non-topscorers with the same absolute colour preference do not meet (absolute).
     C3,
+    /// The round can be completed: the players left after a bracket can all be paired (completion).
     C4,
+    /// The pairing-allocated bye goes to a player of the lowest possible score (2026; the
+    /// 2017 text has none).
     C5,
+    /// As many pairs as possible: fewest downfloaters (2017: C.5).
     C6,
+    /// The downfloaters' scores as low as possible (2017: C.6).
     C7,
+    /// The next bracket pairs as well as possible with the downfloaters chosen (2017: C.7).
     C8,
+    /// The bye assignee has as few unplayed games as possible (2026; the 2017 text has none).
     C9,
+    /// Fewest topscorers or their opponents whose colour difference goes beyond +2 or -2
+    /// (2017: C.8).
     C10,
+    /// Fewest topscorers or their opponents who get the same colour three times in a row
+    /// (2017: C.9).
     C11,
+    /// Fewest players who do not get their colour preference (2017: C.10).
     C12,
+    /// Fewest players who do not get their strong colour preference (2017: C.11).
     C13,
+    /// Fewest downfloaters who floated down in the previous round (2017: C.12).
     C14,
+    /// Fewest upfloaters who floated up in the previous round (2017: C.13).
     C15,
+    /// Fewest downfloaters who floated down two rounds before (2017: C.14).
     C16,
+    /// Fewest upfloaters who floated up two rounds before (2017: C.15).
     C17,
+    /// Least score differences of downfloaters who floated down in the previous round (2017: C.16).
     C18,
+    /// Least score differences of upfloaters who floated up in the previous round (2017: C.17).
     C19,
+    /// Least score differences of downfloaters who floated down two rounds before (2017: C.18).
     C20,
+    /// Least score differences of upfloaters who floated up two rounds before (2017: C.19).
     C21,
 }
 

@@ -9,7 +9,7 @@
 //! Completion (C4) and the bye assignee's score (C5) are decided with a maximum matching over
 //! all players still to be paired.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::cmp::Reverse;
 use std::collections::HashMap;
 
@@ -706,6 +706,9 @@ struct BracketSearch<'a> {
     partial_psd: i128,
     /// How often the best candidate has been replaced.
     improvements: usize,
+    /// The double-cover bounds computed for this level's floater restriction, by group, MDPs
+    /// and floaters: a group is checked again whenever the best candidate improves.
+    double_covers: RefCell<HashMap<(Vec<usize>, usize, usize), Option<Option<i128>>>>,
 }
 
 impl<'a> BracketSearch<'a> {
@@ -762,6 +765,7 @@ impl<'a> BracketSearch<'a> {
             improvements: 0,
             best_sets: None,
             may_float: vec![true; context.players.len()],
+            double_covers: RefCell::new(HashMap::new()),
         }
     }
 
@@ -867,6 +871,7 @@ impl<'a> BracketSearch<'a> {
         let mut bound = self.simple_bound(pairs, m1);
         self.best_sets = None;
         self.may_float.fill(true);
+        self.double_covers.get_mut().clear();
         let prefix = self.prefix_len();
         match self.level_prefix(pairs, m1, remainder_pairs) {
             LevelPrefix::Empty => return None,
@@ -880,7 +885,8 @@ impl<'a> BracketSearch<'a> {
         // The larger of two lower bounds (lexicographically), each one valid.
         let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
         let floaters = all.len() - 2 * pairs;
-        if let Some(found) = self.double_cover_key(&all, self.mdps.len(), floaters) {
+        let limit = self.context.limits.level_check_players;
+        if let Some(found) = self.double_cover_key(&all, self.mdps.len(), floaters, limit) {
             let key = found?;
             let mut exact = bound.clone();
             for (c, v) in self.decode(key).iter().enumerate() {
@@ -905,6 +911,7 @@ impl<'a> BracketSearch<'a> {
     /// Restricts the level's candidates to these downfloater sets.
     fn restrict_floaters(&mut self, sets: Vec<Vec<usize>>) {
         self.may_float.fill(false);
+        self.double_covers.get_mut().clear();
         for &d in sets.iter().flatten() {
             self.may_float[d] = true;
         }
@@ -1187,7 +1194,8 @@ impl<'a> BracketSearch<'a> {
             return true;
         }
         let floaters = group.len() - 2 * pairs_wanted;
-        let rest = self.double_cover_key(group, 0, floaters);
+        let limit = self.context.limits.exact_check_players;
+        let rest = self.double_cover_key(group, 0, floaters, limit);
         self.rest_fails(limbo, rest)
     }
 
@@ -1250,7 +1258,7 @@ impl<'a> BracketSearch<'a> {
             let costs = RestCosts::new(
                 new_s1.len(),
                 new_s2.len(),
-                self.context.limits.exact_check_players,
+                self.context.limits.rest_check_players,
             );
             let first =
                 self.rest_assignment(&new_s1, &new_s2, 0, &vec![false; new_s2.len()], &costs);
@@ -1440,7 +1448,7 @@ impl<'a> BracketSearch<'a> {
         costs: &RestCosts,
     ) -> Option<Option<(usize, Incremental)>> {
         self.key_base?;
-        if s1.len() - from > self.context.limits.exact_check_players {
+        if s1.len() - from > self.context.limits.rest_check_players {
             return None;
         }
         let alive: Vec<bool> = used.iter().map(|u| !u).collect();
@@ -2228,13 +2236,31 @@ impl<'a> BracketSearch<'a> {
     /// A lower bound (as a key) for the counts of every pairing of `all` with `floaters` of
     /// them unpaired, the first `m0` (MDPs) not paired with each other: half the least cost of
     /// its bipartite double cover, which takes every pair from both sides. `None` if not
-    /// computed (too large), `Some(None)` if there is no such pairing.
-    fn double_cover_key(&self, all: &[usize], m0: usize, floaters: usize) -> Option<Option<i128>> {
+    /// computed (more than `limit` players, counted with the floaters' dummies, on either
+    /// side, and not computed before), `Some(None)` if there is no such pairing.
+    fn double_cover_key(
+        &self,
+        all: &[usize],
+        m0: usize,
+        floaters: usize,
+        limit: usize,
+    ) -> Option<Option<i128>> {
         self.key_base?;
-        let n = all.len();
-        if n + floaters > 2 * self.context.limits.exact_check_players {
+        let key = (all.to_vec(), m0, floaters);
+        if let Some(&known) = self.double_covers.borrow().get(&key) {
+            return known;
+        }
+        if all.len() + floaters > 2 * limit {
             return None;
         }
+        let found = self.double_cover(all, m0, floaters);
+        self.double_covers.borrow_mut().insert(key, found);
+        found
+    }
+
+    /// [`Self::double_cover_key`], computed.
+    fn double_cover(&self, all: &[usize], m0: usize, floaters: usize) -> Option<Option<i128>> {
+        let n = all.len();
         let size = n + floaters;
         let found = assignment::minimum_cost(size, size, |r, c| match (r < n, c < n) {
             (true, true) => {
@@ -2463,10 +2489,12 @@ fn psd_entries(
 }
 
 /// The base of the keys of a bracket of `size` players: above any total of one count, twice
-/// over (the double cover); `None` when keys of eight digits could overflow.
+/// over (the double cover); `None` when keys could overflow. Every digit of a total staying
+/// below the base, a key of eight count digits and `psd_digits` PSD digits stays below
+/// `base^(8 + psd_digits)`, far below [`NOT_A_FLOATER`].
 fn key_base(size: usize, psd_digits: usize) -> Option<i128> {
     let base = 4 * i128::try_from(size).ok()? + 8;
-    let top = base.checked_pow(9 + u32::try_from(psd_digits).ok()?)?;
+    let top = base.checked_pow(8 + u32::try_from(psd_digits).ok()?)?;
     (top < (1 << 110)).then_some(base)
 }
 

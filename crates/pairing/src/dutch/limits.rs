@@ -30,10 +30,18 @@ pub struct Limits {
     /// exactly for each set, which also restricts the search to the best sets (only a
     /// speed-up): beyond, a weaker lower bound; no effect on the pairing.
     pub exact_prefix_sets: usize,
-    /// Players of S1 still to pair up to which every search node computes the exact least
-    /// C10-C17 of its completion by a minimum-cost assignment (only a speed-up): no effect on
-    /// the pairing.
+    /// Players in a group up to which the lower bound of its C10-C17 is computed by a
+    /// minimum-cost assignment of its double cover (only a speed-up): no effect on the
+    /// pairing.
     pub exact_check_players: usize,
+    /// Players of S1 still to pair up to which every search node computes the exact least
+    /// C10-C17 of its completion by a minimum-cost assignment kept along the search path
+    /// (only a speed-up): no effect on the pairing.
+    pub rest_check_players: usize,
+    /// Players in a bracket up to which the lower bound of a level's C10-C17 is computed by a
+    /// minimum-cost assignment of its double cover, once per level (only a speed-up): no
+    /// effect on the pairing.
+    pub level_check_players: usize,
 }
 
 impl Limits {
@@ -47,6 +55,8 @@ impl Limits {
         perfect_check_players: 48,
         exact_prefix_sets: 5_000,
         exact_check_players: 400,
+        rest_check_players: 100_000,
+        level_check_players: 2_000,
     };
 
     /// Every limit at its smallest value: for tests that a limit never changes a pairing.
@@ -59,6 +69,8 @@ impl Limits {
         perfect_check_players: 0,
         exact_prefix_sets: 0,
         exact_check_players: 0,
+        rest_check_players: 0,
+        level_check_players: 0,
     };
 
     /// The limit of the given kind.

@@ -32,7 +32,9 @@ impl fmt::Display for Score {
 /// A piece colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Colour {
+    /// White.
     White,
+    /// Black.
     Black,
 }
 
@@ -50,9 +52,13 @@ impl Colour {
 /// say otherwise). Requested byes carry their own points ([`RoundEntry::Unpaired`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Scoring {
+    /// A win over the board.
     pub win: Score,
+    /// A draw.
     pub draw: Score,
+    /// A loss over the board.
     pub loss: Score,
+    /// The pairing-allocated bye (C.04.1 Art. 3).
     pub pairing_allocated_bye: Score,
     /// A win by forfeit (`+`).
     pub forfeit_win: Score,
@@ -75,8 +81,11 @@ impl Scoring {
 /// A game result from one player's point of view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
+    /// The player won.
     Win,
+    /// The game was drawn.
     Draw,
+    /// The player lost.
     Loss,
 }
 
@@ -85,20 +94,29 @@ pub enum Outcome {
 pub enum RoundEntry {
     /// A game played over the board.
     Game {
+        /// The opponent's pairing number.
         opponent: u32,
+        /// The player's colour.
         colour: Colour,
+        /// The player's result.
         outcome: Outcome,
     },
     /// A pairing decided by forfeit: not a played game (C.04.2 3.4), but the players were paired.
     Forfeit {
+        /// The opponent's pairing number.
         opponent: u32,
+        /// The player's colour as paired.
         colour: Colour,
+        /// Whether the player won by forfeit.
         won: bool,
     },
     /// The pairing-allocated bye (C.04.1 Art. 3).
     PairingAllocatedBye,
     /// A requested bye or an absence, with the points it scored (full, half or zero).
-    Unpaired { points: Score },
+    Unpaired {
+        /// The points it scored.
+        points: Score,
+    },
 }
 
 impl RoundEntry {
@@ -148,6 +166,7 @@ impl RoundEntry {
 pub struct Player {
     /// Pairing number (TPN): the rank in the initial ranking list (C.04.2).
     pub id: u32,
+    /// Rating, which orders the initial ranking list (C.04.2).
     pub rating: u16,
     /// Rounds 1.. before the round being paired.
     pub history: Vec<RoundEntry>,
@@ -184,7 +203,9 @@ pub struct Input {
     pub total_rounds: u32,
     /// Colour drawn by lot for the odd pairing numbers (C.04.3 5.1).
     pub initial_colour: Colour,
+    /// Points per result.
     pub scoring: Scoring,
+    /// Every registered player, present or not.
     pub players: Vec<Player>,
     /// Pairs that shall not meet (besides previous opponents).
     pub forbidden_pairs: Vec<(u32, u32)>,
@@ -273,7 +294,9 @@ impl fmt::Display for DutchEdition {
 /// A float received in this round (C.04.3 1.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Float {
+    /// Paired with a lower score (a downfloat).
     Down,
+    /// Paired with a higher score (an upfloat).
     Up,
 }
 
@@ -293,8 +316,11 @@ pub struct PairExplanation {
 /// One board of the pairing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
+    /// White's pairing number.
     pub white: u32,
+    /// Black's pairing number.
     pub black: u32,
+    /// Why the pair stands as it does.
     pub explanation: PairExplanation,
 }
 
@@ -315,14 +341,25 @@ pub enum PairingError {
     /// Two players share a pairing number.
     DuplicatePlayer(u32),
     /// A history entry names an opponent that is not a player.
-    UnknownOpponent { player: u32, opponent: u32 },
+    UnknownOpponent {
+        /// The player whose history names it.
+        player: u32,
+        /// The pairing number no player has.
+        opponent: u32,
+    },
     /// The round number is 0 or beyond the number of rounds.
-    RoundOutOfRange { round: u32, total_rounds: u32 },
+    RoundOutOfRange {
+        /// The round asked for.
+        round: u32,
+        /// The rounds of the tournament.
+        total_rounds: u32,
+    },
     /// The search for a bracket's pairing reached one of its [`Limits`] before it had proven
     /// its result: the pairing C.04.3 prescribes is not known, so none is given.
     SearchLimit {
         /// Score of the bracket being paired.
         bracket: Score,
+        /// The limit reached.
         limit: Limit,
         /// The limit's value.
         value: usize,
