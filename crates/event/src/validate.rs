@@ -198,6 +198,8 @@ pub enum Expected {
     DsbId,
     /// `m`, `f` (`w`) or nothing.
     Sex,
+    /// Age classes `U8`-`U20` (`w` for girls), `Open` or `Women`, comma-separated.
+    Class,
 }
 
 /// A value that is refused: the field, what was expected and what was found.
@@ -249,6 +251,10 @@ impl Invalid {
                     .to_owned()
             }
             Expected::Sex => "m, w oder nichts".to_owned(),
+            Expected::Class => {
+                "Altersklassen U8 bis U20 (mit w für Mädchen), Open oder Women, durch Komma getrennt"
+                    .to_owned()
+            }
         };
         format!(
             "{}: erwartet {expected}, gefunden `{}`",
@@ -277,6 +283,9 @@ impl fmt::Display for Invalid {
                 f.write_str("a ZPS of five digits or capital letters and a member number 1-9999")
             }
             Expected::Sex => f.write_str("m, f or nothing"),
+            Expected::Class => {
+                f.write_str("age classes U8-U20 (with w for girls), Open or Women, comma-separated")
+            }
         }?;
         write!(f, ", found `{}`", self.found)
     }

@@ -146,10 +146,10 @@ pub(crate) fn class_of(f: &PlayerForm, s: &event::Section) -> Result<Class, Serv
             .copied()
             .unwrap_or(Class::open(AgeClass::Open)));
     }
-    f.class
-        .trim()
+    let class = f.class.trim();
+    class
         .parse()
-        .map_err(|e: event::age::ParseClassError| ServiceError::BadRequest(e.to_string()))
+        .map_err(|_| Invalid::new(Field::Classes, Expected::Class, class).into())
 }
 
 /// `entry` as [`eligibility::admit`] admits it to the loaded section, with the form's override

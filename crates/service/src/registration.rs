@@ -7,7 +7,7 @@ use event::age::{AgeClass, Class};
 use event::player::{Entry, PlayerId};
 use event::round::ByeKind;
 use event::section::System;
-use event::validate;
+use event::validate::{self, Expected, Field, Invalid};
 use serde::Deserialize;
 
 use crate::Service;
@@ -107,7 +107,7 @@ impl Service {
         let start: event::date::Date = e
             .start_date
             .parse()
-            .map_err(|err| ServiceError::BadRequest(format!("start date: {err}")))?;
+            .map_err(|_| Invalid::new(Field::StartDate, Expected::Date, e.start_date.trim()))?;
         let ev = event::Event::new(e.name.trim(), e.place.trim(), start, start);
         store_event(&self.store, by, &ev).await
     }
@@ -125,7 +125,7 @@ impl Service {
             .filter(|c| !c.trim().is_empty())
             .map(|c| {
                 c.parse::<Class>()
-                    .map_err(|e| ServiceError::BadRequest(e.to_string()))
+                    .map_err(|_| Invalid::new(Field::Classes, Expected::Class, c.trim()))
             })
             .collect::<Result<Vec<_>, _>>()?;
         let classes = if classes.is_empty() {
@@ -149,8 +149,7 @@ impl Service {
             s.tiebreaks = n.tiebreaks.trim().to_owned();
         }
         validate::section(&s)?;
-        s.check_settings()
-            .map_err(|e| ServiceError::BadRequest(e.to_string()))?;
+        s.check_settings()?;
         self.store.event(event).await?;
         store_section(&self.store, by, event, &s).await
     }
@@ -170,7 +169,7 @@ impl Service {
         let mut entry = Entry::new(p, class);
         let next_round = u32::try_from(s.played.len() + 1).unwrap_or(u32::MAX);
         let max = u64::from(validate::MAX_ROUNDS);
-        entry.first_round = match number(validate::Field::FirstRound, &f.first_round, 1, max)? {
+        entry.first_round = match number(Field::FirstRound, &f.first_round, 1, max)? {
             Some(r) => u32::try_from(r).unwrap_or(u32::MAX).max(next_round),
             None => next_round,
         };

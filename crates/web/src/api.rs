@@ -238,10 +238,14 @@ async fn events(State(state): State<AppState>) -> Result<Json<Value>, AppError> 
 
 async fn create_event(
     State(state): State<AppState>,
-    Editor { by, .. }: Editor,
+    Editor { by, viewer }: Editor,
     Json(e): Json<NewEvent>,
 ) -> Result<Response, AppError> {
-    let id = state.service.create_event(Some(by), &e).await?;
+    let id = state
+        .service
+        .create_event(Some(by), &e)
+        .await
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
 }
 
@@ -257,10 +261,14 @@ async fn event(
 async fn create_section(
     State(state): State<AppState>,
     Path(id): Path<i64>,
-    Editor { by, .. }: Editor,
+    Editor { by, viewer }: Editor,
     Json(n): Json<NewSection>,
 ) -> Result<Response, AppError> {
-    let section = state.service.create_section(Some(by), id, &n).await?;
+    let section = state
+        .service
+        .create_section(Some(by), id, &n)
+        .await
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok((StatusCode::CREATED, Json(json!({ "id": section }))).into_response())
 }
 
@@ -293,18 +301,26 @@ async fn add_player(
 async fn pair(
     State(state): State<AppState>,
     Path(id): Path<i64>,
-    Editor { by, .. }: Editor,
+    Editor { by, viewer }: Editor,
 ) -> Result<Response, AppError> {
-    let round = state.service.pair_next(Some(by), id).await?;
+    let round = state
+        .service
+        .pair_next(Some(by), id)
+        .await
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok((StatusCode::CREATED, Json(json!({ "round": round }))).into_response())
 }
 
 async fn publish(
     State(state): State<AppState>,
     Path((id, n)): Path<(i64, i64)>,
-    Editor { by, .. }: Editor,
+    Editor { by, viewer }: Editor,
 ) -> Result<Json<Value>, AppError> {
-    let warnings = state.service.publish(Some(by), id, n).await?;
+    let warnings = state
+        .service
+        .publish(Some(by), id, n)
+        .await
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(Json(json!({ "warnings": warnings })))
 }
 
@@ -350,13 +366,14 @@ pub(crate) struct ResultForm {
 async fn result(
     State(state): State<AppState>,
     Path(id): Path<i64>,
-    Editor { by, .. }: Editor,
+    Editor { by, viewer }: Editor,
     Json(f): Json<ResultForm>,
 ) -> Result<Json<Value>, AppError> {
     let entered = state
         .service
         .enter_result(Some(by), id, &f.result, f.version)
-        .await?;
+        .await
+        .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(Json(
         json!({ "game": id, "result": f.result, "version": entered.version, "correction": entered.effect }),
     ))

@@ -24,6 +24,7 @@ store::on_both!(
     h12_04_admission_list_set_in_event_settings_refuses_others,
     h12_04_upload_preselects_eligible_rows_and_refuses_the_others,
     h12_02_ratings_keep_the_list_they_came_from,
+    h12_07_typos_in_event_and_section_forms_in_german,
 );
 
 struct Director {
@@ -883,4 +884,36 @@ fn hidden(page: &str, name: &str) -> String {
         .replace("&lt;", "<")
         .replace("&gt;", ">")
         .replace("&amp;", "&")
+}
+
+async fn h12_07_typos_in_event_and_section_forms_in_german(store: Store) {
+    let d = Director::new(store).await;
+    let event = json!({"name": "SJRP 2026", "place": "Pirmasens", "start_date": "7.4.26x"});
+    let a = d.call_de("POST", "/api/events", event).await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.text);
+    let error = a.json()["error"].as_str().unwrap().to_owned();
+    assert!(error.starts_with("Beginn: erwartet ein Datum"), "{error}");
+    let s = d.section("U14").await;
+    let ev = d
+        .call("GET", &format!("/api/sections/{s}"), None)
+        .await
+        .json()["section"]["event"]
+        .clone();
+    let section = json!({"name": "U16", "rounds": 5, "classes": "U16, U16x"});
+    let a = d
+        .call_de("POST", &format!("/api/events/{ev}/sections"), section)
+        .await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.text);
+    let error = a.json()["error"].as_str().unwrap().to_owned();
+    assert!(
+        error.starts_with("Altersklassen: erwartet Altersklassen U8 bis U20")
+            && error.ends_with("gefunden `U16x`"),
+        "{error}"
+    );
+    let player = json!({"last_name": "Meyer", "class": "U41"});
+    let a = d
+        .call_de("POST", &format!("/api/sections/{s}/players"), player)
+        .await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.text);
+    assert!(a.text.contains("gefunden `U41`"), "{}", a.text);
 }
