@@ -11,13 +11,17 @@ use crate::error::ServiceError;
 /// Checks a pasted game record with the `pgn` crate: exactly one game, every move legal.
 /// Returns the moves as clean PGN movetext, or the message naming the move.
 pub fn check_pgn(text: &str, german: bool) -> Result<String, ServiceError> {
+    let refused = |english: &str, deutsch: &str| {
+        ServiceError::BadRequest(format!("PGN: {}", if german { deutsch } else { english }))
+    };
     let mut games = pgn::reader::Reader::new(text);
     let raw = games
         .next()
-        .ok_or_else(|| ServiceError::BadRequest("PGN: no game found".into()))?;
+        .ok_or_else(|| refused("no game found", "keine Partie gefunden"))?;
     if games.next().is_some() {
-        return Err(ServiceError::BadRequest(
-            "PGN: one game per board expected, found more".into(),
+        return Err(refused(
+            "one game per board expected, found more",
+            "eine Partie je Brett erwartet, mehrere gefunden",
         ));
     }
     let imported = pgn::import::import(&raw);
@@ -35,7 +39,7 @@ pub fn check_pgn(text: &str, german: bool) -> Result<String, ServiceError> {
     let start = imported
         .start
         .as_ref()
-        .ok_or_else(|| ServiceError::BadRequest("PGN: no start position".into()))?;
+        .ok_or_else(|| refused("no start position", "keine Ausgangsstellung"))?;
     let text = pgn::export::write_pgn(
         &[],
         &start.position,
@@ -68,7 +72,12 @@ impl Service {
     ) -> Result<(), ServiceError> {
         let g = self.store.game(game).await?;
         if g.black.is_none() {
-            return Err(ServiceError::BadRequest("a bye has no game record".into()));
+            let message = if german {
+                "ein Freilos hat keine Partienotation"
+            } else {
+                "a bye has no game record"
+            };
+            return Err(ServiceError::BadRequest(message.into()));
         }
         let clean = if text.trim().is_empty() {
             String::new()

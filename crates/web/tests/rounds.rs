@@ -491,6 +491,18 @@ async fn game_records_are_checked_and_exported(store: Store) {
         "{}",
         german.text
     );
+    let two = c
+        .post_form(
+            &format!("/games/{game}/pgn?lang=de"),
+            &[("pgn", "1. e4 e5 *\n\n1. d4 d5 *")],
+        )
+        .await;
+    assert_eq!(two.status, StatusCode::BAD_REQUEST);
+    assert!(
+        two.text.contains("eine Partie je Brett erwartet"),
+        "{}",
+        two.text
+    );
     c.ok(
         &format!("/api/games/{game}/pgn"),
         json!({"pgn": "[Event \"x\"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0"}),

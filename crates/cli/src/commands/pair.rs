@@ -36,7 +36,7 @@ pub struct Args {
     #[arg(long, value_name = "N", conflicts_with_all = ["pair", "check", "edition"])]
     berger: Option<usize>,
     /// TRF-2026 team file (310/013 records): pair the next round of the team Swiss by team
-    /// numbers (C.04.6 where the Dutch engine allows, see the README).
+    /// numbers (C.04.6 where the Dutch engine allows, see crates/pairing/README.md).
     #[arg(long, value_name = "FILE",
           conflicts_with_all = ["check", "edition", "explain", "generate", "baku"])]
     team: Option<PathBuf>,

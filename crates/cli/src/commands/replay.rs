@@ -8,7 +8,7 @@
 //! `draw_offers_from_move`, `supervision` and `quickplay_finish` are optional). Every further line
 //! is one event with its time in milliseconds, e.g.
 //! `{"at_ms": 5000, "event": "move", "by": "white", "move": "e4"}`; the
-//! README lists all events.
+//! laws crate README ("Game events and rulings") lists all events.
 
 use std::fmt;
 use std::process::ExitCode;
