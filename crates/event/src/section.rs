@@ -209,7 +209,6 @@ impl PairError {
 
     /// The refusal in `lang`, without its provision ([`PairError::article`]).
     pub fn message(&self, lang: Lang) -> String {
-        let de = lang == Lang::De;
         match self {
             PairError::NotNextRound { round, next } => lang.pick(
                 format!("round {round} cannot be paired now; the next round is {next}"),
@@ -221,14 +220,12 @@ impl PairError {
                 format!("round {round} is beyond the last round {rounds}"),
                 format!("Runde {round} liegt nach der letzten Runde {rounds}"),
             ),
-            PairError::ResultsMissing { round, boards } if de => {
-                format!(
-                    "in Runde {round} fehlt das Ergebnis an {}",
-                    boards_german(boards)
-                )
-            }
             PairError::ResultsMissing { round, boards } => {
-                format!("round {round} has no result on {}", boards_english(boards))
+                let boards = board_list(boards, lang);
+                lang.pick(
+                    format!("round {round} has no result on {boards}"),
+                    format!("in Runde {round} fehlt das Ergebnis an {boards}"),
+                )
             }
             PairError::TooFewPlayers => lang
                 .pick(
@@ -260,23 +257,18 @@ impl PairError {
     }
 }
 
-/// "Brett 3" or "Brett 3, 5 und 7".
-fn boards_german(boards: &[usize]) -> String {
+/// "board 3" or "boards 3, 5 and 7"; "Brett 3" or "Brett 3, 5 und 7".
+fn board_list(boards: &[usize], lang: Lang) -> String {
     let numbers: Vec<String> = boards.iter().map(usize::to_string).collect();
     match numbers.split_last() {
-        None => "keinem Brett".to_string(),
-        Some((last, [])) => format!("Brett {last}"),
-        Some((last, rest)) => format!("Brett {} und {last}", rest.join(", ")),
-    }
-}
-
-/// "board 3" or "boards 3, 5 and 7".
-fn boards_english(boards: &[usize]) -> String {
-    let numbers: Vec<String> = boards.iter().map(usize::to_string).collect();
-    match numbers.split_last() {
-        None => "no board".to_string(),
-        Some((last, [])) => format!("board {last}"),
-        Some((last, rest)) => format!("boards {} and {last}", rest.join(", ")),
+        None => lang.pick("no board", "keinem Brett").to_string(),
+        Some((last, [])) => format!("{} {last}", lang.pick("board", "Brett")),
+        Some((last, rest)) => format!(
+            "{} {} {} {last}",
+            lang.pick("boards", "Brett"),
+            rest.join(", "),
+            lang.pick("and", "und")
+        ),
     }
 }
 

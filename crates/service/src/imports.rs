@@ -3,12 +3,9 @@
 
 use event::trf_io::ImportError;
 
-use event::eligibility;
-use event::player::PlayerId;
-
 use crate::Service;
 use crate::error::ServiceError;
-use crate::players::refused_row;
+use crate::players::admit_in_turn;
 use crate::rows::{moment, store_section};
 
 pub use trf::TrfError;
@@ -71,29 +68,22 @@ impl Service {
     }
 }
 
-/// `s` with each entry admitted to the event `ev` (which holds the event's other sections):
-/// checked under a fresh id above every registered one, since the file's start numbers are not
-/// the event's player ids, against the other sections and the entries of the file before it.
+/// `s` with each entry admitted to the event `ev` (which holds the event's other sections)
+/// by [`admit_in_turn`]: the file's start numbers are not the event's player ids, so each is
+/// checked under a fresh id, against the other sections and the entries of the file before it.
 fn admitted(
     mut ev: event::Event,
     s: &event::Section,
     over: Option<&str>,
 ) -> Result<event::Section, ServiceError> {
-    let over = over.map(str::trim).filter(|r| !r.is_empty());
-    let mut fresh = crate::loaded::highest_id(&ev);
     let mut probe = s.clone();
     probe.entries.clear();
     probe.played.clear();
     ev.sections.insert(0, probe);
+    let checked = admit_in_turn(ev, s.entries.iter().cloned(), over)?;
     let mut out = s.clone();
-    for entry in &mut out.entries {
-        let mut e = entry.clone();
-        fresh = fresh.saturating_add(1);
-        e.player.id = PlayerId(fresh);
-        let checked = eligibility::admit(&ev, &ev.sections[0], e, over)
-            .map_err(|r| refused_row(&entry.player, &r))?;
-        entry.admitted_over.clone_from(&checked.admitted_over);
-        ev.sections[0].entries.push(checked);
+    for (entry, checked) in out.entries.iter_mut().zip(checked) {
+        entry.admitted_over = checked.admitted_over;
     }
     Ok(out)
 }

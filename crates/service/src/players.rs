@@ -175,7 +175,32 @@ pub fn preselected(loaded: &crate::Loaded, entries: &[Entry]) -> Vec<bool> {
 }
 
 /// A refusal of one row of a list, naming the player.
-pub(crate) fn refused_row(player: &Player, r: &Refused) -> ServiceError {
+/// `entries` admitted one after the other to the first section of `event` ([`eligibility::admit`]
+/// with the arbiter's reason `over`), each under a fresh id above every registered one and
+/// checked against the event's sections and the entries admitted before it (a duplicate inside
+/// a list or file is caught). Returns the admitted entries with their fresh ids; the first
+/// refusal names its player.
+pub(crate) fn admit_in_turn(
+    mut ev: event::Event,
+    entries: impl IntoIterator<Item = Entry>,
+    over: Option<&str>,
+) -> Result<Vec<Entry>, ServiceError> {
+    let over = over.map(str::trim).filter(|r| !r.is_empty());
+    let mut fresh = crate::loaded::highest_id(&ev);
+    let mut admitted = Vec::new();
+    for mut e in entries {
+        fresh = fresh.saturating_add(1);
+        e.player.id = PlayerId(fresh);
+        let name = e.player.clone();
+        let entry = eligibility::admit(&ev, &ev.sections[0], e, over)
+            .map_err(|r| refused_row(&name, &r))?;
+        ev.sections[0].entries.push(entry.clone());
+        admitted.push(entry);
+    }
+    Ok(admitted)
+}
+
+fn refused_row(player: &Player, r: &Refused) -> ServiceError {
     ServiceError::rule_in(
         format!("{}: {r}", player.name()),
         format!("{}: {}", player.name(), r.german()),
@@ -202,24 +227,18 @@ impl Service {
         let loaded = crate::loaded::load_for_entry(&self.store, section).await?;
         validate::room(loaded.section(), entries.len())?;
         let next_round = u32::try_from(loaded.section().played.len() + 1).unwrap_or(u32::MAX);
-        let mut event = loaded.event.clone();
-        let mut fresh = crate::loaded::highest_id(&event);
-        let over = over.map(str::trim).filter(|r| !r.is_empty());
-        let mut rows = Vec::with_capacity(entries.len());
-        for mut e in entries {
+        let entries = entries.into_iter().map(|mut e| {
             e.first_round = e.first_round.max(next_round);
             e.withdrawn_after = None;
-            fresh = fresh.saturating_add(1);
-            e.player.id = PlayerId(fresh);
-            let name = e.player.clone();
-            let section = &event.sections[0];
-            let admitted =
-                eligibility::admit(&event, section, e, over).map_err(|r| refused_row(&name, &r))?;
-            event.sections[0].entries.push(admitted.clone());
-            let mut row = admitted;
-            row.player.id = PlayerId(0);
-            rows.push(new_player(&row)?);
-        }
+            e
+        });
+        let rows = admit_in_turn(loaded.event.clone(), entries, over)?
+            .into_iter()
+            .map(|mut row| {
+                row.player.id = PlayerId(0);
+                new_player(&row)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(self.store.add_players(by, section, &rows).await?)
     }
 

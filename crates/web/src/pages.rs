@@ -187,11 +187,8 @@ async fn event_view(state: &AppState, viewer: &Viewer, id: i64, extra: Value) ->
         let team = state.store().team_section(s.id).await?.is_some();
         sections.push(json!({ "id": s.id, "name": s.name, "rounds": s.rounds, "team": team }));
     }
-    let mut ctx = json!({ "event": event, "sections": sections });
-    if let (Some(ctx), Value::Object(extra)) = (ctx.as_object_mut(), extra) {
-        ctx.extend(extra);
-    }
-    render(state, viewer, "event.html", ctx)
+    let ctx = json!({ "event": event, "sections": sections });
+    render(state, viewer, "event.html", views::with_extra(ctx, extra))
 }
 
 /// Creates a section from the event page's form; a refusal shows the event page again with
@@ -270,7 +267,7 @@ pub(crate) async fn section_page(
 async fn section_view(state: &AppState, viewer: &Viewer, id: i64, extra: Value) -> PageResult {
     let loaded = state.view(id, viewer).await?;
     let rounds: Vec<_> = loaded.rounds.iter().map(|(r, _)| r).collect();
-    let mut ctx = json!({
+    let ctx = json!({
         "event": loaded.event_row,
         "section": loaded.section_row,
         "players": crate::seeding::players(&loaded),
@@ -279,10 +276,7 @@ async fn section_view(state: &AppState, viewer: &Viewer, id: i64, extra: Value) 
         "timetable": service::settings::schedule_lines(&loaded.section().schedule),
         "check_in": loaded.section().check_in,
     });
-    if let (Some(ctx), Value::Object(extra)) = (ctx.as_object_mut(), extra) {
-        ctx.extend(extra);
-    }
-    render(state, viewer, "section.html", ctx)
+    render(state, viewer, "section.html", views::with_extra(ctx, extra))
 }
 
 /// Registers a player from the section page's form; a refusal (an ineligible or duplicate

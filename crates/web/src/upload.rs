@@ -311,17 +311,13 @@ fn preview_view(
     entries: &str,
     extra: Value,
 ) -> Result<Response, views::PageError> {
-    let mut context = json!({
+    let context = json!({
         "section": loaded.section_row,
         "entries": entries,
         "shown": shown.to_string(),
         "back": format!("/sections/{}", loaded.section_row.id),
     });
-    for part in [shown, extra] {
-        if let (Some(c), Value::Object(p)) = (context.as_object_mut(), part) {
-            c.extend(p);
-        }
-    }
+    let context = views::with_extra(views::with_extra(context, shown), extra);
     views::render(state, viewer, "upload.html", context)
 }
 
@@ -338,7 +334,6 @@ async fn register_page(
     };
     let by = viewer.editor()?;
     viewer.check_csrf(field("csrf"))?;
-    let loaded = service::loaded::load(state.store(), id).await?;
     let entries = field("entries").unwrap_or("[]");
     let all: Vec<Entry> = serde_json::from_str(entries).map_err(|e| {
         AppError::BadRequest(format!(
@@ -372,6 +367,7 @@ async fn register_page(
                 return Err(AppError::from(refusal).localised(viewer.lang).into());
             };
             views::refused_in_place(refusal, viewer.lang, |message| async move {
+                let loaded = service::loaded::load(state.store(), id).await?;
                 let shown = with_ticks(shown, &ticks);
                 let extra = json!({ "refusal": message, "override": over });
                 preview_view(&state, &viewer, &loaded, shown, entries, extra)

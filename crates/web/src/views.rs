@@ -134,6 +134,14 @@ impl IntoResponse for PageError {
 
 pub(crate) type PageResult = Result<Response, PageError>;
 
+/// A page context with the fields of `extra` (a JSON object) added or replaced.
+pub(crate) fn with_extra(mut ctx: Value, extra: Value) -> Value {
+    if let (Some(ctx), Value::Object(extra)) = (ctx.as_object_mut(), extra) {
+        ctx.extend(extra);
+    }
+    ctx
+}
+
 pub(crate) fn render(state: &AppState, viewer: &Viewer, name: &str, ctx: Value) -> PageResult {
     let base = json!({
         "t": i18n::texts(viewer.lang),
