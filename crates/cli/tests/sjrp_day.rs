@@ -403,13 +403,13 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
         "document.getElementById('settings-check-in').checked = true;",
         json!([]),
     );
-    b.click("#settings-save");
+    b.submit("#settings-save");
     b.wait_js(
         "return !!document.getElementById('section-settings') || !!document.getElementById('section-title');",
         "the saved settings",
     );
     b.go(&format!("{u14}/starting-ranks"));
-    b.click("#reseed");
+    b.submit("#reseed");
     b.wait_js(
         "return !!document.getElementById('starting-ranks');",
         "the starting list",

@@ -313,6 +313,18 @@ impl Browser {
             .unwrap_or_else(|err| panic!("click {css}: {err}"));
     }
 
+    /// Clicks a button that submits a form and waits until the answer is a new, loaded page:
+    /// a wait for an element the old page also has would otherwise pass before the
+    /// submission lands, and a later `go` would race with it.
+    pub fn submit(&self, css: &str) {
+        self.js("window.arbiterOldPage = true; return true;", json!([]));
+        self.click(css);
+        self.wait_js(
+            "return !window.arbiterOldPage && document.readyState === 'complete';",
+            &format!("the page after {css}"),
+        );
+    }
+
     /// Chooses a file in an `<input type="file">`.
     pub fn choose_file(&self, css: &str, path: &str) {
         let e = self.find(css);
