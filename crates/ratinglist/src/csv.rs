@@ -40,7 +40,7 @@ pub struct Row {
 
 /// The separator of a header line: whichever of `;`, tab and `,` occurs most outside quotes
 /// (`,` on a tie or none).
-pub fn detect_separator(header: &str) -> char {
+pub fn detect_separator(header: &str) -> u8 {
     let mut quoted = false;
     let (mut semi, mut tab, mut comma) = (0, 0, 0);
     for c in header.chars() {
@@ -53,11 +53,11 @@ pub fn detect_separator(header: &str) -> char {
         }
     }
     if semi > comma && semi >= tab {
-        ';'
+        b';'
     } else if tab > comma {
-        '\t'
+        b'\t'
     } else {
-        ','
+        b','
     }
 }
 
@@ -65,67 +65,111 @@ pub fn detect_separator(header: &str) -> char {
 /// cannot make the readers build huge tables.
 pub const MAX_FIELDS: usize = 1000;
 
-/// Rows of CSV text (RFC 4180 quoting; quoted fields may span lines); blank lines are skipped.
-/// An unclosed quote ends the reading with an error at the quote; a row of more than
-/// [`MAX_FIELDS`] fields is an error at the first field too many. Reading is linear in the text.
+/// Rows of CSV text (RFC 4180 quoting; quoted fields may span lines); blank lines are skipped,
+/// fields are trimmed. The splitting is `csv-core`'s; this type adds what it does not report:
+/// the line and column where every field starts, an unclosed quote as an error at the quote
+/// (the reading ends there), and a row of more than [`MAX_FIELDS`] fields as an error at the
+/// first field too many (the reading goes on after that row). Linear in the text.
 pub struct Rows<'a> {
     text: &'a str,
+    reader: csv_core::Reader,
+    /// Bytes of `text` the reader has consumed.
     pos: usize,
-    line: usize,
-    line_start: usize,
-    separator: char,
+    lines: Lines<'a>,
     file: &'a str,
-    /// The last column computed: byte offset and column, to count on from there.
-    counted: (usize, usize),
+    /// The unquoted text of the field being read (reused).
+    out: Vec<u8>,
+    /// Whether the next field starts a row (after blank lines, which the reader skips).
+    row_start: bool,
 }
 
 impl<'a> Rows<'a> {
-    /// Rows of `text`, fields split at `separator`; `file` names the file in errors.
-    pub fn new(text: &'a str, separator: char, file: &'a str) -> Rows<'a> {
+    /// Rows of `text`, fields split at the ASCII `separator`; `file` names the file in errors.
+    pub fn new(text: &'a str, separator: u8, file: &'a str) -> Rows<'a> {
         Rows {
             text,
+            reader: csv_core::ReaderBuilder::new().delimiter(separator).build(),
             pos: 0,
-            line: 1,
-            line_start: 0,
-            separator,
+            lines: Lines::new(text),
             file,
-            counted: (0, 1),
+            out: vec![0; 256],
+            row_start: true,
         }
     }
 
-    /// The 1-based column (in characters) of byte offset `at` on the current line, counted on
-    /// from the last column asked for (the reader asks in text order).
-    fn column(&mut self, at: usize) -> usize {
-        let (from, column) = if self.counted.0 >= self.line_start && self.counted.0 <= at {
-            self.counted
-        } else {
-            (self.line_start, 1)
-        };
-        let column = column + self.text[from..at].chars().count();
-        self.counted = (at, column);
-        column
+    /// The next field: its text, where it starts (also as a byte offset), and whether it ends
+    /// its row; `None` at the end.
+    fn field(&mut self) -> Option<(Field, usize, bool)> {
+        let start = self.pos;
+        let mut written = 0;
+        loop {
+            let input = &self.text.as_bytes()[self.pos..];
+            let (result, read, wrote) = self.reader.read_field(input, &mut self.out[written..]);
+            self.pos += read;
+            written += wrote;
+            match result {
+                csv_core::ReadFieldResult::InputEmpty => {}
+                csv_core::ReadFieldResult::OutputFull => {
+                    let len = self.out.len();
+                    self.out.resize(2 * len, 0);
+                }
+                csv_core::ReadFieldResult::Field { record_end } => {
+                    let raw = &self.text[start..self.pos];
+                    let blank = match self.row_start {
+                        true => raw.len() - raw.trim_start_matches(['\r', '\n']).len(),
+                        false => 0,
+                    };
+                    let at = start + blank;
+                    self.row_start = record_end;
+                    let (line, column) = self.lines.locate(at);
+                    let text = String::from_utf8_lossy(&self.out[..written]).trim().to_string();
+                    return Some((Field { text, line, column }, at, record_end));
+                }
+                csv_core::ReadFieldResult::End => return None,
+            }
+        }
     }
 
-    /// The error for a row with more than [`MAX_FIELDS`] fields, at the first field too many,
-    /// with the number of fields on its line; the reading goes on after that line.
-    fn too_many_fields(&mut self, column: usize) -> Error {
-        let end = self.text[self.pos..]
-            .find('\n')
-            .map_or(self.text.len(), |e| self.pos + e);
-        let more = self.text[self.pos..end]
-            .chars()
-            .filter(|&c| c == self.separator)
-            .count();
-        self.pos = end;
+    /// Reads the rest of a row that has [`MAX_FIELDS`] fields already, for the error at
+    /// `column`.
+    fn too_many_fields(&mut self, line: usize, column: usize) -> Error {
+        let mut found = MAX_FIELDS;
+        while let Some((_, _, end)) = self.field() {
+            found += 1;
+            if end {
+                break;
+            }
+        }
         Error::new(
             self.file,
-            self.line,
+            line,
             column,
             ErrorKind::FieldCount {
                 expected: MAX_FIELDS,
-                found: MAX_FIELDS + 1 + more,
+                found,
             },
         )
+    }
+
+    /// The error for a field starting at byte `at` that opens a quote and runs to the end of
+    /// the text without closing it.
+    fn unclosed_quote(&self, field: &Field, at: usize) -> Option<Error> {
+        let mut rest = self.text[at..].strip_prefix('"')?;
+        if self.pos < self.text.len() {
+            return None;
+        }
+        while let Some(quote) = rest.find('"') {
+            match rest[quote + 1..].strip_prefix('"') {
+                Some(after) => rest = after,
+                None => return None,
+            }
+        }
+        Some(Error::new(
+            self.file,
+            field.line,
+            field.column,
+            ErrorKind::UnclosedQuote,
+        ))
     }
 }
 
@@ -133,87 +177,60 @@ impl Iterator for Rows<'_> {
     type Item = Result<Row, Error>;
 
     fn next(&mut self) -> Option<Result<Row, Error>> {
-        let bytes = self.text.as_bytes();
-        while self.pos < bytes.len() && (bytes[self.pos] == b'\n' || bytes[self.pos] == b'\r') {
-            if bytes[self.pos] == b'\n' {
-                self.line += 1;
-                self.line_start = self.pos + 1;
-            }
-            self.pos += 1;
-        }
-        if self.pos >= bytes.len() {
-            return None;
-        }
-        let row_line = self.line;
         let mut fields = Vec::new();
         loop {
-            let (line, column) = (self.line, self.column(self.pos));
-            let mut value = String::new();
-            let rest = &self.text[self.pos..];
-            let sep = self.separator;
-            let trimmed = rest
-                .trim_start_matches(|c| c == ' ' || (c == '\t' && sep != '\t'))
-                .len();
-            let lead = rest.len() - trimmed;
-            if rest[lead..].starts_with('"') && self.separator != ' ' {
-                let quote_at = self.pos + lead;
-                let (quote_line, quote_column) = (self.line, self.column(quote_at));
-                let mut i = quote_at + 1;
-                loop {
-                    let Some(c) = self.text[i..].chars().next() else {
-                        self.pos = self.text.len();
-                        return Some(Err(Error::new(
-                            self.file,
-                            quote_line,
-                            quote_column,
-                            ErrorKind::UnclosedQuote,
-                        )));
-                    };
-                    i += c.len_utf8();
-                    match c {
-                        '"' if self.text[i..].starts_with('"') => {
-                            value.push('"');
-                            i += 1;
-                        }
-                        '"' => break,
-                        '\n' => {
-                            self.line += 1;
-                            self.line_start = i;
-                            value.push(c);
-                        }
-                        _ => value.push(c),
-                    }
-                }
-                let end = self.text[i..]
-                    .find([self.separator, '\n', '\r'])
-                    .map_or(self.text.len(), |e| i + e);
-                value.push_str(self.text[i..end].trim());
-                self.pos = end;
-            } else {
-                let end = rest
-                    .find([self.separator, '\n', '\r'])
-                    .map_or(self.text.len(), |e| self.pos + e);
-                value.push_str(self.text[self.pos..end].trim());
-                self.pos = end;
+            let (field, at, end) = self.field()?;
+            if let Some(e) = self.unclosed_quote(&field, at) {
+                return Some(Err(e));
             }
-            fields.push(Field {
-                text: value,
-                line,
-                column,
-            });
-            match self.text[self.pos..].chars().next() {
-                Some(c) if c == self.separator => self.pos += c.len_utf8(),
-                _ => break,
+            fields.push(field);
+            if end {
+                break;
             }
             if fields.len() == MAX_FIELDS {
-                let column = self.column(self.pos);
-                return Some(Err(self.too_many_fields(column)));
+                let (line, column) = self.lines.locate(self.pos);
+                return Some(Err(self.too_many_fields(line, column)));
             }
         }
         Some(Ok(Row {
-            line: row_line,
+            line: fields[0].line,
             fields,
         }))
+    }
+}
+
+/// Line and column (in characters) of byte offsets asked for in increasing order: counted on
+/// from the last one, so that a whole text costs one pass.
+struct Lines<'a> {
+    text: &'a str,
+    /// 1-based line of `last`.
+    line: usize,
+    /// The last offset located and its 1-based column.
+    last: (usize, usize),
+}
+
+impl<'a> Lines<'a> {
+    fn new(text: &'a str) -> Lines<'a> {
+        Lines {
+            text,
+            line: 1,
+            last: (0, 1),
+        }
+    }
+
+    /// 1-based line and column of byte offset `at` (not before the last one asked for).
+    fn locate(&mut self, at: usize) -> (usize, usize) {
+        let (from, column) = self.last;
+        let passed = &self.text[from..at];
+        let column = match passed.rfind('\n') {
+            Some(newline) => {
+                self.line += passed.bytes().filter(|&b| b == b'\n').count();
+                1 + passed[newline + 1..].chars().count()
+            }
+            None => column + passed.chars().count(),
+        };
+        self.last = (at, column);
+        (self.line, column)
     }
 }
 
@@ -521,13 +538,13 @@ fn generic_player(
 mod tests {
     use super::*;
 
-    fn rows(text: &str, sep: char) -> Vec<Result<Row, Error>> {
+    fn rows(text: &str, sep: u8) -> Vec<Result<Row, Error>> {
         Rows::new(text, sep, "t.csv").collect()
     }
 
     #[test]
     fn quoted_fields_and_positions() {
-        let r = rows("a,\"b,\"\"c\"\"\",d\n\n\"x\ny\",z", ',');
+        let r = rows("a,\"b,\"\"c\"\"\",d\n\n\"x\ny\",z", b',');
         let first = r[0].as_ref().unwrap();
         let texts: Vec<&str> = first.fields.iter().map(|f| f.text.as_str()).collect();
         assert_eq!(texts, ["a", "b,\"c\"", "d"]);
@@ -535,7 +552,7 @@ mod tests {
         let second = r[1].as_ref().unwrap();
         assert_eq!((second.line, second.fields[0].text.as_str()), (3, "x\ny"));
         assert_eq!(second.fields[1].column, 4);
-        let tabs = rows("a\t\t\"b\tc\"\t d", '\t');
+        let tabs = rows("a\t\t\"b\tc\"\t d", b'\t');
         let texts: Vec<&str> = tabs[0]
             .as_ref()
             .unwrap()
@@ -547,8 +564,31 @@ mod tests {
     }
 
     #[test]
+    fn h16_05_every_field_keeps_its_line_and_column_across_blank_lines_and_crlf() {
+        let r = rows("a;b\r\n\r\n\"x\r\ny\";\r\nc;\"d\"\"\"\r\n", b';');
+        let places: Vec<Vec<(usize, usize, &str)>> = r
+            .iter()
+            .map(|row| {
+                let row = row.as_ref().unwrap();
+                let fields = row.fields.iter();
+                fields.map(|f| (f.line, f.column, f.text.as_str())).collect()
+            })
+            .collect();
+        assert_eq!(
+            places,
+            [
+                vec![(1, 1, "a"), (1, 3, "b")],
+                vec![(3, 1, "x\r\ny"), (4, 4, "")],
+                vec![(5, 1, "c"), (5, 3, "d\"")],
+            ]
+        );
+        let closed_at_the_end = rows("a;\"b\"\"\"", b';');
+        assert_eq!(closed_at_the_end[0].as_ref().unwrap().fields[1].text, "b\"");
+    }
+
+    #[test]
     fn unclosed_quote_names_its_place() {
-        let r = rows("a;b\nc;\"d\n", ';');
+        let r = rows("a;b\nc;\"d\n", b';');
         let e = r[1].as_ref().unwrap_err();
         assert_eq!(
             (e.line, e.column, &e.kind),
@@ -578,10 +618,10 @@ mod tests {
 
     #[test]
     fn separators() {
-        assert_eq!(detect_separator("Name;Verein;\"a,b\""), ';');
-        assert_eq!(detect_separator("Name,Club"), ',');
-        assert_eq!(detect_separator("Name\tClub"), '\t');
-        assert_eq!(detect_separator("Name"), ',');
+        assert_eq!(detect_separator("Name;Verein;\"a,b\""), b';');
+        assert_eq!(detect_separator("Name,Club"), b',');
+        assert_eq!(detect_separator("Name\tClub"), b'\t');
+        assert_eq!(detect_separator("Name"), b',');
     }
 
     #[test]
