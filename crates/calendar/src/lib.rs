@@ -93,68 +93,46 @@ impl Date {
 
     /// The date `days` days later (saturating at 9999-12-31).
     pub fn add_days(self, days: u32) -> Date {
-        let mut d = self;
-        for _ in 0..days {
-            d = if d.day < days_in_month(d.year, d.month) {
-                Date {
-                    day: d.day + 1,
-                    ..d
-                }
-            } else if d.month < 12 {
-                Date {
-                    month: d.month + 1,
-                    day: 1,
-                    ..d
-                }
-            } else if d.year < 9999 {
-                Date {
-                    year: d.year + 1,
-                    month: 1,
-                    day: 1,
-                }
-            } else {
-                return d;
-            };
-        }
-        d
+        self.shifted(i64::from(days)).unwrap_or(Date::MAX)
     }
 
     /// The date `days` days earlier (saturating at 0001-01-01).
     pub fn sub_days(self, days: u32) -> Date {
-        let mut d = self;
-        for _ in 0..days {
-            d = if d.day > 1 {
-                Date {
-                    day: d.day - 1,
-                    ..d
-                }
-            } else if d.month > 1 {
-                Date {
-                    month: d.month - 1,
-                    day: days_in_month(d.year, d.month - 1),
-                    ..d
-                }
-            } else if d.year > 1 {
-                Date {
-                    year: d.year - 1,
-                    month: 12,
-                    day: 31,
-                }
-            } else {
-                return d;
-            };
-        }
-        d
+        self.shifted(-i64::from(days)).unwrap_or(Date::MIN)
     }
 
-    /// Days since 0001-01-01 (proleptic Gregorian calendar).
-    fn day_number(self) -> i64 {
-        let y = i64::from(self.year) - 1;
-        let before_year = y * 365 + y / 4 - y / 100 + y / 400;
-        let before_month: i64 = (1..self.month)
-            .map(|m| i64::from(days_in_month(self.year, m)))
-            .sum();
-        before_year + before_month + i64::from(self.day) - 1
+    /// The first day of year 1.
+    pub const MIN: Date = Date {
+        year: 1,
+        month: 1,
+        day: 1,
+    };
+
+    /// The last day of year 9999.
+    pub const MAX: Date = Date {
+        year: 9999,
+        month: 12,
+        day: 31,
+    };
+
+    /// The date `days` days on (back if negative), if still in years 1-9999.
+    fn shifted(self, days: i64) -> Option<Date> {
+        let to = self
+            .civil()
+            .checked_add(jiff::Span::new().try_days(days).ok()?);
+        to.ok().and_then(Date::from_civil)
+    }
+
+    fn civil(self) -> jiff::civil::Date {
+        jiff::civil::date(self.year as i16, self.month as i8, self.day as i8)
+    }
+
+    fn from_civil(d: jiff::civil::Date) -> Option<Date> {
+        Date::new(
+            u16::try_from(d.year()).ok()?,
+            u8::try_from(d.month()).ok()?,
+            u8::try_from(d.day()).ok()?,
+        )
     }
 
     /// Completed years of life on `on` for someone born on `self` (0 if `on` is earlier). A
@@ -428,10 +406,11 @@ pub struct DateTime {
 }
 
 impl DateTime {
-    /// Minutes from `self` until `later` (negative if `later` is earlier).
+    /// Minutes from `self` until `later` (negative if `later` is earlier), both read in the
+    /// same time zone.
     pub fn minutes_until(self, later: DateTime) -> i64 {
-        (later.date.day_number() - self.date.day_number()) * 1440 + i64::from(later.time.minutes())
-            - i64::from(self.time.minutes())
+        let days = i64::from((later.date.civil() - self.date.civil()).get_days());
+        days * 1440 + i64::from(later.time.minutes()) - i64::from(self.time.minutes())
     }
 }
 
@@ -441,9 +420,164 @@ impl fmt::Display for DateTime {
     }
 }
 
+/// The time zone an event is played in, by its IANA name (`Europe/Berlin`): the clock on the
+/// playing hall's wall. Moments kept as Unix seconds are read in it, so that a publication time
+/// and a round's start time (both local) can be compared and shown.
+///
+/// ```
+/// use calendar::Zone;
+///
+/// let berlin = Zone::default();
+/// assert_eq!(berlin.name(), "Europe/Berlin");
+/// assert_eq!(berlin.local(1_780_000_000).to_string(), "2026-05-28 22:26");
+/// assert_eq!(berlin.local(1_767_225_600).to_string(), "2026-01-01 01:00");
+/// assert!(Zone::new("Europe/Atlantis").is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Zone {
+    name: String,
+    tz: jiff::tz::TimeZone,
+}
+
+/// A time zone name the time zone database does not know.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownZone {
+    /// The name given.
+    pub name: String,
+}
+
+impl fmt::Display for UnknownZone {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a time zone (expected an IANA name such as Europe/Berlin)",
+            self.name
+        )
+    }
+}
+
+impl std::error::Error for UnknownZone {}
+
+impl Zone {
+    /// The zone of German events, and the default.
+    pub const BERLIN: &str = "Europe/Berlin";
+
+    /// The zone named `name` (an IANA name, e.g. `Europe/Berlin`, `UTC`).
+    pub fn new(name: &str) -> Result<Zone, UnknownZone> {
+        let name = name.trim();
+        let unknown = || UnknownZone {
+            name: name.to_string(),
+        };
+        if name.is_empty() || name.len() > 64 {
+            return Err(unknown());
+        }
+        let tz = jiff::tz::TimeZone::get(name).map_err(|_| unknown())?;
+        let name = tz.iana_name().unwrap_or(name).to_string();
+        Ok(Zone { name, tz })
+    }
+
+    /// The IANA name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The local date and time (to the minute) of the moment `unix` seconds after
+    /// 1970-01-01 00:00 UTC; moments outside years 1-9999 are read as their nearest end.
+    pub fn local(&self, unix: i64) -> DateTime {
+        let at = jiff::Timestamp::from_second(unix).unwrap_or(if unix < 0 {
+            jiff::Timestamp::MIN
+        } else {
+            jiff::Timestamp::MAX
+        });
+        let civil = self.tz.to_datetime(at);
+        let date =
+            Date::from_civil(civil.date()).unwrap_or(if unix < 0 { Date::MIN } else { Date::MAX });
+        let time = Time {
+            hour: civil.hour().unsigned_abs(),
+            minute: civil.minute().unsigned_abs(),
+        };
+        DateTime { date, time }
+    }
+}
+
+impl Default for Zone {
+    fn default() -> Zone {
+        Zone::new(Zone::BERLIN).unwrap_or_else(|_| Zone {
+            name: "UTC".to_string(),
+            tz: jiff::tz::TimeZone::UTC,
+        })
+    }
+}
+
+impl fmt::Display for Zone {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+impl FromStr for Zone {
+    type Err = UnknownZone;
+
+    fn from_str(s: &str) -> Result<Zone, UnknownZone> {
+        Zone::new(s)
+    }
+}
+
+impl Serialize for Zone {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Zone {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Zone, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn h16_05_days_are_counted_by_jiff_and_saturate_at_the_ends() {
+        assert_eq!(date("2024-02-28").add_days(1), date("2024-02-29"));
+        assert_eq!(date("2023-02-28").add_days(1), date("2023-03-01"));
+        assert_eq!(date("2026-03-01").sub_days(1), date("2026-02-28"));
+        assert_eq!(date("2000-01-01").add_days(366 * 3), date("2003-01-03"));
+        assert_eq!(date("9999-12-30").add_days(5), Date::MAX);
+        assert_eq!(date("0001-01-02").sub_days(5), Date::MIN);
+        assert_eq!(date("2026-01-01").add_days(u32::MAX), Date::MAX);
+        let eve = DateTime {
+            date: date("2026-12-31"),
+            time: "23:30".parse().unwrap(),
+        };
+        let morning = DateTime {
+            date: date("2027-01-01"),
+            time: "09:00".parse().unwrap(),
+        };
+        assert_eq!(eve.minutes_until(morning), 570);
+        assert_eq!(morning.minutes_until(eve), -570);
+    }
+
+    #[test]
+    fn h16_05_local_time_follows_summer_time() {
+        let berlin = Zone::default();
+        // 29 March 2026, 00:59 and 01:00 UTC: the clocks go from 02:00 to 03:00 CEST.
+        assert_eq!(berlin.local(1_774_745_940).to_string(), "2026-03-29 01:59");
+        assert_eq!(berlin.local(1_774_746_000).to_string(), "2026-03-29 03:00");
+        let utc = Zone::new("UTC").unwrap();
+        assert_eq!(utc.local(0).to_string(), "1970-01-01 00:00");
+        assert_eq!(utc.local(i64::MAX).date.year(), 9999);
+        assert_eq!(
+            Zone::new(" europe/berlin ").map(|z| z.name().to_string()),
+            Ok("Europe/Berlin".into())
+        );
+        let json = serde_json::to_string(&berlin).unwrap();
+        assert_eq!(json, "\"Europe/Berlin\"");
+        assert!(serde_json::from_str::<Zone>("\"Mars/Olympus\"").is_err());
+    }
 
     fn date(s: &str) -> Date {
         s.parse().unwrap()

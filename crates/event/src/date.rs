@@ -1,4 +1,4 @@
-//! Calendar dates, births (date or year) and times of day: the [`calendar`] crate's types,
+//! Calendar dates, births (date or year), times of day and time zones: the [`calendar`] crate's types,
 //! shared with `standings` and `ratinglist`.
 
-pub use calendar::{Birth, Date, DateTime, ParseDateError, ParseTimeError, Time};
+pub use calendar::{Birth, Date, DateTime, ParseDateError, ParseTimeError, Time, UnknownZone, Zone};

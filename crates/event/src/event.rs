@@ -7,7 +7,7 @@ use laws::Article;
 use serde::{Deserialize, Serialize};
 
 use crate::age::{AgeConvention, Class, Ineligible};
-use crate::date::{Birth, Date};
+use crate::date::{Birth, Date, Zone};
 use crate::eligibility::{self, AdmissionList};
 use crate::player::{Entry, Player, PlayerId};
 use crate::public::PublicBirth;
@@ -33,6 +33,10 @@ pub struct Event {
     /// ([`crate::eligibility`]).
     #[serde(default)]
     pub admission: Option<AdmissionList>,
+    /// The time zone of the venue: moments (a round's publication) are read and shown in its
+    /// local time.
+    #[serde(default)]
+    pub zone: Zone,
     /// The sections.
     pub sections: Vec<Section>,
 }
@@ -48,6 +52,7 @@ impl Event {
             age_convention: AgeConvention::default(),
             public_birth: PublicBirth::default(),
             admission: None,
+            zone: Zone::default(),
             sections: Vec::new(),
         }
     }

@@ -8,7 +8,6 @@ use std::sync::Arc;
 use event::dsb_io::name_uuid;
 use ratinglist::dsb::Report;
 
-use crate::rows::moment;
 use crate::{Loaded, Service, ServiceError};
 
 /// An export the data cannot be written as: the reason in English and German.
@@ -36,7 +35,7 @@ impl Service {
         let report = loaded
             .section()
             .published()
-            .dsb_report(&loaded.event, moment(store::unix_now()), &tournament, &file)
+            .dsb_report(&loaded.event, loaded.event.zone.local(store::unix_now()), &tournament, &file)
             .map_err(|e| not_exported("DSB report", &e))?;
         Ok((loaded, report))
     }

@@ -6,7 +6,7 @@ use event::trf_io::ImportError;
 use crate::Service;
 use crate::error::ServiceError;
 use crate::players::admit_in_turn;
-use crate::rows::{moment, store_section};
+use crate::rows::store_section;
 
 pub use trf::TrfError;
 
@@ -29,10 +29,12 @@ impl From<TrfProblem> for ServiceError {
     }
 }
 
-/// The section a TRF file describes, with its published rounds stamped `now` (unix seconds).
+/// The section a TRF file describes, with its published rounds stamped `now` (unix seconds)
+/// in the default time zone ([`event::date::Zone::BERLIN`]).
 pub fn section_from_trf(bytes: &[u8], now: i64) -> Result<event::Section, TrfProblem> {
     let t = trf::Tournament::from_bytes(bytes).map_err(TrfProblem::Read)?;
-    event::Section::from_trf(&t, moment(now)).map_err(TrfProblem::Convert)
+    let at = event::date::Zone::default().local(now);
+    event::Section::from_trf(&t, at).map_err(TrfProblem::Convert)
 }
 
 impl Service {

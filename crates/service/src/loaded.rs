@@ -12,7 +12,7 @@ use event::table::{Crosstable, Standings};
 use store::Store;
 
 use crate::error::ServiceError;
-use crate::rows::{domain_bye, domain_event, domain_result, moment, player_id};
+use crate::rows::{domain_bye, domain_event, domain_result, player_id, published_at};
 
 /// A section read from the store and assembled for the domain, as arbiters see it, or (from
 /// [`Loaded::view`]) as the public sees it.
@@ -239,7 +239,7 @@ pub async fn load(store: &Store, section: i64) -> Result<Loaded, ServiceError> {
                 })
                 .collect(),
             published: if r.published {
-                Some(serde_json::from_str(&r.data).unwrap_or_else(|_| moment(0)))
+                Some(published_at(&r.data, &ev.zone))
             } else {
                 None
             },

@@ -12,7 +12,7 @@ use crate::Service;
 use crate::error::ServiceError;
 use crate::loaded::load;
 use crate::results::CORRECTION;
-use crate::rows::{bye_kind, json, moment, new_games, player_id, section_document};
+use crate::rows::{bye_kind, new_games, player_id, section_document};
 
 /// How often a pairing is computed afresh when the section changed while it was computed.
 const PAIRING_ATTEMPTS: usize = 5;
@@ -95,12 +95,12 @@ impl Service {
     ) -> Result<Vec<String>, ServiceError> {
         let loaded = load(&self.store, section).await?;
         let (row, _) = loaded.round(number).ok_or(ServiceError::NotFound)?;
-        let at = moment(store::unix_now());
+        let now = store::unix_now();
         let mut s = loaded.section().clone();
         let warnings = s
-            .publish(u32::try_from(number).unwrap_or(0), at)
+            .publish(u32::try_from(number).unwrap_or(0), loaded.event.zone.local(now))
             .map_err(ServiceError::from)?;
-        self.store.publish_round(by, row.id, &json(&at)?).await?;
+        self.store.publish_round(by, row.id, &now.to_string()).await?;
         Ok(warnings
             .iter()
             .map(|w| format!("{:?} ({})", w.kind, w.article))

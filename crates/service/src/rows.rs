@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use event::date::{Date, DateTime, Time};
+use event::date::{DateTime, Zone};
 use event::player::{Entry, PlayerId};
 use event::round::{ByeKind, GameResult as DomainResult, Round};
 use event::validate;
@@ -15,32 +15,14 @@ use store::{GameResult, NewGame, NewPlayer, NewRound, Store};
 
 use crate::error::ServiceError;
 
-/// The moment `unix` seconds as a UTC date and time.
-pub fn moment(unix: i64) -> DateTime {
-    let days = unix.div_euclid(86_400);
-    let secs = unix.rem_euclid(86_400);
-    // Civil date from days since 1970-01-01 (proleptic Gregorian calendar).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    let date = Date::new(
-        u16::try_from(year).unwrap_or(2000),
-        u8::try_from(month).unwrap_or(1),
-        u8::try_from(day).unwrap_or(1),
-    )
-    .unwrap_or_else(|| Date::new(2000, 1, 1).unwrap_or_else(|| unreachable!()));
-    let time = Time::new(
-        u8::try_from(secs / 3600).unwrap_or(0),
-        u8::try_from(secs % 3600 / 60).unwrap_or(0),
-    )
-    .unwrap_or_else(|| Time::new(0, 0).unwrap_or_else(|| unreachable!()));
-    DateTime { date, time }
+/// A round's stored publication moment read in the event's time zone: Unix seconds (as
+/// [`crate::Service::publish`] stores it), or a date and time as written by a file import or
+/// before the zone was kept; unreadable data reads as 1970-01-01.
+pub fn published_at(data: &str, zone: &Zone) -> DateTime {
+    match data.trim().parse::<i64>() {
+        Ok(unix) => zone.local(unix),
+        Err(_) => serde_json::from_str(data).unwrap_or_else(|_| zone.local(0)),
+    }
 }
 
 /// The stored result of a domain board result.
@@ -119,7 +101,7 @@ pub fn domain_event(row: &store::Event) -> event::Event {
         let start = row
             .start_date
             .parse()
-            .unwrap_or_else(|_| moment(store::unix_now()).date);
+            .unwrap_or_else(|_| Zone::default().local(store::unix_now()).date);
         event::Event::new(&row.name, &row.place, start, start)
     })
 }

@@ -22,7 +22,7 @@ use crate::error::ServiceError;
 use crate::rows::{domain_event, json, section_document};
 
 /// The settings of an event as a form or API body sends them.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 pub struct EventSettings {
     /// The version read (optimistic locking).
     pub version: i64,
@@ -43,6 +43,9 @@ pub struct EventSettings {
     /// What the public sees of birth dates: `year` (default) or `none`.
     #[serde(default)]
     pub public_birth: String,
+    /// The venue's time zone, an IANA name (`Europe/Berlin`); absent: kept.
+    #[serde(default)]
+    pub time_zone: Option<String>,
     /// The admission list ([`admission_list`]), one player a line; empty: none (everyone is
     /// admitted); absent: kept.
     #[serde(default)]
@@ -216,6 +219,11 @@ pub fn apply_event(ev: &mut event::Event, s: &EventSettings) -> Result<(), Servi
     };
     if let Some(text) = &s.admission {
         ev.admission = admission_list(text)?;
+    }
+    if let Some(name) = &s.time_zone {
+        ev.zone = name
+            .parse()
+            .map_err(|e| bad(format!("time zone: {e}")))?;
     }
     Ok(validate::event(ev)?)
 }
@@ -464,6 +472,7 @@ pub fn event_values(row: &store::Event) -> Value {
         "cut_off_year": if c.previous_year { "previous" } else { "season" },
         "cut_off_day": c.cut_off(ev.season()).to_string(),
         "public_birth": ev.public_birth.code(),
+        "time_zone": ev.zone.name(),
         "admission": admission_text(ev.admission.as_ref()),
     })
 }
@@ -584,6 +593,7 @@ mod tests {
             cut_off: "12-31".into(),
             cut_off_year: "season".into(),
             public_birth: "none".into(),
+            time_zone: Some("Europe/Vienna".into()),
             admission: Some("Quast, Ida, 2012, U14w\nMeyer, Lena, 24601234".into()),
         };
         apply_event(&mut ev, &f).unwrap();
@@ -599,6 +609,19 @@ mod tests {
         assert_eq!(ev.age_convention, AgeConvention::CALENDAR_YEAR);
         assert_eq!(ev.public_birth, PublicBirth::Hidden);
         assert_eq!(ev.end.to_string(), "2026-05-03");
+        assert_eq!(ev.zone.name(), "Europe/Vienna");
+        let kept = EventSettings {
+            time_zone: None,
+            ..f.clone()
+        };
+        apply_event(&mut ev, &kept).unwrap();
+        assert_eq!(ev.zone.name(), "Europe/Vienna");
+        let unknown = EventSettings {
+            time_zone: Some("Europe/Atlantis".into()),
+            ..f.clone()
+        };
+        let e = apply_event(&mut ev, &unknown).unwrap_err().to_string();
+        assert!(e.contains("Europe/Atlantis"), "{e}");
         let wrong = EventSettings {
             cut_off: "02-30".into(),
             ..f

@@ -158,6 +158,7 @@ const TEXTS: &[(&str, &str, &str)] = &[
         "Geburtsdaten für die Öffentlichkeit",
     ),
     ("public_birth_year", "year only", "nur das Jahr"),
+    ("time_zone", "Time zone", "Zeitzone"),
     ("public_birth_none", "none", "keine"),
     (
         "cut_off_previous",

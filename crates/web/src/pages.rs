@@ -352,10 +352,7 @@ pub(crate) async fn round_page(
         .section()
         .round(u32::try_from(n).unwrap_or(0))
         .and_then(|r| r.published)
-        .map(|at| match viewer.lang {
-            crate::i18n::Lang::De => format!("{} {} UTC", at.date.german(), at.time),
-            crate::i18n::Lang::En => format!("{} {} UTC", at.date, at.time),
-        });
+        .map(|at| views::moment(at, viewer.lang));
     let has_manual = boards.iter().any(|b| b["manual"] == json!(true));
     render(
         &state,
@@ -580,6 +577,14 @@ pub(crate) async fn create_user(
 
 pub(crate) async fn audit(State(state): State<AppState>, viewer: Viewer) -> PageResult {
     viewer.editor()?;
-    let entries = state.store().audit_log(None, 500).await?;
+    let zone = event::date::Zone::default();
+    let entries: Vec<Value> = (state.store().audit_log(None, 500).await?)
+        .into_iter()
+        .map(|a| {
+            let mut row = json!(a);
+            row["at"] = json!(views::moment(zone.local(a.at), viewer.lang));
+            row
+        })
+        .collect();
     render(&state, &viewer, "audit.html", json!({ "entries": entries }))
 }

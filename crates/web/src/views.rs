@@ -191,6 +191,14 @@ where
     Ok(response)
 }
 
+/// A local date and time as the language writes it: `28.05.2026 22:26` or `2026-05-28 22:26`.
+pub(crate) fn moment(at: event::date::DateTime, lang: Lang) -> String {
+    match lang {
+        Lang::De => format!("{} {}", at.date.german(), at.time),
+        Lang::En => at.to_string(),
+    }
+}
+
 pub(crate) fn see_other(to: &str) -> Response {
     Redirect::to(to).into_response()
 }

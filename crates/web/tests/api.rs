@@ -35,6 +35,7 @@ store::on_both!(
     h19_10_trf_import_of_a_web_page_or_empty_file_is_refused,
     h12_03_seeding_rule_reseed_and_moves_before_round_one,
     h12_03_one_pairing_number_in_list_standings_and_trf,
+    h16_05_publication_times_are_shown_in_the_events_time_zone,
 );
 
 /// A client holding the session cookie and CSRF token.
@@ -1329,9 +1330,18 @@ async fn h12_03_seeding_rule_reseed_and_moves_before_round_one(store: Store) {
         json!({"version": version, "player": weak, "number": 5}),
     )
     .await;
-    assert_eq!(beyond.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", beyond.text);
+    assert_eq!(
+        beyond.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        beyond.text
+    );
     assert!(beyond.text.contains("from 1 to 4"), "{}", beyond.text);
-    assert!(beyond.text.contains("Startrang von 1 bis 4"), "{}", beyond.text);
+    assert!(
+        beyond.text.contains("Startrang von 1 bis 4"),
+        "{}",
+        beyond.text
+    );
     let moved = seed(
         &c,
         section,
@@ -1452,4 +1462,59 @@ async fn h12_03_one_pairing_number_in_list_standings_and_trf(store: Store) {
             .unwrap();
         assert!(row.contains(&format!("<td>{}</td>", n + 1)), "{row}");
     }
+}
+
+/// The publication time of round 1 as the round page shows it (`TT.MM.JJJJ HH:MM` in German).
+async fn published_at(c: &Client, section: i64) -> String {
+    let page = c.get(&format!("/sections/{section}/rounds/1")).await.text;
+    let at = page
+        .split("id=\"published-at\">")
+        .nth(1)
+        .expect("publication line");
+    let at = &at[..at.find("</p>").unwrap()];
+    assert!(!at.contains("UTC"), "{at}");
+    at.rsplit(' ')
+        .take(2)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+async fn h16_05_publication_times_are_shown_in_the_events_time_zone(store: Store) {
+    let (c, section) = section_with_players(store, 4).await;
+    let paired = c
+        .post_json(&format!("/api/sections/{section}/pair"), json!({}), true)
+        .await;
+    assert_eq!(paired.status, StatusCode::CREATED, "{}", paired.text);
+    let published = c
+        .post_json(
+            &format!("/api/sections/{section}/rounds/1/publish"),
+            json!({}),
+            true,
+        )
+        .await;
+    assert_eq!(published.status, StatusCode::OK, "{}", published.text);
+    let berlin = published_at(&c, section).await;
+    let ev_uri = format!("/api/events/{}/settings", event_of(&c, section).await);
+    let ev = c.get(&ev_uri).await.json();
+    assert_eq!(ev["time_zone"], "Europe/Berlin");
+    let mut change = ev.clone();
+    change["time_zone"] = json!("Mars/Olympus");
+    let refused = c.put_json(&ev_uri, change.clone()).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.text);
+    assert!(refused.text.contains("Mars/Olympus"), "{}", refused.text);
+    change["time_zone"] = json!("UTC");
+    let done = c.put_json(&ev_uri, change).await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.text);
+    let utc = published_at(&c, section).await;
+    let minutes = |at: &str| {
+        let (date, time) = at.split_once(' ').unwrap();
+        let date: event::date::Date = date.parse().unwrap();
+        let time: event::date::Time = time.parse().unwrap();
+        event::date::DateTime { date, time }
+    };
+    let offset = minutes(&utc).minutes_until(minutes(&berlin));
+    assert!(offset == 60 || offset == 120, "Berlin {berlin}, UTC {utc}");
 }

@@ -183,7 +183,7 @@ async fn h19_09_pages_refuse_frames(store: Store) {
 }
 
 async fn h19_09_csp_allows_only_own_scripts_and_pages_comply(store: Store) {
-    let today = service::rows::moment(store::unix_now()).date;
+    let today = event::date::Zone::default().local(store::unix_now()).date;
     let event = web::load_event(&store, &event::demo::championship(today))
         .await
         .unwrap();
@@ -300,7 +300,7 @@ async fn section(store: &Store) -> i64 {
         .create_event(None, "Open", "Mainz", "2026-03-01", "{}")
         .await
         .unwrap();
-    let today = service::rows::moment(store::unix_now()).date;
+    let today = event::date::Zone::default().local(store::unix_now()).date;
     let demo = event::demo::championship(today);
     service::rows::store_section(store, None, event, &demo.sections[0])
         .await

@@ -77,7 +77,7 @@ async fn serve(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     }
     if args.demo {
         if store.events().await?.is_empty() {
-            let today = service::rows::moment(store::unix_now()).date;
+            let today = event::date::Zone::default().local(store::unix_now()).date;
             let id = web::load_event(&store, &event::demo::championship(today)).await?;
             println!("loaded the demo championship as event {id}");
         } else {
