@@ -35,7 +35,12 @@ impl Service {
         let report = loaded
             .section()
             .published()
-            .dsb_report(&loaded.event, loaded.event.zone.local(store::unix_now()), &tournament, &file)
+            .dsb_report(
+                &loaded.event,
+                loaded.event.zone.local(store::unix_now()),
+                &tournament,
+                &file,
+            )
             .map_err(|e| not_exported("DSB report", &e))?;
         Ok((loaded, report))
     }
@@ -61,5 +66,79 @@ impl Loaded {
     /// The section as TRF-2026 text ([`Loaded::trf`]: the public's TRF for a public view).
     pub fn trf_text(&self) -> Result<String, ServiceError> {
         self.trf()?.write().map_err(|e| not_exported("TRF", &e))
+    }
+
+    /// The name of a download of this section: event, section and the last published round,
+    /// in letters, digits and `-` only (`RLP-EM-2026_U12_R3.trf`; no round before the first
+    /// is published).
+    pub fn file_name(&self, extension: &str) -> String {
+        let event = file_part(&self.event_row.name);
+        let section = file_part(&self.section_row.name);
+        let round = self
+            .rounds
+            .iter()
+            .filter(|(r, _)| r.published)
+            .map(|(r, _)| r.number)
+            .max();
+        let mut name = format!("{event}_{section}");
+        if let Some(n) = round {
+            name.push_str(&format!("_R{n}"));
+        }
+        format!("{name}.{extension}")
+    }
+}
+
+/// Longest part of a file name taken from a name.
+const FILE_PART: usize = 60;
+
+/// A name as part of a file name: `ä ö ü ß` spelt out, other letters and digits of ASCII kept,
+/// anything else one `-`; `x` if nothing is left.
+fn file_part(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        let spelt = match c {
+            'ä' => "ae",
+            'ö' => "oe",
+            'ü' => "ue",
+            'Ä' => "Ae",
+            'Ö' => "Oe",
+            'Ü' => "Ue",
+            'ß' => "ss",
+            c if c.is_ascii_alphanumeric() => {
+                out.push(c);
+                continue;
+            }
+            _ => "-",
+        };
+        if spelt != "-" || !(out.is_empty() || out.ends_with('-')) {
+            out.push_str(spelt);
+        }
+        if out.len() >= FILE_PART {
+            break;
+        }
+    }
+    let part = out.trim_end_matches('-');
+    if part.is_empty() {
+        "x".into()
+    } else {
+        part.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_part;
+
+    #[test]
+    fn h14_09_file_names_keep_letters_digits_and_dashes() {
+        assert_eq!(file_part("RLP-EM 2026"), "RLP-EM-2026");
+        assert_eq!(
+            file_part("Rheinland-Pfälzische EM / Süd"),
+            "Rheinland-Pfaelzische-EM-Sued"
+        );
+        assert_eq!(file_part("  Große Gruppe: U14w  "), "Grosse-Gruppe-U14w");
+        assert_eq!(file_part("\"../../etc\""), "etc");
+        assert_eq!(file_part("Шахматы"), "x");
+        assert!(file_part(&"Turnier ".repeat(40)).len() <= super::FILE_PART + 1);
     }
 }

@@ -89,8 +89,13 @@ impl Service {
     }
 
     /// The games of a section view ([`Service::view`]) as PGN: the seven-tag roster,
-    /// `WhiteElo`/`BlackElo`, the moves when entered, else the result alone.
-    pub async fn section_pgn(&self, section: i64, arbiter: bool) -> Result<String, ServiceError> {
+    /// `WhiteElo`/`BlackElo`, the moves when entered, else the result alone; with the file's
+    /// name ([`crate::Loaded::file_name`]).
+    pub async fn section_pgn(
+        &self,
+        section: i64,
+        arbiter: bool,
+    ) -> Result<(String, String), ServiceError> {
         let loaded = self.view(section, arbiter).await?;
         let records: BTreeMap<i64, String> = self
             .store
@@ -169,6 +174,6 @@ impl Service {
                 out.push('\n');
             }
         }
-        Ok(out)
+        Ok((loaded.file_name("pgn"), out))
     }
 }

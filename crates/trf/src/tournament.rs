@@ -70,7 +70,8 @@ impl fmt::Display for Format {
     }
 }
 
-/// Line terminator of a file. TRF prescribes CR; LF and CRLF are common.
+/// Line terminator of a file. TRF prescribes a CR at the end of every line; files from
+/// Windows programs (Swiss-Manager) end lines with CR LF, which is how new files are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum LineEnding {
     /// `\r`.
@@ -448,7 +449,7 @@ impl Default for Tournament {
     fn default() -> Tournament {
         Tournament {
             lines: Vec::new(),
-            line_ending: LineEnding::Cr,
+            line_ending: LineEnding::CrLf,
             final_newline: true,
             byte_order_mark: false,
         }

@@ -24,19 +24,14 @@ pub(crate) fn routes() -> Router<AppState> {
 
 /// A file to download.
 fn download(loaded: &Loaded, extension: &str, content_type: &str, body: Vec<u8>) -> Response {
-    let name: String = loaded
-        .section_row
-        .name
-        .chars()
-        .filter(char::is_ascii_alphanumeric)
-        .collect();
+    let name = loaded.file_name(extension);
     (
         StatusCode::OK,
         [
             (header::CONTENT_TYPE, content_type.to_owned()),
             (
                 header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{name}.{extension}\""),
+                format!("attachment; filename=\"{name}\""),
             ),
         ],
         body,

@@ -394,16 +394,16 @@ async fn pgn_export(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> Result<Response, AppError> {
-    let text = state.service.section_pgn(id, viewer.can_edit()).await?;
+    let (name, text) = state.service.section_pgn(id, viewer.can_edit()).await?;
     Ok((
         [
             (
                 header::CONTENT_TYPE,
-                "application/x-chess-pgn; charset=utf-8",
+                "application/x-chess-pgn; charset=utf-8".to_owned(),
             ),
             (
                 header::CONTENT_DISPOSITION,
-                "attachment; filename=\"games.pgn\"",
+                format!("attachment; filename=\"{name}\""),
             ),
         ],
         text,

@@ -670,6 +670,31 @@ async fn exports_dsb_xml_swi_and_standings_csv(store: Store) {
             .unwrap()
             .starts_with("text/csv")
     );
+    let file_name = |a: &Answer| {
+        let value = a.headers[header::CONTENT_DISPOSITION].to_str().unwrap();
+        value.to_string()
+    };
+    assert_eq!(
+        file_name(&csv),
+        "attachment; filename=\"Club-Open_A_R1.csv\""
+    );
+    let trf = public.get(&format!("/sections/{section}/export.trf")).await;
+    assert_eq!(
+        file_name(&trf),
+        "attachment; filename=\"Club-Open_A_R1.trf\""
+    );
+    let lines = trf.text.split_inclusive('\n').collect::<Vec<_>>();
+    assert!(lines.len() > 5, "{}", trf.text);
+    assert!(
+        lines.iter().all(|l| l.ends_with("\r\n") && !l[..l.len() - 2].contains('\r')),
+        "TRF lines end with CR LF: {:?}",
+        trf.text
+    );
+    let pgn = public.get(&format!("/sections/{section}/export.pgn")).await;
+    assert_eq!(
+        file_name(&pgn),
+        "attachment; filename=\"Club-Open_A_R1.pgn\""
+    );
     let lines: Vec<&str> = csv.text.lines().collect();
     assert_eq!(lines[0], "Rank,No,Name,Points,BH,SB");
     assert_eq!(lines.len(), 5, "{}", csv.text);
