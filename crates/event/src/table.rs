@@ -380,7 +380,7 @@ impl Section {
                     both.push((p.name.clone(), p.tpn, line));
                 }
             }
-            both.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+            both.sort_by_cached_key(|(name, tpn, _)| (ratinglist::sort_key(name), name.clone(), *tpn));
             lines = both.into_iter().map(|(_, _, l)| l).collect();
         }
         Some(lines)

@@ -23,7 +23,8 @@ fn schedule(start: Date) -> Vec<RoundSchedule> {
 }
 
 fn player(id: u32, rng: &mut Rng) -> Player {
-    let mut p = Player::new(PlayerId(id), &format!("Spieler{id}"), "Kim");
+    let last = ["Öztürk", "Ott", "Zimmermann", "Ährens", "Baum"][id as usize % 5];
+    let mut p = Player::new(PlayerId(id), &format!("{last}{id}"), "Kim");
     p.sex = Some(if rng.below(3) == 0 {
         Sex::Female
     } else {
@@ -371,8 +372,12 @@ fn pairing_lists_by_board_and_alphabetical_show_the_points_before_the_round() {
         })
         .collect();
     let mut sorted = names.clone();
-    sorted.sort();
+    sorted.sort_by_key(|n| (ratinglist::sort_key(n), n.clone()));
     assert_eq!(names, sorted);
+    // German order (DIN 5007-1): Ä with A, Ö with O, before Z.
+    let first = |prefix: &str| names.iter().position(|n| n.starts_with(prefix)).unwrap();
+    assert!(first("Ährens") < first("Baum"), "{names:?}");
+    assert!(first("Ott") < first("Öztürk") && first("Öztürk") < first("Zimmermann"));
     let mut ids: Vec<PlayerId> = alpha.iter().map(|l| l.listed_for.unwrap()).collect();
     ids.sort();
     ids.dedup();

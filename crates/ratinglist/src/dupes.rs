@@ -35,6 +35,31 @@ pub fn normalise_name(last: &str, first: &str) -> String {
     out
 }
 
+/// A name as a German list sorts it (DIN 5007-1, the dictionary order): lower case, umlauts as
+/// their base letter (`Ö` with `O`), `ß` as `ss`, other accents dropped; spaces and punctuation
+/// kept, so `Meier, Anna` comes before `Meierhof, Ben`. Sort by the key, then by the name.
+///
+/// ```
+/// let mut names = ["Zimmermann, Ute", "Öztürk, Ali", "Ott, Eva", "Ozols, Ivo"];
+/// names.sort_by_key(|n| ratinglist::sort_key(n));
+/// assert_eq!(names, ["Ott, Eva", "Ozols, Ivo", "Öztürk, Ali", "Zimmermann, Ute"]);
+/// ```
+pub fn sort_key(name: &str) -> String {
+    let mut key = String::with_capacity(name.len());
+    for c in name.chars().flat_map(char::to_lowercase) {
+        match c {
+            'ä' => key.push('a'),
+            'ö' => key.push('o'),
+            'ü' => key.push('u'),
+            c => match fold(c) {
+                Some(s) => key.push_str(s),
+                None => key.push(c),
+            },
+        }
+    }
+    key
+}
+
 /// One character without its accent, keeping its case (`Ł` → `L`), or `?`.
 pub(crate) fn fold_char(c: char) -> String {
     let lower: String = c.to_lowercase().collect();

@@ -35,6 +35,6 @@ mod player;
 pub mod text;
 
 pub use calendar::{Birth, Date, ParseDateError};
-pub use dupes::{Duplicate, PlayerIndex, Reason, duplicates, normalise_name};
+pub use dupes::{Duplicate, PlayerIndex, Reason, duplicates, normalise_name, sort_key};
 pub use error::{Error, ErrorKind, Import};
 pub use player::{DsbId, Dwz, ImportedPlayer, Sex, Status, Title, Zps};

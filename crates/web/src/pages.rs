@@ -389,12 +389,9 @@ pub(crate) async fn alphabetical(
             None => lines.push(json!({"name": white, "board": board, "colour": "", "opponent": "", "result": result})),
         }
     }
-    lines.sort_by(|a, b| {
-        a["name"]
-            .as_str()
-            .unwrap_or("")
-            .to_lowercase()
-            .cmp(&b["name"].as_str().unwrap_or("").to_lowercase())
+    lines.sort_by_cached_key(|line| {
+        let name = line["name"].as_str().unwrap_or("");
+        (ratinglist::sort_key(name), name.to_owned())
     });
     render(
         &state,
