@@ -44,3 +44,4 @@ pub use crate::event::{DuplicateBy, EntryIssue, Event};
 pub use crate::section::{PairError, RoundError, Section, System, suggest_system};
 /// The language of every text shown to a person (German or English).
 pub use laws::Lang;
+pub use ratinglist::sort_key;

@@ -24,6 +24,7 @@ mod error;
 mod error_page;
 mod export;
 mod form;
+mod format;
 pub mod i18n;
 mod pages;
 mod players;

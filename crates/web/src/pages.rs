@@ -391,7 +391,7 @@ pub(crate) async fn alphabetical(
     }
     lines.sort_by_cached_key(|line| {
         let name = line["name"].as_str().unwrap_or("");
-        (ratinglist::sort_key(name), name.to_owned())
+        (event::sort_key(name), name.to_owned())
     });
     render(
         &state,

@@ -78,6 +78,7 @@ pub(crate) fn templates() -> Environment<'static> {
             unreachable!("template {name} does not compile: {e}");
         }
     }
+    crate::format::register(&mut env);
     env
 }
 

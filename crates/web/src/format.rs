@@ -1,0 +1,72 @@
+//! Template filters that write numbers and dates as the page's language does: German pages use
+//! the decimal comma (`4,5`) and `TT.MM.JJJJ` dates (`07.04.2026`), English pages keep `4.5` and
+//! `2026-04-07`. The language is the page context's `lang`.
+
+use minijinja::value::Value;
+use minijinja::{Environment, State};
+
+/// Registers the filters `num` and `day`.
+pub(crate) fn register(env: &mut Environment<'static>) {
+    env.add_filter("num", num);
+    env.add_filter("day", day);
+}
+
+/// Whether the page is German.
+fn german(state: &State) -> bool {
+    state
+        .lookup("lang")
+        .is_some_and(|l| l.as_str() == Some("de"))
+}
+
+/// A number (points, a tie-break value) with the decimal comma on German pages; anything that is
+/// not a decimal number is left as it is.
+fn num(state: &State, value: Value) -> Value {
+    if value.is_none() || value.is_undefined() {
+        return value;
+    }
+    let text = value.to_string();
+    let decimal = !text.is_empty()
+        && text.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'-')
+        && text.bytes().any(|b| b.is_ascii_digit());
+    if german(state) && decimal {
+        Value::from(text.replace('.', ","))
+    } else {
+        value
+    }
+}
+
+/// An ISO date (`2026-04-07`) as `07.04.2026` on German pages; anything else as it is.
+fn day(state: &State, value: Value) -> Value {
+    let Some(text) = value.as_str() else {
+        return value;
+    };
+    match (german(state), text.parse::<event::date::Date>()) {
+        (true, Ok(date)) if text.len() == 10 => Value::from(date.german()),
+        _ => value,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use minijinja::{Environment, context};
+
+    fn render(template: &str, lang: &str, value: &str) -> String {
+        let mut env = Environment::new();
+        super::register(&mut env);
+        env.render_str(template, context! { lang => lang, v => value })
+            .unwrap()
+    }
+
+    #[test]
+    fn h14_03_german_pages_write_decimal_commas_and_dotted_dates() {
+        assert_eq!(render("{{ v|num }}", "de", "26.50"), "26,50");
+        assert_eq!(render("{{ v|num }}", "en", "26.50"), "26.50");
+        assert_eq!(render("{{ v|num }}", "de", "4"), "4");
+        assert_eq!(render("{{ v|num }}", "de", "1-0"), "1-0");
+        assert_eq!(render("{{ v|num }}", "de", "Kim, A."), "Kim, A.");
+        assert_eq!(render("{{ v|day }}", "de", "2026-04-07"), "07.04.2026");
+        assert_eq!(render("{{ v|day }}", "en", "2026-04-07"), "2026-04-07");
+        assert_eq!(render("{{ v|day }}", "de", "2014"), "2014");
+        assert_eq!(render("{{ v|day }}", "de", "07.04.2026"), "07.04.2026");
+    }
+}
