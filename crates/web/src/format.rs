@@ -1,14 +1,16 @@
-//! Template filters that write numbers and dates as the page's language does: German pages use
-//! the decimal comma (`4,5`) and `TT.MM.JJJJ` dates (`07.04.2026`), English pages keep `4.5` and
-//! `2026-04-07`. The language is the page context's `lang`.
+//! Template filters that write numbers, dates and colours as the page's language does: German
+//! pages use the decimal comma (`4,5`), `TT.MM.JJJJ` dates (`07.04.2026`) and `w`/`s` for
+//! weiß/schwarz; English pages keep `4.5`, `2026-04-07` and `w`/`b`. The language is the page
+//! context's `lang`.
 
 use minijinja::value::Value;
 use minijinja::{Environment, State};
 
-/// Registers the filters `num` and `day`.
+/// Registers the filters `num`, `day` and `colour`.
 pub(crate) fn register(env: &mut Environment<'static>) {
     env.add_filter("num", num);
     env.add_filter("day", day);
+    env.add_filter("colour", colour);
 }
 
 /// Whether the page is German.
@@ -46,6 +48,15 @@ fn day(state: &State, value: Value) -> Value {
     }
 }
 
+/// A colour letter (`w`, `b`) as the page's language abbreviates it: `s` for schwarz in German.
+fn colour(state: &State, value: Value) -> Value {
+    match (german(state), value.as_str()) {
+        (true, Some("b")) => Value::from("s"),
+        (true, Some("B")) => Value::from("S"),
+        _ => value,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use minijinja::{Environment, context};
@@ -68,5 +79,8 @@ mod tests {
         assert_eq!(render("{{ v|day }}", "en", "2026-04-07"), "2026-04-07");
         assert_eq!(render("{{ v|day }}", "de", "2014"), "2014");
         assert_eq!(render("{{ v|day }}", "de", "07.04.2026"), "07.04.2026");
+        assert_eq!(render("{{ v|colour }}", "de", "b"), "s");
+        assert_eq!(render("{{ v|colour }}", "de", "w"), "w");
+        assert_eq!(render("{{ v|colour }}", "en", "b"), "b");
     }
 }
