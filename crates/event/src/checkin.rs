@@ -19,7 +19,8 @@ use std::fmt;
 use laws::Article;
 
 use crate::Section;
-use crate::player::{Entry, PlayerId};
+use crate::person::PlayerId;
+use crate::player::Entry;
 
 /// The rule an absence at check-in rests on: a player not available for a round is not paired
 /// and scores a zero-point bye (FIDE C.04.2).

@@ -6,7 +6,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use event::age::{AgeClass, Class};
-use event::player::{Entry, Player, PlayerId};
+use event::person::PlayerId;
+use event::player::{Entry, Player};
 use event::round::{Board, Bye, Round};
 use event::table::{Crosstable, Standings};
 use store::Store;

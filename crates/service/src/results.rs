@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use event::player::PlayerId;
+use event::person::PlayerId;
 use laws::Article;
 use store::{GameResult, RoundNote};
 

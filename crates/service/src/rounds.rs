@@ -1,7 +1,7 @@
 //! Rounds: pair the next round, publish it, unpair it, and manual pairing edits on a preview
 //! (C.04.1 warnings, SJRP §6.2).
 
-use event::player::PlayerId;
+use event::person::PlayerId;
 use event::round::{Round, Warning, WarningKind};
 use laws::Article;
 use serde::Deserialize;

@@ -8,7 +8,8 @@
 use std::collections::HashMap;
 
 use event::date::{Date, DateTime, Time};
-use event::player::{Entry, PlayerId};
+use event::person::PlayerId;
+use event::player::Entry;
 use event::round::{ByeKind, GameResult as DomainResult, Round};
 use event::validate;
 use store::{GameResult, NewGame, NewPlayer, NewRound, Store};
@@ -154,8 +155,8 @@ pub fn new_player(entry: &Entry) -> Result<NewPlayer, ServiceError> {
     Ok(NewPlayer {
         name: p.name(),
         sex: match p.sex {
-            Some(event::player::Sex::Female) => "w".into(),
-            Some(event::player::Sex::Male) => "m".into(),
+            Some(event::person::Sex::Female) => "w".into(),
+            Some(event::person::Sex::Male) => "m".into(),
             None => String::new(),
         },
         title: p.title.clone().unwrap_or_default(),

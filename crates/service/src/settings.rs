@@ -9,11 +9,11 @@
 
 use event::age::{AgeClass, AgeConvention, Class};
 use event::date::{Date, Time};
-use event::eligibility::{AdmissionList, Admitted};
 use event::public::PublicBirth;
 use event::section::{DutchRules, RoundSchedule, Scoring, System, suggest_system};
 use event::seeding::{ParseSeedingError, Seeding};
 use event::validate::{self, Field};
+use event::{AdmissionList, Admitted};
 use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};
 

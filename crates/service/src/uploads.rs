@@ -21,7 +21,8 @@ use std::str::FromStr;
 
 use event::EntryIssue;
 use event::age::{AgeClass, Class};
-use event::player::{Entry, PlayerId};
+use event::person::PlayerId;
+use event::player::Entry;
 use event::trf_io::ImportError;
 use event::validate::Invalid;
 use ratinglist::fide::{self, RatingKind};

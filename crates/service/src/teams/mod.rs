@@ -28,7 +28,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
-use event::player::PlayerId;
+use event::person::PlayerId;
 use event::team::lineup::{
     Lineup, MatchPoints, Side, apply_lineup_rules, encounters, forfeited_match,
 };

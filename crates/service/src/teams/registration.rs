@@ -1,7 +1,9 @@
 //! Registration in a team section: the section with its settings, and teams with their
 //! squads (one player per line, SJRP §10.8, §18.6).
 
-use event::player::{Player, PlayerId, Sex};
+use event::person::{PlayerId, Sex};
+
+use event::player::Player;
 use event::team::school::{Pupil, SchoolType};
 use event::team::squad::{Member, Squad};
 use event::validate::{self, Field};
