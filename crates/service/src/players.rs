@@ -18,9 +18,13 @@ use crate::Service;
 use crate::error::ServiceError;
 use crate::rows::{new_player, player_id, row_id, section_document};
 
+/// A player as the registration and edit forms and the API send it: every field as text,
+/// checked and converted by the operation that reads it (refused with the field named).
 #[derive(Deserialize)]
 pub struct PlayerForm {
+    /// Family name.
     pub last_name: String,
+    /// Given name.
     #[serde(default)]
     pub first_name: String,
     /// DWZ (German rating); a JSON number or form text, empty for none.
@@ -38,8 +42,10 @@ pub struct PlayerForm {
     /// Refused: DWZ and Elo are separate fields.
     #[serde(default)]
     pub rating: Option<serde::de::IgnoredAny>,
+    /// Federation code, e.g. `GER` (upper-cased).
     #[serde(default)]
     pub federation: String,
+    /// Club name.
     #[serde(default)]
     pub club: String,
     /// Birth date `YYYY-MM-DD` or year `YYYY` (also sent as `birth_date`).
@@ -51,10 +57,13 @@ pub struct PlayerForm {
     /// FIDE id; a JSON number or form text, empty for none.
     #[serde(default, deserialize_with = "number_or_text")]
     pub fide_id: String,
+    /// FIDE title, e.g. `FM`; empty for none.
     #[serde(default)]
     pub title: String,
+    /// Class entered, e.g. `U14w`; empty: the section's first class.
     #[serde(default)]
     pub class: String,
+    /// First round played (a late entry); empty for round 1.
     #[serde(default)]
     pub first_round: String,
     /// The version read, for an edit (optimistic locking).
@@ -95,6 +104,7 @@ pub struct MergeForm {
 /// A player deleted at the version read (`DELETE .../players/{pid}`).
 #[derive(Deserialize)]
 pub struct DeleteForm {
+    /// The player's version as read (optimistic locking).
     pub version: i64,
 }
 

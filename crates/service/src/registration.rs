@@ -17,17 +17,24 @@ use crate::loaded::{highest_id, load, load_for_entry};
 use crate::players::{PlayerForm, admitted, class_of, number, player_of};
 use crate::rows::{bye_kind, json, new_player, player_id, store_event, store_section};
 
+/// A new event as its form or API body sends it (`POST /events`).
 #[derive(Deserialize)]
 pub struct NewEvent {
+    /// Name (one line, at most `validate::MAX_TEXT` characters).
     pub name: String,
+    /// Venue; empty if not known yet.
     #[serde(default)]
     pub place: String,
+    /// First day, `YYYY-MM-DD` or `TT.MM.JJJJ`; the last day starts equal to it.
     pub start_date: String,
 }
 
+/// A new section of an event as its form or API body sends it.
 #[derive(Deserialize)]
 pub struct NewSection {
+    /// Name, unique in the event.
     pub name: String,
+    /// Rounds of a Swiss (a round robin's follow from its players).
     pub rounds: u32,
     /// `swiss` (default) or `round_robin`.
     #[serde(default)]

@@ -80,7 +80,7 @@ pub fn stored_bye(kind: ByeKind) -> GameResult {
     }
 }
 
-pub fn domain_result(r: GameResult) -> DomainResult {
+pub(crate) fn domain_result(r: GameResult) -> DomainResult {
     match r {
         GameResult::WhiteWins => DomainResult::WhiteWins,
         GameResult::Draw => DomainResult::Draw,
@@ -92,7 +92,7 @@ pub fn domain_result(r: GameResult) -> DomainResult {
     }
 }
 
-pub fn domain_bye(r: GameResult) -> ByeKind {
+pub(crate) fn domain_bye(r: GameResult) -> ByeKind {
     match r {
         GameResult::FullBye => ByeKind::Full,
         GameResult::HalfBye => ByeKind::Half,
@@ -101,11 +101,12 @@ pub fn domain_bye(r: GameResult) -> ByeKind {
     }
 }
 
+/// The domain id of a player row's id (an id beyond `u32` becomes `u32::MAX`).
 pub fn player_id(id: i64) -> PlayerId {
     PlayerId(u32::try_from(id).unwrap_or(u32::MAX))
 }
 
-pub fn row_id(id: PlayerId) -> i64 {
+pub(crate) fn row_id(id: PlayerId) -> i64 {
     i64::from(id.0)
 }
 
