@@ -38,7 +38,7 @@ use laws::Article;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::date::{Birth, Date};
-use crate::player::Sex;
+use crate::person::Sex;
 
 /// The cut-off day of the age classes (Spielordnung §5.3).
 pub const CUT_OFF: Article = Article::new("SJRP §5.3");

@@ -5,7 +5,7 @@
 //! paired; later absences are requested byes or forfeits as the director decides.
 //!
 //! ```
-//! # use event::{Section, age::{AgeClass, Class}, player::{Entry, Player, PlayerId}};
+//! # use event::{Section, age::{AgeClass, Class}, person::PlayerId, player::{Entry, Player}};
 //! let mut s = Section::new("U14", vec![Class::open(AgeClass::U14)]);
 //! s.check_in = true;
 //! s.entries.push(Entry::new(Player::new(PlayerId(1), "Adler", "Anna"), s.classes[0]));
@@ -19,7 +19,8 @@ use std::fmt;
 use laws::Article;
 
 use crate::Section;
-use crate::player::{Entry, PlayerId};
+use crate::person::PlayerId;
+use crate::player::Entry;
 
 /// The rule an absence at check-in rests on: a player not available for a round is not paired
 /// and scores a zero-point bye (FIDE C.04.2).

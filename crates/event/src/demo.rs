@@ -22,7 +22,8 @@
 use crate::age::{AgeClass, Class};
 use crate::date::{Birth, Date, DateTime, Time};
 use crate::event::Event;
-use crate::player::{DsbId, Entry, Player, PlayerId, Sex};
+use crate::person::{DsbId, PlayerId, Sex};
+use crate::player::{Entry, Player};
 use crate::round::{ByeKind, GameResult};
 use crate::section::{
     RatingEvaluation, RoundSchedule, SJRP_ROUND_ROBIN_TIEBREAKS, Section, suggest_system,

@@ -30,10 +30,12 @@ use std::collections::HashSet;
 use ratinglist::dsb::{self, ByePoints, Pairing, Report, Tournament, TournamentType};
 use ratinglist::{ImportedPlayer, Title};
 
+use crate::admission::EntryIssue;
 use crate::age::Class;
 use crate::date::DateTime;
-use crate::event::{EntryIssue, Event};
-use crate::player::{DsbId, Entry, Player, PlayerId, Sex};
+use crate::event::Event;
+use crate::person::{DsbId, PlayerId, Sex};
+use crate::player::{Entry, Player};
 use crate::round::{ByeKind, GameResult};
 use crate::section::{Section, System};
 use crate::trf_io::ExportError;

@@ -2,13 +2,15 @@
 //! §5.3), girls' classes (§1.7-1.11), the class belonging to the section (§6.3), the event's
 //! admission list (§7.1-7.6: qualified and nominated players; §8.1-8.3 for U10/U12) and
 //! registrations that look like the same person. A refused entry may still be admitted by the
-//! arbiter with a reason ([`Override`]); the reason and what it overrode stay on the entry
-//! ([`Entry::admitted_over`]) for the audit and the player card.
+//! arbiter with a reason ([`Override`](crate::admission::Override)); the reason and what it
+//! overrode stay on the entry ([`Entry::admitted_over`]) for the audit and the player card. The
+//! issues themselves, each with its paragraph, are in [`crate::admission`].
 //!
 //! ```
 //! use event::date::{Birth, Date};
 //! use event::eligibility::{admit, Refused};
-//! use event::player::{Entry, Player, PlayerId};
+//! use event::person::PlayerId;
+//! use event::player::{Entry, Player};
 //! use event::{EntryIssue, Event, Section};
 //!
 //! let day = Date::new(2026, 4, 7).unwrap();
@@ -28,94 +30,14 @@
 
 use std::fmt;
 
-use laws::Article;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use crate::age::{AgeClass, Class};
-use crate::event::{EntryIssue, Event, name_key};
-use crate::player::{DsbId, Entry, Player, PlayerId};
+use crate::admission::{EntryIssue, Override};
+use crate::event::Event;
+use crate::person::PlayerId;
+use crate::player::Entry;
 use crate::section::Section;
 use crate::validate::{self, Field, Invalid};
-
-/// Qualification for the championships U14-U18 and U14w-U18w (§7.2, places §7.3-7.6).
-pub const ADMISSION_LIST: Article = Article::new("SJRP §7.2");
-/// Players reported for the championships U10, U12, U10w, U12w (§8.1, places §8.2-8.3).
-pub const ADMISSION_LIST_YOUNGER: Article = Article::new("SJRP §8.1");
-
-/// The provision of the admission list for `class`: §8.1 for U10 and U12, else §7.2.
-pub fn admission_article(class: Class) -> Article {
-    match class.age {
-        AgeClass::U10 | AgeClass::U12 => ADMISSION_LIST_YOUNGER,
-        _ => ADMISSION_LIST,
-    }
-}
-
-/// One player on the admission list: a name, and what identifies the person when the list
-/// has it. The name and birth year identify a person when no DSB membership or FIDE id is
-/// listed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Admitted {
-    /// Family name.
-    pub last_name: String,
-    /// Given name.
-    pub first_name: String,
-    /// Birth year, if the list gives it.
-    pub birth_year: Option<u16>,
-    /// DSB membership, if the list gives it.
-    pub dsb: Option<DsbId>,
-    /// FIDE id, if the list gives it.
-    pub fide_id: Option<u64>,
-    /// The class the place is for; `None`: any class of the event.
-    pub class: Option<Class>,
-}
-
-impl Admitted {
-    /// Whether `entry` is this place: the same DSB membership or FIDE id when both are known,
-    /// otherwise the same name (ignoring case and spacing) and, if listed, birth year; and the
-    /// class of the place, if it names one.
-    pub fn matches(&self, entry: &Entry) -> bool {
-        let p = &entry.player;
-        if self.class.is_some_and(|c| c != entry.class) {
-            return false;
-        }
-        if let (Some(a), Some(b)) = (&self.dsb, &p.dsb) {
-            return a == b;
-        }
-        if let (Some(a), Some(b)) = (self.fide_id, p.fide_id) {
-            return a == b;
-        }
-        let listed = Player::new(p.id, &self.last_name, &self.first_name);
-        name_key(&listed) == name_key(p)
-            && self
-                .birth_year
-                .is_none_or(|y| p.birth.is_some_and(|b| b.year() == y))
-    }
-}
-
-/// The event's admission list (Teilnahmeberechtigte: "qualifizierte und nominierte Kinder und
-/// Jugendliche", §7.1-7.6, §8.1-8.3). An event without one admits everyone.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct AdmissionList {
-    /// The players admitted.
-    pub players: Vec<Admitted>,
-}
-
-impl AdmissionList {
-    /// Whether `entry` holds a place on the list.
-    pub fn admits(&self, entry: &Entry) -> bool {
-        self.players.iter().any(|a| a.matches(entry))
-    }
-}
-
-/// The arbiter's decision to admit a refused entry: the reason given and the issues it
-/// overrode, kept on the entry.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Override {
-    /// Why the entry was admitted (one line, at most [`validate::MAX_TEXT`] characters).
-    pub reason: String,
-    /// What the entry was refused for.
-    pub issues: Vec<EntryIssue>,
-}
 
 /// An entry that may not be registered as it is: its issues, each with its paragraph.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

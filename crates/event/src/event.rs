@@ -1,15 +1,14 @@
-//! Events: name, venue, dates and sections, and the checks of registrations.
+//! Events: name, venue, dates, sections and admission list, and the checks of registrations.
 
 use std::collections::BTreeMap;
-use std::fmt;
 
-use laws::Article;
 use serde::{Deserialize, Serialize};
 
-use crate::age::{AgeConvention, Class, Ineligible};
+use crate::admission::{DuplicateBy, EntryIssue};
+use crate::age::{AgeConvention, Class};
 use crate::date::{Birth, Date, Zone};
-use crate::eligibility::{self, AdmissionList};
-use crate::player::{Entry, Player, PlayerId};
+use crate::person::{DsbId, PlayerId};
+use crate::player::{Entry, Player};
 use crate::public::PublicBirth;
 use crate::section::Section;
 
@@ -73,118 +72,62 @@ impl Event {
     }
 }
 
-/// What two registrations have in common that makes them look like one person.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum DuplicateBy {
-    /// The same internal id.
-    Id,
-    /// The same FIDE id.
-    FideId,
-    /// The same DSB club and member number.
-    DsbId,
-    /// The same name (ignoring case and spacing) and birth year (DSB lists give the year only).
-    NameAndBirth,
-}
-
-/// A problem with a registration.
+/// One player on the admission list: a name, and what identifies the person when the list
+/// has it. The name and birth year identify a person when no DSB membership or FIDE id is
+/// listed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum EntryIssue {
-    /// The player may not play in the class entered (Spielordnung §1, §5.3).
-    Ineligible(Ineligible),
-    /// The class entered is not one of the section's classes.
-    ClassNotInSection(Class),
-    /// Another registration in the event looks like the same person.
-    Duplicate {
-        /// The other registration's player.
-        other: PlayerId,
-        /// The section of the other registration.
-        section: String,
-        /// What they share.
-        by: DuplicateBy,
-    },
-    /// The event has an admission list and the player holds no place on it for this class
-    /// (SJRP §7.2, §8.1).
-    NotOnAdmissionList(Class),
+pub struct Admitted {
+    /// Family name.
+    pub last_name: String,
+    /// Given name.
+    pub first_name: String,
+    /// Birth year, if the list gives it.
+    pub birth_year: Option<u16>,
+    /// DSB membership, if the list gives it.
+    pub dsb: Option<DsbId>,
+    /// FIDE id, if the list gives it.
+    pub fide_id: Option<u64>,
+    /// The class the place is for; `None`: any class of the event.
+    pub class: Option<Class>,
 }
 
-impl EntryIssue {
-    /// The provision behind the issue; `None` for a duplicate, which is a data check.
-    pub fn article(&self) -> Option<Article> {
-        match self {
-            EntryIssue::Ineligible(i) => Some(i.article()),
-            EntryIssue::ClassNotInSection(_) => Some(CLASSES_OF_SECTION),
-            EntryIssue::Duplicate { .. } => None,
-            EntryIssue::NotOnAdmissionList(c) => Some(eligibility::admission_article(*c)),
+impl Admitted {
+    /// Whether `entry` is this place: the same DSB membership or FIDE id when both are known,
+    /// otherwise the same name (ignoring case and spacing) and, if listed, birth year; and the
+    /// class of the place, if it names one.
+    pub fn matches(&self, entry: &Entry) -> bool {
+        let p = &entry.player;
+        if self.class.is_some_and(|c| c != entry.class) {
+            return false;
         }
-    }
-
-    /// Whether the arbiter may admit the entry over this issue with a reason: not a class the
-    /// section does not play, nor the same registration twice (same internal id).
-    pub fn overridable(&self) -> bool {
-        !matches!(
-            self,
-            EntryIssue::ClassNotInSection(_)
-                | EntryIssue::Duplicate {
-                    by: DuplicateBy::Id,
-                    ..
-                }
-        )
-    }
-
-    /// The issue in German (the English text is [`fmt::Display`]).
-    pub fn german(&self) -> String {
-        match self {
-            EntryIssue::Ineligible(i) => format!("nicht spielberechtigt: {}", i.german()),
-            EntryIssue::ClassNotInSection(c) => {
-                format!("Klasse {c} spielt nicht in dieser Gruppe ({CLASSES_OF_SECTION})")
-            }
-            EntryIssue::NotOnAdmissionList(c) => format!(
-                "nicht auf der Liste der Teilnahmeberechtigten für {c} ({})",
-                eligibility::admission_article(*c)
-            ),
-            EntryIssue::Duplicate { other, section, by } => {
-                let what = match by {
-                    DuplicateBy::Id => "dieselbe Nummer",
-                    DuplicateBy::FideId => "dieselbe FIDE-ID",
-                    DuplicateBy::DsbId => "dieselbe DSB-Mitgliedschaft",
-                    DuplicateBy::NameAndBirth => "denselben Namen und dasselbe Geburtsjahr",
-                };
-                format!("Spieler {other} in {section} hat {what}")
-            }
+        if let (Some(a), Some(b)) = (&self.dsb, &p.dsb) {
+            return a == b;
         }
+        if let (Some(a), Some(b)) = (self.fide_id, p.fide_id) {
+            return a == b;
+        }
+        let listed = Player::new(p.id, &self.last_name, &self.first_name);
+        name_key(&listed) == name_key(p)
+            && self
+                .birth_year
+                .is_none_or(|y| p.birth.is_some_and(|b| b.year() == y))
     }
 }
 
-impl fmt::Display for EntryIssue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EntryIssue::Ineligible(i) => write!(f, "not eligible: {i}"),
-            EntryIssue::ClassNotInSection(c) => {
-                write!(
-                    f,
-                    "class {c} does not play in this section ({CLASSES_OF_SECTION})"
-                )
-            }
-            EntryIssue::NotOnAdmissionList(c) => write!(
-                f,
-                "not on the event's admission list for {c} ({})",
-                eligibility::admission_article(*c)
-            ),
-            EntryIssue::Duplicate { other, section, by } => {
-                let what = match by {
-                    DuplicateBy::Id => "the same id",
-                    DuplicateBy::FideId => "the same FIDE id",
-                    DuplicateBy::DsbId => "the same DSB membership",
-                    DuplicateBy::NameAndBirth => "the same name and birth year",
-                };
-                write!(f, "player {other} in {section} has {what}")
-            }
-        }
-    }
+/// The event's admission list (Teilnahmeberechtigte: "qualifizierte und nominierte Kinder und
+/// Jugendliche", §7.1-7.6, §8.1-8.3). An event without one admits everyone.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct AdmissionList {
+    /// The players admitted.
+    pub players: Vec<Admitted>,
 }
 
-/// Classes of one section (SJRP §6.3: groups or age classes may play together).
-pub const CLASSES_OF_SECTION: Article = Article::new("SJRP §6.3");
+impl AdmissionList {
+    /// Whether `entry` holds a place on the list.
+    pub fn admits(&self, entry: &Entry) -> bool {
+        self.players.iter().any(|a| a.matches(entry))
+    }
+}
 
 /// A name reduced for comparison: lower case, single spaces.
 pub(crate) fn name_key(p: &Player) -> String {

@@ -18,6 +18,7 @@
 
 #![deny(missing_docs)]
 
+pub mod admission;
 pub mod age;
 pub mod checkin;
 pub mod date;
@@ -26,6 +27,7 @@ pub mod dsb_io;
 pub mod eligibility;
 mod event;
 mod manual;
+pub mod person;
 pub mod player;
 pub mod public;
 pub mod rating;
@@ -40,7 +42,8 @@ pub mod team;
 pub mod trf_io;
 pub mod validate;
 
-pub use crate::event::{DuplicateBy, EntryIssue, Event};
+pub use crate::admission::{DuplicateBy, EntryIssue};
+pub use crate::event::{AdmissionList, Admitted, Event};
 pub use crate::section::{PairError, RoundError, Section, System, suggest_system};
 /// The language of every text shown to a person (German or English).
 pub use laws::Lang;

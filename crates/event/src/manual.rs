@@ -3,7 +3,7 @@
 
 use laws::Article;
 
-use crate::player::PlayerId;
+use crate::person::PlayerId;
 use crate::round::{Bye, ByeKind, Warning, WarningKind};
 use crate::rounds::Slot;
 use crate::section::{RoundError, Section};

@@ -1,7 +1,8 @@
 //! Players and their registration in a section: late entry, withdrawal, requested byes.
 //!
 //! ```
-//! use event::player::{Entry, Player, PlayerId, Sex};
+//! use event::person::{PlayerId, Sex};
+//! use event::player::{Entry, Player};
 //! use event::round::ByeKind;
 //!
 //! let mut p = Player::new(PlayerId(12_345), "Meyer", "Lena");
@@ -15,48 +16,18 @@
 //! ```
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::admission::Override;
 use crate::age::Class;
 use crate::date::Birth;
-use crate::eligibility::Override;
+use crate::person::{DsbId, PlayerId, Sex};
 use crate::round::ByeKind;
 
-/// A player's internal number, unique in an event. Not limited to TRF's 9999.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct PlayerId(pub u32);
-
-impl fmt::Display for PlayerId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-/// Sex as recorded in rating lists (TRF column 10).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Sex {
-    /// `m`.
-    Male,
-    /// `w` / `f`.
-    Female,
-}
-
-/// A DSB membership: club number (ZPS, e.g. `G0101`) and member number in that club.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct DsbId {
-    /// ZPS club number.
-    pub zps: String,
-    /// Member number in the club.
-    pub member: u32,
-}
-
-impl fmt::Display for DsbId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{:04}", self.zps, self.member)
-    }
-}
+/// Highest Elo or DWZ a player can hold (TRF columns 49-52 hold four digits); also bounds a
+/// pseudo rating ([`crate::seeding::Seeding::Pseudo`]).
+pub const MAX_RATING: u16 = 3500;
 
 /// A person as entered or imported.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -94,7 +94,7 @@ mod tests {
     use super::*;
     use crate::date::{Date, DateTime};
     use crate::demo;
-    use crate::player::DsbId;
+    use crate::person::DsbId;
 
     #[test]
     fn public_view_drops_the_preview_and_personal_data() {

@@ -6,7 +6,7 @@ use standings::Points;
 use standings::rating::dwz::{self, DwzError, Edition, Entrant, TournamentOutcome};
 
 use crate::date::Date;
-use crate::player::PlayerId;
+use crate::person::PlayerId;
 use crate::rounds::Slot;
 use crate::section::Section;
 

@@ -2,7 +2,7 @@
 
 use laws::Article;
 
-use crate::player::PlayerId;
+use crate::person::PlayerId;
 use crate::round::{Bye, ByeKind, GameResult, Warning, WarningKind};
 use crate::section::{Correction, RoundError, Section};
 

@@ -5,7 +5,8 @@
 //! rounds are reported as paired (C.04.2), so such a player is withdrawn, not deleted or merged.
 //!
 //! ```
-//! use event::player::{Entry, Player, PlayerId};
+//! use event::person::PlayerId;
+//! use event::player::{Entry, Player};
 //! use event::roster;
 //! use event::age::{AgeClass, Class};
 //! use event::Section;
@@ -29,7 +30,9 @@ use std::fmt;
 
 use laws::Article;
 
-use crate::player::{Entry, Player, PlayerId};
+use crate::person::PlayerId;
+
+use crate::player::{Entry, Player};
 use crate::section::Section;
 use crate::validate::{self, Invalid};
 
@@ -224,7 +227,7 @@ mod tests {
     use super::*;
     use crate::age::{AgeClass, Class};
     use crate::date::{Birth, Date};
-    use crate::player::Sex;
+    use crate::person::Sex;
     use crate::round::{Board, Bye, ByeKind, GameResult, Round};
     use crate::validate::Field;
 

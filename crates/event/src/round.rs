@@ -18,7 +18,7 @@ use laws::Article;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::date::DateTime;
-use crate::player::PlayerId;
+use crate::person::PlayerId;
 
 /// The result of a board (Art. 8.7: a result stands unless the arbiter changes it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -7,7 +7,8 @@ use pairing::dutch::{self, Colour, DutchEdition, Input, RoundEntry, Score};
 
 use crate::age::Class;
 use crate::date::DateTime;
-use crate::player::{Entry, PlayerId};
+use crate::person::PlayerId;
+use crate::player::Entry;
 use crate::round::{
     Board, Bye, ByeKind, Explanation, Float, GameResult, Round, RoundDraft, Warning, WarningKind,
 };
@@ -141,6 +142,40 @@ impl Section {
         if let Some(missing) = self.entries.iter().find(|e| !seen.contains(&e.id())) {
             return Err(RoundError::MissingFromOrder(missing.id()));
         }
+        self.fixed_order = order;
+        Ok(())
+    }
+
+    /// Renumbers the players by the seeding rule (drops a fixed or manually changed order);
+    /// refused once round 1 is paired.
+    pub fn reseed(&mut self) -> Result<(), RoundError> {
+        if !self.played.is_empty() {
+            return Err(RoundError::NumbersFixed);
+        }
+        self.fixed_order.clear();
+        Ok(())
+    }
+
+    /// Moves `player` to pairing number `number`, the players between shifting by one;
+    /// refused once round 1 is paired.
+    pub fn move_to(&mut self, player: PlayerId, number: u32) -> Result<(), RoundError> {
+        if !self.played.is_empty() {
+            return Err(RoundError::NumbersFixed);
+        }
+        if self.entry(player).is_none() {
+            return Err(RoundError::UnknownPlayer(player));
+        }
+        let mut order: Vec<PlayerId> = self.ranking().iter().map(|e| e.id()).collect();
+        let index = usize::try_from(number)
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .filter(|&i| i < order.len())
+            .ok_or(RoundError::NoNumber {
+                number,
+                players: order.len(),
+            })?;
+        order.retain(|&p| p != player);
+        order.insert(index, player);
         self.fixed_order = order;
         Ok(())
     }

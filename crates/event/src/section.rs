@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::age::Class;
 use crate::date::{Date, DateTime, Time};
-use crate::player::{Entry, PlayerId};
+use crate::person::PlayerId;
+use crate::player::Entry;
 use crate::round::{GameResult, Round, Warning};
 use crate::seeding::Seeding;
 

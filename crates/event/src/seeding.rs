@@ -1,5 +1,7 @@
 //! Seeding: the rule that orders a section's players into pairing numbers before round 1
-//! (C.04.2 initial order), re-seeding and manual moves of a starting rank.
+//! (C.04.2 initial order). Re-seeding and manual moves of a starting rank are operations of
+//! the section ([`Section::reseed`](crate::Section::reseed),
+//! [`Section::move_to`](crate::Section::move_to)).
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -8,9 +10,7 @@ use std::str::FromStr;
 use laws::Article;
 use serde::{Deserialize, Serialize};
 
-use crate::player::{Player, PlayerId};
-use crate::section::{RoundError, Section};
-use crate::validate::MAX_RATING;
+use crate::player::{MAX_RATING, Player};
 
 /// The initial order of the players: rating, then title, then name (C.04.2).
 pub const INITIAL_ORDER: Article = Article::new("C.04.2");
@@ -124,47 +124,13 @@ impl FromStr for Seeding {
     }
 }
 
-impl Section {
-    /// Renumbers the players by the seeding rule (drops a fixed or manually changed order);
-    /// refused once round 1 is paired.
-    pub fn reseed(&mut self) -> Result<(), RoundError> {
-        if !self.played.is_empty() {
-            return Err(RoundError::NumbersFixed);
-        }
-        self.fixed_order.clear();
-        Ok(())
-    }
-
-    /// Moves `player` to pairing number `number`, the players between shifting by one;
-    /// refused once round 1 is paired.
-    pub fn move_to(&mut self, player: PlayerId, number: u32) -> Result<(), RoundError> {
-        if !self.played.is_empty() {
-            return Err(RoundError::NumbersFixed);
-        }
-        if self.entry(player).is_none() {
-            return Err(RoundError::UnknownPlayer(player));
-        }
-        let mut order: Vec<PlayerId> = self.ranking().iter().map(|e| e.id()).collect();
-        let index = usize::try_from(number)
-            .ok()
-            .and_then(|n| n.checked_sub(1))
-            .filter(|&i| i < order.len())
-            .ok_or(RoundError::NoNumber {
-                number,
-                players: order.len(),
-            })?;
-        order.retain(|&p| p != player);
-        order.insert(index, player);
-        self.fixed_order = order;
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::age::{AgeClass, Class};
+    use crate::person::PlayerId;
     use crate::player::Entry;
+    use crate::section::{RoundError, Section};
 
     fn player(id: u32, name: &str, dwz: Option<u16>, elo: Option<u16>) -> Entry {
         let mut p = Player::new(PlayerId(id), name, "A");

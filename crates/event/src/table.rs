@@ -11,7 +11,8 @@ use standings::tiebreak::{
 };
 
 use crate::age::Class;
-use crate::player::{Entry, PlayerId, Sex};
+use crate::person::{PlayerId, Sex};
+use crate::player::Entry;
 use crate::rounds::Slot;
 use crate::section::{Section, System};
 

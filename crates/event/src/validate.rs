@@ -5,7 +5,8 @@
 //! English ([`fmt::Display`]) and German ([`Invalid::german`]).
 //!
 //! ```
-//! use event::player::{Player, PlayerId};
+//! use event::person::PlayerId;
+//! use event::player::Player;
 //! use event::validate::{self, Field};
 //!
 //! let mut p = Player::new(PlayerId(1), "Meyer", "Lena");
@@ -24,7 +25,7 @@ use serde::Serialize;
 
 use crate::date::Date;
 use crate::event::Event;
-use crate::player::{Entry, Player};
+use crate::player::{Entry, MAX_RATING, Player};
 use crate::section::Section;
 use crate::team::squad::Squad;
 
@@ -33,8 +34,6 @@ use crate::team::squad::Squad;
 pub const MAX_ROUNDS: u32 = 99;
 /// Most players in a section: TRF pairing numbers have four columns.
 pub const MAX_PLAYERS: usize = 9999;
-/// Highest Elo or DWZ accepted (TRF columns 49-52 hold four digits).
-pub const MAX_RATING: u16 = 3500;
 /// Highest DWZ index (number of evaluations).
 pub const MAX_DWZ_INDEX: u16 = 999;
 /// Highest FIDE id: fits TRF columns 58-68 and the DSB formats (32 bits); 0 counts as none.
@@ -470,7 +469,7 @@ mod tests {
     use super::*;
     use crate::age::{AgeClass, Class};
     use crate::date::Birth;
-    use crate::player::{DsbId, PlayerId};
+    use crate::person::{DsbId, PlayerId};
     use crate::round::ByeKind;
 
     fn lena() -> Player {

@@ -2,7 +2,7 @@
 
 use event::age::{AgeClass, AgeConvention, Class, Ineligible, eligible};
 use event::date::{Birth, Date, DateTime, Time};
-use event::player::Sex;
+use event::person::Sex;
 
 fn d(s: &str) -> Date {
     s.parse().unwrap()

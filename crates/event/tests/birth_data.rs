@@ -3,7 +3,8 @@
 
 use event::date::{Birth, Date, DateTime};
 use event::demo::championship;
-use event::player::{Player, PlayerId};
+use event::person::PlayerId;
+use event::player::Player;
 use event::rating::AGE_UNKNOWN;
 use event::{Event, Section};
 use ratinglist::ImportedPlayer;

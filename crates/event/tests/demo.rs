@@ -3,7 +3,8 @@
 use event::age::{AgeClass, AgeConvention, Class};
 use event::date::Date;
 use event::demo::championship;
-use event::player::{Entry, Player, PlayerId};
+use event::person::PlayerId;
+use event::player::{Entry, Player};
 use event::round::{ByeKind, GameResult};
 use event::trf_io::ExportError;
 use event::{Event, Section, System};
@@ -96,7 +97,7 @@ fn the_merged_group_has_a_late_entry_a_withdrawal_a_half_point_bye_and_a_forfeit
     for row in u16w.rows.iter().chain(&u18w.rows) {
         assert_eq!(
             s.entry(row.player).unwrap().player.sex,
-            Some(event::player::Sex::Female)
+            Some(event::person::Sex::Female)
         );
     }
     assert_eq!(u18.rows[0].rank, 1);

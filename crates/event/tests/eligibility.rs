@@ -4,10 +4,11 @@
 
 use event::age::{AgeConvention, Class, Ineligible};
 use event::date::{Birth, Date};
-use event::eligibility::{AdmissionList, Admitted, admit, issues, preselect};
-use event::player::{DsbId, Entry, Player, PlayerId, Sex};
+use event::eligibility::{admit, issues, preselect};
+use event::person::{DsbId, PlayerId, Sex};
+use event::player::{Entry, Player};
 use event::validate::{self, Field};
-use event::{DuplicateBy, EntryIssue, Event, Section};
+use event::{AdmissionList, Admitted, DuplicateBy, EntryIssue, Event, Section};
 
 fn class(name: &str) -> Class {
     name.parse().unwrap()

@@ -3,7 +3,8 @@
 use event::RoundError;
 use event::age::{AgeClass, Class};
 use event::date::{Date, DateTime, Time};
-use event::player::{Entry, Player, PlayerId};
+use event::person::PlayerId;
+use event::player::{Entry, Player};
 use event::round::{ByeKind, GameResult, WarningKind};
 use event::section::{RoundSchedule, Section};
 

@@ -3,7 +3,8 @@
 use event::age::{AgeClass, Class, Ineligible};
 use event::date::Date;
 use event::demo::championship;
-use event::player::{Entry, PlayerId};
+use event::person::PlayerId;
+use event::player::Entry;
 use event::{DuplicateBy, EntryIssue};
 
 #[test]

@@ -4,7 +4,8 @@
 use event::age::{AgeClass, Class};
 use event::date::{Date, DateTime, Time};
 use event::demo::championship;
-use event::player::{Entry, Player, PlayerId, Sex};
+use event::person::{PlayerId, Sex};
+use event::player::{Entry, Player};
 use event::round::{GameResult, WarningKind};
 use event::section::{SJRP_ROUND_ROBIN_TIEBREAKS, System};
 use event::{Section, suggest_system};

@@ -4,7 +4,8 @@ use std::collections::HashMap;
 
 use event::age::{AgeClass, Class};
 use event::date::{Date, DateTime, Time};
-use event::player::{Entry, Player, PlayerId};
+use event::person::PlayerId;
+use event::player::{Entry, Player};
 use event::round::GameResult;
 use event::section::{SJRP_ROUND_ROBIN_TIEBREAKS, System, suggest_system};
 use event::{Event, Section};

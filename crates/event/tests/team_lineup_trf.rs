@@ -1,6 +1,6 @@
 //! Lineups to and from TRF-2026 `300` records.
 
-use event::player::PlayerId;
+use event::person::PlayerId;
 use event::team::lineup::Lineup;
 
 #[test]

@@ -1,7 +1,8 @@
 //! The machine-decidable team and school items of laws-cases-B.md Part 2 (SJRP §10-§18).
 
 use event::date::Date;
-use event::player::{Player, PlayerId, Sex};
+use event::person::{PlayerId, Sex};
+use event::player::Player;
 use event::team::lineup::{
     Lineup, LineupViolation, MatchPoints, Side, apply_lineup_rules, check_lineup, encounters,
     lost_from,

@@ -3,7 +3,8 @@
 //! direct encounter).
 
 use event::date::Date;
-use event::player::{Player, PlayerId};
+use event::person::PlayerId;
+use event::player::Player;
 use event::team::lineup::{
     Lineup, LineupViolation, MatchPoints, Side, apply_lineup_rules, check_lineup, encounters,
     forfeited_match,

@@ -2,7 +2,9 @@
 //! a TRF-2026 file written after every round, ranked by §10.5 (match points, board points,
 //! Buchholz with one cut, wins, direct encounter).
 
-use event::player::{Player, PlayerId};
+use event::person::PlayerId;
+
+use event::player::Player;
 use event::team::lineup::{
     Lineup, MatchPoints, Scored, Side, apply_lineup_rules, check_lineup, encounters,
 };

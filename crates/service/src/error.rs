@@ -24,8 +24,11 @@ pub enum ServiceError {
     /// paragraph it rests on when there is one, in English and, where the rule gives one,
     /// German.
     Rule {
+        /// The article or paragraph the refusal rests on, if it names one.
         article: Option<Article>,
+        /// The refusal in English.
         english: String,
+        /// The refusal in German, where the rule gives one.
         german: Option<String>,
     },
     /// Anything else (database down, ...).

@@ -15,6 +15,8 @@
 //! # Ok(()) }
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod cards;
 pub mod checkin;
 pub mod error;

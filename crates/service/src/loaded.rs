@@ -6,7 +6,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use event::age::{AgeClass, Class};
-use event::player::{Entry, Player, PlayerId};
+use event::person::PlayerId;
+use event::player::{Entry, Player};
 use event::round::{Board, Bye, Round};
 use event::table::{Crosstable, Standings};
 use store::Store;
@@ -17,11 +18,15 @@ use crate::rows::{domain_bye, domain_event, domain_result, player_id, published_
 /// A section read from the store and assembled for the domain, as arbiters see it, or (from
 /// [`Loaded::view`]) as the public sees it.
 pub struct Loaded {
+    /// The event's row.
     pub event_row: store::Event,
+    /// The section's row.
     pub section_row: store::Section,
     /// The event with exactly this section.
     pub event: event::Event,
+    /// The section's player rows.
     pub players: Vec<store::Player>,
+    /// The section's paired rounds with their games, by round number.
     pub rounds: Vec<(store::Round, Vec<store::Game>)>,
     /// For a public view: the full section, whose birth dates the public TRF cuts to the year.
     full: Option<event::Section>,

@@ -7,7 +7,8 @@
 
 use event::age::{AgeClass, Class};
 use event::eligibility::{self, Refused};
-use event::player::{Entry, Player, PlayerId, Sex};
+use event::person::{PlayerId, Sex};
+use event::player::{Entry, MAX_RATING, Player};
 use event::roster::{self, RosterError};
 use event::validate::{self, Expected, Field, Invalid};
 use serde::Deserialize;
@@ -15,8 +16,78 @@ use store::Versioned;
 
 use crate::Service;
 use crate::error::ServiceError;
-use crate::registration::PlayerForm;
 use crate::rows::{new_player, player_id, row_id, section_document};
+
+/// A player as the registration and edit forms and the API send it: every field as text,
+/// checked and converted by the operation that reads it (refused with the field named).
+#[derive(Deserialize)]
+pub struct PlayerForm {
+    /// Family name.
+    pub last_name: String,
+    /// Given name.
+    #[serde(default)]
+    pub first_name: String,
+    /// DWZ (German rating); a JSON number or form text, empty for none.
+    #[serde(default, deserialize_with = "number_or_text")]
+    pub dwz: String,
+    /// FIDE rating; a JSON number or form text, empty for none.
+    #[serde(default, deserialize_with = "number_or_text")]
+    pub elo: String,
+    /// The rating list the DWZ comes from; absent: kept while the DWZ is unchanged.
+    #[serde(default)]
+    pub dwz_list: Option<String>,
+    /// The rating list the Elo comes from; absent: kept while the Elo is unchanged.
+    #[serde(default)]
+    pub elo_list: Option<String>,
+    /// Refused: DWZ and Elo are separate fields.
+    #[serde(default)]
+    pub rating: Option<serde::de::IgnoredAny>,
+    /// Federation code, e.g. `GER` (upper-cased).
+    #[serde(default)]
+    pub federation: String,
+    /// Club name.
+    #[serde(default)]
+    pub club: String,
+    /// Birth date `YYYY-MM-DD` or year `YYYY` (also sent as `birth_date`).
+    #[serde(default, alias = "birth_date")]
+    pub birth: String,
+    /// `m`, `w` or empty.
+    #[serde(default)]
+    pub sex: String,
+    /// FIDE id; a JSON number or form text, empty for none.
+    #[serde(default, deserialize_with = "number_or_text")]
+    pub fide_id: String,
+    /// FIDE title, e.g. `FM`; empty for none.
+    #[serde(default)]
+    pub title: String,
+    /// Class entered, e.g. `U14w`; empty: the section's first class.
+    #[serde(default)]
+    pub class: String,
+    /// First round played (a late entry); empty for round 1.
+    #[serde(default)]
+    pub first_round: String,
+    /// The version read, for an edit (optimistic locking).
+    #[serde(default)]
+    pub version: Option<i64>,
+    /// The arbiter's reason to admit an entry refused by eligibility (`override`, form field
+    /// "Begründung für Ausnahme"); empty for none.
+    #[serde(default, rename = "override")]
+    pub over: String,
+}
+
+/// A rating or id as a JSON number or text.
+fn number_or_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Rating {
+        Number(u64),
+        Text(String),
+    }
+    Ok(match Rating::deserialize(d)? {
+        Rating::Number(n) => n.to_string(),
+        Rating::Text(t) => t,
+    })
+}
 
 /// A duplicate merged into the registration kept (`POST .../players/{pid}/merge`).
 #[derive(Deserialize)]
@@ -33,6 +104,7 @@ pub struct MergeForm {
 /// A player deleted at the version read (`DELETE .../players/{pid}`).
 #[derive(Deserialize)]
 pub struct DeleteForm {
+    /// The player's version as read (optimistic locking).
     pub version: i64,
 }
 
@@ -67,9 +139,9 @@ pub(crate) fn number(field: Field, v: &str, min: u64, max: u64) -> Result<Option
     Ok(Some(n))
 }
 
-/// A rating field (DWZ or Elo), bounded by [`validate::MAX_RATING`].
+/// A rating field (DWZ or Elo), bounded by [`MAX_RATING`].
 fn rating(field: Field, v: &str) -> Result<Option<u16>, Invalid> {
-    let max = validate::MAX_RATING;
+    let max = MAX_RATING;
     Ok(number(field, v, 0, u64::from(max))?.map(|r| u16::try_from(r).unwrap_or(max)))
 }
 

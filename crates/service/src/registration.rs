@@ -4,7 +4,8 @@
 use std::collections::BTreeMap;
 
 use event::age::{AgeClass, Class};
-use event::player::{Entry, PlayerId};
+use event::person::PlayerId;
+use event::player::Entry;
 use event::round::ByeKind;
 use event::section::System;
 use event::validate::{self, Expected, Field, Invalid};
@@ -13,20 +14,27 @@ use serde::Deserialize;
 use crate::Service;
 use crate::error::ServiceError;
 use crate::loaded::{highest_id, load, load_for_entry};
-use crate::players::{admitted, class_of, number, player_of};
+use crate::players::{PlayerForm, admitted, class_of, number, player_of};
 use crate::rows::{bye_kind, json, new_player, player_id, store_event, store_section};
 
+/// A new event as its form or API body sends it (`POST /events`).
 #[derive(Deserialize)]
 pub struct NewEvent {
+    /// Name (one line, at most `validate::MAX_TEXT` characters).
     pub name: String,
+    /// Venue; empty if not known yet.
     #[serde(default)]
     pub place: String,
+    /// First day, `YYYY-MM-DD` or `TT.MM.JJJJ`; the last day starts equal to it.
     pub start_date: String,
 }
 
+/// A new section of an event as its form or API body sends it.
 #[derive(Deserialize)]
 pub struct NewSection {
+    /// Name, unique in the event.
     pub name: String,
+    /// Rounds of a Swiss (a round robin's follow from its players).
     pub rounds: u32,
     /// `swiss` (default) or `round_robin`.
     #[serde(default)]
@@ -37,68 +45,6 @@ pub struct NewSection {
     /// Age classes, comma-separated (`U12,U12w`); empty for open.
     #[serde(default)]
     pub classes: String,
-}
-
-#[derive(Deserialize)]
-pub struct PlayerForm {
-    pub last_name: String,
-    #[serde(default)]
-    pub first_name: String,
-    /// DWZ (German rating); a JSON number or form text, empty for none.
-    #[serde(default, deserialize_with = "rating")]
-    pub dwz: String,
-    /// FIDE rating; a JSON number or form text, empty for none.
-    #[serde(default, deserialize_with = "rating")]
-    pub elo: String,
-    /// The rating list the DWZ comes from; absent: kept while the DWZ is unchanged.
-    #[serde(default)]
-    pub dwz_list: Option<String>,
-    /// The rating list the Elo comes from; absent: kept while the Elo is unchanged.
-    #[serde(default)]
-    pub elo_list: Option<String>,
-    /// Refused: DWZ and Elo are separate fields.
-    #[serde(default)]
-    pub rating: Option<serde::de::IgnoredAny>,
-    #[serde(default)]
-    pub federation: String,
-    #[serde(default)]
-    pub club: String,
-    /// Birth date `YYYY-MM-DD` or year `YYYY` (also sent as `birth_date`).
-    #[serde(default, alias = "birth_date")]
-    pub birth: String,
-    /// `m`, `w` or empty.
-    #[serde(default)]
-    pub sex: String,
-    /// FIDE id; a JSON number or form text, empty for none.
-    #[serde(default, deserialize_with = "rating")]
-    pub fide_id: String,
-    #[serde(default)]
-    pub title: String,
-    #[serde(default)]
-    pub class: String,
-    #[serde(default)]
-    pub first_round: String,
-    /// The version read, for an edit (optimistic locking).
-    #[serde(default)]
-    pub version: Option<i64>,
-    /// The arbiter's reason to admit an entry refused by eligibility (`override`, form field
-    /// "Begründung für Ausnahme"); empty for none.
-    #[serde(default, rename = "override")]
-    pub over: String,
-}
-
-/// A rating or id as a JSON number or text.
-fn rating<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Rating {
-        Number(u64),
-        Text(String),
-    }
-    Ok(match Rating::deserialize(d)? {
-        Rating::Number(n) => n.to_string(),
-        Rating::Text(t) => t,
-    })
 }
 
 impl Service {

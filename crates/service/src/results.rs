@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use event::player::PlayerId;
+use event::person::PlayerId;
 use laws::Article;
 use store::{GameResult, RoundNote};
 
@@ -34,7 +34,9 @@ pub struct CorrectionEffect {
 /// its effect (also in the audit log).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entered {
+    /// The game's version after the change (optimistic locking).
     pub version: i64,
+    /// For a correction that later rounds rest on: what it changes there (Art. 8.7).
     pub effect: Option<CorrectionEffect>,
 }
 

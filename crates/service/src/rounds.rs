@@ -1,7 +1,7 @@
 //! Rounds: pair the next round, publish it, unpair it, and manual pairing edits on a preview
 //! (C.04.1 warnings, SJRP §6.2).
 
-use event::player::PlayerId;
+use event::person::PlayerId;
 use event::round::{Round, Warning, WarningKind};
 use laws::Article;
 use serde::Deserialize;
@@ -140,18 +140,37 @@ impl Service {
 pub enum Edit {
     /// Board `board` (one past the last adds a board) becomes `white` - `black`.
     Pair {
+        /// Board number, from 1.
         board: usize,
+        /// The player (row id) with White.
         white: i64,
+        /// The player (row id) with Black.
         black: i64,
     },
     /// The colours of board `board` change.
-    Swap { board: usize },
+    Swap {
+        /// Board number, from 1.
+        board: usize,
+    },
     /// Players `a` and `b` exchange their places (boards or byes).
-    Exchange { a: i64, b: i64 },
+    Exchange {
+        /// One player (row id).
+        a: i64,
+        /// The other player (row id).
+        b: i64,
+    },
     /// `player` gets a bye (`bye`, `bye-1`, `bye-1/2`, `bye-0`), leaving the board.
-    Bye { player: i64, kind: String },
+    Bye {
+        /// The player (row id).
+        player: i64,
+        /// The bye's code.
+        kind: String,
+    },
     /// Board `board` is taken apart; both players wait to be paired by hand.
-    Unpair { board: usize },
+    Unpair {
+        /// Board number, from 1.
+        board: usize,
+    },
 }
 
 impl Edit {

@@ -8,7 +8,8 @@
 use std::collections::HashMap;
 
 use event::date::{DateTime, Zone};
-use event::player::{Entry, PlayerId};
+use event::person::PlayerId;
+use event::player::Entry;
 use event::round::{ByeKind, GameResult as DomainResult, Round};
 use event::validate;
 use store::{GameResult, NewGame, NewPlayer, NewRound, Store};
@@ -61,7 +62,7 @@ pub fn stored_bye(kind: ByeKind) -> GameResult {
     }
 }
 
-pub fn domain_result(r: GameResult) -> DomainResult {
+pub(crate) fn domain_result(r: GameResult) -> DomainResult {
     match r {
         GameResult::WhiteWins => DomainResult::WhiteWins,
         GameResult::Draw => DomainResult::Draw,
@@ -73,7 +74,7 @@ pub fn domain_result(r: GameResult) -> DomainResult {
     }
 }
 
-pub fn domain_bye(r: GameResult) -> ByeKind {
+pub(crate) fn domain_bye(r: GameResult) -> ByeKind {
     match r {
         GameResult::FullBye => ByeKind::Full,
         GameResult::HalfBye => ByeKind::Half,
@@ -82,11 +83,12 @@ pub fn domain_bye(r: GameResult) -> ByeKind {
     }
 }
 
+/// The domain id of a player row's id (an id beyond `u32` becomes `u32::MAX`).
 pub fn player_id(id: i64) -> PlayerId {
     PlayerId(u32::try_from(id).unwrap_or(u32::MAX))
 }
 
-pub fn row_id(id: PlayerId) -> i64 {
+pub(crate) fn row_id(id: PlayerId) -> i64 {
     i64::from(id.0)
 }
 
@@ -136,8 +138,8 @@ pub fn new_player(entry: &Entry) -> Result<NewPlayer, ServiceError> {
     Ok(NewPlayer {
         name: p.name(),
         sex: match p.sex {
-            Some(event::player::Sex::Female) => "w".into(),
-            Some(event::player::Sex::Male) => "m".into(),
+            Some(event::person::Sex::Female) => "w".into(),
+            Some(event::person::Sex::Male) => "m".into(),
             None => String::new(),
         },
         title: p.title.clone().unwrap_or_default(),

@@ -9,11 +9,11 @@
 
 use event::age::{AgeClass, AgeConvention, Class};
 use event::date::{Date, Time};
-use event::eligibility::{AdmissionList, Admitted};
 use event::public::PublicBirth;
 use event::section::{DutchRules, RoundSchedule, Scoring, System, suggest_system};
 use event::seeding::{ParseSeedingError, Seeding};
 use event::validate::{self, Field};
+use event::{AdmissionList, Admitted};
 use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};
 
@@ -26,7 +26,9 @@ use crate::rows::{domain_event, json, section_document};
 pub struct EventSettings {
     /// The version read (optimistic locking).
     pub version: i64,
+    /// Event name.
     pub name: String,
+    /// Venue.
     #[serde(default)]
     pub place: String,
     /// `YYYY-MM-DD`.
@@ -144,6 +146,7 @@ pub struct SectionSettings {
     /// `swiss` (Dutch rules by the start date), `swiss_2017`, `swiss_2026`, `round_robin` or
     /// `double_round_robin`.
     pub system: String,
+    /// Rounds of a Swiss (a round robin's follow from its players).
     pub rounds: u32,
     /// TRF-2026 `222` notation, e.g. `5400+30`.
     pub time_control: String,
@@ -155,8 +158,10 @@ pub struct SectionSettings {
     pub scoring: String,
     /// A preset name or tie-break codes.
     pub tiebreaks: String,
+    /// Rated for DWZ (the DSB evaluation files are offered).
     #[serde(default, deserialize_with = "flag")]
     pub dwz: bool,
+    /// Rated for Elo.
     #[serde(default, deserialize_with = "flag")]
     pub elo: bool,
     /// `white` or `black`: the colour of pairing number 1 in round 1.
@@ -459,6 +464,7 @@ pub fn section_values(loaded: &crate::Loaded) -> Value {
     })
 }
 
+/// The current event settings as the form and `GET /api/events/{id}/settings` show them.
 pub fn event_values(row: &store::Event) -> Value {
     let ev = domain_event(row);
     let c = ev.age_convention;

@@ -21,7 +21,8 @@ use std::str::FromStr;
 
 use event::EntryIssue;
 use event::age::{AgeClass, Class};
-use event::player::{Entry, PlayerId};
+use event::person::PlayerId;
+use event::player::Entry;
 use event::trf_io::ImportError;
 use event::validate::Invalid;
 use ratinglist::fide::{self, RatingKind};
@@ -121,8 +122,11 @@ impl ListFormat {
 /// in English and German.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UploadError {
+    /// The file's name.
     pub file: String,
+    /// Line, from 1; 0 when unknown.
     pub line: usize,
+    /// Column, from 1; 0 when unknown.
     pub column: usize,
     english: String,
     german: String,
@@ -256,6 +260,7 @@ impl std::error::Error for UploadError {}
 
 /// One row of a preview: the entry as it would be registered and what speaks against it.
 pub struct Candidate {
+    /// The entry as it would be registered.
     pub entry: Entry,
     /// The line of the list.
     pub line: usize,
@@ -269,10 +274,13 @@ pub struct Candidate {
 
 /// A read player list, checked against the section.
 pub struct Preview {
+    /// The list's file name.
     pub file: String,
     /// The format read, e.g. `DSB spieler.csv v2`.
     pub format: String,
+    /// The text encoding read (e.g. `UTF-8`, `Windows-1252`).
     pub encoding: String,
+    /// The rows read, in the list's order.
     pub candidates: Vec<Candidate>,
     /// Rows that could not be read or that the section cannot hold.
     pub errors: Vec<UploadError>,
@@ -280,7 +288,9 @@ pub struct Preview {
 
 /// An uploaded file: its name and content.
 pub struct Upload<'a> {
+    /// The file name as uploaded.
     pub name: &'a str,
+    /// The file's content.
     pub bytes: &'a [u8],
 }
 

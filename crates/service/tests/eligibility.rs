@@ -2,7 +2,8 @@
 //! event only, and a new entry's provisional id never collides with a player of another section.
 
 use serde_json::json;
-use service::registration::{NewEvent, NewSection, PlayerForm};
+use service::players::PlayerForm;
+use service::registration::{NewEvent, NewSection};
 use service::{Service, ServiceError};
 
 fn player(v: serde_json::Value) -> PlayerForm {

@@ -3,7 +3,8 @@
 //! effect in the audit log.
 
 use serde_json::json;
-use service::registration::{NewEvent, NewSection, PlayerForm};
+use service::players::PlayerForm;
+use service::registration::{NewEvent, NewSection};
 use service::{Service, ServiceError};
 
 /// A Swiss section of four players with round 1 paired and published; the section id.

@@ -18,7 +18,8 @@ use crate::editor::{Editor, csrf_header};
 use crate::throttle::ClientAddress;
 use crate::views::boards;
 use crate::{AppError, AppState, SESSION_COOKIE, Viewer, auth};
-use service::registration::{NewEvent, NewSection, PlayerForm};
+use service::players::PlayerForm;
+use service::registration::{NewEvent, NewSection};
 
 /// The OpenAPI document, written by hand; `api_tests::openapi_lists_every_api_route` keeps it
 /// true to the router.

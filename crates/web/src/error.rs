@@ -29,7 +29,9 @@ pub enum AppError {
     /// article or paragraph it rests on, in English and, where the rule gives one, German
     /// ([`ServiceError::Rule`]).
     Rule {
+        /// The refusal in English, naming its article or paragraph.
         english: String,
+        /// The refusal in German, where the rule gives one.
         german: Option<String>,
     },
     /// Too many failed logins: the seconds until the next attempt is allowed.

@@ -16,6 +16,8 @@
 //! # Ok(()) }
 //! ```
 
+#![deny(missing_docs)]
+
 mod api;
 pub mod auth;
 pub(crate) mod checkin;
@@ -78,7 +80,9 @@ pub struct Security {
 /// [`Security`] settings.
 #[derive(Clone)]
 pub struct AppState {
+    /// The operations of the tournament service (and through it the store).
     pub service: Service,
+    /// Cookie and proxy settings.
     pub security: Security,
     templates: Arc<Environment<'static>>,
     logins: Arc<throttle::LoginThrottle>,
@@ -124,6 +128,8 @@ pub struct Viewer {
     pub user: Option<User>,
     /// The CSRF token of the session.
     pub csrf: Option<String>,
+    /// The language of the answer: `?lang=`, else the `lang` cookie, else the browser's
+    /// `Accept-Language`, else English.
     pub lang: Lang,
     /// Whether the request came from htmx (answer with a fragment).
     pub htmx: bool,

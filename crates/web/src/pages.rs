@@ -8,7 +8,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use event::player::PlayerId;
+use event::person::PlayerId;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use service::results::Entered;
@@ -19,7 +19,8 @@ use crate::form::Form;
 use crate::throttle::ClientAddress;
 use crate::views::{self, PageResult, render, see_other};
 use crate::{AppError, AppState, LOGIN_CSRF_COOKIE, SESSION_COOKIE, Viewer, auth, cookie, i18n};
-use service::registration::{NewEvent, NewSection, PlayerForm};
+use service::players::PlayerForm;
+use service::registration::{NewEvent, NewSection};
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()

@@ -11,8 +11,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use service::Loaded;
-use service::players::{DeleteForm, MergeForm};
-use service::registration::PlayerForm;
+use service::players::{DeleteForm, MergeForm, PlayerForm};
 use service::rows::player_id;
 
 use crate::editor::{Edit, Editor};
@@ -217,8 +216,8 @@ pub(crate) fn editing(loaded: &Loaded, player: i64, viewer: &Viewer) -> Value {
         "elo_list": p.elo_list,
         "birth_date": p.birth.map(|b| b.to_string()),
         "sex": match p.sex {
-            Some(event::player::Sex::Male) => "m",
-            Some(event::player::Sex::Female) => "f",
+            Some(event::person::Sex::Male) => "m",
+            Some(event::person::Sex::Female) => "f",
             None => "",
         },
         "club": p.club,

@@ -47,8 +47,8 @@ pub(crate) fn players(loaded: &Loaded) -> Vec<Value> {
                 "fide_id": row.fide_id,
                 "birth_date": row.birth_date,
                 "sex": match p.sex {
-                    Some(event::player::Sex::Male) => Some("m"),
-                    Some(event::player::Sex::Female) => Some("f"),
+                    Some(event::person::Sex::Male) => Some("m"),
+                    Some(event::person::Sex::Female) => Some("f"),
                     None => None,
                 },
                 "first_round": row.first_round,

@@ -8,7 +8,8 @@
 //! it on (§10.10).
 //!
 //! ```
-//! use event::player::{Player, PlayerId};
+//! use event::person::PlayerId;
+//! use event::player::Player;
 //! use event::team::lineup::{Lineup, lost_from};
 //! use event::team::squad::{Member, Squad};
 //!
@@ -36,7 +37,7 @@ use standings::score::match_outcome;
 use standings::team::{Board, Encounter};
 use standings::{Outcome, Points};
 
-use crate::player::PlayerId;
+use crate::person::PlayerId;
 use crate::team::squad::{Profile, Squad};
 
 /// The players on the boards, board 1 first; `None` is an empty board.

@@ -24,7 +24,7 @@ use laws::Article;
 use serde::{Deserialize, Serialize};
 
 use crate::date::{Birth, Date};
-use crate::player::Sex;
+use crate::person::Sex;
 
 /// A competition group (Wettkampfgruppe, §18.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -2,7 +2,8 @@
 //! checked against the rules of its competition, a [`Profile`].
 //!
 //! ```
-//! use event::player::{Player, PlayerId};
+//! use event::person::PlayerId;
+//! use event::player::Player;
 //! use event::team::squad::{Member, Profile, Squad, check_squads};
 //!
 //! let member = |id, dwz| {
@@ -28,7 +29,9 @@ use std::fmt;
 use laws::Article;
 use serde::{Deserialize, Serialize};
 
-use crate::player::{Player, PlayerId};
+use crate::person::PlayerId;
+
+use crate::player::Player;
 use crate::team::school::{Format, Group, NotAdmitted, Pupil, SettingsViolation};
 
 /// One registered player of a squad.

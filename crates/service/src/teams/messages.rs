@@ -1,7 +1,7 @@
 //! The squad and lineup violations of a team section in words, English or German, each with
 //! its paragraph (SJRP §10, §18).
 
-use event::player::PlayerId;
+use event::person::PlayerId;
 use event::team::lineup::{LineupViolation, check_lineup};
 use event::team::school::NotAdmitted;
 use event::team::squad::{Squad, SquadViolation, check_squads};

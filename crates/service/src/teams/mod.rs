@@ -28,7 +28,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
-use event::player::PlayerId;
+use event::person::PlayerId;
 use event::team::lineup::{
     Lineup, MatchPoints, Side, apply_lineup_rules, encounters, forfeited_match,
 };
@@ -58,6 +58,7 @@ pub struct Settings {
     /// The competition: `club_u20`, `club_u16`, `club_u14`, `club_u12`, `club_u10`,
     /// `club_u16w`, `club_u12w` or a school group such as `WK III` (§18.2).
     pub competition: String,
+    /// How the teams are paired (§10.3, §18.11).
     pub system: TeamSystem,
     /// Colours of the first-named (home) team from board 1, repeated (TRF26 `352`, e.g. `WBWB`).
     pub colours: String,
@@ -259,7 +260,9 @@ impl FromStr for BoardResult {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Absent {
+    /// The first-named (home) team.
     Home,
+    /// The second-named (away) team.
     Away,
 }
 
@@ -274,12 +277,17 @@ pub struct MatchDoc {
 
 /// A team section as read: settings, teams with their squads, lineups and matches.
 pub struct TeamSection {
+    /// The section's row.
     pub section: store::Section,
+    /// The team settings.
     pub settings: Settings,
+    /// The settings' version as read (optimistic locking).
     pub version: i64,
+    /// The teams with their squads, in registration order.
     pub teams: Vec<(TeamRow, Squad)>,
     /// Lineups by (team id, round).
     pub lineups: HashMap<(i64, i64), (store::Lineup, Lineup)>,
+    /// The matches of every paired round with their board results.
     pub matches: Vec<(TeamMatch, MatchDoc)>,
 }
 

@@ -1,7 +1,7 @@
 //! A team round as it is played: lineups entered by captains or arbiters, confirmed by an
 //! arbiter, and the match results board by board (SJRP §10.8-§10.10).
 
-use event::player::PlayerId;
+use event::person::PlayerId;
 use event::team::lineup::Lineup;
 use laws::Article;
 

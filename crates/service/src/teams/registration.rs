@@ -1,7 +1,9 @@
 //! Registration in a team section: the section with its settings, and teams with their
 //! squads (one player per line, SJRP §10.8, §18.6).
 
-use event::player::{Player, PlayerId, Sex};
+use event::person::{PlayerId, Sex};
+
+use event::player::Player;
 use event::team::school::{Pupil, SchoolType};
 use event::team::squad::{Member, Squad};
 use event::validate::{self, Field};
@@ -19,9 +21,12 @@ pub const REGISTRATION: Article = Article::new("SJRP §10.8");
 /// substitutes after (§10.8, §18.6).
 #[derive(Debug, Clone, Deserialize)]
 pub struct TeamForm {
+    /// Team name, unique in the section.
     pub name: String,
+    /// Club or school of the team.
     #[serde(default)]
     pub club: String,
+    /// The squad, one player per line in board order.
     pub players: String,
     /// School type for school teams: `primary`, `gymnasium`, `secondary`, `vocational`.
     #[serde(default)]
@@ -158,7 +163,9 @@ impl Service {
 /// A new team section.
 #[derive(Debug, Clone, Deserialize)]
 pub struct NewTeamSection {
+    /// Section name.
     pub name: String,
+    /// Rounds (a round robin's follow from the teams).
     pub rounds: u32,
     /// See [`Settings::competition`].
     pub competition: String,
@@ -171,6 +178,8 @@ pub struct NewTeamSection {
     /// Empty for the SJRP order of the system.
     #[serde(default)]
     pub order: String,
+    /// The competition year for the age limits of school groups (§18.2); absent: the year
+    /// of the event's start.
     #[serde(default)]
     pub year: Option<u16>,
 }

@@ -2,7 +2,7 @@
 //! lineups, board colours and scores, and the standings with board leaders and crosstable.
 //! Texts are English, or German when `german` is set.
 
-use event::player::PlayerId;
+use event::person::PlayerId;
 use serde_json::{Value, json};
 use standings::{Outcome, Points};
 
