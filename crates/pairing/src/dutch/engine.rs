@@ -9,7 +9,7 @@
 //! Completion (C4) and the bye assignee's score (C5) are decided with a maximum matching over
 //! all players still to be paired.
 
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::cmp::Reverse;
 use std::collections::HashMap;
 
@@ -23,7 +23,7 @@ use super::{
     PairingError, RoundEntry, Score,
 };
 use crate::assignment::{self, Incremental};
-use crate::matching::{Graph, SubsetGraph};
+use crate::matching::{BracketGraph, Graph, SubsetGraph, bit_rows};
 
 /// Score difference given to a downfloater in C18-C21: above any difference between two scores.
 const DOWNFLOATER_DIFFERENCE: i64 = 1 << 40;
@@ -709,6 +709,10 @@ struct BracketSearch<'a> {
     /// The double-cover bounds computed for this level's floater restriction, by group, MDPs
     /// and floaters: a group is checked again whenever the best candidate improves.
     double_covers: RefCell<HashMap<(Vec<usize>, usize, usize), Option<Option<i128>>>>,
+    /// Bit rows of the compatibility among the next bracket's players, and of the residents'
+    /// and the MDPs' with the residents (see [`BracketGraph`]), made when first needed.
+    next_rows: OnceCell<Vec<Vec<u64>>>,
+    bracket_rows: OnceCell<[Vec<Vec<u64>>; 2]>,
 }
 
 impl<'a> BracketSearch<'a> {
@@ -766,22 +770,26 @@ impl<'a> BracketSearch<'a> {
             best_sets: None,
             may_float: vec![true; context.players.len()],
             double_covers: RefCell::new(HashMap::new()),
+            next_rows: OnceCell::new(),
+            bracket_rows: OnceCell::new(),
         }
     }
 
     /// Maximum number of pairs in the bracket, MDPs pairing only with residents.
     fn max_pairs(&self) -> usize {
-        let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
-        let m0 = self.mdps.len();
-        let mut graph = Graph::new(all.len());
-        for i in 0..all.len() {
-            for j in (i + 1).max(m0)..all.len() {
-                if self.context.compatible(all[i], all[j]) {
-                    graph.add_edge(i, j);
-                }
-            }
-        }
-        graph.maximum_matching()
+        self.bracket_graph().maximum_matching()
+    }
+
+    /// The bracket's compatibility graph, MDPs (first) pairing only with residents.
+    fn bracket_graph(&self) -> BracketGraph<'_> {
+        let [mdps, residents] = self.bracket_rows.get_or_init(|| {
+            let edge = |a: usize, b: usize| a != b && self.context.compatible(a, b);
+            [
+                bit_rows(&self.mdps, &self.residents, edge),
+                bit_rows(&self.residents, &self.residents, edge),
+            ]
+        });
+        BracketGraph::new(mdps.clone(), residents)
     }
 
     /// The bracket's pairing: the first candidate, in the order of Art. 4, of those best by the
@@ -1531,17 +1539,13 @@ impl<'a> BracketSearch<'a> {
 
     /// The next bracket with the downfloaters as its MDPs (first), and its compatibility graph:
     /// MDPs pair only with residents.
-    fn next_bracket_graph(&self, downfloaters: &[usize]) -> (Vec<usize>, Graph) {
+    fn next_bracket_graph(&self, downfloaters: &[usize]) -> (Vec<usize>, BracketGraph<'_>) {
         let all: Vec<usize> = downfloaters.iter().chain(&self.next).copied().collect();
-        let m0 = downfloaters.len();
-        let mut graph = Graph::new(all.len());
-        for i in 0..all.len() {
-            for j in (i + 1).max(m0)..all.len() {
-                if self.context.compatible(all[i], all[j]) {
-                    graph.add_edge(i, j);
-                }
-            }
-        }
+        let edge = |a: usize, b: usize| a != b && self.context.compatible(a, b);
+        let next = self
+            .next_rows
+            .get_or_init(|| bit_rows(&self.next, &self.next, edge));
+        let graph = BracketGraph::new(bit_rows(downfloaters, &self.next, edge), next);
         (all, graph)
     }
 
@@ -1580,16 +1584,11 @@ impl<'a> BracketSearch<'a> {
             if rules_2026 && !self.context.completable(&set) {
                 return false;
             }
-            let mut inside = Graph::new(all.len());
-            let stays: Vec<usize> = (0..all.len()).filter(|i| !floaters.contains(i)).collect();
-            for &a in &stays {
-                for &b in &stays {
-                    if a < b && b >= downfloaters.len() && self.context.compatible(all[a], all[b]) {
-                        inside.add_edge(a, b);
-                    }
-                }
+            let mut inside = graph.clone();
+            for &f in floaters {
+                inside.remove(f);
             }
-            inside.maximum_matching() * 2 == stays.len()
+            inside.maximum_matching() * 2 == all.len() - floaters.len()
         };
         let players = &self.context.players;
         let scores = |floaters: &[usize]| {
@@ -2144,21 +2143,16 @@ impl<'a> BracketSearch<'a> {
     /// Whether the bracket without `set` pairs completely into `pairs` pairs, MDPs only with
     /// residents.
     fn pairs_without(&self, set: &[usize], pairs: usize) -> bool {
-        let m0 = self.mdps.len();
         let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
-        let stays: Vec<usize> = (0..all.len()).filter(|&k| !set.contains(&all[k])).collect();
-        if stays.len() != 2 * pairs {
-            return false;
-        }
-        let mut graph = Graph::new(all.len());
-        for (x, &a) in stays.iter().enumerate() {
-            for &b in &stays[x + 1..] {
-                if b >= m0 && self.context.compatible(all[a], all[b]) {
-                    graph.add_edge(a, b);
-                }
+        let mut graph = self.bracket_graph();
+        let mut stays = all.len();
+        for (k, p) in all.iter().enumerate() {
+            if set.contains(p) {
+                graph.remove(k);
+                stays -= 1;
             }
         }
-        graph.maximum_matching() == pairs
+        stays == 2 * pairs && graph.maximum_matching() == pairs
     }
 
     /// The key digit of a PSD entry (0 for entries of 0, or without PSD digits).
