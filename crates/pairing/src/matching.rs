@@ -7,7 +7,8 @@
 
 use std::collections::VecDeque;
 
-const NONE: usize = usize::MAX;
+/// The mate of an unmatched vertex.
+pub(crate) const NONE: usize = usize::MAX;
 
 /// Neighbour enumeration for the blossom search.
 pub(crate) trait Neighbours {
@@ -121,11 +122,30 @@ impl<'a> SubsetGraph<'a> {
 
     /// Whether the members, with the extra vertex if given, can all be matched.
     pub(crate) fn is_perfect(&self, members: &[usize]) -> bool {
+        self.is_perfect_from(members, vec![NONE; self.len()])
+    }
+
+    /// [`Self::is_perfect`], found from `start`: a matching among the members (the mate of
+    /// each vertex, [`NONE`] if unmatched), for instance a maximum one of some of them. Each
+    /// free vertex is then matched by an augmenting path if it has one, so the result is the
+    /// same from any start.
+    pub(crate) fn is_perfect_from(&self, members: &[usize], start: Vec<usize>) -> bool {
         let mut vertices = members.to_vec();
         if self.extra.is_some() {
             vertices.push(self.rows.len());
         }
-        maximum_matching(self, &vertices) * 2 == vertices.len()
+        let mate = mates_from(self, &vertices, start);
+        vertices.iter().all(|&v| mate[v] != NONE)
+    }
+
+    /// One maximum matching among the members (with the extra vertex if given): the mate of
+    /// every vertex, [`NONE`] if unmatched.
+    pub(crate) fn matching(&self, members: &[usize]) -> Vec<usize> {
+        let mut vertices = members.to_vec();
+        if self.extra.is_some() {
+            vertices.push(self.rows.len());
+        }
+        mates(self, &vertices)
     }
 }
 
@@ -296,10 +316,17 @@ fn maximum_matching(graph: &impl Neighbours, vertices: &[usize]) -> usize {
 
 /// The mate of every vertex in one maximum matching among `vertices`, `NONE` if unmatched.
 fn mates(graph: &impl Neighbours, vertices: &[usize]) -> Vec<usize> {
-    let mut mate = vec![NONE; graph.len()];
+    mates_from(graph, vertices, vec![NONE; graph.len()])
+}
+
+/// [`mates`], starting from the matching `mate` (among `vertices`).
+fn mates_from(graph: &impl Neighbours, vertices: &[usize], mut mate: Vec<usize>) -> Vec<usize> {
     // Greedy start: most vertices are matched without any search. `free` holds the
     // unmatched vertices as bits.
-    let mut free = vec![!0u64; graph.len().div_ceil(64)];
+    let mut free = vec![0u64; graph.len().div_ceil(64)];
+    for (v, _) in mate.iter().enumerate().filter(|(_, m)| **m == NONE) {
+        free[v / 64] |= 1 << (v % 64);
+    }
     for &v in vertices {
         if mate[v] != NONE {
             continue;
@@ -531,6 +558,51 @@ mod tests {
                 }
             }
             assert_eq!(whole.unmatched(), graph_unmatched(&full));
+        }
+    }
+
+    #[test]
+    fn h13_perfect_from_a_matching_of_part_answers_as_from_nothing() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..500 {
+            let n = 1 + (next() % 140) as usize;
+            let density = 1 + next() % 10;
+            let mut rows = vec![vec![0u64; n.div_ceil(64)]; n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    if next() % 40 < density {
+                        rows[a][b / 64] |= 1 << (b % 64);
+                        rows[b][a / 64] |= 1 << (a % 64);
+                    }
+                }
+            }
+            let bye: Vec<bool> = (0..n).map(|_| next() % 3 == 0).collect();
+            let members: Vec<usize> = (0..n).filter(|_| next() % 5 != 0).collect();
+            let extra_count = (next() % 4) as usize;
+            let (extra, base) = members.split_at(extra_count.min(members.len()));
+            let start = SubsetGraph::new(&rows, base, None).matching(base);
+            let set: Vec<usize> = extra.iter().chain(base).copied().collect();
+            let graph = SubsetGraph::new(&rows, &set, (set.len() % 2 == 1).then_some(&bye[..]));
+            assert_eq!(graph.is_perfect_from(&set, start), graph.is_perfect(&set));
+            // The greedy bit scan finds the first free neighbour in the listed order.
+            let mut free = vec![0u64; (n + 1).div_ceil(64)];
+            for v in 0..=n {
+                if next() % 2 == 0 {
+                    free[v / 64] |= 1 << (v % 64);
+                }
+            }
+            let mut listed = Vec::new();
+            for &v in set.iter().chain(&[n]) {
+                graph.neighbours(v, &mut listed);
+                let first = listed.iter().copied().find(|&w| w != v && bit(&free, w));
+                assert_eq!(graph.first_free(v, &free), first);
+            }
         }
     }
 
