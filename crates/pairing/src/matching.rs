@@ -134,8 +134,39 @@ impl<'a> SubsetGraph<'a> {
         if self.extra.is_some() {
             vertices.push(self.rows.len());
         }
-        let mate = mates_from(self, &vertices, start);
-        vertices.iter().all(|&v| mate[v] != NONE)
+        let mut mate = start;
+        greedy(self, &vertices, &mut mate);
+        // The searches start from the free vertex with the fewest neighbours: its search tree
+        // meets a vertex adjacent to a free one soonest. A vertex without an augmenting path
+        // never gets one later (Edmonds 1965): it stays unmatched, so it decides.
+        let mut roots: Vec<(usize, usize)> = vertices
+            .iter()
+            .filter(|&&v| mate[v] == NONE)
+            .map(|&v| (self.degree(v), v))
+            .collect();
+        roots.sort_unstable();
+        let mut search = Search::new(self.len());
+        roots
+            .iter()
+            .all(|&(_, root)| mate[root] != NONE || search.augment_from(self, &mut mate, root))
+    }
+
+    /// The number of neighbours of `v`.
+    fn degree(&self, v: usize) -> usize {
+        let n = self.rows.len();
+        match self.extra {
+            _ if v < n => {
+                let row = &self.rows[v];
+                let inside: u32 = row
+                    .iter()
+                    .zip(&self.mask)
+                    .map(|(r, m)| (r & m).count_ones())
+                    .sum();
+                inside as usize + usize::from(self.extra.is_some_and(|extra| extra[v]))
+            }
+            Some(extra) => (0..n).filter(|&i| extra[i] && bit(&self.mask, i)).count(),
+            None => 0,
+        }
     }
 
     /// One maximum matching among the members (with the extra vertex if given): the mate of
@@ -316,13 +347,20 @@ fn maximum_matching(graph: &impl Neighbours, vertices: &[usize]) -> usize {
 
 /// The mate of every vertex in one maximum matching among `vertices`, `NONE` if unmatched.
 fn mates(graph: &impl Neighbours, vertices: &[usize]) -> Vec<usize> {
-    mates_from(graph, vertices, vec![NONE; graph.len()])
+    let mut mate = vec![NONE; graph.len()];
+    greedy(graph, vertices, &mut mate);
+    let mut search = Search::new(graph.len());
+    for &root in vertices {
+        if mate[root] == NONE {
+            search.augment_from(graph, &mut mate, root);
+        }
+    }
+    mate
 }
 
-/// [`mates`], starting from the matching `mate` (among `vertices`).
-fn mates_from(graph: &impl Neighbours, vertices: &[usize], mut mate: Vec<usize>) -> Vec<usize> {
-    // Greedy start: most vertices are matched without any search. `free` holds the
-    // unmatched vertices as bits.
+/// Greedy start: most vertices are matched without any search.
+fn greedy(graph: &impl Neighbours, vertices: &[usize], mate: &mut [usize]) {
+    // `free` holds the unmatched vertices as bits.
     let mut free = vec![0u64; graph.len().div_ceil(64)];
     for (v, _) in mate.iter().enumerate().filter(|(_, m)| **m == NONE) {
         free[v / 64] |= 1 << (v % 64);
@@ -339,13 +377,6 @@ fn mates_from(graph: &impl Neighbours, vertices: &[usize], mut mate: Vec<usize>)
             }
         }
     }
-    let mut search = Search::new(graph.len());
-    for &root in vertices {
-        if mate[root] == NONE {
-            search.augment_from(graph, &mut mate, root);
-        }
-    }
-    mate
 }
 
 struct Search {
