@@ -6,83 +6,36 @@
 /// Larger than any sum of costs the engine builds: the distance of an unreachable column.
 const UNREACHABLE: i128 = i128::MAX / 4;
 
+/// The arithmetic of an assignment left the range of `i128` (costs too large): the
+/// assignment is not computed, and a caller uses no bound from it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Overflow;
+
 /// The least total cost of assigning every one of `rows` rows to a distinct column of
 /// `columns` (`rows <= columns`), `cost(row, column)` each; `None` if no assignment exists.
+/// The costs are read once; the assignment is [`Incremental`]'s, spare rows costing nothing.
 pub(crate) fn minimum_cost(
     rows: usize,
     columns: usize,
     cost: impl Fn(usize, usize) -> Option<i128>,
-) -> Option<i128> {
-    if rows > columns {
-        return None;
-    }
+) -> Result<Option<i128>, Overflow> {
     let matrix: Vec<Option<i128>> = (0..rows)
         .flat_map(|r| (0..columns).map(move |c| (r, c)))
         .map(|(r, c)| cost(r, c))
         .collect();
-    // 1-based: column 0 is the free row's virtual start.
-    let mut row_potential = vec![0i128; rows + 1];
-    let mut column_potential = vec![0i128; columns + 1];
-    let mut owner = vec![0usize; columns + 1];
-    let mut way = vec![0usize; columns + 1];
-    let mut distance = vec![UNREACHABLE; columns + 1];
-    let mut done = vec![false; columns + 1];
-    for row in 1..=rows {
-        owner[0] = row;
-        let mut column = 0;
-        distance.fill(UNREACHABLE);
-        done.fill(false);
-        loop {
-            done[column] = true;
-            let r = owner[column];
-            let (mut delta, mut next) = (UNREACHABLE, 0);
-            for c in 1..=columns {
-                if done[c] {
-                    continue;
-                }
-                if let Some(w) = matrix[(r - 1) * columns + c - 1] {
-                    let reduced = w - row_potential[r] - column_potential[c];
-                    if reduced < distance[c] {
-                        distance[c] = reduced;
-                        way[c] = column;
-                    }
-                }
-                if distance[c] < delta {
-                    delta = distance[c];
-                    next = c;
-                }
-            }
-            if next == 0 || delta >= UNREACHABLE / 2 {
-                return None;
-            }
-            for c in 0..=columns {
-                if done[c] {
-                    row_potential[owner[c]] += delta;
-                    column_potential[c] -= delta;
-                } else if distance[c] < UNREACHABLE / 2 {
-                    distance[c] -= delta;
-                }
-            }
-            column = next;
-            if owner[column] == 0 {
-                break;
-            }
-        }
-        while column != 0 {
-            let previous = way[column];
-            owner[column] = owner[previous];
-            column = previous;
-        }
+    let cost = |row: Option<usize>, column: usize| match row {
+        Some(r) => matrix[r * columns + column],
+        None => Some(0),
+    };
+    match Incremental::new(rows, &vec![true; columns], &cost)? {
+        Some(solution) => solution.total(&cost),
+        None => Ok(None),
     }
-    (1..=columns)
-        .filter(|&c| owner[c] != 0)
-        .map(|c| matrix[(owner[c] - 1) * columns + c - 1])
-        .sum()
 }
 
 /// A minimum-cost assignment kept optimal while rows and columns are taken out, for a search
-/// that pairs one row at a time: the same least cost as [`minimum_cost`], found by one
-/// shortest augmenting path per removal instead of a new solution.
+/// that pairs one row at a time: the least cost, found again by one shortest augmenting path
+/// per removal instead of a new solution.
 ///
 /// The real rows must each take a distinct column; every column left over is taken by a
 /// spare row at the cost `cost(None, column)`, so the problem is square and its potentials
@@ -102,13 +55,28 @@ pub(crate) struct Incremental {
 /// A cost: `(Some(row), column)` for a real row, `(None, column)` for a spare row.
 pub(crate) type Cost<'a> = dyn Fn(Option<usize>, usize) -> Option<i128> + 'a;
 
+fn add(a: i128, b: i128) -> Result<i128, Overflow> {
+    a.checked_add(b).ok_or(Overflow)
+}
+
+fn sub(a: i128, b: i128) -> Result<i128, Overflow> {
+    a.checked_sub(b).ok_or(Overflow)
+}
+
 impl Incremental {
     /// The least-cost assignment of `rows` real rows (0-based) to the live columns (0-based
     /// positions where `alive` is true); `None` if there is none.
-    pub(crate) fn new(rows: usize, alive: &[bool], cost: &Cost) -> Option<Incremental> {
+    ///
+    /// Start: each row's potential is its least cost, and a row takes the first free column
+    /// at that cost (the reduced cost 0); the other rows by shortest augmenting paths.
+    pub(crate) fn new(
+        rows: usize,
+        alive: &[bool],
+        cost: &Cost,
+    ) -> Result<Option<Incremental>, Overflow> {
         let live = alive.iter().filter(|a| **a).count();
         if rows > live {
-            return None;
+            return Ok(None);
         }
         let columns = alive.len();
         let mut column_alive = vec![false; columns + 1];
@@ -122,23 +90,56 @@ impl Incremental {
             column_of: vec![0; live + 1],
         };
         for row in 1..=live {
-            if !solution.augment(row, cost) {
-                return None;
+            solution.start(row, cost)?;
+        }
+        for row in 1..=live {
+            if solution.column_of[row] == 0 && !solution.augment(row, cost)? {
+                return Ok(None);
             }
         }
-        Some(solution)
+        Ok(Some(solution))
+    }
+
+    /// The greedy start of `row`: its least cost as its potential, and the first free live
+    /// column at that cost, if any.
+    fn start(&mut self, row: usize, cost: &Cost) -> Result<(), Overflow> {
+        let real = self.real_row(row);
+        let live = (1..self.owner.len()).filter(|&c| self.column_alive[c]);
+        let costs: Vec<(usize, i128)> = live
+            .filter_map(|c| cost(real, c - 1).map(|w| (c, w)))
+            .collect();
+        let Some(least) = costs.iter().map(|&(_, w)| w).min() else {
+            return Ok(());
+        };
+        if least >= UNREACHABLE / 2 || least <= -UNREACHABLE / 2 {
+            return Err(Overflow);
+        }
+        self.row_potential[row] = least;
+        if let Some(&(c, _)) = costs
+            .iter()
+            .find(|&&(c, w)| w == least && self.owner[c] == 0)
+        {
+            self.owner[c] = row;
+            self.column_of[row] = c;
+        }
+        Ok(())
     }
 
     /// Takes out real row `row` and column `column` (0-based, both still in): the optimum of
     /// the rest, or false if the rest has no assignment.
-    pub(crate) fn remove(&mut self, row: usize, column: usize, cost: &Cost) -> bool {
+    pub(crate) fn remove(
+        &mut self,
+        row: usize,
+        column: usize,
+        cost: &Cost,
+    ) -> Result<bool, Overflow> {
         let (r, c) = (row + 1, column + 1);
         let (held, holder) = (self.column_of[r], self.owner[c]);
         self.column_alive[c] = false;
         self.owner[c] = 0;
         self.column_of[r] = 0;
         if held == c {
-            return true;
+            return Ok(true);
         }
         // The row that held the column looks for the one the removed row leaves free.
         self.owner[held] = 0;
@@ -146,12 +147,16 @@ impl Incremental {
         self.augment(holder, cost)
     }
 
-    /// The cost of the assignment.
-    pub(crate) fn total(&self, cost: &Cost) -> Option<i128> {
-        (1..self.owner.len())
-            .filter(|&c| self.column_alive[c])
-            .map(|c| cost(self.real_row(self.owner[c]), c - 1))
-            .try_fold(0i128, |total, w| Some(total.saturating_add(w?)))
+    /// The cost of the assignment (`None` if a cost of it is `None`).
+    pub(crate) fn total(&self, cost: &Cost) -> Result<Option<i128>, Overflow> {
+        let mut total = 0i128;
+        for c in (1..self.owner.len()).filter(|&c| self.column_alive[c]) {
+            let Some(w) = cost(self.real_row(self.owner[c]), c - 1) else {
+                return Ok(None);
+            };
+            total = add(total, w)?;
+        }
+        Ok(Some(total))
     }
 
     fn real_row(&self, row: usize) -> Option<usize> {
@@ -159,8 +164,9 @@ impl Incremental {
     }
 
     /// One shortest augmenting path from the free `row` to a free column, with the
-    /// potentials kept feasible (Dijkstra on the reduced costs).
-    fn augment(&mut self, row: usize, cost: &Cost) -> bool {
+    /// potentials kept feasible (Dijkstra on the reduced costs): false if there is none.
+    /// Every sum is checked; the distances stay below [`UNREACHABLE`].
+    fn augment(&mut self, row: usize, cost: &Cost) -> Result<bool, Overflow> {
         let columns = self.owner.len() - 1;
         let mut distance = vec![UNREACHABLE; columns + 1];
         let mut done = vec![false; columns + 1];
@@ -177,7 +183,10 @@ impl Incremental {
                     continue;
                 }
                 if let Some(w) = cost(real, c - 1) {
-                    let reduced = w - self.row_potential[r] - self.column_potential[c];
+                    let reduced = sub(sub(w, self.row_potential[r])?, self.column_potential[c])?;
+                    if reduced >= UNREACHABLE / 2 {
+                        return Err(Overflow);
+                    }
                     if reduced < distance[c] {
                         distance[c] = reduced;
                         way[c] = column;
@@ -189,12 +198,13 @@ impl Incremental {
                 }
             }
             if next == 0 || delta >= UNREACHABLE / 2 {
-                return false;
+                return Ok(false);
             }
             for c in 0..=columns {
                 if done[c] {
-                    self.row_potential[self.owner[c]] += delta;
-                    self.column_potential[c] -= delta;
+                    self.row_potential[self.owner[c]] =
+                        add(self.row_potential[self.owner[c]], delta)?;
+                    self.column_potential[c] = sub(self.column_potential[c], delta)?;
                 } else if distance[c] < UNREACHABLE / 2 {
                     distance[c] -= delta;
                 }
@@ -210,7 +220,7 @@ impl Incremental {
             self.column_of[self.owner[column]] = column;
             column = previous;
         }
-        true
+        Ok(true)
     }
 }
 
@@ -272,14 +282,15 @@ mod tests {
                 minimum_cost(rows - from, cols.len(), |r, k| {
                     m[from + r][cols[k]].map(|w| w - spare[cols[k]])
                 })
+                .unwrap()
                 .map(|v| v + base)
             };
             let mut alive = vec![true; columns];
-            let Some(mut solution) = Incremental::new(rows, &alive, &cost) else {
+            let Some(mut solution) = Incremental::new(rows, &alive, &cost).unwrap() else {
                 assert_eq!(exact(0, &alive), None, "{m:?}");
                 continue;
             };
-            assert_eq!(solution.total(&cost), exact(0, &alive), "{m:?}");
+            assert_eq!(solution.total(&cost).unwrap(), exact(0, &alive), "{m:?}");
             for row in 0..rows {
                 let candidates: Vec<usize> = (0..columns)
                     .filter(|&c| alive[c] && m[row][c].is_some())
@@ -289,14 +300,14 @@ mod tests {
                     break;
                 };
                 alive[column] = false;
-                let kept = solution.remove(row, column, &cost);
+                let kept = solution.remove(row, column, &cost).unwrap();
                 let want = exact(row + 1, &alive);
                 if !kept {
                     assert_eq!(want, None, "{m:?}");
                     break;
                 }
                 assert_eq!(
-                    solution.total(&cost),
+                    solution.total(&cost).unwrap(),
                     want,
                     "{m:?} row {row} column {column}"
                 );
@@ -324,10 +335,27 @@ mod tests {
                 })
                 .collect();
             assert_eq!(
-                minimum_cost(rows, columns, |r, c| m[r][c]),
+                minimum_cost(rows, columns, |r, c| m[r][c]).unwrap(),
                 brute_force(rows, columns, &m),
                 "{m:?}"
             );
         }
+    }
+
+    #[test]
+    fn h13_assignment_overflow_is_an_error_not_a_wrong_minimum() {
+        // 200 rows that each must take a cost of 2^120: the sum leaves i128.
+        let big = 1i128 << 120;
+        assert_eq!(minimum_cost(200, 200, |_, _| Some(big)), Err(Overflow));
+        // A cost beyond the distances' range that must be taken.
+        assert_eq!(
+            minimum_cost(2, 2, |r, c| (r == 0 || c == 1).then_some(i128::MAX / 2)),
+            Err(Overflow)
+        );
+        // Below it, the minimum.
+        assert_eq!(
+            minimum_cost(3, 3, |r, c| Some(if r == c { big } else { big + 1 })),
+            Ok(Some(3 * big))
+        );
     }
 }

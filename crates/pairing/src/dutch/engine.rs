@@ -9,7 +9,7 @@
 //! Completion (C4) and the bye assignee's score (C5) are decided with a maximum matching over
 //! all players still to be paired.
 
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::cmp::Reverse;
 use std::collections::HashMap;
 
@@ -22,14 +22,16 @@ use super::{
     Board, Colour, CompletionRule, DutchEdition, Float, Input, PairExplanation, Pairing,
     PairingError, RoundEntry, Score,
 };
-use crate::assignment::{self, Incremental};
-use crate::matching::{Graph, SubsetGraph};
+use crate::assignment::{self, Incremental, Overflow};
+use crate::matching::{BracketGraph, Graph, SubsetGraph, bit_rows};
 
 /// Score difference given to a downfloater in C18-C21: above any difference between two scores.
 const DOWNFLOATER_DIFFERENCE: i64 = 1 << 40;
 
 /// The cost of letting a player float whom no best downfloater set of the level contains:
-/// above any sum of counts the keys encode.
+/// above any sum of counts the keys encode. Assignments sum it with checked arithmetic
+/// (`assignment::Overflow`): past 127 such floaters a sum leaves `i128`, and the bound is
+/// then not computed, never a wrapped one.
 const NOT_A_FLOATER: i128 = 1 << 120;
 
 /// The counts C10-C17 (2017: C.8-C.15) of a candidate or a part of one.
@@ -86,6 +88,21 @@ impl Context<'_> {
     fn completable(&self, set: &[usize]) -> bool {
         let bye = (set.len() % 2 == 1).then_some(self.bye_allowed.as_slice());
         SubsetGraph::new(&self.compatible, set, bye).is_perfect(set)
+    }
+
+    /// One maximum matching of `set` under the absolute criteria, without the bye: a start
+    /// for [`Self::completable_with`].
+    fn matching(&self, set: &[usize]) -> Vec<usize> {
+        SubsetGraph::new(&self.compatible, set, None).matching(set)
+    }
+
+    /// [`Self::completable`] for `extra` and `base` together (disjoint), found from `start`, a
+    /// maximum matching of `base` ([`Self::matching`]): the same answer, by augmenting paths
+    /// from the players it leaves unmatched instead of a new matching.
+    fn completable_with(&self, extra: &[usize], base: &[usize], start: &[usize]) -> bool {
+        let set: Vec<usize> = extra.iter().chain(base).copied().collect();
+        let bye = (set.len() % 2 == 1).then_some(self.bye_allowed.as_slice());
+        SubsetGraph::new(&self.compatible, &set, bye).is_perfect_from(&set, start.to_vec())
     }
 }
 
@@ -709,6 +726,14 @@ struct BracketSearch<'a> {
     /// The double-cover bounds computed for this level's floater restriction, by group, MDPs
     /// and floaters: a group is checked again whenever the best candidate improves.
     double_covers: RefCell<HashMap<(Vec<usize>, usize, usize), Option<Option<i128>>>>,
+    /// Bit rows of the compatibility among the next bracket's players, and of the residents'
+    /// and the MDPs' with the residents (see [`BracketGraph`]), made when first needed.
+    next_rows: OnceCell<Vec<Vec<u64>>>,
+    bracket_rows: OnceCell<[Vec<Vec<u64>>; 2]>,
+    /// Maximum matchings of the players below the bracket and below the next bracket (see
+    /// [`Context::completable_with`]), made when first needed.
+    lower_matching: OnceCell<Vec<usize>>,
+    rest_matching: OnceCell<Vec<usize>>,
 }
 
 impl<'a> BracketSearch<'a> {
@@ -766,22 +791,28 @@ impl<'a> BracketSearch<'a> {
             best_sets: None,
             may_float: vec![true; context.players.len()],
             double_covers: RefCell::new(HashMap::new()),
+            next_rows: OnceCell::new(),
+            bracket_rows: OnceCell::new(),
+            lower_matching: OnceCell::new(),
+            rest_matching: OnceCell::new(),
         }
     }
 
     /// Maximum number of pairs in the bracket, MDPs pairing only with residents.
     fn max_pairs(&self) -> usize {
-        let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
-        let m0 = self.mdps.len();
-        let mut graph = Graph::new(all.len());
-        for i in 0..all.len() {
-            for j in (i + 1).max(m0)..all.len() {
-                if self.context.compatible(all[i], all[j]) {
-                    graph.add_edge(i, j);
-                }
-            }
-        }
-        graph.maximum_matching()
+        self.bracket_graph().maximum_matching()
+    }
+
+    /// The bracket's compatibility graph, MDPs (first) pairing only with residents.
+    fn bracket_graph(&self) -> BracketGraph<'_> {
+        let [mdps, residents] = self.bracket_rows.get_or_init(|| {
+            let edge = |a: usize, b: usize| a != b && self.context.compatible(a, b);
+            [
+                bit_rows(&self.mdps, &self.residents, edge),
+                bit_rows(&self.residents, &self.residents, edge),
+            ]
+        });
+        BracketGraph::new(mdps.clone(), residents)
     }
 
     /// The bracket's pairing: the first candidate, in the order of Art. 4, of those best by the
@@ -1396,7 +1427,11 @@ impl<'a> BracketSearch<'a> {
             Some((from, parent)) => {
                 let mut child = parent.clone();
                 let cost = self.rest_cost(s1, s2, *from, &state.costs);
-                Some(child.remove(i - from, k, &cost).then_some((*from, child)))
+                // An overflow computes no bound.
+                match child.remove(i - from, k, &cost) {
+                    Ok(kept) => Some(kept.then_some((*from, child))),
+                    Err(Overflow) => None,
+                }
             }
             None => self.rest_assignment(s1, s2, i + 1, &state.used, &state.costs),
         };
@@ -1453,7 +1488,10 @@ impl<'a> BracketSearch<'a> {
         }
         let alive: Vec<bool> = used.iter().map(|u| !u).collect();
         let cost = self.rest_cost(s1, s2, from, costs);
-        Some(Incremental::new(s1.len() - from, &alive, &cost).map(|a| (from, a)))
+        match Incremental::new(s1.len() - from, &alive, &cost) {
+            Ok(found) => Some(found.map(|a| (from, a))),
+            Err(Overflow) => None,
+        }
     }
 
     /// The counts (as a key) of an assignment of the rest, `None` if it floats a player no
@@ -1466,7 +1504,10 @@ impl<'a> BracketSearch<'a> {
         costs: &RestCosts,
     ) -> Option<i128> {
         let (from, a) = assignment.as_ref()?;
-        let total = a.total(&self.rest_cost(s1, s2, *from, costs))?;
+        // The keys are not negative: a sum beyond i128 exceeds NOT_A_FLOATER too.
+        let total = a
+            .total(&self.rest_cost(s1, s2, *from, costs))
+            .unwrap_or(None)?;
         (total < NOT_A_FLOATER).then_some(total)
     }
 
@@ -1523,25 +1564,25 @@ impl<'a> BracketSearch<'a> {
         if let Some(&ok) = self.completion_cache.get(downfloaters) {
             return ok;
         }
-        let set: Vec<usize> = downfloaters.iter().chain(&self.lower).copied().collect();
-        let ok = self.context.completable(&set);
+        let start = self
+            .lower_matching
+            .get_or_init(|| self.context.matching(&self.lower));
+        let ok = self
+            .context
+            .completable_with(downfloaters, &self.lower, start);
         self.completion_cache.insert(downfloaters.to_vec(), ok);
         ok
     }
 
     /// The next bracket with the downfloaters as its MDPs (first), and its compatibility graph:
     /// MDPs pair only with residents.
-    fn next_bracket_graph(&self, downfloaters: &[usize]) -> (Vec<usize>, Graph) {
+    fn next_bracket_graph(&self, downfloaters: &[usize]) -> (Vec<usize>, BracketGraph<'_>) {
         let all: Vec<usize> = downfloaters.iter().chain(&self.next).copied().collect();
-        let m0 = downfloaters.len();
-        let mut graph = Graph::new(all.len());
-        for i in 0..all.len() {
-            for j in (i + 1).max(m0)..all.len() {
-                if self.context.compatible(all[i], all[j]) {
-                    graph.add_edge(i, j);
-                }
-            }
-        }
+        let edge = |a: usize, b: usize| a != b && self.context.compatible(a, b);
+        let next = self
+            .next_rows
+            .get_or_init(|| bit_rows(&self.next, &self.next, edge));
+        let graph = BracketGraph::new(bit_rows(downfloaters, &self.next, edge), next);
         (all, graph)
     }
 
@@ -1569,27 +1610,25 @@ impl<'a> BracketSearch<'a> {
         let (all, graph) = self.next_bracket_graph(downfloaters);
         let rest = &self.lower[self.next.len()..];
         let rules_2026 = self.context.edition == DutchEdition::Rules2026;
+        let start = self
+            .rest_matching
+            .get_or_init(|| self.context.matching(rest));
+        // C4 for the rest of the round with these floaters (by local index).
+        let completable = |floaters: &[usize]| {
+            let extra: Vec<usize> = floaters.iter().map(|&i| all[i]).collect();
+            self.context.completable_with(&extra, rest, start)
+        };
         // C4 for the rest of the round (2026), and C6 inside the next bracket: the players who
         // stay pair among themselves, MDPs only with residents.
         let feasible = |floaters: &[usize]| {
-            let set: Vec<usize> = floaters
-                .iter()
-                .map(|&i| all[i])
-                .chain(rest.iter().copied())
-                .collect();
-            if rules_2026 && !self.context.completable(&set) {
+            if rules_2026 && !completable(floaters) {
                 return false;
             }
-            let mut inside = Graph::new(all.len());
-            let stays: Vec<usize> = (0..all.len()).filter(|i| !floaters.contains(i)).collect();
-            for &a in &stays {
-                for &b in &stays {
-                    if a < b && b >= downfloaters.len() && self.context.compatible(all[a], all[b]) {
-                        inside.add_edge(a, b);
-                    }
-                }
+            let mut inside = graph.clone();
+            for &f in floaters {
+                inside.remove(f);
             }
-            inside.maximum_matching() * 2 == stays.len()
+            inside.maximum_matching() * 2 == all.len() - floaters.len()
         };
         let players = &self.context.players;
         let scores = |floaters: &[usize]| {
@@ -1604,14 +1643,7 @@ impl<'a> BracketSearch<'a> {
         let mut best = unmatched.clone();
         let mut size = unmatched.len();
         let mut tried = 0;
-        let known = !rules_2026
-            || self.context.completable(
-                &unmatched
-                    .iter()
-                    .map(|&i| all[i])
-                    .chain(rest.iter().copied())
-                    .collect::<Vec<_>>(),
-            );
+        let known = !rules_2026 || completable(&unmatched);
         while rules_2026 && size <= all.len() {
             // The lowest scores any `size` floaters can have: reached, the set is the best.
             let mut lowest: Vec<i64> = (0..all.len())
@@ -2144,21 +2176,16 @@ impl<'a> BracketSearch<'a> {
     /// Whether the bracket without `set` pairs completely into `pairs` pairs, MDPs only with
     /// residents.
     fn pairs_without(&self, set: &[usize], pairs: usize) -> bool {
-        let m0 = self.mdps.len();
         let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
-        let stays: Vec<usize> = (0..all.len()).filter(|&k| !set.contains(&all[k])).collect();
-        if stays.len() != 2 * pairs {
-            return false;
-        }
-        let mut graph = Graph::new(all.len());
-        for (x, &a) in stays.iter().enumerate() {
-            for &b in &stays[x + 1..] {
-                if b >= m0 && self.context.compatible(all[a], all[b]) {
-                    graph.add_edge(a, b);
-                }
+        let mut graph = self.bracket_graph();
+        let mut stays = all.len();
+        for (k, p) in all.iter().enumerate() {
+            if set.contains(p) {
+                graph.remove(k);
+                stays -= 1;
             }
         }
-        graph.maximum_matching() == pairs
+        stays == 2 * pairs && graph.maximum_matching() == pairs
     }
 
     /// The key digit of a PSD entry (0 for entries of 0, or without PSD digits).
@@ -2237,7 +2264,9 @@ impl<'a> BracketSearch<'a> {
     /// them unpaired, the first `m0` (MDPs) not paired with each other: half the least cost of
     /// its bipartite double cover, which takes every pair from both sides. `None` if not
     /// computed (more than `limit` players, counted with the floaters' dummies, on either
-    /// side, and not computed before), `Some(None)` if there is no such pairing.
+    /// side, and not computed before, or an assignment whose sums would leave `i128`: many
+    /// players forced to float at [`NOT_A_FLOATER`] each), `Some(None)` if there is no such
+    /// pairing.
     fn double_cover_key(
         &self,
         all: &[usize],
@@ -2262,7 +2291,7 @@ impl<'a> BracketSearch<'a> {
     fn double_cover(&self, all: &[usize], m0: usize, floaters: usize) -> Option<Option<i128>> {
         let n = all.len();
         let size = n + floaters;
-        let found = assignment::minimum_cost(size, size, |r, c| match (r < n, c < n) {
+        let Ok(found) = assignment::minimum_cost(size, size, |r, c| match (r < n, c < n) {
             (true, true) => {
                 (r != c && (r >= m0 || c >= m0) && self.context.compatible(all[r], all[c]))
                     .then(|| self.pair_key(all[r], all[c]))
@@ -2270,7 +2299,9 @@ impl<'a> BracketSearch<'a> {
             (true, false) => Some(self.float_key(all[r])),
             (false, true) => Some(self.float_key(all[c])),
             (false, false) => None,
-        });
+        }) else {
+            return None;
+        };
         Some(match found {
             Some(cost) if cost < NOT_A_FLOATER => Some((cost + 1) / 2),
             _ => None,
