@@ -451,7 +451,7 @@ pub fn section_values(loaded: &crate::Loaded) -> Value {
     })
 }
 
-pub fn event_values(row: &store::Event) -> Value {
+pub fn event_values(row: &store::EventRow) -> Value {
     let ev = domain_event(row);
     let c = ev.age_convention;
     json!({
