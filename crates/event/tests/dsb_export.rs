@@ -82,15 +82,8 @@ fn expected(section: &Section, r: usize) -> HashSet<Key> {
     let mut keys = HashSet::new();
     let mut seen = HashSet::new();
     for b in &round.boards {
-        let (w, bl) = match b.result {
-            GameResult::WhiteWins => ("1", "0"),
-            GameResult::Draw => ("½", "½"),
-            GameResult::BlackWins => ("0", "1"),
-            GameResult::WhiteWinsByForfeit => ("+", "-"),
-            GameResult::BlackWinsByForfeit => ("-", "+"),
-            GameResult::DoubleForfeit => ("-", "-"),
-            GameResult::Pending => panic!("demo round without result"),
-        };
+        assert!(b.result.is_decided(), "demo round without result");
+        let (w, bl) = points(b.result);
         let (a, c) = (n(b.white), n(b.black));
         keys.insert(if a < c {
             Key::Game(a, c, w, bl)
