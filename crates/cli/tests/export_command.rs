@@ -130,12 +130,7 @@ fn a_trf_exports_to_xml_and_swi_with_the_sections_pairings() {
         .filter(|p| {
             matches!(
                 p,
-                Pairing::Game {
-                    result: dsb::GameResult::WhiteForfeitWin
-                        | dsb::GameResult::BlackForfeitWin
-                        | dsb::GameResult::DoubleForfeit,
-                    ..
-                }
+                Pairing::Game { result, .. } if result.is_forfeit()
             )
         })
         .count();

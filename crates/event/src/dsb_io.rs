@@ -36,7 +36,7 @@ use crate::date::DateTime;
 use crate::event::Event;
 use crate::person::{DsbId, PlayerId, Sex};
 use crate::player::{Entry, Player};
-use crate::round::{ByeKind, GameResult};
+use crate::round::ByeKind;
 use crate::section::{Section, System};
 use crate::trf_io::ExportError;
 
@@ -66,19 +66,6 @@ pub fn name_uuid(key: &[u8]) -> String {
 
 /// The federation the DSB reports are made for.
 const FEDERATION: &str = "GER";
-
-/// The board result as the DSB formats report it; forfeits stay forfeits (not rated).
-fn game_result(result: GameResult) -> Option<dsb::GameResult> {
-    Some(match result {
-        GameResult::Pending => return None,
-        GameResult::WhiteWins => dsb::GameResult::WhiteWins,
-        GameResult::Draw => dsb::GameResult::Draw,
-        GameResult::BlackWins => dsb::GameResult::BlackWins,
-        GameResult::WhiteWinsByForfeit => dsb::GameResult::WhiteForfeitWin,
-        GameResult::BlackWinsByForfeit => dsb::GameResult::BlackForfeitWin,
-        GameResult::DoubleForfeit => dsb::GameResult::DoubleForfeit,
-    })
-}
 
 /// What a bye scores in chess points (C.04.1 Art. 3: a pairing-allocated bye scores a win).
 fn bye_points(kind: ByeKind) -> ByePoints {
@@ -174,10 +161,14 @@ impl Section {
             let mut pairings = Vec::with_capacity(round.boards.len() + round.byes.len());
             let mut seen = HashSet::new();
             for (b, board) in round.boards.iter().enumerate() {
-                let result = game_result(board.result).ok_or(ExportError::ResultMissing {
-                    round: round.number,
-                    board: b + 1,
-                })?;
+                // Forfeits stay forfeits (not rated); a pending game cannot be reported.
+                let result = board.result;
+                if !result.is_decided() {
+                    return Err(ExportError::ResultMissing {
+                        round: round.number,
+                        board: b + 1,
+                    });
+                }
                 seen.extend([board.white, board.black]);
                 pairings.push(Pairing::Game {
                     white: number(&board.white)?,

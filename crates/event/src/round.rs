@@ -1,4 +1,5 @@
-//! Rounds: boards with results, byes, publication and the warnings of manual edits.
+//! Rounds: boards with results, byes, publication and the warnings of manual edits. The board
+//! result and the bye kind are the Laws' ([`laws::GameResult`], [`laws::ByeKind`]), re-exported.
 //!
 //! ```
 //! use event::round::{ByeKind, GameResult};
@@ -12,200 +13,17 @@
 //! ```
 
 use std::fmt;
-use std::str::FromStr;
 
 use laws::Article;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+pub use laws::{ByeKind, GameResult, ParseResultError};
+use serde::{Deserialize, Serialize, Serializer};
 
 use crate::date::DateTime;
 use crate::person::PlayerId;
 
-/// The result of a board (Art. 8.7: a result stands unless the arbiter changes it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// Not yet played or not yet entered (`*`).
-    Pending,
-    /// `1-0`.
-    WhiteWins,
-    /// `½-½`.
-    Draw,
-    /// `0-1`.
-    BlackWins,
-    /// `+/-`: Black did not play (Art. 6.7.1).
-    WhiteWinsByForfeit,
-    /// `-/+`: White did not play.
-    BlackWinsByForfeit,
-    /// `-/-`: neither played.
-    DoubleForfeit,
-}
-
-impl GameResult {
-    /// Whether a result has been entered.
-    pub fn is_decided(self) -> bool {
-        self != GameResult::Pending
-    }
-
-    /// Whether the game was played over the board.
-    pub fn is_played(self) -> bool {
-        matches!(
-            self,
-            GameResult::WhiteWins | GameResult::Draw | GameResult::BlackWins
-        )
-    }
-
-    /// The outcome for White and for Black; `None` while pending.
-    pub fn outcomes(self) -> Option<(standings::Outcome, standings::Outcome)> {
-        use standings::Outcome::*;
-        Some(match self {
-            GameResult::Pending => return None,
-            GameResult::WhiteWins => (Win, Loss),
-            GameResult::Draw => (Draw, Draw),
-            GameResult::BlackWins => (Loss, Win),
-            GameResult::WhiteWinsByForfeit => (ForfeitWin, ForfeitLoss),
-            GameResult::BlackWinsByForfeit => (ForfeitLoss, ForfeitWin),
-            GameResult::DoubleForfeit => (ForfeitLoss, ForfeitLoss),
-        })
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            GameResult::Pending => "*",
-            GameResult::WhiteWins => "1-0",
-            GameResult::Draw => "½-½",
-            GameResult::BlackWins => "0-1",
-            GameResult::WhiteWinsByForfeit => "+/-",
-            GameResult::BlackWinsByForfeit => "-/+",
-            GameResult::DoubleForfeit => "-/-",
-        })
-    }
-}
-
-/// Text that is not a result.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseResultError(pub String);
-
-impl fmt::Display for ParseResultError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "`{}` is not a result (expected 1-0, ½-½, 0-1, +/-, -/+, -/- or *)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for ParseResultError {}
-
-impl FromStr for GameResult {
-    type Err = ParseResultError;
-
-    fn from_str(s: &str) -> Result<GameResult, ParseResultError> {
-        let t: String = s.chars().filter(|c| !c.is_whitespace()).collect();
-        Ok(match t.replace(':', "-").as_str() {
-            "*" | "" => GameResult::Pending,
-            "1-0" => GameResult::WhiteWins,
-            "½-½" | "1/2-1/2" | "0.5-0.5" | "0,5-0,5" | "=" | "remis" => GameResult::Draw,
-            "0-1" => GameResult::BlackWins,
-            "+/-" | "+-" | "+--" => GameResult::WhiteWinsByForfeit,
-            "-/+" | "-+" | "--+" => GameResult::BlackWinsByForfeit,
-            "-/-" | "--" | "---" => GameResult::DoubleForfeit,
-            _ => return Err(ParseResultError(s.to_string())),
-        })
-    }
-}
-
-impl Serialize for GameResult {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for GameResult {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GameResult, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
-
 /// The odd player out receives the pairing-allocated bye: it is given by the pairing, never
 /// requested (C.04.1 c).
 pub const PAIRING_ALLOCATED_BYE: Article = Article::new("C.04.1 c");
-
-/// A round without a game for one player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ByeKind {
-    /// Pairing-allocated bye (C.04.1 Art. 3), TRF `U`.
-    PairingAllocated,
-    /// Full-point bye (requested), TRF `F`.
-    Full,
-    /// Half-point bye (requested), TRF `H`.
-    Half,
-    /// Zero-point bye: requested, or absent (before a late entry, after a withdrawal), TRF `Z`.
-    Zero,
-}
-
-impl ByeKind {
-    /// The outcome in the categories of C.07 Art. 16.
-    pub fn outcome(self) -> standings::Outcome {
-        match self {
-            ByeKind::PairingAllocated => standings::Outcome::PairingBye,
-            ByeKind::Full => standings::Outcome::FullPointBye,
-            ByeKind::Half => standings::Outcome::HalfPointBye,
-            ByeKind::Zero => standings::Outcome::ZeroPointBye,
-        }
-    }
-
-    /// The TRF result code.
-    pub fn code(self) -> char {
-        match self {
-            ByeKind::PairingAllocated => 'U',
-            ByeKind::Full => 'F',
-            ByeKind::Half => 'H',
-            ByeKind::Zero => 'Z',
-        }
-    }
-}
-
-impl fmt::Display for ByeKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            ByeKind::PairingAllocated => "PAB",
-            ByeKind::Full => "F",
-            ByeKind::Half => "H",
-            ByeKind::Zero => "Z",
-        })
-    }
-}
-
-impl FromStr for ByeKind {
-    type Err = ParseResultError;
-
-    /// `PAB`/`U`, `F`/`1`, `H`/`½`/`0.5`, `Z`/`0` (case-insensitive).
-    fn from_str(s: &str) -> Result<ByeKind, ParseResultError> {
-        Ok(match s.trim().to_ascii_uppercase().as_str() {
-            "PAB" | "U" => ByeKind::PairingAllocated,
-            "F" | "1" => ByeKind::Full,
-            "H" | "½" | "0.5" | "0,5" => ByeKind::Half,
-            "Z" | "0" => ByeKind::Zero,
-            _ => return Err(ParseResultError(s.to_string())),
-        })
-    }
-}
-
-impl Serialize for ByeKind {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for ByeKind {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ByeKind, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
 
 /// One board of a round.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -36,9 +36,9 @@ impl Slot {
     pub(crate) fn outcome(self) -> Option<standings::Outcome> {
         match self {
             Slot::Game { white, result, .. } => {
-                result.outcomes().map(|(w, b)| if white { w } else { b })
+                standings::Outcome::of_game(result).map(|(w, b)| if white { w } else { b })
             }
-            Slot::Bye(kind) => Some(kind.outcome()),
+            Slot::Bye(kind) => Some(kind.into()),
         }
     }
 }
@@ -295,7 +295,8 @@ impl Section {
                         } => {
                             let opponent = numbers.get(&opponent).copied().unwrap_or(0);
                             let colour = if white { Colour::White } else { Colour::Black };
-                            let mine = result.outcomes().map(|(w, b)| if white { w } else { b });
+                            let mine = standings::Outcome::of_game(result)
+                                .map(|(w, b)| if white { w } else { b });
                             match mine {
                                 Some(standings::Outcome::ForfeitWin) => RoundEntry::Forfeit {
                                     opponent,
@@ -326,7 +327,7 @@ impl Section {
                         }
                         Slot::Bye(ByeKind::PairingAllocated) => RoundEntry::PairingAllocatedBye,
                         Slot::Bye(kind) => RoundEntry::Unpaired {
-                            points: tenths(scoring.points(kind.outcome())),
+                            points: tenths(scoring.points(kind.into())),
                         },
                     })
                     .collect();

@@ -319,7 +319,7 @@ impl Section {
                         colour: Some(if white { Colour::White } else { Colour::Black }),
                         result: slot.outcome().map_or(ResultCode::Pending, result_code),
                     },
-                    Slot::Bye(kind) => RoundEntry::bye(result_code(kind.outcome())),
+                    Slot::Bye(kind) => RoundEntry::bye(result_code(kind.into())),
                 })
                 .collect();
             let p = &e.player;
@@ -354,11 +354,7 @@ impl Section {
                     .collect();
                 if !players.is_empty() {
                     lines.push(Line::new(Record::Bye(trf::Bye {
-                        kind: match kind {
-                            ByeKind::Full => trf::ByeKind::Full,
-                            ByeKind::Half => trf::ByeKind::Half,
-                            _ => trf::ByeKind::Zero,
-                        },
+                        kind,
                         round: u16::try_from(round).unwrap_or(u16::MAX),
                         players,
                     })));

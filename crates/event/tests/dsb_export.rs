@@ -39,14 +39,15 @@ enum Key {
     Bye(u16, &'static str),
 }
 
-fn points(r: dsb::GameResult) -> (&'static str, &'static str) {
+fn points(r: GameResult) -> (&'static str, &'static str) {
     match r {
-        dsb::GameResult::WhiteWins => ("1", "0"),
-        dsb::GameResult::Draw => ("½", "½"),
-        dsb::GameResult::BlackWins => ("0", "1"),
-        dsb::GameResult::WhiteForfeitWin => ("+", "-"),
-        dsb::GameResult::BlackForfeitWin => ("-", "+"),
-        dsb::GameResult::DoubleForfeit => ("-", "-"),
+        GameResult::Pending => ("*", "*"),
+        GameResult::WhiteWins => ("1", "0"),
+        GameResult::Draw => ("½", "½"),
+        GameResult::BlackWins => ("0", "1"),
+        GameResult::WhiteWinsByForfeit => ("+", "-"),
+        GameResult::BlackWinsByForfeit => ("-", "+"),
+        GameResult::DoubleForfeit => ("-", "-"),
     }
 }
 
@@ -82,15 +83,8 @@ fn expected(section: &Section, r: usize) -> HashSet<Key> {
     let mut keys = HashSet::new();
     let mut seen = HashSet::new();
     for b in &round.boards {
-        let (w, bl) = match b.result {
-            GameResult::WhiteWins => ("1", "0"),
-            GameResult::Draw => ("½", "½"),
-            GameResult::BlackWins => ("0", "1"),
-            GameResult::WhiteWinsByForfeit => ("+", "-"),
-            GameResult::BlackWinsByForfeit => ("-", "+"),
-            GameResult::DoubleForfeit => ("-", "-"),
-            GameResult::Pending => panic!("demo round without result"),
-        };
+        assert!(b.result.is_decided(), "demo round without result");
+        let (w, bl) = points(b.result);
         let (a, c) = (n(b.white), n(b.black));
         keys.insert(if a < c {
             Key::Game(a, c, w, bl)
@@ -189,14 +183,7 @@ fn demo_sections_export_to_xml_and_read_back() {
         for round in &report.rounds {
             for p in &round.pairings {
                 match p {
-                    Pairing::Game { result, .. } => {
-                        forfeits += usize::from(matches!(
-                            result,
-                            dsb::GameResult::WhiteForfeitWin
-                                | dsb::GameResult::BlackForfeitWin
-                                | dsb::GameResult::DoubleForfeit
-                        ))
-                    }
+                    Pairing::Game { result, .. } => forfeits += usize::from(result.is_forfeit()),
                     Pairing::Bye { .. } => byes += 1,
                 }
             }

@@ -144,7 +144,7 @@ fn requested_byes_are_left_out_of_the_pairing_and_exported() {
     assert_eq!(byes.len(), 1, "only the round still to come: {byes:?}");
     assert_eq!(
         (byes[0].kind, byes[0].round, byes[0].players.clone()),
-        (trf::ByeKind::Zero, 3, vec![tpn])
+        (laws::ByeKind::Zero, 3, vec![tpn])
     );
 }
 

@@ -1,4 +1,4 @@
-//! The competition rules engine: a game follows timestamped [`Event`]s and
+//! The competition rules engine: a game follows timestamped [`Action`]s and
 //! answers each with the [`Ruling`]s the Laws require, each cited with its
 //! article and the edition in force ([`Cited`]).
 //!
@@ -9,26 +9,26 @@
 //! irregularity nobody noticed, so that the position immediately before it can
 //! be reinstated when it is found (Art. 7.5.1, 7.6). Where the Laws leave
 //! judgement to the arbiter it rules [`Ruling::DecisionRequired`] with the
-//! options and waits for [`Event::Decision`]. Time is an input: every event
+//! options and waits for [`Action::Decision`]. Time is an input: every action
 //! carries `at_ms`.
 //!
 //! ```
-//! use laws::arbiter::{Arbiter, Event, Ruling};
+//! use laws::arbiter::{Arbiter, Action, Ruling};
 //! use laws::edition::Profile;
 //! use laws::position::StartingPosition;
 //! use shakmaty::{Color::*, Move, Role, Square};
 //!
 //! let mut game = Arbiter::new(StartingPosition::standard(), "5400+30".parse().unwrap(), Profile::FIDE_2023);
-//! game.apply(0, Event::StartClock)?;
+//! game.apply(0, Action::StartClock)?;
 //! // White moves the king from e1 to e3 and presses the clock: a completed illegal move.
 //! let ke3 = Move::Normal { role: Role::King, from: Square::E1, capture: None, to: Square::E3, promotion: None };
-//! game.apply(5_000, Event::Move { by: White, mv: ke3 })?;
-//! let rulings = game.apply(6_000, Event::Press(White))?;
+//! game.apply(5_000, Action::Move { by: White, mv: ke3 })?;
+//! let rulings = game.apply(6_000, Action::Press(White))?;
 //! assert!(rulings.iter().any(|r| r.ruling == Ruling::TimeAdded { to: Black, ms: 120_000 }
 //!     && r.article.as_str() == "Art. 7.5.5"));
 //! assert_eq!(game.illegal_moves(White), 1);
 //! assert_eq!(game.game().ply(), 0); // the position before the illegal move (7.5.1)
-//! # Ok::<_, laws::arbiter::EventError>(())
+//! # Ok::<_, laws::arbiter::ActionError>(())
 //! ```
 
 use std::fmt;
@@ -46,7 +46,7 @@ use crate::irregularities::proportional_time_used_ms;
 pub use crate::irregularities::{IllegalAct, Irregularity};
 use crate::notation::Language;
 use crate::penalties::{Conduct, Penalty};
-use crate::points::{GameResult, Score};
+use crate::points::{GameScore, Score};
 use crate::position::StartingPosition;
 use crate::sealed_move::{self, Envelope, SealedMove};
 use crate::time_control::TimeControl;
@@ -161,7 +161,7 @@ impl fmt::Display for ClaimFailure {
 
 /// What happens at the board, dated by the caller.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Event {
+pub enum Action {
     /// The arbiter starts White's clock at the start of the round (Art. 6.6).
     StartClock,
     /// A player arrives at the board (Art. 6.7).
@@ -344,14 +344,14 @@ pub enum Event {
     Decision(Choice),
 }
 
-/// What the Laws require after an event.
+/// What the Laws require after an action.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Ruling {
     /// The clock's own ruling (Art. 6).
     Clock(clock::Ruling),
     /// The game has ended with this result.
-    GameEnded(GameResult),
-    /// An event after the end of the game has no effect (Art. 5.1.1, 5.2).
+    GameEnded(GameScore),
+    /// An action after the end of the game has no effect (Art. 5.1.1, 5.2).
     AfterEnd,
     /// The game is annulled and a new game is played (Art. 7.2.1, 7.3).
     NewGame,
@@ -632,10 +632,10 @@ impl fmt::Display for Cited {
     }
 }
 
-/// An event the engine cannot accept in its state.
+/// An action the engine cannot accept in its state.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum EventError {
-    /// The clock refused the event.
+pub enum ActionError {
+    /// The clock refused the action.
     Clock(ClockError),
     /// The player is not on move.
     NotOnMove(Color),
@@ -657,34 +657,34 @@ pub enum EventError {
     NoPiece(Square),
 }
 
-impl fmt::Display for EventError {
+impl fmt::Display for ActionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EventError::Clock(e) => write!(f, "clock: {e}"),
-            EventError::NotOnMove(c) => write!(f, "{c} is not on move"),
-            EventError::NoDrawOffer(c) => write!(f, "there is no draw offer for {c} to answer"),
-            EventError::NoQuestion => f.write_str("no arbiter decision is pending"),
-            EventError::NotAnOption(c) => write!(f, "{c} is not an option here"),
-            EventError::DecisionPending => f.write_str("the arbiter must decide first"),
-            EventError::NotAnUnreplacedPawn => {
+            ActionError::Clock(e) => write!(f, "clock: {e}"),
+            ActionError::NotOnMove(c) => write!(f, "{c} is not on move"),
+            ActionError::NoDrawOffer(c) => write!(f, "there is no draw offer for {c} to answer"),
+            ActionError::NoQuestion => f.write_str("no arbiter decision is pending"),
+            ActionError::NotAnOption(c) => write!(f, "{c} is not an option here"),
+            ActionError::DecisionPending => f.write_str("the arbiter must decide first"),
+            ActionError::NotAnUnreplacedPawn => {
                 f.write_str("not a pawn move to the last rank without promotion")
             }
-            EventError::UnrepresentablePosition => f.write_str(
+            ActionError::UnrepresentablePosition => f.write_str(
                 "the illegal move stands but leaves a position that cannot be played on",
             ),
-            EventError::NothingAt(ply) => {
+            ActionError::NothingAt(ply) => {
                 write!(f, "no unnoticed illegal move or displacement at ply {ply}")
             }
-            EventError::NoPiece(square) => write!(f, "no piece of the player on {square}"),
+            ActionError::NoPiece(square) => write!(f, "no piece of the player on {square}"),
         }
     }
 }
 
-impl std::error::Error for EventError {}
+impl std::error::Error for ActionError {}
 
-impl From<ClockError> for EventError {
-    fn from(e: ClockError) -> EventError {
-        EventError::Clock(e)
+impl From<ClockError> for ActionError {
+    fn from(e: ClockError) -> ActionError {
+        ActionError::Clock(e)
     }
 }
 
@@ -734,7 +734,7 @@ impl Released {
     }
 }
 
-/// The engine: one game under one profile. [`Event::StartClock`] starts the
+/// The engine: one game under one profile. [`Action::StartClock`] starts the
 /// clock of the side to move (White's from the initial position, Art. 6.6).
 #[derive(Debug, Clone)]
 pub struct Arbiter {
@@ -742,7 +742,7 @@ pub struct Arbiter {
     game_type: GameType,
     game: Game,
     clock: Clock,
-    result: Option<(GameResult, Article)>,
+    result: Option<(GameScore, Article)>,
     annulled: bool,
     draw_offer: Option<Color>,
     illegal_moves: ByColor<u32>,
@@ -838,7 +838,7 @@ impl Arbiter {
 
     /// The result once the game has ended, after score penalties
     /// (Art. 12.9.4, 12.9.5), with the provision that ended it.
-    pub fn result(&self) -> Option<(GameResult, Article)> {
+    pub fn result(&self) -> Option<(GameScore, Article)> {
         let (mut result, article) = self.result?;
         for &(against, penalty) in &self.penalties {
             let changed = match penalty {
@@ -1004,7 +1004,7 @@ impl Arbiter {
         dead_position::cannot_checkmate(self.game.position(), color)
     }
 
-    fn end(&mut self, out: &mut Out, at_ms: u64, result: GameResult, article: Article) {
+    fn end(&mut self, out: &mut Out, at_ms: u64, result: GameScore, article: Article) {
         if self.clock.running().is_some()
             && let Ok(r) = self.clock.end(at_ms, None)
         {
@@ -1027,9 +1027,9 @@ impl Arbiter {
         article: Article,
     ) {
         let result = if self.cannot_mate(!loser) {
-            GameResult::DRAW
+            GameScore::DRAW
         } else {
-            GameResult::win(!loser)
+            GameScore::win(!loser)
         };
         self.end(out, at_ms, result, article);
     }
@@ -1060,18 +1060,18 @@ impl Arbiter {
         self.add_time(out, at_ms, to, ms, article);
     }
 
-    /// Applies one event at `at_ms` and returns the rulings, in order.
-    pub fn apply(&mut self, at_ms: u64, event: Event) -> Result<Vec<Cited>, EventError> {
+    /// Applies one action at `at_ms` and returns the rulings, in order.
+    pub fn apply(&mut self, at_ms: u64, action: Action) -> Result<Vec<Cited>, ActionError> {
         let latest_ms = self.latest_ms.max(self.clock.latest_ms());
         if at_ms < latest_ms {
-            return Err(EventError::Clock(ClockError::TimeWentBackwards {
+            return Err(ActionError::Clock(ClockError::TimeWentBackwards {
                 at_ms,
                 latest_ms,
             }));
         }
         self.latest_ms = at_ms;
         let mut out = Vec::new();
-        if let (Some(_), Event::Penalty { against, penalty }) = (self.result, &event) {
+        if let (Some(_), Action::Penalty { against, penalty }) = (self.result, &action) {
             // Art. 12.9.4, 12.9.5: score penalties apply to a finished game.
             self.on_penalty(&mut out, at_ms, *against, *penalty);
             return Ok(out);
@@ -1084,43 +1084,43 @@ impl Arbiter {
             self.cite(&mut out, Ruling::AfterEnd, "Art. 7.2.1");
             return Ok(out);
         }
-        if self.question.is_some() && !matches!(event, Event::Decision(_)) {
-            return Err(EventError::DecisionPending);
+        if self.question.is_some() && !matches!(action, Action::Decision(_)) {
+            return Err(ActionError::DecisionPending);
         }
-        match event {
-            Event::StartClock => {
+        match action {
+            Action::StartClock => {
                 let turn = self.game.position().turn();
                 self.clock.start_for(turn, at_ms)?;
             }
-            Event::Arrive(color) => {
+            Action::Arrive(color) => {
                 if let Some(r) = self.clock.arrive(color, at_ms)? {
                     self.clock_rulings(&mut out, vec![r]);
-                    let result = GameResult::loss(color, Score::One);
+                    let result = GameScore::loss(color, Score::One);
                     self.end(&mut out, at_ms, result, Article::new("Art. 6.7.1"));
                 }
             }
-            Event::CheckAbsence => {
+            Action::CheckAbsence => {
                 let absent = self.clock.absent_after_default_time(at_ms);
                 let result = match absent.as_slice() {
                     [] => None,
                     [clock::Ruling::DefaultTimeExceeded(c)] => {
-                        Some(GameResult::loss(*c, Score::One))
+                        Some(GameScore::loss(*c, Score::One))
                     }
-                    _ => Some(GameResult::BOTH_LOSE),
+                    _ => Some(GameScore::BOTH_LOSE),
                 };
                 self.clock_rulings(&mut out, absent);
                 if let Some(result) = result {
                     self.end(&mut out, at_ms, result, Article::new("Art. 6.7.1"));
                 }
             }
-            Event::Move { by, mv } => self.on_move(&mut out, at_ms, by, mv)?,
-            Event::Press(by) => self.on_press(&mut out, at_ms, by)?,
-            Event::UnreplacedPawn { by, mv } => {
+            Action::Move { by, mv } => self.on_move(&mut out, at_ms, by, mv)?,
+            Action::Press(by) => self.on_press(&mut out, at_ms, by)?,
+            Action::UnreplacedPawn { by, mv } => {
                 self.require_on_move(by)?;
                 let promoting = matches!(mv, Move::Normal { role: Role::Pawn, promotion: None, to, .. }
                     if to.rank() == by.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First));
                 if !promoting || !self.game.position().is_legal(queen(mv)) {
-                    return Err(EventError::NotAnUnreplacedPawn);
+                    return Err(ActionError::NotAnUnreplacedPawn);
                 }
                 self.pending = Some(Pending {
                     by,
@@ -1128,22 +1128,24 @@ impl Arbiter {
                     completed: false,
                 });
             }
-            Event::TwoHands(by) => self.on_two_hands(&mut out, at_ms, by),
-            Event::Touch { by, square } => self.on_touch(&mut out, by, square),
-            Event::OfferDraw(by) => self.on_offer(&mut out, by),
-            Event::AcceptDraw(by) => self.on_accept(&mut out, at_ms, by)?,
-            Event::DeclineDraw(by) => {
+            Action::TwoHands(by) => self.on_two_hands(&mut out, at_ms, by),
+            Action::Touch { by, square } => self.on_touch(&mut out, by, square),
+            Action::OfferDraw(by) => self.on_offer(&mut out, by),
+            Action::AcceptDraw(by) => self.on_accept(&mut out, at_ms, by)?,
+            Action::DeclineDraw(by) => {
                 if self.draw_offer != Some(!by) {
-                    return Err(EventError::NoDrawOffer(by));
+                    return Err(ActionError::NoDrawOffer(by));
                 }
                 self.close_offer(&mut out, !by);
             }
-            Event::ClaimDraw { by, intended } => self.on_claim(&mut out, at_ms, by, intended),
-            Event::ClaimTouchMove { by, square } => {
+            Action::ClaimDraw { by, intended } => self.on_claim(&mut out, at_ms, by, intended),
+            Action::ClaimTouchMove { by, square } => {
                 self.on_touch_move_claim(&mut out, at_ms, by, square)?
             }
-            Event::ClaimFlag(_) | Event::ObserveFlags => self.on_flags(&mut out, at_ms, &event)?,
-            Event::ClaimIllegalMove(by) => match self.pending {
+            Action::ClaimFlag(_) | Action::ObserveFlags => {
+                self.on_flags(&mut out, at_ms, &action)?
+            }
+            Action::ClaimIllegalMove(by) => match self.pending {
                 Some(p) if p.completed && p.by == !by => {
                     self.pending = None;
                     self.illegal_procedure(&mut out, at_ms, p.by, p.act);
@@ -1157,18 +1159,18 @@ impl Arbiter {
                     "Art. 7.5.1",
                 ),
             },
-            Event::Intervene => self.on_intervene(&mut out, at_ms),
-            Event::Resign(by) => {
+            Action::Intervene => self.on_intervene(&mut out, at_ms),
+            Action::Resign(by) => {
                 let result = match self.profile.edition {
-                    Edition::Fide2023 if self.cannot_mate(!by) => GameResult::DRAW,
-                    _ => GameResult::win(!by),
+                    Edition::Fide2023 if self.cannot_mate(!by) => GameScore::DRAW,
+                    _ => GameScore::win(!by),
                 };
                 self.end(&mut out, at_ms, result, Article::new("Art. 5.1.2"));
             }
-            Event::Irregularity(kind) => self.on_irregularity(&mut out, at_ms, kind),
-            Event::Device { by, switched_on } => match self.profile.device_rule {
+            Action::Irregularity(kind) => self.on_irregularity(&mut out, at_ms, kind),
+            Action::Device { by, switched_on } => match self.profile.device_rule {
                 DeviceRule::Fide => {
-                    let result = GameResult::loss(by, Score::One);
+                    let result = GameScore::loss(by, Score::One);
                     self.end(&mut out, at_ms, result, Article::new("Art. 11.3.2.2"));
                 }
                 DeviceRule::Youth if !switched_on => {
@@ -1180,11 +1182,11 @@ impl Arbiter {
                     } else {
                         Score::One
                     };
-                    let result = GameResult::loss(by, opponent);
+                    let result = GameScore::loss(by, opponent);
                     self.end(&mut out, at_ms, result, Article::new("SJRP §4.2"));
                 }
             },
-            Event::OpenEnvelope { written, language } => {
+            Action::OpenEnvelope { written, language } => {
                 let verdict = sealed_move::judge(&self.game, &written, language);
                 let sealer = self.game.position().turn();
                 let article = verdict.article();
@@ -1202,29 +1204,29 @@ impl Arbiter {
                         }
                     }
                     SealedMove::AlreadyOver(t) => {
-                        let result = t.winner().map_or(GameResult::DRAW, GameResult::win);
+                        let result = t.winner().map_or(GameScore::DRAW, GameScore::win);
                         self.end(&mut out, at_ms, result, article);
                     }
                     SealedMove::Drawn { .. } => {
-                        self.end(&mut out, at_ms, GameResult::DRAW, article);
+                        self.end(&mut out, at_ms, GameScore::DRAW, article);
                     }
                     SealedMove::Lost { sealer, .. } => {
-                        let result = GameResult::win(!sealer);
+                        let result = GameScore::win(!sealer);
                         self.end(&mut out, at_ms, result, article);
                     }
                 }
             }
-            Event::PersistentRefusal(by) => {
+            Action::PersistentRefusal(by) => {
                 // The opponent wins if able to checkmate by any series of legal moves, else ½.
                 let opponent = if self.cannot_mate(!by) {
                     Score::Half
                 } else {
                     Score::One
                 };
-                let result = GameResult::loss(by, opponent);
+                let result = GameScore::loss(by, opponent);
                 self.end(&mut out, at_ms, result, Article::new("Art. 11.7"));
             }
-            Event::QuickplayClaim(by) => {
+            Action::QuickplayClaim(by) => {
                 if self.quickplay_finish(by, at_ms) {
                     self.ask(
                         &mut out,
@@ -1243,7 +1245,7 @@ impl Arbiter {
                     self.add_time(&mut out, at_ms, !by, 120_000, article);
                 }
             }
-            Event::IncrementRequest(by) => {
+            Action::IncrementRequest(by) => {
                 if !self.profile.increment_request {
                     self.cite(&mut out, Ruling::NotApplied, "SJRP §4.4");
                 } else if self.quickplay_finish(by, at_ms) {
@@ -1261,7 +1263,7 @@ impl Arbiter {
                     );
                 }
             }
-            Event::QuickplayClaimWithoutArbiter(by) => {
+            Action::QuickplayClaimWithoutArbiter(by) => {
                 if self.quickplay_finish(by, at_ms) {
                     // III.6.1: the claim ends the game; the clocks stop.
                     if let Ok(r) = self.clock.end(at_ms, None) {
@@ -1282,15 +1284,15 @@ impl Arbiter {
                     );
                 }
             }
-            Event::UnnoticedMove { by, mv } => self.on_unnoticed_move(&mut out, at_ms, by, mv)?,
-            Event::Displace { from, to } => self.on_displace(from, to)?,
-            Event::IllegalMoveDiscovered { ply } => {
+            Action::UnnoticedMove { by, mv } => self.on_unnoticed_move(&mut out, at_ms, by, mv)?,
+            Action::Displace { from, to } => self.on_displace(from, to)?,
+            Action::IllegalMoveDiscovered { ply } => {
                 self.on_discovered(&mut out, at_ms, ply, true)?
             }
-            Event::DisplacementDiscovered { ply } => {
+            Action::DisplacementDiscovered { ply } => {
                 self.on_discovered(&mut out, at_ms, ply, false)?
             }
-            Event::Release {
+            Action::Release {
                 by,
                 from,
                 to,
@@ -1304,9 +1306,9 @@ impl Arbiter {
                     promotion,
                 },
             )?,
-            Event::Adjust { by, square } => {
+            Action::Adjust { by, square } => {
                 if self.limbo.is_none() && self.game.position().board().color_at(square).is_none() {
-                    return Err(EventError::NoPiece(square));
+                    return Err(ActionError::NoPiece(square));
                 }
                 if self.turn() == by {
                     self.cite(&mut out, Ruling::Adjusted { by }, "Art. 4.2.1");
@@ -1314,17 +1316,17 @@ impl Arbiter {
                     self.misconduct(&mut out, by, Conduct::AdjustingOffMove);
                 }
             }
-            Event::Misconduct { by, conduct } => self.on_misconduct(&mut out, at_ms, by, conduct),
-            Event::ScoresheetRequest(by) => self.on_scoresheet_request(&mut out, by),
-            Event::StopClock => {
+            Action::Misconduct { by, conduct } => self.on_misconduct(&mut out, at_ms, by, conduct),
+            Action::ScoresheetRequest(by) => self.on_scoresheet_request(&mut out, by),
+            Action::StopClock => {
                 let r = self.clock.stop(at_ms)?;
                 self.clock_rulings(&mut out, r);
             }
-            Event::RestartClock => {
+            Action::RestartClock => {
                 let r = self.clock.restart(at_ms)?;
                 self.clock_rulings(&mut out, vec![r]);
             }
-            Event::AdjustTime {
+            Action::AdjustTime {
                 color,
                 delta_ms,
                 reason,
@@ -1332,7 +1334,7 @@ impl Arbiter {
                 let r = self.clock.adjust(color, delta_ms, reason)?;
                 self.clock_rulings(&mut out, vec![r]);
             }
-            Event::SetClock {
+            Action::SetClock {
                 color,
                 remaining_ms,
                 moves_completed,
@@ -1351,10 +1353,10 @@ impl Arbiter {
                     self.clock_rulings(&mut out, vec![r]);
                 }
             }
-            Event::Penalty { against, penalty } => {
+            Action::Penalty { against, penalty } => {
                 self.on_penalty(&mut out, at_ms, against, penalty)
             }
-            Event::Decision(choice) => self.on_decision(&mut out, at_ms, choice)?,
+            Action::Decision(choice) => self.on_decision(&mut out, at_ms, choice)?,
         }
         Ok(out)
     }
@@ -1447,11 +1449,11 @@ impl Arbiter {
         out: &mut Out,
         by: Color,
         release: Released,
-    ) -> Result<(), EventError> {
+    ) -> Result<(), ActionError> {
         self.require_on_move(by)?;
         let position = self.game.position();
         if !position.us().contains(release.from) {
-            return Err(EventError::NoPiece(release.from));
+            return Err(ActionError::NoPiece(release.from));
         }
         if !self.touched.contains(&release.from) {
             self.touched.push(release.from);
@@ -1477,7 +1479,7 @@ impl Arbiter {
         at_ms: u64,
         by: Color,
         mv: Move,
-    ) -> Result<(), EventError> {
+    ) -> Result<(), ActionError> {
         if self.limbo.is_some() || self.game.position().is_legal(mv) {
             return self.on_move(out, at_ms, by, mv);
         }
@@ -1486,7 +1488,7 @@ impl Arbiter {
             .from()
             .is_none_or(|from| !self.game.position().us().contains(from))
         {
-            return Err(EventError::NoPiece(mv.from().unwrap_or(mv.to())));
+            return Err(ActionError::NoPiece(mv.from().unwrap_or(mv.to())));
         }
         let r = self.clock.execute_move(by, at_ms)?;
         self.clock_rulings(out, r);
@@ -1513,14 +1515,14 @@ impl Arbiter {
         by: Color,
         mv: Move,
         out: &mut Out,
-    ) -> Result<(), EventError> {
+    ) -> Result<(), ActionError> {
         let Some((position, plies)) = self.limbo.clone() else {
             return Ok(());
         };
         let board = position.board();
         let from = mv.from().unwrap_or(mv.to());
         if board.color_at(from) != Some(by) || board.role_at(mv.to()) == Some(Role::King) {
-            return Err(EventError::NoPiece(from));
+            return Err(ActionError::NoPiece(from));
         }
         let r = self.clock.execute_move(by, at_ms)?;
         self.clock_rulings(out, r);
@@ -1546,9 +1548,9 @@ impl Arbiter {
     }
 
     /// Art. 7.6: a piece displaced without a move; the side to move stays.
-    fn on_displace(&mut self, from: Square, to: Square) -> Result<(), EventError> {
+    fn on_displace(&mut self, from: Square, to: Square) -> Result<(), ActionError> {
         if self.limbo.is_some() {
-            return Err(EventError::UnrepresentablePosition);
+            return Err(ActionError::UnrepresentablePosition);
         }
         let mut setup = self
             .game
@@ -1557,16 +1559,16 @@ impl Arbiter {
         let piece = setup
             .board
             .remove_piece_at(from)
-            .ok_or(EventError::NoPiece(from))?;
+            .ok_or(ActionError::NoPiece(from))?;
         setup.board.set_piece_at(to, piece);
         let mode = self.game.start().castling_mode();
         let after = Chess::from_setup(setup, mode)
             .or_else(shakmaty::PositionError::ignore_invalid_castling_rights)
             .or_else(shakmaty::PositionError::ignore_invalid_ep_square)
-            .map_err(|_| EventError::UnrepresentablePosition)?;
+            .map_err(|_| ActionError::UnrepresentablePosition)?;
         let before = (self.game.clone(), self.ply_offset);
         if !self.reroot(&after, 0) {
-            return Err(EventError::UnrepresentablePosition);
+            return Err(ActionError::UnrepresentablePosition);
         }
         self.unnoticed.push(Unnoticed {
             ply: before.1 + before.0.ply(),
@@ -1589,12 +1591,12 @@ impl Arbiter {
         at_ms: u64,
         ply: u32,
         illegal_move: bool,
-    ) -> Result<(), EventError> {
+    ) -> Result<(), ActionError> {
         let index = self
             .unnoticed
             .iter()
             .position(|u| u.ply == ply && u.offender.is_some() == illegal_move)
-            .ok_or(EventError::NothingAt(ply))?;
+            .ok_or(ActionError::NothingAt(ply))?;
         if let Some((by, _)) = self.unnoticed[index].offender
             && self.unsupervised()
             && self.ply() > ply + 1
@@ -1605,7 +1607,7 @@ impl Arbiter {
             return Ok(());
         }
         let Some(snapshot) = self.unnoticed.split_off(index).into_iter().next() else {
-            return Err(EventError::NothingAt(ply));
+            return Err(ActionError::NothingAt(ply));
         };
         let played = [
             self.clock.moves_completed(Color::White),
@@ -1688,11 +1690,11 @@ impl Arbiter {
         }
     }
 
-    fn require_on_move(&self, by: Color) -> Result<(), EventError> {
+    fn require_on_move(&self, by: Color) -> Result<(), ActionError> {
         if self.turn() == by {
             Ok(())
         } else {
-            Err(EventError::NotOnMove(by))
+            Err(ActionError::NotOnMove(by))
         }
     }
 
@@ -1713,7 +1715,7 @@ impl Arbiter {
         at_ms: u64,
         by: Color,
         mv: Move,
-    ) -> Result<(), EventError> {
+    ) -> Result<(), ActionError> {
         if let Some(p) = self.pending.filter(|p| p.completed && p.by == !by) {
             // A.5.2: the opponent moved without claiming; the illegal move stands.
             self.pending = None;
@@ -1722,7 +1724,7 @@ impl Arbiter {
         self.require_on_move(by)?;
         if self.pending.is_some_and(|p| p.by == by && p.completed) {
             // The opponent is on move, or claims, after the completed illegal move.
-            return Err(EventError::NotOnMove(by));
+            return Err(ActionError::NotOnMove(by));
         }
         if let Some(p) = self.pending.filter(|p| p.by == by) {
             // The illegal move is taken back before the clock is pressed; the
@@ -1776,7 +1778,7 @@ impl Arbiter {
         self.released = None;
         self.uncompleted = Some(by);
         if let Some(t) = self.game.termination() {
-            let result = t.winner().map_or(GameResult::DRAW, GameResult::win);
+            let result = t.winner().map_or(GameScore::DRAW, GameScore::win);
             // Art. 6.2.1.1: the move that ends the game is completed without pressing.
             if let Ok(r) = self.clock.end(at_ms, Some(by)) {
                 self.clock_rulings(out, r);
@@ -1790,7 +1792,7 @@ impl Arbiter {
     /// position it produced as a new record, so repetitions (9.2, 9.6) count
     /// from there; a position that cannot be played on (e.g. the mover's own
     /// king left in check) is refused.
-    fn stand(&mut self, out: &mut Out, p: Pending) -> Result<(), EventError> {
+    fn stand(&mut self, out: &mut Out, p: Pending) -> Result<(), ActionError> {
         self.cite_article(
             out,
             Ruling::IllegalMoveStands { by: p.by },
@@ -1804,7 +1806,7 @@ impl Arbiter {
         let mut after = self.game.position().clone();
         after.play_unchecked(mv);
         if !self.reroot(&after, 1) {
-            return Err(EventError::UnrepresentablePosition);
+            return Err(ActionError::UnrepresentablePosition);
         }
         self.moves_made[p.by] += 1;
         Ok(())
@@ -1823,7 +1825,7 @@ impl Arbiter {
         true
     }
 
-    fn on_press(&mut self, out: &mut Out, at_ms: u64, by: Color) -> Result<(), EventError> {
+    fn on_press(&mut self, out: &mut Out, at_ms: u64, by: Color) -> Result<(), ActionError> {
         if let Some(p) = self.pending.filter(|p| p.by == by && !p.completed) {
             let unreplaced = matches!(p.act, IllegalAct::UnreplacedPawn(_));
             if self.unsupervised() || unreplaced {
@@ -2006,7 +2008,7 @@ impl Arbiter {
         at_ms: u64,
         by: Color,
         square: Square,
-    ) -> Result<(), EventError> {
+    ) -> Result<(), ActionError> {
         self.require_on_move(by)?;
         let reject = |this: &Arbiter, out: &mut Out, failure, article| {
             this.cite(out, Ruling::ClaimRejected { by, failure }, article);
@@ -2024,12 +2026,12 @@ impl Arbiter {
             return Ok(());
         };
         if self.limbo.is_some() || before.board().piece_at(square).is_none() {
-            return Err(EventError::NoPiece(square));
+            return Err(ActionError::NoPiece(square));
         }
         let mut rewound = Game::new(self.game.start().clone());
         for &mv in &self.game.moves()[..self.game.moves().len() - 1] {
             if rewound.play(mv).is_err() {
-                return Err(EventError::UnrepresentablePosition);
+                return Err(ActionError::UnrepresentablePosition);
             }
         }
         let offender = !by;
@@ -2085,20 +2087,20 @@ impl Arbiter {
         }
     }
 
-    fn on_accept(&mut self, out: &mut Out, at_ms: u64, by: Color) -> Result<(), EventError> {
+    fn on_accept(&mut self, out: &mut Out, at_ms: u64, by: Color) -> Result<(), ActionError> {
         if self.offers_banned() {
             self.cite(out, Ruling::DrawAgreementInvalid, "Art. 9.1.1");
             return Ok(());
         }
         if self.draw_offer != Some(!by) {
-            return Err(EventError::NoDrawOffer(by));
+            return Err(ActionError::NoDrawOffer(by));
         }
         if self.moves_made.white == 0 || self.moves_made.black == 0 {
             self.draw_offer = None;
             self.cite(out, Ruling::DrawAgreementInvalid, "Art. 5.2.3");
             return Ok(());
         }
-        self.end(out, at_ms, GameResult::DRAW, Article::new("Art. 5.2.3"));
+        self.end(out, at_ms, GameScore::DRAW, Article::new("Art. 5.2.3"));
         Ok(())
     }
 
@@ -2125,7 +2127,7 @@ impl Arbiter {
                 // The written move is part of the claim (9.2.1, 9.3.1); it ends the game (6.2.1.1).
                 let _ = self.game.play(mv);
             }
-            self.end(out, at_ms, GameResult::DRAW, article);
+            self.end(out, at_ms, GameScore::DRAW, article);
             return;
         }
         reject(self, out, ClaimFailure::Incorrect, "Art. 9.5.2");
@@ -2145,8 +2147,8 @@ impl Arbiter {
         }
     }
 
-    fn on_flags(&mut self, out: &mut Out, at_ms: u64, event: &Event) -> Result<(), EventError> {
-        if let Event::ClaimFlag(by) = *event
+    fn on_flags(&mut self, out: &mut Out, at_ms: u64, action: &Action) -> Result<(), ActionError> {
+        if let Action::ClaimFlag(by) = *action
             && self.pending.is_some_and(|p| p.by == by)
         {
             // A claimant cannot win on time after his own illegal move (Art. 3, 4; B-031).
@@ -2158,8 +2160,8 @@ impl Arbiter {
             Some(clock::Ruling::TimeExceeded(f)) => {
                 let ruling = clock::Ruling::TimeExceeded(f);
                 self.clock_rulings(out, vec![ruling]);
-                let article = match event {
-                    Event::ClaimFlag(_) if self.unsupervised() => match self.profile.edition {
+                let article = match action {
+                    Action::ClaimFlag(_) if self.unsupervised() => match self.profile.edition {
                         Edition::Fide2018 => Article::new("Appendix A.4.3 (2018)"),
                         Edition::Fide2023 => Article::new("Appendix A.5.3"),
                     },
@@ -2169,11 +2171,11 @@ impl Arbiter {
             }
             Some(r @ clock::Ruling::BothFlagsDraw) => {
                 self.clock_rulings(out, vec![r]);
-                self.end(out, at_ms, GameResult::DRAW, r.article());
+                self.end(out, at_ms, GameScore::DRAW, r.article());
             }
             Some(r) => self.clock_rulings(out, vec![r]),
             None => {
-                if let Event::ClaimFlag(by) = *event {
+                if let Action::ClaimFlag(by) = *action {
                     self.cite(
                         out,
                         Ruling::ClaimRejected {
@@ -2240,14 +2242,19 @@ impl Arbiter {
                 .map(|r| self.clock_rulings(out, vec![r]));
             }
             Penalty::DeclareLost { opponent } => {
-                self.end(out, at_ms, GameResult::loss(against, opponent), article);
+                self.end(out, at_ms, GameScore::loss(against, opponent), article);
             }
             _ => {}
         }
     }
 
-    fn on_decision(&mut self, out: &mut Out, at_ms: u64, choice: Choice) -> Result<(), EventError> {
-        let question = self.question.ok_or(EventError::NoQuestion)?;
+    fn on_decision(
+        &mut self,
+        out: &mut Out,
+        at_ms: u64,
+        choice: Choice,
+    ) -> Result<(), ActionError> {
+        let question = self.question.ok_or(ActionError::NoQuestion)?;
         let allowed = match question {
             Question::YouthIllegalMove { count, .. } => {
                 matches!(choice, Choice::Warning | Choice::TimeForOpponent)
@@ -2265,7 +2272,7 @@ impl Arbiter {
             }
         };
         if !allowed {
-            return Err(EventError::NotAnOption(choice));
+            return Err(ActionError::NotAnOption(choice));
         }
         self.question = None;
         match question {
@@ -2281,7 +2288,7 @@ impl Arbiter {
                         } else {
                             Score::One
                         };
-                        let result = GameResult::loss(offender, opponent);
+                        let result = GameScore::loss(offender, opponent);
                         self.end(out, at_ms, result, Article::new("SJRP §4.5"));
                     }
                     _ => self.penalties.push((offender, Penalty::Warning)),
@@ -2293,7 +2300,7 @@ impl Arbiter {
                     self.end(
                         out,
                         at_ms,
-                        GameResult::DRAW,
+                        GameScore::DRAW,
                         Article::new("Guideline III.5.1"),
                     );
                 } else {
@@ -2327,9 +2334,9 @@ impl Arbiter {
             Question::ReferredQuickplayClaim { claimant } => {
                 self.cite(out, Ruling::Decided(choice), "Guideline III.6.2");
                 let result = if choice == Choice::Draw {
-                    GameResult::DRAW
+                    GameScore::DRAW
                 } else {
-                    GameResult::win(!claimant)
+                    GameScore::win(!claimant)
                 };
                 self.end(out, at_ms, result, Article::new("Guideline III.6.2"));
             }

@@ -22,8 +22,10 @@ pub mod notation;
 pub mod penalties;
 pub mod points;
 pub mod position;
+pub mod result;
 pub mod sealed_move;
 pub mod time_control;
 
 pub use article::Article;
 pub use lang::{Lang, UnknownLang};
+pub use result::{ByeKind, GameResult, ParseResultError};

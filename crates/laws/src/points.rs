@@ -1,22 +1,22 @@
-//! Points (Art. 10): game results and scoring systems with exact values.
+//! Points (Art. 10): game scores and scoring systems with exact values.
 //!
-//! A game result gives each player 0, ½ or 1 of the normal game score
+//! A game gives each player 0, ½ or 1: the game score
 //! (Art. 10.1); the regulations may map these to other points (Art. 10.1,
 //! e.g. 3-1-0). A split that no game can produce, such as ¾-¼, is rejected
 //! (Art. 10.2: no player may get more than the maximum or a score that
 //! cannot normally be achieved).
 //!
 //! ```
-//! use laws::points::{GameResult, Points, ScoringSystem};
+//! use laws::points::{GameScore, Points, ScoringSystem};
 //!
-//! let r: GameResult = "1/2-1/2".parse()?;
-//! assert_eq!(r, GameResult::DRAW);
-//! assert!("3/4-1/4".parse::<GameResult>().is_err());
-//! assert!("1-1".parse::<GameResult>().is_err());
+//! let r: GameScore = "1/2-1/2".parse()?;
+//! assert_eq!(r, GameScore::DRAW);
+//! assert!("3/4-1/4".parse::<GameScore>().is_err());
+//! assert!("1-1".parse::<GameScore>().is_err());
 //! let three = ScoringSystem::new(Points::whole(3), Points::whole(1), Points::whole(0));
-//! assert_eq!(three.points(GameResult::WHITE_WINS).0, Points::whole(3));
-//! assert_eq!(ScoringSystem::FIDE.points(GameResult::DRAW).1.to_string(), "1/2");
-//! # Ok::<_, laws::points::ParseResultError>(())
+//! assert_eq!(three.points(GameScore::WHITE_WINS).0, Points::whole(3));
+//! assert_eq!(ScoringSystem::FIDE.points(GameScore::DRAW).1.to_string(), "1/2");
+//! # Ok::<_, laws::points::ParseScoreError>(())
 //! ```
 
 use std::fmt;
@@ -57,11 +57,11 @@ impl fmt::Display for Score {
     }
 }
 
-/// The result of a game: both players' scores, together at most 1 (Art. 10.2).
+/// The game score (Art. 10.1): both players' scores, together at most 1 (Art. 10.2).
 /// Besides 1-0, 0-1 and ½-½ this allows 0-0 (both lose, e.g. 6.7.1 both
 /// absent, 11.8) and ½-0 / 0-½ (the arbiter fixes one score, e.g. 12.9.6, 11.7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct GameResult {
+pub struct GameScore {
     white: Score,
     black: Score,
 }
@@ -78,46 +78,46 @@ impl fmt::Display for ImpossibleResult {
 
 impl std::error::Error for ImpossibleResult {}
 
-impl GameResult {
+impl GameScore {
     /// 1-0.
-    pub const WHITE_WINS: GameResult = GameResult {
+    pub const WHITE_WINS: GameScore = GameScore {
         white: Score::One,
         black: Score::Zero,
     };
     /// 0-1.
-    pub const BLACK_WINS: GameResult = GameResult {
+    pub const BLACK_WINS: GameScore = GameScore {
         white: Score::Zero,
         black: Score::One,
     };
     /// ½-½.
-    pub const DRAW: GameResult = GameResult {
+    pub const DRAW: GameScore = GameScore {
         white: Score::Half,
         black: Score::Half,
     };
     /// 0-0: both lose.
-    pub const BOTH_LOSE: GameResult = GameResult {
+    pub const BOTH_LOSE: GameScore = GameScore {
         white: Score::Zero,
         black: Score::Zero,
     };
 
     /// A result with the given scores, if together they do not exceed one game.
-    pub fn new(white: Score, black: Score) -> Result<GameResult, ImpossibleResult> {
+    pub fn new(white: Score, black: Score) -> Result<GameScore, ImpossibleResult> {
         if white.halves() + black.halves() > 2 {
             Err(ImpossibleResult)
         } else {
-            Ok(GameResult { white, black })
+            Ok(GameScore { white, black })
         }
     }
 
     /// `winner` wins.
-    pub fn win(winner: Color) -> GameResult {
-        winner.fold_wb(GameResult::WHITE_WINS, GameResult::BLACK_WINS)
+    pub fn win(winner: Color) -> GameScore {
+        winner.fold_wb(GameScore::WHITE_WINS, GameScore::BLACK_WINS)
     }
 
     /// `loser` loses, the opponent gets `opponent` (1, or ½ when the rules say so).
-    pub fn loss(loser: Color, opponent: Score) -> GameResult {
+    pub fn loss(loser: Color, opponent: Score) -> GameScore {
         let (white, black) = loser.fold_wb((Score::Zero, opponent), (opponent, Score::Zero));
-        GameResult { white, black }
+        GameScore { white, black }
     }
 
     /// The score of `color`.
@@ -127,9 +127,9 @@ impl GameResult {
 
     /// The same result with `color`'s score replaced, if still possible
     /// (Art. 12.9.4, 12.9.5).
-    pub fn with_score(self, color: Color, score: Score) -> Result<GameResult, ImpossibleResult> {
+    pub fn with_score(self, color: Color, score: Score) -> Result<GameScore, ImpossibleResult> {
         let (white, black) = color.fold_wb((score, self.black), (self.white, score));
-        GameResult::new(white, black)
+        GameScore::new(white, black)
     }
 
     /// Art. 10.1.
@@ -138,7 +138,7 @@ impl GameResult {
     }
 }
 
-impl fmt::Display for GameResult {
+impl fmt::Display for GameScore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", self.white, self.black)
     }
@@ -147,9 +147,9 @@ impl fmt::Display for GameResult {
 /// A result that is not written `S-S` with `S` one of `0`, `1/2`, `½`, `1`,
 /// or that exceeds one game.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseResultError(pub String);
+pub struct ParseScoreError(pub String);
 
-impl fmt::Display for ParseResultError {
+impl fmt::Display for ParseScoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -159,13 +159,13 @@ impl fmt::Display for ParseResultError {
     }
 }
 
-impl std::error::Error for ParseResultError {}
+impl std::error::Error for ParseScoreError {}
 
-impl FromStr for GameResult {
-    type Err = ParseResultError;
+impl FromStr for GameScore {
+    type Err = ParseScoreError;
 
-    fn from_str(s: &str) -> Result<GameResult, ParseResultError> {
-        let err = || ParseResultError(s.to_owned());
+    fn from_str(s: &str) -> Result<GameScore, ParseScoreError> {
+        let err = || ParseScoreError(s.to_owned());
         let score = |t: &str| match t.trim() {
             "0" => Some(Score::Zero),
             "1/2" | "½" => Some(Score::Half),
@@ -174,7 +174,7 @@ impl FromStr for GameResult {
         };
         let (w, b) = s.split_once('-').ok_or_else(err)?;
         let (w, b) = (score(w).ok_or_else(err)?, score(b).ok_or_else(err)?);
-        GameResult::new(w, b).map_err(|_| err())
+        GameScore::new(w, b).map_err(|_| err())
     }
 }
 
@@ -279,7 +279,7 @@ impl ScoringSystem {
     }
 
     /// The points of White and Black for a result.
-    pub fn points(&self, result: GameResult) -> (Points, Points) {
+    pub fn points(&self, result: GameScore) -> (Points, Points) {
         (
             self.for_score(result.score(Color::White)),
             self.for_score(result.score(Color::Black)),
@@ -300,10 +300,10 @@ mod tests {
             ("0-0", "0-0"),
             ("0-1/2", "0-1/2"),
         ] {
-            assert_eq!(text.parse::<GameResult>().unwrap().to_string(), shown);
+            assert_eq!(text.parse::<GameScore>().unwrap().to_string(), shown);
         }
         for bad in ["3/4-1/4", "1-1", "1-1/2", "", "1:0", "2-0"] {
-            assert!(bad.parse::<GameResult>().is_err(), "{bad}");
+            assert!(bad.parse::<GameScore>().is_err(), "{bad}");
         }
     }
 

@@ -2,7 +2,7 @@
 //! that the rules engine decides, each named after its id.
 
 use laws::Article;
-use laws::arbiter::{Arbiter, Choice, Cited, ClaimFailure, Event, Irregularity, Question, Ruling};
+use laws::arbiter::{Action, Arbiter, Choice, Cited, ClaimFailure, Irregularity, Question, Ruling};
 use laws::clock::Adjustment;
 use laws::edition::{Edition, Profile};
 use laws::game::{Game, Termination};
@@ -10,7 +10,7 @@ use laws::irregularities::proportional_time_used_ms;
 use laws::notation::{Language, parse_move};
 use laws::penalties::Conduct;
 use laws::penalties::Penalty;
-use laws::points::{GameResult, Points, Score, ScoringSystem};
+use laws::points::{GameScore, Points, Score, ScoringSystem};
 use laws::sealed_move::{Envelope, SealedMove, judge};
 use shakmaty::{Color, Color::*, Move, Position, Role, Square};
 
@@ -22,7 +22,7 @@ const START: &str = "startpos";
 /// A game whose clock was started at 0.
 fn arbiter(fen: &str, control: &str, profile: Profile) -> Arbiter {
     let mut a = Arbiter::new(fen.parse().unwrap(), control.parse().unwrap(), profile);
-    a.apply(0, Event::StartClock).unwrap();
+    a.apply(0, Action::StartClock).unwrap();
     a
 }
 
@@ -52,9 +52,9 @@ fn play(a: &mut Arbiter, t: &mut u64, moves: &str) -> Vec<Cited> {
         let by = a.game().position().turn();
         let mv = san(a, text);
         *t += 1000;
-        out.extend(a.apply(*t, Event::Move { by, mv }).unwrap());
+        out.extend(a.apply(*t, Action::Move { by, mv }).unwrap());
         if a.result().is_none() {
-            out.extend(a.apply(*t, Event::Press(by)).unwrap());
+            out.extend(a.apply(*t, Action::Press(by)).unwrap());
         }
     }
     out
@@ -63,8 +63,8 @@ fn play(a: &mut Arbiter, t: &mut u64, moves: &str) -> Vec<Cited> {
 /// Executes a move and presses the clock.
 fn complete(a: &mut Arbiter, t: &mut u64, by: Color, mv: Move) -> Vec<Cited> {
     *t += 1000;
-    let mut out = a.apply(*t, Event::Move { by, mv }).unwrap();
-    out.extend(a.apply(*t, Event::Press(by)).unwrap());
+    let mut out = a.apply(*t, Action::Move { by, mv }).unwrap();
+    out.extend(a.apply(*t, Action::Press(by)).unwrap());
     out
 }
 
@@ -75,7 +75,7 @@ fn ruled(out: &[Cited], ruling: &Ruling) -> Option<&'static str> {
         .map(|c| c.article.as_str())
 }
 
-fn result(a: &Arbiter) -> Option<(GameResult, &'static str)> {
+fn result(a: &Arbiter) -> Option<(GameScore, &'static str)> {
     a.result().map(|(r, art)| (r, art.as_str()))
 }
 
@@ -95,7 +95,7 @@ fn ten_moves_each(a: &mut Arbiter, t: &mut u64) {
 fn a_001_on_move_once_executed_before_the_press() {
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
     let e4 = san(&a, "e4");
-    a.apply(1000, Event::Move { by: White, mv: e4 }).unwrap();
+    a.apply(1000, Action::Move { by: White, mv: e4 }).unwrap();
     assert_eq!(
         a.clock().running(),
         Some(White),
@@ -104,7 +104,7 @@ fn a_001_on_move_once_executed_before_the_press() {
     let out = a
         .apply(
             2000,
-            Event::Touch {
+            Action::Touch {
                 by: Black,
                 square: Square::E7,
             },
@@ -124,21 +124,21 @@ fn a_001_on_move_once_executed_before_the_press() {
 #[test]
 fn a_003_draw_agreement_needs_a_move_by_each_player() {
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
-    a.apply(0, Event::OfferDraw(White)).unwrap();
-    let out = a.apply(0, Event::AcceptDraw(Black)).unwrap();
+    a.apply(0, Action::OfferDraw(White)).unwrap();
+    let out = a.apply(0, Action::AcceptDraw(Black)).unwrap();
     assert_eq!(
         ruled(&out, &Ruling::DrawAgreementInvalid),
         Some("Art. 5.2.3")
     );
     let mut t = 0;
     play(&mut a, &mut t, "e4");
-    a.apply(t, Event::OfferDraw(White)).unwrap();
-    a.apply(t, Event::AcceptDraw(Black)).unwrap();
+    a.apply(t, Action::OfferDraw(White)).unwrap();
+    a.apply(t, Action::AcceptDraw(Black)).unwrap();
     assert_eq!(a.result(), None, "(b) Black has not moved yet");
     play(&mut a, &mut t, "e5");
-    a.apply(t, Event::OfferDraw(Black)).unwrap();
-    a.apply(t, Event::AcceptDraw(White)).unwrap();
-    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.3")));
+    a.apply(t, Action::OfferDraw(Black)).unwrap();
+    a.apply(t, Action::AcceptDraw(White)).unwrap();
+    assert_eq!(result(&a), Some((GameScore::DRAW, "Art. 5.2.3")));
 }
 
 #[test]
@@ -149,9 +149,9 @@ fn a_013_incomplete_promotion_is_an_illegal_move() {
         Profile::FIDE_2023,
     );
     let a8 = raw(&a, "a7a8");
-    a.apply(1000, Event::UnreplacedPawn { by: White, mv: a8 })
+    a.apply(1000, Action::UnreplacedPawn { by: White, mv: a8 })
         .unwrap();
-    let out = a.apply(2000, Event::Press(White)).unwrap();
+    let out = a.apply(2000, Action::Press(White)).unwrap();
     assert_eq!(
         ruled(&out, &Ruling::PawnReplacedByQueen { square: Square::A8 }),
         Some("Art. 7.5.2")
@@ -166,7 +166,7 @@ fn a_024_two_hands_is_an_illegal_move_and_the_move_stands() {
     let mut t = 0;
     play(&mut a, &mut t, "e4 e5 Nf3 Nc6 Bc4 Bc5 O-O");
     let black_before = remaining(&a, Black, t);
-    let out = a.apply(t, Event::TwoHands(White)).unwrap();
+    let out = a.apply(t, Action::TwoHands(White)).unwrap();
     assert_eq!(
         ruled(
             &out,
@@ -192,8 +192,8 @@ fn a_024_two_hands_is_an_illegal_move_and_the_move_stands() {
     // Second violation of any kind loses (7.5.5).
     play(&mut a, &mut t, "Nf6");
     t += 1000;
-    a.apply(t, Event::Press(White)).unwrap();
-    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 7.5.5")));
+    a.apply(t, Action::Press(White)).unwrap();
+    assert_eq!(result(&a), Some((GameScore::BLACK_WINS, "Art. 7.5.5")));
 }
 
 #[test]
@@ -206,7 +206,7 @@ fn a_026_written_move_of_an_incorrect_claim_is_binding() {
     let out = a
         .apply(
             t,
-            Event::ClaimDraw {
+            Action::ClaimDraw {
                 by: White,
                 intended: Some(nf3),
             },
@@ -234,7 +234,7 @@ fn a_026_written_move_of_an_incorrect_claim_is_binding() {
     );
     assert_eq!(a.allowed_moves(), vec![nf3]);
     let d4 = san(&a, "d4");
-    let out = a.apply(t + 1, Event::Move { by: White, mv: d4 }).unwrap();
+    let out = a.apply(t + 1, Action::Move { by: White, mv: d4 }).unwrap();
     assert_eq!(
         ruled(&out, &Ruling::MoveRefused { by: White }),
         Some("Art. 9.5.2")
@@ -245,7 +245,7 @@ fn a_026_written_move_of_an_incorrect_claim_is_binding() {
     let ng1e2 = raw(&a, "g1e2");
     a.apply(
         0,
-        Event::ClaimDraw {
+        Action::ClaimDraw {
             by: White,
             intended: Some(ng1e2),
         },
@@ -261,16 +261,16 @@ fn a_027_mate_ends_the_game_later_events_irrelevant() {
     let mut a = arbiter(START, BLITZ, Profile::FIDE_2023);
     let mut t = 0;
     play(&mut a, &mut t, "f3 e5 g4 Qh4#");
-    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 5.1.1")));
+    assert_eq!(result(&a), Some((GameScore::BLACK_WINS, "Art. 5.1.1")));
     for event in [
-        Event::Resign(Black),
-        Event::ObserveFlags,
-        Event::AcceptDraw(Black),
+        Action::Resign(Black),
+        Action::ObserveFlags,
+        Action::AcceptDraw(Black),
     ] {
         let out = a.apply(1_000_000, event).unwrap();
         assert_eq!(out[0].ruling, Ruling::AfterEnd);
     }
-    assert_eq!(a.result().unwrap().0, GameResult::BLACK_WINS);
+    assert_eq!(a.result().unwrap().0, GameScore::BLACK_WINS);
 }
 
 #[test]
@@ -281,24 +281,24 @@ fn a_031_resignation_after_unnoticed_illegal_move_is_binding() {
     let ke3 = raw(&a, "e1e3");
     let out = complete(&mut a, &mut t, White, ke3);
     assert!(ruled(&out, &Ruling::IllegalMoveCompleted { by: White }).is_some());
-    a.apply(t, Event::Resign(Black)).unwrap();
-    assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 5.1.2")));
+    a.apply(t, Action::Resign(Black)).unwrap();
+    assert_eq!(result(&a), Some((GameScore::WHITE_WINS, "Art. 5.1.2")));
 }
 
 #[test]
 fn a_033_stalemate_ends_the_game_before_a_later_flag() {
     let mut a = arbiter("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", "60", Profile::FIDE_2023);
     let qf7 = san(&a, "Qf7");
-    a.apply(1000, Event::Move { by: White, mv: qf7 }).unwrap();
-    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.1")));
-    let out = a.apply(120_000, Event::ClaimFlag(Black)).unwrap();
+    a.apply(1000, Action::Move { by: White, mv: qf7 }).unwrap();
+    assert_eq!(result(&a), Some((GameScore::DRAW, "Art. 5.2.1")));
+    let out = a.apply(120_000, Action::ClaimFlag(Black)).unwrap();
     assert_eq!(out[0].ruling, Ruling::AfterEnd);
 }
 
 #[test]
 fn a_040_pressing_the_clock_without_a_move_is_an_illegal_move() {
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
-    let out = a.apply(5000, Event::Press(White)).unwrap();
+    let out = a.apply(5000, Action::Press(White)).unwrap();
     assert_eq!(
         ruled(
             &out,
@@ -317,21 +317,21 @@ fn a_040_pressing_the_clock_without_a_move_is_an_illegal_move() {
 fn a_048_flag_loss_unless_the_opponent_cannot_mate() {
     // White K+B against K+R+P can still mate (helpmate): Black loses.
     let mut a = arbiter("7k/5K1p/8/8/8/8/8/r5B1 b - - 0 1", "60", Profile::FIDE_2023);
-    let out = a.apply(61_000, Event::ObserveFlags).unwrap();
+    let out = a.apply(61_000, Action::ObserveFlags).unwrap();
     assert_eq!(
         out.iter()
             .filter(|c| matches!(c.ruling, Ruling::Clock(_)))
             .count(),
         1
     );
-    assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 6.9")));
+    assert_eq!(result(&a), Some((GameScore::WHITE_WINS, "Art. 6.9")));
     // White has a bare king: draw.
     let mut a = arbiter("7k/7p/8/8/8/8/r7/7K b - - 0 1", "60", Profile::FIDE_2023);
-    a.apply(61_000, Event::ObserveFlags).unwrap();
-    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 6.9")));
+    a.apply(61_000, Action::ObserveFlags).unwrap();
+    assert_eq!(result(&a), Some((GameScore::DRAW, "Art. 6.9")));
     // Before the flag falls, nothing happens.
     let mut a = arbiter(START, "60", Profile::FIDE_2023);
-    let out = a.apply(59_000, Event::ClaimFlag(Black)).unwrap();
+    let out = a.apply(59_000, Action::ClaimFlag(Black)).unwrap();
     assert_eq!(
         out[0].ruling,
         Ruling::ClaimRejected {
@@ -348,7 +348,7 @@ fn a_053_wrong_initial_position() {
     let mut t = 0;
     ten_moves_each(&mut a, &mut t);
     let out = a
-        .apply(t, Event::Irregularity(Irregularity::WrongInitialPosition))
+        .apply(t, Action::Irregularity(Irregularity::WrongInitialPosition))
         .unwrap();
     assert_eq!(ruled(&out, &Ruling::NewGame), Some("Art. 7.2.1"));
     assert!(a.annulled());
@@ -361,7 +361,7 @@ fn a_053_wrong_initial_position() {
         let mut t = 0;
         ten_moves_each(&mut a, &mut t);
         let out = a
-            .apply(t, Event::Irregularity(Irregularity::WrongInitialPosition))
+            .apply(t, Action::Irregularity(Irregularity::WrongInitialPosition))
             .unwrap();
         assert_eq!(ruled(&out, &Ruling::PlayOn), Some(article));
         assert!(!a.annulled());
@@ -372,7 +372,7 @@ fn a_053_wrong_initial_position() {
 fn a_054_board_placed_incorrectly() {
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
     let out = a
-        .apply(0, Event::Irregularity(Irregularity::BoardMisplaced))
+        .apply(0, Action::Irregularity(Irregularity::BoardMisplaced))
         .unwrap();
     assert_eq!(ruled(&out, &Ruling::BoardCorrected), Some("Art. 7.2.2"));
 }
@@ -387,7 +387,7 @@ fn a_055_colours_reversed() {
         "e4 e5 Nf3 Nc6 Bc4 Bc5 d3 d6 c3 Nf6 O-O O-O Re1 a6 Bb3 Ba7 h3 h6",
     );
     let out = a
-        .apply(t, Event::Irregularity(Irregularity::ColoursReversed))
+        .apply(t, Action::Irregularity(Irregularity::ColoursReversed))
         .unwrap();
     assert_eq!(
         ruled(&out, &Ruling::NewGame),
@@ -398,7 +398,7 @@ fn a_055_colours_reversed() {
     let mut t = 0;
     ten_moves_each(&mut a, &mut t);
     let out = a
-        .apply(t, Event::Irregularity(Irregularity::ColoursReversed))
+        .apply(t, Action::Irregularity(Irregularity::ColoursReversed))
         .unwrap();
     assert_eq!(ruled(&out, &Ruling::PlayOn), Some("Art. 7.3"));
 }
@@ -407,8 +407,8 @@ fn a_055_colours_reversed() {
 fn a_057_illegal_move_corrected_before_completion_has_no_penalty() {
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
     let ke2 = raw(&a, "e1e2");
-    a.apply(1000, Event::Move { by: White, mv: ke2 }).unwrap();
-    let out = a.apply(2000, Event::Intervene).unwrap();
+    a.apply(1000, Action::Move { by: White, mv: ke2 }).unwrap();
+    let out = a.apply(2000, Action::Intervene).unwrap();
     assert_eq!(
         ruled(&out, &Ruling::IllegalMoveCorrected { by: White }),
         Some("Art. 7.5.1")
@@ -430,9 +430,9 @@ fn a_058_completed_promotion_without_replacing_the_pawn() {
         Profile::FIDE_2023,
     );
     let b8 = raw(&a, "b7b8");
-    a.apply(1000, Event::UnreplacedPawn { by: White, mv: b8 })
+    a.apply(1000, Action::UnreplacedPawn { by: White, mv: b8 })
         .unwrap();
-    let out = a.apply(2000, Event::Press(White)).unwrap();
+    let out = a.apply(2000, Action::Press(White)).unwrap();
     assert_eq!(a.game().fen(), "1Q2k3/8/8/8/8/8/8/4K3 b - - 0 1");
     assert_eq!(
         ruled(
@@ -461,22 +461,22 @@ fn two_illegal_moves(fen: &str) -> Arbiter {
 #[test]
 fn a_059_second_completed_illegal_move_loses_unless_opponent_cannot_mate() {
     let a = two_illegal_moves("4k2r/8/8/8/8/8/8/4K3 w - - 0 1");
-    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 7.5.5")));
+    assert_eq!(result(&a), Some((GameScore::BLACK_WINS, "Art. 7.5.5")));
     let a = two_illegal_moves("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
-    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 7.5.5")));
+    assert_eq!(result(&a), Some((GameScore::DRAW, "Art. 7.5.5")));
 }
 
 #[test]
 fn a_060_two_violations_in_one_move_count_once() {
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
     let ke2 = raw(&a, "e1e3");
-    a.apply(1000, Event::Move { by: White, mv: ke2 }).unwrap();
-    let out = a.apply(1000, Event::TwoHands(White)).unwrap();
+    a.apply(1000, Action::Move { by: White, mv: ke2 }).unwrap();
+    let out = a.apply(1000, Action::TwoHands(White)).unwrap();
     assert_eq!(
         ruled(&out, &Ruling::CountedOnce { by: White }),
         Some("Art. 7.5.5")
     );
-    let out = a.apply(2000, Event::Press(White)).unwrap();
+    let out = a.apply(2000, Action::Press(White)).unwrap();
     assert_eq!(
         ruled(
             &out,
@@ -495,10 +495,10 @@ fn a_060_two_violations_in_one_move_count_once() {
 fn a_061_earlier_unclaimed_illegal_move_still_counts() {
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
     let mut t = 0;
-    a.apply(t, Event::Press(White)).unwrap();
+    a.apply(t, Action::Press(White)).unwrap();
     play(&mut a, &mut t, "e4 e5 Nf3");
-    a.apply(t, Event::TwoHands(White)).unwrap();
-    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 7.5.5")));
+    a.apply(t, Action::TwoHands(White)).unwrap();
+    assert_eq!(result(&a), Some((GameScore::BLACK_WINS, "Art. 7.5.5")));
 }
 
 #[test]
@@ -511,7 +511,7 @@ fn a_067_unsupervised_illegal_move_only_before_the_opponents_move() {
     complete(&mut a, &mut t, White, ke3);
     assert_eq!(a.clock().running(), Some(Black));
     let black = remaining(&a, Black, t);
-    let out = a.apply(t, Event::ClaimIllegalMove(Black)).unwrap();
+    let out = a.apply(t, Action::ClaimIllegalMove(Black)).unwrap();
     assert_eq!(
         ruled(&out, &Ruling::PositionRestored { ply: 2 }),
         Some("Art. 7.5.1")
@@ -548,7 +548,7 @@ fn a_067_unsupervised_illegal_move_only_before_the_opponents_move() {
         promotion: None,
     };
     let out = a
-        .apply(t + 1000, Event::Move { by: Black, mv: nc6 })
+        .apply(t + 1000, Action::Move { by: Black, mv: nc6 })
         .unwrap();
     assert_eq!(
         ruled(&out, &Ruling::IllegalMoveStands { by: White }),
@@ -559,7 +559,7 @@ fn a_067_unsupervised_illegal_move_only_before_the_opponents_move() {
         a.game().fen(),
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/4K3/PPPP1PPP/RNBQ1BNR w kq - 2 3"
     );
-    let out = a.apply(t + 2000, Event::ClaimIllegalMove(Black)).unwrap();
+    let out = a.apply(t + 2000, Action::ClaimIllegalMove(Black)).unwrap();
     assert_eq!(
         out[0].ruling,
         Ruling::ClaimRejected {
@@ -573,16 +573,16 @@ fn a_067_unsupervised_illegal_move_only_before_the_opponents_move() {
 fn a_081_resignation_when_the_opponent_cannot_mate() {
     const FEN: &str = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1";
     for (profile, expected) in [
-        (Profile::FIDE_2018, GameResult::BLACK_WINS),
-        (Profile::FIDE_2023, GameResult::DRAW),
+        (Profile::FIDE_2018, GameScore::BLACK_WINS),
+        (Profile::FIDE_2023, GameScore::DRAW),
     ] {
         let mut a = arbiter(FEN, STANDARD, profile);
-        let out = a.apply(1000, Event::Resign(White)).unwrap();
+        let out = a.apply(1000, Action::Resign(White)).unwrap();
         assert_eq!(out.last().unwrap().edition, profile.edition);
         assert_eq!(result(&a), Some((expected, "Art. 5.1.2")));
         let mut a = arbiter(FEN, STANDARD, profile);
-        a.apply(1000, Event::Resign(Black)).unwrap();
-        assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 5.1.2")));
+        a.apply(1000, Action::Resign(Black)).unwrap();
+        assert_eq!(result(&a), Some((GameScore::WHITE_WINS, "Art. 5.1.2")));
     }
 }
 
@@ -590,7 +590,7 @@ fn touched_moves(fen: &str, touches: &[Square]) -> Vec<String> {
     let mut a = arbiter(fen, STANDARD, Profile::FIDE_2023);
     let by = a.game().position().turn();
     for &square in touches {
-        a.apply(0, Event::Touch { by, square }).unwrap();
+        a.apply(0, Action::Touch { by, square }).unwrap();
     }
     let mut moves: Vec<String> = a.allowed_moves().iter().map(|m| m.to_string()).collect();
     moves.sort();
@@ -634,19 +634,19 @@ fn a_084_touching_opponents_pieces() {
 fn b_001_draw_offer_stays_open_until_closed() {
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
     let e4 = san(&a, "e4");
-    a.apply(1000, Event::Move { by: White, mv: e4 }).unwrap();
-    let out = a.apply(1500, Event::OfferDraw(White)).unwrap();
+    a.apply(1000, Action::Move { by: White, mv: e4 }).unwrap();
+    let out = a.apply(1500, Action::OfferDraw(White)).unwrap();
     assert_eq!(
         ruled(&out, &Ruling::DrawOffered { by: White }),
         Some("Art. 9.1.2.1")
     );
-    a.apply(2000, Event::Press(White)).unwrap();
+    a.apply(2000, Action::Press(White)).unwrap();
     assert_eq!(a.draw_offer(), Some(White), "cannot be withdrawn");
     // Closed by touching a piece.
     let out = a
         .apply(
             3000,
-            Event::Touch {
+            Action::Touch {
                 by: Black,
                 square: Square::E7,
             },
@@ -658,10 +658,10 @@ fn b_001_draw_offer_stays_open_until_closed() {
     );
     assert_eq!(a.draw_offer(), None);
     // Closed by oral rejection.
-    a.apply(3000, Event::OfferDraw(White)).unwrap();
-    a.apply(3000, Event::DeclineDraw(Black)).unwrap();
+    a.apply(3000, Action::OfferDraw(White)).unwrap();
+    a.apply(3000, Action::DeclineDraw(Black)).unwrap();
     assert_eq!(a.draw_offer(), None);
-    assert!(a.apply(3000, Event::AcceptDraw(Black)).is_err());
+    assert!(a.apply(3000, Action::AcceptDraw(Black)).is_err());
 }
 
 #[test]
@@ -669,10 +669,10 @@ fn b_002_draw_offer_at_the_wrong_time_is_valid() {
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
     let mut t = 0;
     play(&mut a, &mut t, "e4 e5");
-    a.apply(t, Event::OfferDraw(Black)).unwrap();
+    a.apply(t, Action::OfferDraw(Black)).unwrap();
     assert_eq!(a.draw_offer(), Some(Black));
-    a.apply(t, Event::AcceptDraw(White)).unwrap();
-    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.3")));
+    a.apply(t, Action::AcceptDraw(White)).unwrap();
+    assert_eq!(result(&a), Some((GameScore::DRAW, "Art. 5.2.3")));
 }
 
 #[test]
@@ -680,12 +680,12 @@ fn b_004_agreement_after_mate_has_no_effect() {
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
     let mut t = 0;
     play(&mut a, &mut t, "e4 e5");
-    a.apply(t, Event::OfferDraw(White)).unwrap();
+    a.apply(t, Action::OfferDraw(White)).unwrap();
     play(&mut a, &mut t, "Qh5 Nc6 Bc4 Nf6 Qxf7#");
     assert_eq!(a.draw_offer(), None, "closed by the end of the game");
-    let out = a.apply(t, Event::AcceptDraw(Black)).unwrap();
+    let out = a.apply(t, Action::AcceptDraw(Black)).unwrap();
     assert_eq!(out[0].ruling, Ruling::AfterEnd);
-    assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 5.1.1")));
+    assert_eq!(result(&a), Some((GameScore::WHITE_WINS, "Art. 5.1.1")));
 }
 
 fn banned_until(n: u32) -> Profile {
@@ -700,12 +700,12 @@ fn b_005_regulations_forbid_draw_agreements() {
     let mut a = arbiter(START, STANDARD, banned_until(40));
     let mut t = 0;
     play(&mut a, &mut t, "e4 e5");
-    let out = a.apply(t, Event::OfferDraw(White)).unwrap();
+    let out = a.apply(t, Action::OfferDraw(White)).unwrap();
     assert_eq!(
         ruled(&out, &Ruling::DrawAgreementInvalid),
         Some("Art. 9.1.1")
     );
-    let out = a.apply(t, Event::AcceptDraw(Black)).unwrap();
+    let out = a.apply(t, Action::AcceptDraw(Black)).unwrap();
     assert_eq!(
         ruled(&out, &Ruling::DrawAgreementInvalid),
         Some("Art. 9.1.1")
@@ -714,7 +714,7 @@ fn b_005_regulations_forbid_draw_agreements() {
     // An incorrect claim does not count as an offer under the ban.
     a.apply(
         t,
-        Event::ClaimDraw {
+        Action::ClaimDraw {
             by: White,
             intended: None,
         },
@@ -731,7 +731,7 @@ fn b_006_claim_counts_as_draw_offer() {
     let out = a
         .apply(
             t,
-            Event::ClaimDraw {
+            Action::ClaimDraw {
                 by: White,
                 intended: None,
             },
@@ -741,8 +741,8 @@ fn b_006_claim_counts_as_draw_offer() {
         ruled(&out, &Ruling::DrawOffered { by: White }),
         Some("Art. 9.1.2.3")
     );
-    a.apply(t, Event::AcceptDraw(Black)).unwrap();
-    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.3")));
+    a.apply(t, Action::AcceptDraw(Black)).unwrap();
+    assert_eq!(result(&a), Some((GameScore::DRAW, "Art. 5.2.3")));
 }
 
 #[test]
@@ -753,7 +753,7 @@ fn b_007_claim_by_a_player_not_on_move_fails() {
     let out = a
         .apply(
             t,
-            Event::ClaimDraw {
+            Action::ClaimDraw {
                 by: Black,
                 intended: None,
             },
@@ -772,16 +772,16 @@ fn b_007_claim_by_a_player_not_on_move_fails() {
     let out = a
         .apply(
             t,
-            Event::ClaimDraw {
+            Action::ClaimDraw {
                 by: White,
                 intended: None,
             },
         )
         .unwrap();
-    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 9.2.2")));
+    assert_eq!(result(&a), Some((GameScore::DRAW, "Art. 9.2.2")));
     assert!(
         out.iter()
-            .any(|c| c.ruling == Ruling::GameEnded(GameResult::DRAW))
+            .any(|c| c.ruling == Ruling::GameEnded(GameScore::DRAW))
     );
 }
 
@@ -793,13 +793,13 @@ fn b_008_correct_claim_with_written_move() {
     let ng8 = san(&a, "Ng8");
     a.apply(
         t,
-        Event::ClaimDraw {
+        Action::ClaimDraw {
             by: Black,
             intended: Some(ng8),
         },
     )
     .unwrap();
-    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 9.2.1")));
+    assert_eq!(result(&a), Some((GameScore::DRAW, "Art. 9.2.1")));
     assert_eq!(a.game().ply(), 8, "the written move is part of the claim");
 }
 
@@ -810,7 +810,7 @@ fn b_016_touching_a_piece_forfeits_the_claim() {
     play(&mut a, &mut t, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
     a.apply(
         t,
-        Event::Touch {
+        Action::Touch {
             by: White,
             square: Square::B1,
         },
@@ -819,7 +819,7 @@ fn b_016_touching_a_piece_forfeits_the_claim() {
     let out = a
         .apply(
             t,
-            Event::ClaimDraw {
+            Action::ClaimDraw {
                 by: White,
                 intended: None,
             },
@@ -844,33 +844,33 @@ fn b_016_touching_a_piece_forfeits_the_claim() {
     play(&mut a, &mut t, "Nc3 Nf6 Nb1 Ng8");
     a.apply(
         t,
-        Event::ClaimDraw {
+        Action::ClaimDraw {
             by: White,
             intended: None,
         },
     )
     .unwrap();
-    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 9.2.2")));
+    assert_eq!(result(&a), Some((GameScore::DRAW, "Art. 9.2.2")));
 }
 
 #[test]
 fn b_019_points() {
-    assert_eq!("1-0".parse(), Ok(GameResult::WHITE_WINS));
-    assert_eq!("0-0".parse(), Ok(GameResult::BOTH_LOSE));
+    assert_eq!("1-0".parse(), Ok(GameScore::WHITE_WINS));
+    assert_eq!("0-0".parse(), Ok(GameScore::BOTH_LOSE));
     assert_eq!(
-        "0-1/2".parse::<GameResult>().unwrap(),
-        GameResult::new(Score::Zero, Score::Half).unwrap()
+        "0-1/2".parse::<GameScore>().unwrap(),
+        GameScore::new(Score::Zero, Score::Half).unwrap()
     );
-    assert!("3/4-1/4".parse::<GameResult>().is_err());
-    assert!(GameResult::new(Score::One, Score::Half).is_err());
-    let (w, b) = ScoringSystem::FIDE.points(GameResult::DRAW);
+    assert!("3/4-1/4".parse::<GameScore>().is_err());
+    assert!(GameScore::new(Score::One, Score::Half).is_err());
+    let (w, b) = ScoringSystem::FIDE.points(GameScore::DRAW);
     assert_eq!(
         (w, b),
         (Points::ratio(1, 2).unwrap(), Points::ratio(1, 2).unwrap())
     );
     let three = ScoringSystem::new(Points::whole(3), Points::whole(1), Points::whole(0));
     assert_eq!(
-        three.points(GameResult::BLACK_WINS),
+        three.points(GameScore::BLACK_WINS),
         (Points::whole(0), Points::whole(3))
     );
 }
@@ -884,13 +884,13 @@ fn b_020_device_loses_whatever_the_opponent_has() {
     );
     a.apply(
         1000,
-        Event::Device {
+        Action::Device {
             by: White,
             switched_on: false,
         },
     )
     .unwrap();
-    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 11.3.2.2")));
+    assert_eq!(result(&a), Some((GameScore::BLACK_WINS, "Art. 11.3.2.2")));
 }
 
 #[test]
@@ -908,7 +908,7 @@ fn b_022_penalties_catalogue() {
         let out = a
             .apply(
                 1000,
-                Event::Penalty {
+                Action::Penalty {
                     against: White,
                     penalty: p,
                 },
@@ -924,7 +924,7 @@ fn b_022_penalties_catalogue() {
     assert_eq!(remaining(&a, White, 1000), 5_400_000 - 1000 - 30_000);
     a.apply(
         2000,
-        Event::Penalty {
+        Action::Penalty {
             against: White,
             penalty: Penalty::DeclareLost {
                 opponent: Score::Half,
@@ -934,18 +934,18 @@ fn b_022_penalties_catalogue() {
     .unwrap();
     assert_eq!(
         result(&a),
-        Some((GameResult::loss(White, Score::Half), "Art. 12.9.6"))
+        Some((GameScore::loss(White, Score::Half), "Art. 12.9.6"))
     );
     assert_eq!(a.penalties().len(), 7);
     // 12.9.4 / 12.9.5 on a finished game.
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
     let mut t = 0;
     play(&mut a, &mut t, "e4 e5");
-    a.apply(t, Event::OfferDraw(White)).unwrap();
-    a.apply(t, Event::AcceptDraw(Black)).unwrap();
+    a.apply(t, Action::OfferDraw(White)).unwrap();
+    a.apply(t, Action::AcceptDraw(Black)).unwrap();
     a.apply(
         t,
-        Event::Penalty {
+        Action::Penalty {
             against: White,
             penalty: Penalty::ReduceScore { to: Score::Zero },
         },
@@ -954,18 +954,18 @@ fn b_022_penalties_catalogue() {
     assert_eq!(a.result().unwrap().0, "0-1/2".parse().unwrap());
     a.apply(
         t,
-        Event::Penalty {
+        Action::Penalty {
             against: White,
             penalty: Penalty::IncreaseOpponentScore { to: Score::One },
         },
     )
     .unwrap();
-    assert_eq!(a.result().unwrap().0, GameResult::BLACK_WINS);
+    assert_eq!(a.result().unwrap().0, GameScore::BLACK_WINS);
 }
 
 #[test]
 fn b_029_unsupervised_clock_settings_fixed_after_ten_moves() {
-    let set = Event::SetClock {
+    let set = Action::SetClock {
         color: White,
         remaining_ms: 600_000,
         moves_completed: 0,
@@ -977,13 +977,13 @@ fn b_029_unsupervised_clock_settings_fixed_after_ten_moves() {
     ] {
         let mut a = arbiter(START, RAPID, profile);
         let mut t = 0;
-        a.apply(t, Event::StopClock).unwrap();
+        a.apply(t, Action::StopClock).unwrap();
         let out = a.apply(t, set.clone()).unwrap();
         assert_eq!(out[0].article.as_str(), "Art. 6.10.2");
         assert_eq!(remaining(&a, White, t), 600_000);
-        a.apply(t, Event::RestartClock).unwrap();
+        a.apply(t, Action::RestartClock).unwrap();
         ten_moves_each(&mut a, &mut t);
-        a.apply(t, Event::StopClock).unwrap();
+        a.apply(t, Action::StopClock).unwrap();
         let out = a.apply(t, set.clone()).unwrap();
         assert_eq!(ruled(&out, &Ruling::NotApplied), Some(article));
         assert_ne!(remaining(&a, White, t), 600_000);
@@ -992,7 +992,7 @@ fn b_029_unsupervised_clock_settings_fixed_after_ten_moves() {
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
     let mut t = 0;
     ten_moves_each(&mut a, &mut t);
-    a.apply(t, Event::StopClock).unwrap();
+    a.apply(t, Action::StopClock).unwrap();
     a.apply(t, set).unwrap();
     assert_eq!(remaining(&a, White, t), 600_000);
 }
@@ -1007,7 +1007,7 @@ fn b_030_unsupervised_illegal_move_2018() {
         let mut t = 0;
         let ke2 = raw(&a, "e1e2");
         complete(&mut a, &mut t, White, ke2);
-        let out = a.apply(t, Event::ClaimIllegalMove(Black)).unwrap();
+        let out = a.apply(t, Action::ClaimIllegalMove(Black)).unwrap();
         assert_eq!(
             ruled(
                 &out,
@@ -1021,20 +1021,20 @@ fn b_030_unsupervised_illegal_move_2018() {
         assert_eq!(ruled(&out, &Ruling::IllegalMoveStands { by: White }), None);
         let ke2 = raw(&a, "e1e2");
         complete(&mut a, &mut t, White, ke2);
-        a.apply(t, Event::ClaimIllegalMove(Black)).unwrap();
-        assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 7.5.5")));
+        a.apply(t, Action::ClaimIllegalMove(Black)).unwrap();
+        assert_eq!(result(&a), Some((GameScore::BLACK_WINS, "Art. 7.5.5")));
     }
 }
 
 #[test]
 fn b_031_unsupervised_flag_claim() {
     for (fen, expected) in [
-        ("3qk3/8/8/8/8/8/8/6K1 b - - 0 50", GameResult::DRAW),
-        ("kr6/8/K7/8/8/8/8/4N3 b - - 0 70", GameResult::WHITE_WINS),
-        ("7k/7p/8/8/8/8/8/N5K1 b - - 0 60", GameResult::WHITE_WINS),
+        ("3qk3/8/8/8/8/8/8/6K1 b - - 0 50", GameScore::DRAW),
+        ("kr6/8/K7/8/8/8/8/4N3 b - - 0 70", GameScore::WHITE_WINS),
+        ("7k/7p/8/8/8/8/8/N5K1 b - - 0 60", GameScore::WHITE_WINS),
     ] {
         let mut a = arbiter(fen, "60+1", Profile::FIDE_2023);
-        a.apply(70_000, Event::ClaimFlag(White)).unwrap();
+        a.apply(70_000, Action::ClaimFlag(White)).unwrap();
         assert_eq!(result(&a), Some((expected, "Appendix A.5.3")), "{fen}");
     }
     // The claimant's own last move was illegal: no win on time.
@@ -1042,7 +1042,7 @@ fn b_031_unsupervised_flag_claim() {
     let mut t = 0;
     let ke3 = raw(&a, "e1e3");
     complete(&mut a, &mut t, White, ke3);
-    let out = a.apply(200_000, Event::ClaimFlag(White)).unwrap();
+    let out = a.apply(200_000, Action::ClaimFlag(White)).unwrap();
     assert_eq!(
         out[0].ruling,
         Ruling::ClaimRejected {
@@ -1056,7 +1056,7 @@ fn b_031_unsupervised_flag_claim() {
 #[test]
 fn b_036_increment_request_counts_as_draw_offer() {
     let mut a = arbiter(START, "900", Profile::FIDE_2023);
-    let out = a.apply(800_000, Event::IncrementRequest(White)).unwrap();
+    let out = a.apply(800_000, Action::IncrementRequest(White)).unwrap();
     assert_eq!(
         ruled(&out, &Ruling::DrawOffered { by: White }),
         Some("Art. 9.1.2.1")
@@ -1066,11 +1066,11 @@ fn b_036_increment_request_counts_as_draw_offer() {
 #[test]
 fn b_037_quickplay_finish_claim_needs_the_arbiter() {
     for (choice, expected) in [
-        (Choice::Draw, Some(GameResult::DRAW)),
+        (Choice::Draw, Some(GameScore::DRAW)),
         (Choice::Reject, None),
     ] {
         let mut a = arbiter(START, "900", Profile::FIDE_2023);
-        let out = a.apply(800_000, Event::QuickplayClaim(White)).unwrap();
+        let out = a.apply(800_000, Action::QuickplayClaim(White)).unwrap();
         assert_eq!(
             out[0].ruling,
             Ruling::DecisionRequired {
@@ -1079,10 +1079,10 @@ fn b_037_quickplay_finish_claim_needs_the_arbiter() {
             }
         );
         assert_eq!(
-            a.apply(800_000, Event::Press(White)),
-            Err(laws::arbiter::EventError::DecisionPending)
+            a.apply(800_000, Action::Press(White)),
+            Err(laws::arbiter::ActionError::DecisionPending)
         );
-        let out = a.apply(801_000, Event::Decision(choice)).unwrap();
+        let out = a.apply(801_000, Action::Decision(choice)).unwrap();
         assert_eq!(a.result().map(|r| r.0), expected);
         if choice == Choice::Reject {
             assert_eq!(
@@ -1114,7 +1114,7 @@ fn b_040_incorrect_claim_time_by_regime() {
         let black = remaining(&a, Black, t);
         a.apply(
             t,
-            Event::ClaimDraw {
+            Action::ClaimDraw {
                 by: White,
                 intended: None,
             },
@@ -1140,7 +1140,7 @@ fn b_041_unsupervised_2023_illegal_move_claim_window() {
         ruled(&out, &Ruling::IllegalMoveCompleted { by: White }),
         Some("Appendix A.5.2")
     );
-    let out = a.apply(t, Event::ClaimIllegalMove(Black)).unwrap();
+    let out = a.apply(t, Action::ClaimIllegalMove(Black)).unwrap();
     assert_eq!(
         ruled(
             &out,
@@ -1171,7 +1171,7 @@ fn b_064_dead_position_ends_the_game_automatically() {
     play(&mut a, &mut t, "Kd2 Ke5");
     assert_eq!(result(&a), None);
     play(&mut a, &mut t, "Kxe1");
-    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.2")));
+    assert_eq!(result(&a), Some((GameScore::DRAW, "Art. 5.2.2")));
     assert_eq!(a.clock().running(), None);
 }
 
@@ -1182,7 +1182,7 @@ fn b_066_device_youth_override() {
     let out = a
         .apply(
             1000,
-            Event::Device {
+            Action::Device {
                 by: White,
                 switched_on: false,
             },
@@ -1192,7 +1192,7 @@ fn b_066_device_youth_override() {
     assert_eq!(a.result(), None);
     a.apply(
         2000,
-        Event::Device {
+        Action::Device {
             by: White,
             switched_on: true,
         },
@@ -1202,19 +1202,19 @@ fn b_066_device_youth_override() {
     let mut a = arbiter(FEN, STANDARD, Profile::FIDE_2023);
     a.apply(
         2000,
-        Event::Device {
+        Action::Device {
             by: White,
             switched_on: true,
         },
     )
     .unwrap();
-    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 11.3.2.2")));
+    assert_eq!(result(&a), Some((GameScore::BLACK_WINS, "Art. 11.3.2.2")));
 }
 
 fn youth_illegal(a: &mut Arbiter, t: &mut u64) -> Vec<Cited> {
     let ke3 = raw(a, "e1e3");
     let mut out = complete(a, t, White, ke3);
-    out.extend(a.apply(*t, Event::ClaimIllegalMove(Black)).unwrap());
+    out.extend(a.apply(*t, Action::ClaimIllegalMove(Black)).unwrap());
     out
 }
 
@@ -1238,26 +1238,26 @@ fn b_067_youth_illegal_moves() {
         );
         if count < 3 {
             assert_eq!(
-                a.apply(t, Event::Decision(Choice::Loss)),
-                Err(laws::arbiter::EventError::NotAnOption(Choice::Loss))
+                a.apply(t, Action::Decision(Choice::Loss)),
+                Err(laws::arbiter::ActionError::NotAnOption(Choice::Loss))
             );
             let choice = if count == 1 {
                 Choice::Warning
             } else {
                 Choice::TimeForOpponent
             };
-            a.apply(t, Event::Decision(choice)).unwrap();
+            a.apply(t, Action::Decision(choice)).unwrap();
             assert_eq!(a.result(), None, "no loss before the third");
         }
     }
-    a.apply(t, Event::Decision(Choice::Loss)).unwrap();
-    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "SJRP §4.5")));
+    a.apply(t, Action::Decision(Choice::Loss)).unwrap();
+    assert_eq!(result(&a), Some((GameScore::BLACK_WINS, "SJRP §4.5")));
     // FIDE rapid (U14 upward): the second loses.
     let mut a = arbiter(START, RAPID, Profile::FIDE_2023);
     let mut t = 0;
     youth_illegal(&mut a, &mut t);
     youth_illegal(&mut a, &mut t);
-    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 7.5.5")));
+    assert_eq!(result(&a), Some((GameScore::BLACK_WINS, "Art. 7.5.5")));
 }
 
 #[test]
@@ -1265,18 +1265,18 @@ fn b_068_sjrp_default_time() {
     let minute = 60_000;
     for (arrival, loses) in [(14 * minute, false), (16 * minute, true)] {
         let mut a = arbiter(START, STANDARD, Profile::SJRP);
-        a.apply(0, Event::Arrive(White)).unwrap();
-        a.apply(arrival, Event::Arrive(Black)).unwrap();
+        a.apply(0, Action::Arrive(White)).unwrap();
+        a.apply(arrival, Action::Arrive(Black)).unwrap();
         assert_eq!(result(&a).is_some(), loses, "{arrival}");
     }
     let mut a = arbiter(START, RAPID, Profile::SJRP);
-    a.apply(minute, Event::Arrive(Black)).unwrap();
-    assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 6.7.1")));
+    a.apply(minute, Action::Arrive(Black)).unwrap();
+    assert_eq!(result(&a), Some((GameScore::WHITE_WINS, "Art. 6.7.1")));
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
-    let out = a.apply(minute, Event::CheckAbsence).unwrap();
+    let out = a.apply(minute, Action::CheckAbsence).unwrap();
     assert!(
         out.iter()
-            .any(|c| c.ruling == Ruling::GameEnded(GameResult::BOTH_LOSE))
+            .any(|c| c.ruling == Ruling::GameEnded(GameScore::BOTH_LOSE))
     );
 }
 
@@ -1285,26 +1285,26 @@ fn b_069_draw_offer_ban_does_not_stop_a_repetition_claim() {
     let mut a = arbiter(START, STANDARD, banned_until(30));
     let mut t = 0;
     play(&mut a, &mut t, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
-    let out = a.apply(t, Event::OfferDraw(White)).unwrap();
+    let out = a.apply(t, Action::OfferDraw(White)).unwrap();
     assert_eq!(
         ruled(&out, &Ruling::DrawAgreementInvalid),
         Some("Art. 9.1.1")
     );
     a.apply(
         t,
-        Event::ClaimDraw {
+        Action::ClaimDraw {
             by: White,
             intended: None,
         },
     )
     .unwrap();
-    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 9.2.2")));
+    assert_eq!(result(&a), Some((GameScore::DRAW, "Art. 9.2.2")));
 }
 
 #[test]
 fn b_070_no_increment_request_in_sjrp_youth_events() {
     let mut a = arbiter(START, "900", Profile::SJRP);
-    let out = a.apply(800_000, Event::IncrementRequest(White)).unwrap();
+    let out = a.apply(800_000, Action::IncrementRequest(White)).unwrap();
     assert_eq!(ruled(&out, &Ruling::NotApplied), Some("SJRP §4.4"));
     assert_eq!(a.draw_offer(), None);
     assert_eq!(remaining(&a, Black, 800_000), 900_000);
@@ -1331,10 +1331,11 @@ fn a_045_flag_counts_only_when_observed_or_claimed() {
         Profile::FIDE_2023,
     );
     let ra8 = san(&a, "Ra8#");
-    a.apply(12_000, Event::Move { by: White, mv: ra8 }).unwrap();
-    let out = a.apply(13_000, Event::ClaimFlag(Black)).unwrap();
+    a.apply(12_000, Action::Move { by: White, mv: ra8 })
+        .unwrap();
+    let out = a.apply(13_000, Action::ClaimFlag(Black)).unwrap();
     assert_eq!(out[0].ruling, Ruling::AfterEnd);
-    assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 5.1.1")));
+    assert_eq!(result(&a), Some((GameScore::WHITE_WINS, "Art. 5.1.1")));
 }
 
 #[test]
@@ -1344,10 +1345,12 @@ fn a_050_events_after_the_observed_flag_are_irrelevant() {
         "10",
         Profile::FIDE_2023,
     );
-    a.apply(12_000, Event::ObserveFlags).unwrap();
-    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 6.9")));
+    a.apply(12_000, Action::ObserveFlags).unwrap();
+    assert_eq!(result(&a), Some((GameScore::BLACK_WINS, "Art. 6.9")));
     let ra8 = san(&a, "Ra8#");
-    let out = a.apply(12_500, Event::Move { by: White, mv: ra8 }).unwrap();
+    let out = a
+        .apply(12_500, Action::Move { by: White, mv: ra8 })
+        .unwrap();
     assert_eq!(out[0].ruling, Ruling::AfterEnd);
     assert_eq!(a.game().ply(), 0);
 }
@@ -1361,7 +1364,7 @@ fn a_073_time_trouble_exemption_from_recording() {
     play(&mut a, &mut t, "e4");
     a.apply(
         5_200_000,
-        Event::Move {
+        Action::Move {
             by: Black,
             mv: Move::Normal {
                 role: shakmaty::Role::Pawn,
@@ -1404,7 +1407,7 @@ fn random_event_logs_keep_the_result_latched() {
         let control = controls[(game / 3) % controls.len()];
         let mut a = arbiter(START, control, profile);
         let mut t = 0;
-        let mut latched: Option<GameResult> = None;
+        let mut latched: Option<GameScore> = None;
         for _ in 0..120 {
             t += next(8000);
             let position = a.game().position().clone();
@@ -1422,40 +1425,40 @@ fn random_event_logs_keep_the_result_latched() {
             let to = Square::new(next(64) as u32);
             let ply = next(u64::from(a.ply()) + 2) as u32;
             let event = match next(24) {
-                0..=5 if !legal.is_empty() => Event::Move {
+                0..=5 if !legal.is_empty() => Action::Move {
                     by: turn,
                     mv: legal[next(legal.len() as u64) as usize],
                 },
-                6..=8 => Event::Press(side),
-                9 => Event::Touch { by: side, square },
-                10 => Event::OfferDraw(side),
-                11 => Event::ClaimDraw {
+                6..=8 => Action::Press(side),
+                9 => Action::Touch { by: side, square },
+                10 => Action::OfferDraw(side),
+                11 => Action::ClaimDraw {
                     by: side,
                     intended: None,
                 },
-                12 => Event::ClaimIllegalMove(side),
-                13 => Event::ObserveFlags,
-                14 => Event::Move {
+                12 => Action::ClaimIllegalMove(side),
+                13 => Action::ObserveFlags,
+                14 => Action::Move {
                     by: turn,
                     mv: random_move(to),
                 },
-                15 => Event::UnnoticedMove {
+                15 => Action::UnnoticedMove {
                     by: turn,
                     mv: random_move(to),
                 },
-                16 => Event::IllegalMoveDiscovered { ply },
-                17 => Event::Displace { from: square, to },
-                18 => Event::DisplacementDiscovered { ply },
-                19 => Event::Release {
+                16 => Action::IllegalMoveDiscovered { ply },
+                17 => Action::Displace { from: square, to },
+                18 => Action::DisplacementDiscovered { ply },
+                19 => Action::Release {
                     by: turn,
                     from: square,
                     to,
                     promotion: None,
                 },
-                20 => Event::IncrementRequest(side),
-                21 => Event::DeclineDraw(side),
-                22 => Event::QuickplayClaimWithoutArbiter(side),
-                _ => Event::Decision(
+                20 => Action::IncrementRequest(side),
+                21 => Action::DeclineDraw(side),
+                22 => Action::QuickplayClaimWithoutArbiter(side),
+                _ => Action::Decision(
                     [
                         Choice::Warning,
                         Choice::TimeForOpponent,
@@ -1494,7 +1497,7 @@ fn b_063_quickplay_finish_preconditions() {
         ("40/5400:1800", 90 * minute - 60_000, false), // not the last period
     ] {
         let mut a = arbiter(START, control, Profile::FIDE_2023);
-        let out = a.apply(at, Event::QuickplayClaim(White)).unwrap();
+        let out = a.apply(at, Action::QuickplayClaim(White)).unwrap();
         let asked = matches!(out[0].ruling, Ruling::DecisionRequired { .. });
         assert_eq!(asked, applies, "{control} at {at}");
         if !applies {
@@ -1505,14 +1508,14 @@ fn b_063_quickplay_finish_preconditions() {
                     failure: ClaimFailure::NotApplicable
                 }
             );
-            let out = a.apply(at, Event::IncrementRequest(White)).unwrap();
+            let out = a.apply(at, Action::IncrementRequest(White)).unwrap();
             assert_eq!(a.draw_offer(), None, "{out:?}");
         }
     }
     // Not on move.
     let mut a = arbiter(START, "900", Profile::FIDE_2023);
     let out = a
-        .apply(15 * minute - 60_000, Event::QuickplayClaim(Black))
+        .apply(15 * minute - 60_000, Action::QuickplayClaim(Black))
         .unwrap();
     assert!(matches!(out[0].ruling, Ruling::ClaimRejected { .. }));
 }
@@ -1592,10 +1595,10 @@ fn a_062_clock_restoration_by_the_proportional_method() {
     assert_eq!(proportional_time_used_ms(1000, 0, 0), None);
     // The arbiter sets the clocks with the computed times (6.10.2).
     let mut a = arbiter(START, "40/7200", Profile::FIDE_2023);
-    a.apply(0, Event::StopClock).unwrap();
+    a.apply(0, Action::StopClock).unwrap();
     a.apply(
         0,
-        Event::SetClock {
+        Action::SetClock {
             color: White,
             remaining_ms: white,
             moves_completed: 20,
@@ -1612,30 +1615,30 @@ fn a_004_events_while_the_clock_is_stopped_count() {
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
     let mut t = 0;
     play(&mut a, &mut t, "e4 e5");
-    a.apply(t, Event::StopClock).unwrap();
-    a.apply(t, Event::OfferDraw(White)).unwrap();
-    a.apply(t, Event::AcceptDraw(Black)).unwrap();
-    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.3")));
+    a.apply(t, Action::StopClock).unwrap();
+    a.apply(t, Action::OfferDraw(White)).unwrap();
+    a.apply(t, Action::AcceptDraw(Black)).unwrap();
+    assert_eq!(result(&a), Some((GameScore::DRAW, "Art. 5.2.3")));
 }
 
 #[test]
 fn a_029_stopping_the_clock_is_not_resignation() {
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
-    let out = a.apply(1000, Event::StopClock).unwrap();
+    let out = a.apply(1000, Action::StopClock).unwrap();
     assert_eq!(out[0].article.as_str(), "Art. 6.11.1");
     assert_eq!(a.result(), None);
-    a.apply(2000, Event::Resign(White)).unwrap();
-    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 5.1.2")));
+    a.apply(2000, Action::Resign(White)).unwrap();
+    assert_eq!(result(&a), Some((GameScore::BLACK_WINS, "Art. 5.1.2")));
 }
 
 #[test]
 fn a_030_flag_of_a_wrongly_set_clock_is_no_loss() {
     // Set without the increment; the flag falls; the arbiter installs corrected times.
     let mut a = arbiter(START, "60", Profile::FIDE_2023);
-    a.apply(61_000, Event::StopClock).unwrap();
+    a.apply(61_000, Action::StopClock).unwrap();
     a.apply(
         61_000,
-        Event::SetClock {
+        Action::SetClock {
             color: White,
             remaining_ms: 30_000,
             moves_completed: 0,
@@ -1643,8 +1646,8 @@ fn a_030_flag_of_a_wrongly_set_clock_is_no_loss() {
         },
     )
     .unwrap();
-    a.apply(61_000, Event::RestartClock).unwrap();
-    let out = a.apply(62_000, Event::ObserveFlags).unwrap();
+    a.apply(61_000, Action::RestartClock).unwrap();
+    let out = a.apply(62_000, Action::ObserveFlags).unwrap();
     assert!(out.is_empty(), "{out:?}");
     assert_eq!(a.result(), None);
     assert_eq!(remaining(&a, White, 62_000), 29_000);
@@ -1659,7 +1662,7 @@ fn b_024_no_draw_by_repetition_without_a_claim() {
     play(&mut a, &mut t, "Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
     assert_eq!(
         result(&a),
-        Some((GameResult::DRAW, "Art. 9.6.1")),
+        Some((GameScore::DRAW, "Art. 9.6.1")),
         "fivefold is automatic"
     );
 }
@@ -1698,15 +1701,15 @@ fn b_021_persistent_refusal_to_comply() {
         STANDARD,
         Profile::FIDE_2023,
     );
-    a.apply(1000, Event::PersistentRefusal(White)).unwrap();
+    a.apply(1000, Action::PersistentRefusal(White)).unwrap();
     assert_eq!(result(&a), Some(("0-1/2".parse().unwrap(), "Art. 11.7")));
     let mut a = arbiter(
         "4k3/8/8/8/8/8/8/QR2K3 w - - 0 1",
         STANDARD,
         Profile::FIDE_2023,
     );
-    a.apply(1000, Event::PersistentRefusal(Black)).unwrap();
-    assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 11.7")));
+    a.apply(1000, Action::PersistentRefusal(Black)).unwrap();
+    assert_eq!(result(&a), Some((GameScore::WHITE_WINS, "Art. 11.7")));
 }
 
 #[test]
@@ -1717,12 +1720,12 @@ fn b_054_resumption_with_the_sealed_move() {
         STANDARD,
         Profile::FIDE_2023,
     );
-    a.apply(1000, Event::StopClock).unwrap();
-    a.apply(2000, Event::RestartClock).unwrap();
+    a.apply(1000, Action::StopClock).unwrap();
+    a.apply(2000, Action::RestartClock).unwrap();
     let out = a
         .apply(
             2000,
-            Event::OpenEnvelope {
+            Action::OpenEnvelope {
                 written: "Sgf3".into(),
                 language: Language::German,
             },
@@ -1739,16 +1742,13 @@ fn b_054_resumption_with_the_sealed_move() {
     );
     a.apply(
         2000,
-        Event::OpenEnvelope {
+        Action::OpenEnvelope {
             written: "Sf3".into(),
             language: Language::German,
         },
     )
     .unwrap();
-    assert_eq!(
-        result(&a),
-        Some((GameResult::BLACK_WINS, "Guideline I.8.1"))
-    );
+    assert_eq!(result(&a), Some((GameScore::BLACK_WINS, "Guideline I.8.1")));
 }
 
 #[test]
@@ -1757,15 +1757,15 @@ fn a_052_irregularity_found_after_the_game_is_too_late() {
     let mut t = 0;
     play(&mut a, &mut t, "f3 e5 g4 Qh4#");
     for event in [
-        Event::Intervene,
-        Event::ClaimIllegalMove(White),
-        Event::Irregularity(Irregularity::WrongInitialPosition),
+        Action::Intervene,
+        Action::ClaimIllegalMove(White),
+        Action::Irregularity(Irregularity::WrongInitialPosition),
     ] {
         let out = a.apply(t, event).unwrap();
         assert_eq!(out[0].ruling, Ruling::AfterEnd);
     }
     assert!(!a.annulled());
-    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 5.1.1")));
+    assert_eq!(result(&a), Some((GameScore::BLACK_WINS, "Art. 5.1.1")));
 }
 
 #[test]
@@ -1774,7 +1774,7 @@ fn a_056_pressing_back_to_make_the_opponent_restore_pieces() {
     let mut a = arbiter(START, BLITZ, Profile::FIDE_2023);
     let mut t = 0;
     play(&mut a, &mut t, "e4");
-    let out = a.apply(t + 500, Event::Press(Black)).unwrap();
+    let out = a.apply(t + 500, Action::Press(Black)).unwrap();
     assert_eq!(
         ruled(
             &out,
@@ -1823,9 +1823,9 @@ fn b_036_granted_increment_request_switches_the_clock() {
     for profile in [Profile::FIDE_2023, Profile::FIDE_2018] {
         let (mut a, t) = quickplay_finish(profile);
         assert_eq!(remaining(&a, White, t), 60_000);
-        a.apply(t, Event::IncrementRequest(White)).unwrap();
+        a.apply(t, Action::IncrementRequest(White)).unwrap();
         assert_eq!(a.draw_offer(), Some(White));
-        let out = a.apply(t, Event::DeclineDraw(Black)).unwrap();
+        let out = a.apply(t, Action::DeclineDraw(Black)).unwrap();
         assert_eq!(
             ruled(
                 &out,
@@ -1837,7 +1837,7 @@ fn b_036_granted_increment_request_switches_the_clock() {
             Some("Guideline III.4")
         );
         let black = remaining(&a, Black, t);
-        let out = a.apply(t + 1000, Event::Decision(Choice::Grant)).unwrap();
+        let out = a.apply(t + 1000, Action::Decision(Choice::Grant)).unwrap();
         assert_eq!(
             ruled(&out, &Ruling::IncrementIntroduced { ms: 5_000 }),
             Some("Guideline III.4")
@@ -1860,7 +1860,7 @@ fn b_036_granted_increment_request_switches_the_clock() {
         play(&mut a, &mut t, "Nc6");
         assert_eq!(remaining(&a, Black, t), black + 120_000 - 1_000 + 5_000);
         // With an increment Guideline III.4 and III.5 no longer apply.
-        let out = a.apply(t, Event::QuickplayClaim(White)).unwrap();
+        let out = a.apply(t, Action::QuickplayClaim(White)).unwrap();
         assert_eq!(
             out[0].ruling,
             Ruling::ClaimRejected {
@@ -1871,10 +1871,10 @@ fn b_036_granted_increment_request_switches_the_clock() {
     }
     // The arbiter refuses: no increment, no time.
     let (mut a, t) = quickplay_finish(Profile::FIDE_2023);
-    a.apply(t, Event::IncrementRequest(White)).unwrap();
-    a.apply(t, Event::DeclineDraw(Black)).unwrap();
+    a.apply(t, Action::IncrementRequest(White)).unwrap();
+    a.apply(t, Action::DeclineDraw(Black)).unwrap();
     let black = remaining(&a, Black, t);
-    let out = a.apply(t, Event::Decision(Choice::Reject)).unwrap();
+    let out = a.apply(t, Action::Decision(Choice::Reject)).unwrap();
     assert_eq!(out.len(), 1);
     let mut t = t;
     play(&mut a, &mut t, "Nf3");
@@ -1882,20 +1882,20 @@ fn b_036_granted_increment_request_switches_the_clock() {
     assert_eq!(remaining(&a, Black, t), black);
     // The opponent accepts the draw the request offered.
     let (mut a, t) = quickplay_finish(Profile::FIDE_2023);
-    a.apply(t, Event::IncrementRequest(White)).unwrap();
-    a.apply(t, Event::AcceptDraw(Black)).unwrap();
-    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.3")));
+    a.apply(t, Action::IncrementRequest(White)).unwrap();
+    a.apply(t, Action::AcceptDraw(Black)).unwrap();
+    assert_eq!(result(&a), Some((GameScore::DRAW, "Art. 5.2.3")));
 }
 
 #[test]
 fn b_038_quickplay_claim_without_arbiter_is_referred() {
     for (choice, expected) in [
-        (Choice::Draw, GameResult::DRAW),
-        (Choice::Loss, GameResult::BLACK_WINS),
+        (Choice::Draw, GameScore::DRAW),
+        (Choice::Loss, GameScore::BLACK_WINS),
     ] {
         let (mut a, t) = quickplay_finish(Profile::FIDE_2023);
         let out = a
-            .apply(t, Event::QuickplayClaimWithoutArbiter(White))
+            .apply(t, Action::QuickplayClaimWithoutArbiter(White))
             .unwrap();
         assert_eq!(
             ruled(
@@ -1911,16 +1911,16 @@ fn b_038_quickplay_claim_without_arbiter_is_referred() {
         assert_eq!(a.clock().running(), None);
         assert_eq!(remaining(&a, White, t + 500_000), 60_000);
         assert_eq!(
-            a.apply(t + 1, Event::Decision(Choice::Reject)),
-            Err(laws::arbiter::EventError::NotAnOption(Choice::Reject))
+            a.apply(t + 1, Action::Decision(Choice::Reject)),
+            Err(laws::arbiter::ActionError::NotAnOption(Choice::Reject))
         );
-        a.apply(t + 1, Event::Decision(choice)).unwrap();
+        a.apply(t + 1, Action::Decision(choice)).unwrap();
         assert_eq!(result(&a), Some((expected, "Guideline III.6.2")));
     }
     // Three minutes left: no claim, the game goes on.
     let (mut a, t) = quickplay_finish(Profile::FIDE_2023);
     let out = a
-        .apply(t - 120_000, Event::QuickplayClaimWithoutArbiter(White))
+        .apply(t - 120_000, Action::QuickplayClaimWithoutArbiter(White))
         .unwrap();
     assert_eq!(
         ruled(
@@ -1940,8 +1940,8 @@ fn unnoticed(a: &mut Arbiter, t: &mut u64, uci: &str) {
     let by = a.game().position().turn();
     let mv = raw(a, uci);
     *t += 1000;
-    a.apply(*t, Event::UnnoticedMove { by, mv }).unwrap();
-    a.apply(*t, Event::Press(by)).unwrap();
+    a.apply(*t, Action::UnnoticedMove { by, mv }).unwrap();
+    a.apply(*t, Action::Press(by)).unwrap();
 }
 
 #[test]
@@ -1955,12 +1955,12 @@ fn a_061_illegal_move_found_moves_later_is_taken_back() {
     play(&mut a, &mut t, "d6 d3 Be6");
     assert_eq!(a.ply(), 8);
     assert_eq!(
-        a.apply(t, Event::IllegalMoveDiscovered { ply: 5 }),
-        Err(laws::arbiter::EventError::NothingAt(5))
+        a.apply(t, Action::IllegalMoveDiscovered { ply: 5 }),
+        Err(laws::arbiter::ActionError::NothingAt(5))
     );
     let black = remaining(&a, Black, t);
     let out = a
-        .apply(t + 1000, Event::IllegalMoveDiscovered { ply: 4 })
+        .apply(t + 1000, Action::IllegalMoveDiscovered { ply: 4 })
         .unwrap();
     assert_eq!(
         ruled(&out, &Ruling::PositionRestored { ply: 4 }),
@@ -2003,7 +2003,7 @@ fn a_061_illegal_move_found_moves_later_is_taken_back() {
     assert_eq!(a.clock().moves_completed(White), 2);
     assert_eq!(a.clock().moves_completed(Black), 2);
     let out = a
-        .apply(t + 2000, Event::Decision(Choice::KeepClocks))
+        .apply(t + 2000, Action::Decision(Choice::KeepClocks))
         .unwrap();
     assert_eq!(
         ruled(
@@ -2022,9 +2022,9 @@ fn a_061_illegal_move_found_moves_later_is_taken_back() {
     play(&mut a, &mut t, "Bc4");
     unnoticed(&mut a, &mut t, "c6c4");
     play(&mut a, &mut t, "Bb5");
-    a.apply(t + 1000, Event::IllegalMoveDiscovered { ply: 5 })
+    a.apply(t + 1000, Action::IllegalMoveDiscovered { ply: 5 })
         .unwrap();
-    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 7.5.5")));
+    assert_eq!(result(&a), Some((GameScore::BLACK_WINS, "Art. 7.5.5")));
 }
 
 #[test]
@@ -2040,15 +2040,16 @@ fn a_061_king_left_in_check_found_later() {
     // Black plays on in the illegal position; White, in check again, answers.
     let kd8 = raw(&a, "e8d8");
     t += 1000;
-    a.apply(t, Event::Move { by: Black, mv: kd8 }).unwrap();
-    a.apply(t, Event::Press(Black)).unwrap();
+    a.apply(t, Action::Move { by: Black, mv: kd8 }).unwrap();
+    a.apply(t, Action::Press(Black)).unwrap();
     assert_eq!(a.game().fen(), "3k4/8/8/8/8/8/4r2R/4K3 w - - 2 2");
     play(&mut a, &mut t, "Kxe2 Kc7");
     assert_eq!(a.ply(), 4);
-    a.apply(t, Event::IllegalMoveDiscovered { ply: 0 }).unwrap();
+    a.apply(t, Action::IllegalMoveDiscovered { ply: 0 })
+        .unwrap();
     assert_eq!(a.game().fen(), "4k3/8/8/8/8/8/4r3/4K2R w K - 0 1");
     assert_eq!(a.illegal_moves(White), 1);
-    a.apply(t, Event::Decision(Choice::KeepClocks)).unwrap();
+    a.apply(t, Action::Decision(Choice::KeepClocks)).unwrap();
     // The touched rook cannot move out of check: any legal move (4.3.1).
     assert_eq!(allowed_san(&a), ["Kd1", "Kf1", "Kxe2"]);
     assert_eq!(a.clock().running(), Some(White));
@@ -2061,7 +2062,9 @@ fn a_067_unnoticed_illegal_move_stands_once_answered_in_rapid() {
     play(&mut a, &mut t, "e4 e5");
     unnoticed(&mut a, &mut t, "e1e3");
     play(&mut a, &mut t, "Nc6");
-    let out = a.apply(t, Event::IllegalMoveDiscovered { ply: 2 }).unwrap();
+    let out = a
+        .apply(t, Action::IllegalMoveDiscovered { ply: 2 })
+        .unwrap();
     assert_eq!(
         ruled(&out, &Ruling::IllegalMoveStands { by: White }),
         Some("Appendix A.5.2")
@@ -2102,9 +2105,9 @@ fn a_062_proportional_clocks_after_an_illegal_move_found_later() {
         ("40/5400+30", (45 * MIN, 30 * MIN), (60 * MIN, 52 * MIN)),
     ] {
         let (mut a, t) = thirty_moves_with_illegal_21st(control);
-        a.apply(t, Event::StopClock).unwrap();
+        a.apply(t, Action::StopClock).unwrap();
         for (color, ms) in [(White, shown.0), (Black, shown.1)] {
-            let set = Event::SetClock {
+            let set = Action::SetClock {
                 color,
                 remaining_ms: ms,
                 moves_completed: 30,
@@ -2112,8 +2115,8 @@ fn a_062_proportional_clocks_after_an_illegal_move_found_later() {
             };
             a.apply(t, set).unwrap();
         }
-        a.apply(t, Event::RestartClock).unwrap();
-        a.apply(t, Event::IllegalMoveDiscovered { ply: 40 })
+        a.apply(t, Action::RestartClock).unwrap();
+        a.apply(t, Action::IllegalMoveDiscovered { ply: 40 })
             .unwrap();
         assert_eq!(
             a.question(),
@@ -2122,7 +2125,7 @@ fn a_062_proportional_clocks_after_an_illegal_move_found_later() {
                 played: [30, 30]
             })
         );
-        a.apply(t, Event::Decision(Choice::Proportional)).unwrap();
+        a.apply(t, Action::Decision(Choice::Proportional)).unwrap();
         assert_eq!(
             (remaining(&a, White, t), remaining(&a, Black, t)),
             expected,
@@ -2142,7 +2145,7 @@ fn a_085_piece_found_displaced_from_an_earlier_move() {
     let before = a.game().fen();
     a.apply(
         t,
-        Event::Displace {
+        Action::Displace {
             from: Square::H7,
             to: Square::H6,
         },
@@ -2152,7 +2155,7 @@ fn a_085_piece_found_displaced_from_an_earlier_move() {
     assert!(a.game().fen().contains("/2n2n1p/"), "{}", a.game().fen());
     let (white, black) = (remaining(&a, White, t), remaining(&a, Black, t));
     let out = a
-        .apply(t, Event::DisplacementDiscovered { ply: 4 })
+        .apply(t, Action::DisplacementDiscovered { ply: 4 })
         .unwrap();
     assert_eq!(
         ruled(&out, &Ruling::PositionRestored { ply: 4 }),
@@ -2166,7 +2169,7 @@ fn a_085_piece_found_displaced_from_an_earlier_move() {
             played: [4, 3]
         })
     );
-    let out = a.apply(t, Event::Decision(Choice::KeepClocks)).unwrap();
+    let out = a.apply(t, Action::Decision(Choice::KeepClocks)).unwrap();
     // Not an illegal move: nothing counted, no time for anybody.
     assert!(
         !out.iter()
@@ -2179,8 +2182,8 @@ fn a_085_piece_found_displaced_from_an_earlier_move() {
     );
     assert_eq!(a.clock().running(), Some(White));
     assert_eq!(
-        a.apply(t, Event::DisplacementDiscovered { ply: 4 }),
-        Err(laws::arbiter::EventError::NothingAt(4))
+        a.apply(t, Action::DisplacementDiscovered { ply: 4 }),
+        Err(laws::arbiter::ActionError::NothingAt(4))
     );
 }
 
@@ -2193,7 +2196,7 @@ fn a_002_the_opponent_is_not_on_move_during_a_multi_part_move() {
     let out = a
         .apply(
             t,
-            Event::Touch {
+            Action::Touch {
                 by: Black,
                 square: Square::D8,
             },
@@ -2202,8 +2205,8 @@ fn a_002_the_opponent_is_not_on_move_during_a_multi_part_move() {
     assert!(out.is_empty(), "no touch-move for the player not on move");
     let e5 = raw(&a, "e7e5");
     assert_eq!(
-        a.apply(t, Event::Move { by: Black, mv: e5 }),
-        Err(laws::arbiter::EventError::NotOnMove(Black))
+        a.apply(t, Action::Move { by: Black, mv: e5 }),
+        Err(laws::arbiter::ActionError::NotOnMove(Black))
     );
     play(&mut a, &mut t, "exd5");
     assert!(allowed_san(&a).contains(&"e5".to_string()));
@@ -2217,7 +2220,7 @@ fn a_019_jadoube_only_by_the_player_on_move() {
     let out = a
         .apply(
             0,
-            Event::Adjust {
+            Action::Adjust {
                 by: White,
                 square: Square::G1,
             },
@@ -2231,7 +2234,7 @@ fn a_019_jadoube_only_by_the_player_on_move() {
     // (b), (c) a touch without prior announcement binds the piece.
     a.apply(
         0,
-        Event::Touch {
+        Action::Touch {
             by: White,
             square: Square::G1,
         },
@@ -2244,7 +2247,7 @@ fn a_019_jadoube_only_by_the_player_on_move() {
     let out = a
         .apply(
             t,
-            Event::Adjust {
+            Action::Adjust {
                 by: White,
                 square: Square::F3,
             },
@@ -2271,7 +2274,7 @@ fn released(fen: &str, from: Square, to: Square, promotion: Option<Role>) -> (Ar
     let out = a
         .apply(
             1000,
-            Event::Release {
+            Action::Release {
                 by,
                 from,
                 to,
@@ -2296,7 +2299,7 @@ fn a_020_castling_bound_by_where_the_king_is_released() {
         let out = a
             .apply(
                 2000,
-                Event::Move {
+                Action::Move {
                     by: White,
                     mv: other,
                 },
@@ -2332,7 +2335,7 @@ fn a_022_releasing_the_pawn_fixes_the_promotion_square() {
     let out = a
         .apply(
             2000,
-            Event::Move {
+            Action::Move {
                 by: White,
                 mv: capture,
             },
@@ -2346,7 +2349,7 @@ fn a_022_releasing_the_pawn_fixes_the_promotion_square() {
     let mut a = arbiter(PROMOTION, STANDARD, Profile::FIDE_2023);
     a.apply(
         0,
-        Event::Touch {
+        Action::Touch {
             by: White,
             square: Square::G8,
         },
@@ -2370,7 +2373,7 @@ fn a_023_promotion_piece_fixed_once_it_touches_the_square() {
     let out = a
         .apply(
             2000,
-            Event::Move {
+            Action::Move {
                 by: White,
                 mv: queen,
             },
@@ -2382,18 +2385,18 @@ fn a_023_promotion_piece_fixed_once_it_touches_the_square() {
     );
     // (b) asking the arbiter for a queen binds nothing; the stop may be penalised.
     let mut a = arbiter(PROMOTION, STANDARD, Profile::FIDE_2023);
-    a.apply(1000, Event::StopClock).unwrap();
+    a.apply(1000, Action::StopClock).unwrap();
     let out = a
         .apply(
             1000,
-            Event::Misconduct {
+            Action::Misconduct {
                 by: White,
                 conduct: Conduct::ClockStoppedWithoutReason,
             },
         )
         .unwrap();
     assert_eq!(out[0].article.as_str(), "Art. 6.11.4");
-    a.apply(5000, Event::RestartClock).unwrap();
+    a.apply(5000, Action::RestartClock).unwrap();
     assert!(allowed_san(&a).contains(&"f8=N".to_string()));
 }
 
@@ -2405,7 +2408,7 @@ fn a_024_pressing_with_the_other_hand_is_not_an_illegal_move() {
     let out = a
         .apply(
             t,
-            Event::Misconduct {
+            Action::Misconduct {
                 by: White,
                 conduct: Conduct::PressWithOtherHand,
             },
@@ -2434,7 +2437,7 @@ fn a_068_supervised_scoresheet_requests_limited_to_five() {
         let mut supervised = profile;
         supervised.supervision = laws::edition::Supervision::Supervised;
         let mut a = arbiter(START, control, supervised);
-        let out = a.apply(0, Event::ScoresheetRequest(Black)).unwrap();
+        let out = a.apply(0, Action::ScoresheetRequest(Black)).unwrap();
         assert_eq!(
             ruled(
                 &out,
@@ -2446,13 +2449,13 @@ fn a_068_supervised_scoresheet_requests_limited_to_five() {
             Some(article)
         );
         for count in 1..=5 {
-            let out = a.apply(0, Event::ScoresheetRequest(White)).unwrap();
+            let out = a.apply(0, Action::ScoresheetRequest(White)).unwrap();
             assert_eq!(
                 ruled(&out, &Ruling::ScoresheetShown { by: White, count }),
                 Some(article)
             );
         }
-        let out = a.apply(0, Event::ScoresheetRequest(White)).unwrap();
+        let out = a.apply(0, Action::ScoresheetRequest(White)).unwrap();
         assert_eq!(
             ruled(
                 &out,
@@ -2466,7 +2469,7 @@ fn a_068_supervised_scoresheet_requests_limited_to_five() {
     }
     // Unsupervised rapid: the regime does not provide it.
     let mut a = arbiter(START, RAPID, Profile::FIDE_2023);
-    let out = a.apply(0, Event::ScoresheetRequest(White)).unwrap();
+    let out = a.apply(0, Action::ScoresheetRequest(White)).unwrap();
     assert!(matches!(
         out[0].ruling,
         Ruling::ClaimRejected {
@@ -2477,7 +2480,7 @@ fn a_068_supervised_scoresheet_requests_limited_to_five() {
 }
 
 fn conduct(a: &mut Arbiter, at: u64, by: Color, conduct: Conduct) -> (Ruling, &'static str) {
-    let out = a.apply(at, Event::Misconduct { by, conduct }).unwrap();
+    let out = a.apply(at, Action::Misconduct { by, conduct }).unwrap();
     (out[0].ruling.clone(), out[0].article.as_str())
 }
 
@@ -2536,11 +2539,11 @@ fn a_071_annotations_on_the_scoresheet() {
 #[test]
 fn a_072_assistant_time_deduction() {
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
-    a.apply(0, Event::StopClock).unwrap();
+    a.apply(0, Action::StopClock).unwrap();
     let out = a
         .apply(
             0,
-            Event::AdjustTime {
+            Action::AdjustTime {
                 color: White,
                 delta_ms: -600_000,
                 reason: Adjustment::Assistant,
@@ -2555,11 +2558,11 @@ fn a_072_assistant_time_deduction() {
 fn a_077_unknown_move_count_next_move_starts_the_next_period() {
     for (counted, next_period_ends) in [(40, 60), (43, 60)] {
         let mut a = arbiter(START, "40/7200:20/3600:1800", Profile::FIDE_2023);
-        a.apply(7_300_000, Event::StopClock).unwrap();
+        a.apply(7_300_000, Action::StopClock).unwrap();
         assert_eq!(a.clock().flags().len(), 1, "White's flag fell in period 1");
         a.apply(
             7_300_000,
-            Event::SetClock {
+            Action::SetClock {
                 color: White,
                 remaining_ms: 3_600_000,
                 moves_completed: counted,
@@ -2574,7 +2577,7 @@ fn a_077_unknown_move_count_next_move_starts_the_next_period() {
             Some(next_period_ends)
         );
         // (a) no loss on time: the flag that fell in the first period no longer counts.
-        let out = a.apply(7_300_000, Event::ObserveFlags).unwrap();
+        let out = a.apply(7_300_000, Action::ObserveFlags).unwrap();
         assert!(out.is_empty());
         assert_eq!(a.result(), None);
     }
@@ -2585,10 +2588,10 @@ fn a_078_game_ended_at_the_dead_position_before_the_flag() {
     let mut a = arbiter("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", "60", Profile::FIDE_2023);
     let mut t = 0;
     play(&mut a, &mut t, "Kxd2");
-    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.2")));
-    let out = a.apply(120_000, Event::ClaimFlag(White)).unwrap();
+    assert_eq!(result(&a), Some((GameScore::DRAW, "Art. 5.2.2")));
+    let out = a.apply(120_000, Action::ClaimFlag(White)).unwrap();
     assert_eq!(out[0].ruling, Ruling::AfterEnd);
-    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.2")));
+    assert_eq!(result(&a), Some((GameScore::DRAW, "Art. 5.2.2")));
 }
 
 #[test]
@@ -2632,7 +2635,7 @@ fn b_071_conduct_with_discretionary_penalties() {
     let out = a
         .apply(
             0,
-            Event::Penalty {
+            Action::Penalty {
                 against: White,
                 penalty: Penalty::Warning,
             },
@@ -2646,7 +2649,7 @@ fn b_052_envelope_filled_from_the_game() {
     let mut a = arbiter(START, "40/7200:3600", Profile::FIDE_2023);
     let mut t = 0;
     play(&mut a, &mut t, "e4 e5 Nf3");
-    a.apply(t, Event::OfferDraw(White)).unwrap();
+    a.apply(t, Action::OfferDraw(White)).unwrap();
     // Black thinks for 10 minutes, then seals at move 2.
     let at = t + 600_000;
     let mut envelope = a.envelope(at);
@@ -2716,9 +2719,9 @@ fn discovered_illegal_move_reinstates_exactly_the_position_before_it() {
             continue;
         };
         t += 1000;
-        a.apply(t, Event::UnnoticedMove { by, mv: illegal })
+        a.apply(t, Action::UnnoticedMove { by, mv: illegal })
             .unwrap();
-        a.apply(t, Event::Press(by)).unwrap();
+        a.apply(t, Action::Press(by)).unwrap();
         for _ in 0..rng() % 6 {
             if a.result().is_some() {
                 break;
@@ -2728,20 +2731,20 @@ fn discovered_illegal_move_reinstates_exactly_the_position_before_it() {
             };
             let mover = a.board_position().turn();
             t += 1000;
-            if a.apply(t, Event::Move { by: mover, mv }).is_err() {
+            if a.apply(t, Action::Move { by: mover, mv }).is_err() {
                 break;
             }
             if a.result().is_none() {
-                a.apply(t, Event::Press(mover)).unwrap();
+                a.apply(t, Action::Press(mover)).unwrap();
             }
         }
         if a.result().is_some() {
             continue;
         }
-        a.apply(t, Event::IllegalMoveDiscovered { ply }).unwrap();
+        a.apply(t, Action::IllegalMoveDiscovered { ply }).unwrap();
         assert_eq!((a.ply(), a.game().fen()), (ply, fen));
         assert_eq!(a.illegal_moves(by), 1);
-        a.apply(t, Event::Decision(Choice::KeepClocks)).unwrap();
+        a.apply(t, Action::Decision(Choice::KeepClocks)).unwrap();
         assert_eq!(a.clock().running(), Some(by));
         checked += 1;
     }
@@ -2758,13 +2761,13 @@ fn a_009_rook_touched_first_castling_not_allowed() {
     assert!(touched_moves(fen, &[Square::E1, Square::H1]).contains(&"O-O".to_string()));
     let mut a = arbiter(fen, STANDARD, Profile::FIDE_2023);
     for square in [Square::H1, Square::E1] {
-        a.apply(0, Event::Touch { by: White, square }).unwrap();
+        a.apply(0, Action::Touch { by: White, square }).unwrap();
     }
     let castle = san(&a, "O-O");
     let out = a
         .apply(
             1000,
-            Event::Move {
+            Action::Move {
                 by: White,
                 mv: castle,
             },
@@ -2787,7 +2790,7 @@ fn a_016_promoted_upside_down_rook_is_a_rook() {
     let out = a
         .apply(
             1500,
-            Event::Move {
+            Action::Move {
                 by: White,
                 mv: queen,
             },
@@ -2850,18 +2853,18 @@ fn a_018_touch_move_with_a_pinned_queen() {
 fn a_043_clock_display_binding_unless_defective() {
     // A plausible display is binding: the flag falls by what the clock shows.
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
-    let out = a.apply(5_400_001, Event::ObserveFlags).unwrap();
+    let out = a.apply(5_400_001, Action::ObserveFlags).unwrap();
     assert!(matches!(out[0].ruling, Ruling::Clock(_)));
-    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 6.9")));
+    assert_eq!(result(&a), Some((GameScore::BLACK_WINS, "Art. 6.9")));
     // A blank display: the arbiter replaces the clock and sets it by best judgement.
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
     let mut t = 0;
     play(&mut a, &mut t, "e4 e5");
-    a.apply(3_000_000, Event::StopClock).unwrap();
+    a.apply(3_000_000, Action::StopClock).unwrap();
     let out = a
         .apply(
             3_000_000,
-            Event::SetClock {
+            Action::SetClock {
                 color: White,
                 remaining_ms: 2_700_000,
                 moves_completed: 1,
@@ -2870,10 +2873,10 @@ fn a_043_clock_display_binding_unless_defective() {
         )
         .unwrap();
     assert_eq!(out[0].article.as_str(), "Art. 6.10.1");
-    a.apply(3_060_000, Event::RestartClock).unwrap();
+    a.apply(3_060_000, Action::RestartClock).unwrap();
     assert_eq!(remaining(&a, White, 3_060_000), 2_700_000);
-    a.apply(5_760_001, Event::ObserveFlags).unwrap();
-    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 6.9")));
+    a.apply(5_760_001, Action::ObserveFlags).unwrap();
+    assert_eq!(result(&a), Some((GameScore::BLACK_WINS, "Art. 6.9")));
 }
 
 #[test]
@@ -2884,19 +2887,19 @@ fn a_049_flag_after_a_move_that_leaves_the_opponent_no_mate() {
     let capture = san(&a, "Rxa7+");
     a.apply(
         5_399_000,
-        Event::Move {
+        Action::Move {
             by: White,
             mv: capture,
         },
     )
     .unwrap();
-    let out = a.apply(5_401_000, Event::ObserveFlags).unwrap();
+    let out = a.apply(5_401_000, Action::ObserveFlags).unwrap();
     assert!(matches!(out[0].ruling, Ruling::Clock(_)));
-    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 6.9")));
+    assert_eq!(result(&a), Some((GameScore::DRAW, "Art. 6.9")));
     // The flag observed before the move: Black, with a queen, can mate.
     let mut a = arbiter(fen, "5400", Profile::FIDE_2023);
-    a.apply(5_401_000, Event::ObserveFlags).unwrap();
-    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 6.9")));
+    a.apply(5_401_000, Action::ObserveFlags).unwrap();
+    assert_eq!(result(&a), Some((GameScore::BLACK_WINS, "Art. 6.9")));
 }
 
 #[test]
@@ -2905,22 +2908,22 @@ fn b_003_a_draw_offer_carries_no_condition() {
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
     let mut t = 0;
     play(&mut a, &mut t, "e4 e5 Nf3");
-    let out = a.apply(t, Event::OfferDraw(White)).unwrap();
+    let out = a.apply(t, Action::OfferDraw(White)).unwrap();
     assert_eq!(
         ruled(&out, &Ruling::DrawOffered { by: White }),
         Some("Art. 9.1.2.1")
     );
-    let out = a.apply(t + 5000, Event::AcceptDraw(Black)).unwrap();
+    let out = a.apply(t + 5000, Action::AcceptDraw(Black)).unwrap();
     assert_eq!(
-        ruled(&out, &Ruling::GameEnded(GameResult::DRAW)),
+        ruled(&out, &Ruling::GameEnded(GameScore::DRAW)),
         Some("Art. 5.2.3")
     );
-    assert_eq!(result(&a), Some((GameResult::DRAW, "Art. 5.2.3")));
+    assert_eq!(result(&a), Some((GameScore::DRAW, "Art. 5.2.3")));
 }
 
 #[test]
 fn b_015_claim_judged_on_the_corrected_game() {
-    let claim = Event::ClaimDraw {
+    let claim = Action::ClaimDraw {
         by: White,
         intended: None,
     };
@@ -2935,19 +2938,21 @@ fn b_015_claim_judged_on_the_corrected_game() {
     let mut t = 0;
     with_illegal_move(&mut a, &mut t);
     a.apply(t, claim.clone()).unwrap();
-    assert_eq!(result(&a).map(|r| r.0), Some(GameResult::DRAW));
+    assert_eq!(result(&a).map(|r| r.0), Some(GameScore::DRAW));
     // (b) Verification finds the illegal move: the position before it is
     // reinstated (7.5.1) and the claim is judged on the corrected game.
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
     let mut t = 0;
     with_illegal_move(&mut a, &mut t);
-    a.apply(t, Event::StopClock).unwrap();
-    let out = a.apply(t, Event::IllegalMoveDiscovered { ply: 1 }).unwrap();
+    a.apply(t, Action::StopClock).unwrap();
+    let out = a
+        .apply(t, Action::IllegalMoveDiscovered { ply: 1 })
+        .unwrap();
     assert_eq!(
         ruled(&out, &Ruling::PositionRestored { ply: 1 }),
         Some("Art. 7.5.1")
     );
-    a.apply(t, Event::Decision(Choice::KeepClocks)).unwrap();
+    a.apply(t, Action::Decision(Choice::KeepClocks)).unwrap();
     assert_eq!(a.illegal_moves(Black), 1);
     play(&mut a, &mut t, "Nf6");
     let black = remaining(&a, Black, t);
@@ -2980,20 +2985,20 @@ fn credit_after(control: &str, profile: Profile, act: &str) -> (u64, &'static st
             let mut out = complete(&mut a, &mut t, White, mv);
             if control != STANDARD {
                 // Unsupervised rapid and blitz: the opponent claims it (A.5.2).
-                out.extend(a.apply(t, Event::ClaimIllegalMove(Black)).unwrap());
+                out.extend(a.apply(t, Action::ClaimIllegalMove(Black)).unwrap());
             }
             out
         }
         "two hands" => {
             let mv = san(&a, "Nf3");
-            a.apply(t, Event::Move { by: White, mv }).unwrap();
-            a.apply(t, Event::TwoHands(White)).unwrap()
+            a.apply(t, Action::Move { by: White, mv }).unwrap();
+            a.apply(t, Action::TwoHands(White)).unwrap()
         }
-        "press without move" => a.apply(t, Event::Press(White)).unwrap(),
+        "press without move" => a.apply(t, Action::Press(White)).unwrap(),
         _ => a
             .apply(
                 t,
-                Event::ClaimDraw {
+                Action::ClaimDraw {
                     by: White,
                     intended: None,
                 },
@@ -3028,8 +3033,8 @@ fn b_023_mandatory_consequences() {
     }
     // Incorrect quickplay-finish claim rejected by the arbiter: +2 minutes (III.5).
     let (mut a, t) = quickplay_finish(Profile::FIDE_2023);
-    a.apply(t, Event::QuickplayClaim(White)).unwrap();
-    let out = a.apply(t, Event::Decision(Choice::Reject)).unwrap();
+    a.apply(t, Action::QuickplayClaim(White)).unwrap();
+    let out = a.apply(t, Action::Decision(Choice::Reject)).unwrap();
     assert_eq!(
         ruled(
             &out,
@@ -3046,10 +3051,10 @@ fn b_023_mandatory_consequences() {
         STANDARD.parse().unwrap(),
         Profile::FIDE_2023,
     );
-    a.apply(0, Event::StartClock).unwrap();
-    a.apply(0, Event::Arrive(White)).unwrap();
-    a.apply(1000, Event::CheckAbsence).unwrap();
-    assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 6.7.1")));
+    a.apply(0, Action::StartClock).unwrap();
+    a.apply(0, Action::Arrive(White)).unwrap();
+    a.apply(1000, Action::CheckAbsence).unwrap();
+    assert_eq!(result(&a), Some((GameScore::WHITE_WINS, "Art. 6.7.1")));
     // A second illegal act: loss (7.5.5).
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
     let mut t = 0;
@@ -3057,12 +3062,12 @@ fn b_023_mandatory_consequences() {
         let mv = raw(&a, "e1e3");
         complete(&mut a, &mut t, White, mv);
     }
-    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 7.5.5")));
+    assert_eq!(result(&a), Some((GameScore::BLACK_WINS, "Art. 7.5.5")));
     // An electronic device: loss, the opponent wins (11.3.2.2).
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
     a.apply(
         1000,
-        Event::Device {
+        Action::Device {
             by: Black,
             switched_on: false,
         },
@@ -3070,7 +3075,7 @@ fn b_023_mandatory_consequences() {
     .unwrap();
     assert_eq!(
         result(&a),
-        Some((GameResult::loss(Black, Score::One), "Art. 11.3.2.2"))
+        Some((GameScore::loss(Black, Score::One), "Art. 11.3.2.2"))
     );
     // A timely claim of an illegal move in unsupervised rapid (A.5.2): the
     // first costs the offender time, the second the game.
@@ -3079,9 +3084,9 @@ fn b_023_mandatory_consequences() {
     for _ in 0..2 {
         let mv = raw(&a, "e1e3");
         complete(&mut a, &mut t, White, mv);
-        a.apply(t, Event::ClaimIllegalMove(Black)).unwrap();
+        a.apply(t, Action::ClaimIllegalMove(Black)).unwrap();
     }
-    assert_eq!(result(&a), Some((GameResult::BLACK_WINS, "Art. 7.5.5")));
+    assert_eq!(result(&a), Some((GameScore::BLACK_WINS, "Art. 7.5.5")));
 }
 
 #[test]
@@ -3089,21 +3094,21 @@ fn b_025_result_stands_unless_the_arbiter_changes_it() {
     let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
     let mut t = 0;
     play(&mut a, &mut t, "e4 e5");
-    a.apply(t, Event::Resign(Black)).unwrap();
+    a.apply(t, Action::Resign(Black)).unwrap();
     // Nothing a player does afterwards changes the result.
     for event in [
-        Event::ClaimFlag(Black),
-        Event::OfferDraw(Black),
-        Event::Resign(White),
+        Action::ClaimFlag(Black),
+        Action::OfferDraw(Black),
+        Action::Resign(White),
     ] {
         let out = a.apply(t + 1000, event).unwrap();
         assert_eq!(out[0].ruling, Ruling::AfterEnd);
-        assert_eq!(result(&a), Some((GameResult::WHITE_WINS, "Art. 5.1.2")));
+        assert_eq!(result(&a), Some((GameScore::WHITE_WINS, "Art. 5.1.2")));
     }
     // The arbiter's decision on a protest does (12.9.4).
     a.apply(
         t + 2000,
-        Event::Penalty {
+        Action::Penalty {
             against: White,
             penalty: Penalty::ReduceScore { to: Score::Half },
         },
@@ -3153,7 +3158,7 @@ fn b_034_quickplay_finish_scope() {
             .time_ms();
         let at = total - minute;
         let mut a = arbiter(START, control, profile);
-        let out = a.apply(at, Event::QuickplayClaim(White)).unwrap();
+        let out = a.apply(at, Action::QuickplayClaim(White)).unwrap();
         let asked = matches!(out[0].ruling, Ruling::DecisionRequired { .. });
         assert_eq!(asked, applies, "{control} {}", profile.quickplay_finish);
     }
@@ -3196,25 +3201,25 @@ fn b_039_edition_differences() {
             ..edition
         };
         let mut a = arbiter(START, RAPID, profile);
-        let out = a.apply(1000, Event::ScoresheetRequest(White)).unwrap();
+        let out = a.apply(1000, Action::ScoresheetRequest(White)).unwrap();
         assert_eq!(out[0].article.as_str(), article);
     }
     // 9.1.1: offers may be forbidden for a number of moves.
     let mut a = arbiter(START, STANDARD, banned_until(3));
     let mut t = 0;
     play(&mut a, &mut t, "e4 e5");
-    let out = a.apply(t, Event::OfferDraw(White)).unwrap();
+    let out = a.apply(t, Action::OfferDraw(White)).unwrap();
     assert_eq!(
         ruled(&out, &Ruling::DrawAgreementInvalid),
         Some("Art. 9.1.1")
     );
     // Resignation when the opponent cannot mate: 2018 loss, 2023 draw.
     for (profile, expected) in [
-        (Profile::FIDE_2018, GameResult::WHITE_WINS),
-        (Profile::FIDE_2023, GameResult::DRAW),
+        (Profile::FIDE_2018, GameScore::WHITE_WINS),
+        (Profile::FIDE_2023, GameScore::DRAW),
     ] {
         let mut a = arbiter("4k3/8/8/8/8/8/8/4KB2 b - - 0 1", STANDARD, profile);
-        a.apply(1000, Event::Resign(Black)).unwrap();
+        a.apply(1000, Action::Resign(Black)).unwrap();
         assert_eq!(result(&a).map(|r| r.0), Some(expected));
     }
 }
@@ -3229,7 +3234,7 @@ fn b_051_sealing_the_move_made_on_the_board() {
     // and the envelope holds the position before it.
     let before = a.game().fen();
     let nf3 = san(&a, "Nf3");
-    a.apply(t + 60_000, Event::Move { by: White, mv: nf3 })
+    a.apply(t + 60_000, Action::Move { by: White, mv: nf3 })
         .unwrap();
     assert_eq!(a.move_to_seal(), Some(nf3));
     let envelope = a.envelope(t + 90_000);
@@ -3237,7 +3242,7 @@ fn b_051_sealing_the_move_made_on_the_board() {
     assert_eq!(envelope.sealer, Some(White));
     assert_eq!(envelope.move_number, Some(2));
     // Pressed, the move is made and completed: Black would seal.
-    a.apply(t + 90_000, Event::Press(White)).unwrap();
+    a.apply(t + 90_000, Action::Press(White)).unwrap();
     assert_eq!(a.move_to_seal(), None);
     assert_eq!(a.envelope(t + 90_000).sealer, Some(Black));
     // Adjourning before the end of the session: sealed at its scheduled end,
@@ -3266,7 +3271,7 @@ fn b_055_resumption_from_the_recorded_position_and_times() {
         let out = b
             .apply(
                 0,
-                Event::SetClock {
+                Action::SetClock {
                     color,
                     remaining_ms: 7_200_000 - used,
                     moves_completed: moves,
@@ -3276,7 +3281,7 @@ fn b_055_resumption_from_the_recorded_position_and_times() {
             .unwrap();
         assert_eq!(out[0].article.as_str(), "Art. 6.10.2");
     }
-    b.apply(0, Event::StartClock).unwrap();
+    b.apply(0, Action::StartClock).unwrap();
     assert_eq!(b.clock().running(), Some(Black));
     assert_eq!(remaining(&b, Black, 0), 7_200_000 - 601_000);
     let nc6 = san(&b, "Nc6");
@@ -3285,11 +3290,11 @@ fn b_055_resumption_from_the_recorded_position_and_times() {
     assert_eq!(b.clock().moves_completed(Black), 2);
     assert_eq!(b.game().position().turn(), White);
     // A wrong time noticed before the first move at resumption is corrected (I.13).
-    b.apply(t, Event::StopClock).unwrap();
+    b.apply(t, Action::StopClock).unwrap();
     let out = b
         .apply(
             t,
-            Event::AdjustTime {
+            Action::AdjustTime {
                 color: White,
                 delta_ms: 60_000,
                 reason: Adjustment::Correction,
@@ -3324,12 +3329,12 @@ fn b_060_chess960_castling_starts_with_the_king() {
 fn b_061_guideline_iii_same_in_both_editions() {
     let run = |profile: Profile| {
         let (mut a, t) = quickplay_finish(profile);
-        let mut out = a.apply(t, Event::QuickplayClaim(White)).unwrap();
-        out.extend(a.apply(t, Event::Decision(Choice::Reject)).unwrap());
+        let mut out = a.apply(t, Action::QuickplayClaim(White)).unwrap();
+        out.extend(a.apply(t, Action::Decision(Choice::Reject)).unwrap());
         let (mut b, t) = quickplay_finish(profile);
-        out.extend(b.apply(t, Event::IncrementRequest(White)).unwrap());
-        out.extend(b.apply(t, Event::DeclineDraw(Black)).unwrap());
-        out.extend(b.apply(t, Event::Decision(Choice::Grant)).unwrap());
+        out.extend(b.apply(t, Action::IncrementRequest(White)).unwrap());
+        out.extend(b.apply(t, Action::DeclineDraw(Black)).unwrap());
+        out.extend(b.apply(t, Action::Decision(Choice::Grant)).unwrap());
         out.into_iter()
             .map(|c| (c.ruling, c.article.as_str()))
             .collect::<Vec<_>>()
@@ -3357,12 +3362,12 @@ fn b_073_normal_means_is_the_arbiters_decision() {
         "8/8/3k4/3r4/8/3N4/3K4/8 w - - 0 1",  // (e) K+N v K+R
     ] {
         for (choice, expected) in [
-            (Choice::Draw, Some(GameResult::DRAW)),
+            (Choice::Draw, Some(GameScore::DRAW)),
             (Choice::Reject, None),
         ] {
             let mut a = arbiter(fen, "900", Profile::FIDE_2023);
             let claimant = a.game().position().turn();
-            let out = a.apply(800_000, Event::QuickplayClaim(claimant)).unwrap();
+            let out = a.apply(800_000, Action::QuickplayClaim(claimant)).unwrap();
             assert_eq!(
                 out[0].ruling,
                 Ruling::DecisionRequired {
@@ -3372,7 +3377,7 @@ fn b_073_normal_means_is_the_arbiters_decision() {
                 "{fen}"
             );
             let opponent = remaining(&a, !claimant, 800_000);
-            a.apply(800_000, Event::Decision(choice)).unwrap();
+            a.apply(800_000, Action::Decision(choice)).unwrap();
             assert_eq!(a.result().map(|r| r.0), expected, "{fen}");
             if expected.is_none() {
                 assert_eq!(remaining(&a, !claimant, 800_000), opponent + 120_000);
@@ -3383,7 +3388,7 @@ fn b_073_normal_means_is_the_arbiters_decision() {
 
 #[test]
 fn a_025_touch_move_claim_lost_once_the_claimant_touches_a_piece() {
-    let claim = |square| Event::ClaimTouchMove { by: Black, square };
+    let claim = |square| Action::ClaimTouchMove { by: Black, square };
     // White touched Ng1 unseen, then played 2.d4.
     let setup = || {
         let mut a = arbiter(START, STANDARD, Profile::FIDE_2023);
@@ -3405,7 +3410,7 @@ fn a_025_touch_move_claim_lost_once_the_claimant_touches_a_piece() {
     assert_eq!(remaining(&a, White, t + 5000), white);
     let mut t = t + 5000;
     let d4 = san(&a, "d4");
-    let out = a.apply(t, Event::Move { by: White, mv: d4 }).unwrap();
+    let out = a.apply(t, Action::Move { by: White, mv: d4 }).unwrap();
     assert_eq!(
         ruled(&out, &Ruling::MoveRefused { by: White }),
         Some("Art. 4.3")
@@ -3414,16 +3419,16 @@ fn a_025_touch_move_claim_lost_once_the_claimant_touches_a_piece() {
     assert_eq!(a.game().ply(), 3);
     // The arbiter stopped the clock for the claim: White's time runs again on restart.
     let (mut a, t) = setup();
-    a.apply(t + 1000, Event::StopClock).unwrap();
+    a.apply(t + 1000, Action::StopClock).unwrap();
     a.apply(t + 2000, claim(Square::G1)).unwrap();
-    a.apply(t + 3000, Event::RestartClock).unwrap();
+    a.apply(t + 3000, Action::RestartClock).unwrap();
     assert_eq!(a.clock().running(), Some(White));
     assert_eq!(a.clock().moves_completed(White), 1);
     // Black touched his own piece first: the claim is out of time (4.8).
     let (mut a, t) = setup();
     a.apply(
         t + 1000,
-        Event::Touch {
+        Action::Touch {
             by: Black,
             square: Square::B8,
         },

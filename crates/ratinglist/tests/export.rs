@@ -1,9 +1,10 @@
 //! DSB exports: structure of the XML report, CP850 bytes of the SWI text, and the SWI round trip.
 
+use laws::GameResult;
 use quick_xml::Reader;
 use quick_xml::events::Event;
 use ratinglist::dsb::{
-    self, ByePoints, GameResult, Pairing, Player, Report, Round, Tournament, TournamentType,
+    self, ByePoints, Pairing, Player, Report, Round, Tournament, TournamentType,
 };
 use ratinglist::{Date, ErrorKind, Sex};
 
@@ -63,7 +64,7 @@ fn report() -> Report {
                 pairings: vec![
                     game(1, 4, GameResult::WhiteWins),
                     game(2, 5, GameResult::Draw),
-                    game(3, 6, GameResult::BlackForfeitWin),
+                    game(3, 6, GameResult::BlackWinsByForfeit),
                 ],
             },
             Round {
@@ -84,7 +85,7 @@ fn report() -> Report {
             Round {
                 date: Some(date("2026-10-04")),
                 pairings: vec![
-                    game(2, 1, GameResult::BlackForfeitWin),
+                    game(2, 1, GameResult::BlackWinsByForfeit),
                     game(6, 5, GameResult::Draw),
                     Pairing::Bye {
                         player: 4,
@@ -297,16 +298,16 @@ fn swi_round_trip() {
             } = p
                 && matches!(
                     result,
-                    GameResult::WhiteForfeitWin
-                        | GameResult::BlackForfeitWin
+                    GameResult::WhiteWinsByForfeit
+                        | GameResult::BlackWinsByForfeit
                         | GameResult::DoubleForfeit
                 )
                 && *white > *black
             {
                 std::mem::swap(white, black);
                 *result = match *result {
-                    GameResult::WhiteForfeitWin => GameResult::BlackForfeitWin,
-                    GameResult::BlackForfeitWin => GameResult::WhiteForfeitWin,
+                    GameResult::WhiteWinsByForfeit => GameResult::BlackWinsByForfeit,
+                    GameResult::BlackWinsByForfeit => GameResult::WhiteWinsByForfeit,
                     other => other,
                 };
             }
@@ -384,6 +385,37 @@ fn reports_the_formats_cannot_express_are_refused() {
             announced: 2,
             recorded: 3
         })
+    );
+}
+
+/// The reports carry `laws::GameResult`; a game still pending is refused by both formats, as
+/// the event crate's export refuses it before.
+#[test]
+fn h16_01_a_pending_game_is_not_reported() {
+    use dsb::ReportError;
+    let mut r = report();
+    let Some(Pairing::Game {
+        result,
+        white,
+        black,
+    }) = r.rounds[0].pairings.first_mut()
+    else {
+        panic!("round 1 starts with a game");
+    };
+    *result = GameResult::Pending;
+    let missing = ReportError::ResultMissing {
+        round: 1,
+        white: *white,
+        black: *black,
+    };
+    assert_eq!(r.validate(), Err(missing.clone()));
+    assert_eq!(r.to_swi(), Err(missing.clone()));
+    assert_eq!(r.to_dsb_xml(), Err(missing));
+    assert!(
+        r.validate()
+            .unwrap_err()
+            .to_string()
+            .contains("has no result")
     );
 }
 

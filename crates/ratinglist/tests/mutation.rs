@@ -76,12 +76,12 @@ fn swi_sample() -> Vec<u8> {
                 dsb::Pairing::Game {
                     white: 1,
                     black: 2,
-                    result: dsb::GameResult::Draw,
+                    result: laws::GameResult::Draw,
                 },
                 dsb::Pairing::Game {
                     white: 3,
                     black: 4,
-                    result: dsb::GameResult::WhiteForfeitWin,
+                    result: laws::GameResult::WhiteWinsByForfeit,
                 },
                 dsb::Pairing::Bye {
                     player: 5,

@@ -7,7 +7,7 @@ use event::round::ByeKind;
 use serde_json::{Value, json};
 
 use crate::Loaded;
-use crate::rows::{player_id, stored_bye};
+use crate::rows::player_id;
 
 /// The card of a player: every round with board, colour, opponent, result and running score,
 /// and the performance rating over the rated games played (C.07 Art. 10.2), in a section view
@@ -35,10 +35,8 @@ pub fn player_card(loaded: &Loaded, player: i64) -> Option<Value> {
             line["opponent_dwz"] = json!(opp.and_then(|p| p.dwz));
             line["opponent_elo"] = json!(opp.and_then(|p| p.elo));
             line["manual"] = json!(b.manual);
-            let mine = b
-                .result
-                .outcomes()
-                .map(|(w, bl)| if white { w } else { bl });
+            let mine =
+                standings::Outcome::of_game(b.result).map(|(w, bl)| if white { w } else { bl });
             if let (Some(o), Some(rating)) = (
                 mine,
                 opp.and_then(|p| p.elo).and_then(|r| u16::try_from(r).ok()),
@@ -58,8 +56,8 @@ pub fn player_card(loaded: &Loaded, player: i64) -> Option<Value> {
             mine
         } else {
             let kind = r.bye_of(me).unwrap_or_else(|| entry.unpaired_bye(r.number));
-            line["bye"] = json!(stored_bye(kind).code());
-            Some(kind.outcome())
+            line["bye"] = json!(store::Recorded::from(kind).code());
+            Some(kind.into())
         };
         line["result"] = json!(outcome.map_or("*".to_owned(), |o| {
             let p = scoring.points(o);
@@ -96,6 +94,6 @@ pub fn player_card(loaded: &Loaded, player: i64) -> Option<Value> {
 /// Requested byes as `{round, kind}` with the stored bye code.
 pub fn byes_json(byes: &BTreeMap<u32, ByeKind>) -> Vec<Value> {
     byes.iter()
-        .map(|(r, k)| json!({ "round": r, "kind": stored_bye(*k).code() }))
+        .map(|(r, k)| json!({ "round": r, "kind": store::Recorded::from(*k).code() }))
         .collect()
 }

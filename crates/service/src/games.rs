@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use store::GameResult;
+use laws::GameResult;
+use store::Recorded;
 
 use crate::Service;
 use crate::error::ServiceError;
@@ -116,9 +117,9 @@ impl Service {
             for g in games {
                 let Some(black) = g.black else { continue };
                 let result = match g.result {
-                    GameResult::WhiteWins | GameResult::WhiteForfeitWin => "1-0",
-                    GameResult::BlackWins | GameResult::BlackForfeitWin => "0-1",
-                    GameResult::Draw => "1/2-1/2",
+                    Recorded::Game(GameResult::WhiteWins | GameResult::WhiteWinsByForfeit) => "1-0",
+                    Recorded::Game(GameResult::BlackWins | GameResult::BlackWinsByForfeit) => "0-1",
+                    Recorded::Game(GameResult::Draw) => "1/2-1/2",
                     _ => "*",
                 };
                 let round = format!("{}.{}", r.number, g.board);
@@ -146,12 +147,7 @@ impl Service {
                 if let Some(e) = elo(black) {
                     tags.push(("BlackElo", e));
                 }
-                if matches!(
-                    g.result,
-                    GameResult::WhiteForfeitWin
-                        | GameResult::BlackForfeitWin
-                        | GameResult::DoubleForfeit
-                ) {
+                if matches!(g.result, Recorded::Game(r) if r.is_forfeit()) {
                     tags.push(("Termination", "forfeit".into()));
                 }
                 let tag_refs: Vec<(&str, &str)> =

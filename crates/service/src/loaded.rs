@@ -8,18 +8,18 @@ use std::sync::{Arc, Mutex, OnceLock};
 use event::age::{AgeClass, Class};
 use event::person::PlayerId;
 use event::player::{Entry, Player};
-use event::round::{Board, Bye, Round};
+use event::round::{Board, Bye, ByeKind, GameResult, Round};
 use event::table::{Crosstable, Standings};
-use store::Store;
+use store::{Recorded, Store};
 
 use crate::error::ServiceError;
-use crate::rows::{domain_bye, domain_event, domain_result, player_id, published_at};
+use crate::rows::{domain_event, player_id, published_at};
 
 /// A section read from the store and assembled for the domain, as arbiters see it, or (from
 /// [`Loaded::view`]) as the public sees it.
 pub struct Loaded {
     /// The event's row.
-    pub event_row: store::Event,
+    pub event_row: store::EventRow,
     /// The section's row.
     pub section_row: store::Section,
     /// The event with exactly this section.
@@ -45,7 +45,7 @@ fn not_ranked(e: &String) -> ServiceError {
 
 impl Loaded {
     fn new(
-        event_row: store::Event,
+        event_row: store::EventRow,
         section_row: store::Section,
         event: event::Event,
         players: Vec<store::Player>,
@@ -230,7 +230,7 @@ pub async fn load(store: &Store, section: i64) -> Result<Loaded, ServiceError> {
                     Some(Board {
                         white: player_id(g.white),
                         black: player_id(g.black?),
-                        result: domain_result(g.result),
+                        result: GameResult::try_from(g.result).unwrap_or(GameResult::Pending),
                         manual: g.manual,
                     })
                 })
@@ -240,7 +240,7 @@ pub async fn load(store: &Store, section: i64) -> Result<Loaded, ServiceError> {
                 .filter(|g| g.black.is_none())
                 .map(|g| Bye {
                     player: player_id(g.white),
-                    kind: domain_bye(g.result),
+                    kind: bye_of_row(g.result),
                 })
                 .collect(),
             published: if r.published {
@@ -354,5 +354,15 @@ impl SectionCache {
             .get(&section)
             .filter(|(r, _)| *r == revision)
             .map(|(_, l)| Arc::clone(l))
+    }
+}
+
+/// The bye of a row without black player; a row still pending (written before bye kinds were
+/// stored) is an absence, any other board result the pairing-allocated bye.
+fn bye_of_row(recorded: Recorded) -> ByeKind {
+    match recorded {
+        Recorded::Bye(kind) => kind,
+        Recorded::Game(GameResult::Pending) => ByeKind::Zero,
+        Recorded::Game(_) => ByeKind::PairingAllocated,
     }
 }

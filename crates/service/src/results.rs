@@ -6,13 +6,13 @@
 use std::collections::{BTreeMap, HashSet};
 
 use event::person::PlayerId;
-use laws::Article;
-use store::{GameResult, RoundNote};
+use laws::{Article, GameResult};
+use store::{Recorded, RoundNote};
 
 use crate::Service;
 use crate::error::ServiceError;
 use crate::loaded::load;
-use crate::rows::{domain_result, player_id};
+use crate::rows::player_id;
 
 /// Art. 8.7: a result stands unless the arbiter changes it.
 pub const CORRECTION: Article = Article::new("Art. 8.7");
@@ -52,9 +52,9 @@ impl Service {
         result: &str,
         version: i64,
     ) -> Result<Entered, ServiceError> {
-        let result: GameResult = result
+        let result: Recorded = result
             .parse()
-            .map_err(|e: store::ParseGameResultError| ServiceError::BadRequest(e.to_string()))?;
+            .map_err(|e: store::ParseRecordedError| ServiceError::BadRequest(e.to_string()))?;
         let g = self.store.game(game).await?;
         let round = self.store.round(g.round).await?;
         if !round.published {
@@ -67,7 +67,10 @@ impl Service {
             ));
         }
         let effect = match g.black {
-            Some(_) if !result.is_bye() => self.board_result(&g, result).await?,
+            Some(_) => match GameResult::try_from(result) {
+                Ok(board) => self.board_result(&g, board).await?,
+                Err(_) => None,
+            },
             _ => None,
         };
         let note = effect.as_ref().map(|e| note(&g, result, e));
@@ -95,8 +98,8 @@ impl Service {
             .map(|i| i + 1)
             .ok_or(ServiceError::NotFound)?;
         let mut after = before.clone();
-        let new = domain_result(result);
-        if g.result == GameResult::Pending {
+        let new = result;
+        if g.result == Recorded::Game(GameResult::Pending) {
             after
                 .enter_result(n, board, new)
                 .map_err(ServiceError::from)?;
@@ -119,7 +122,7 @@ impl Service {
 }
 
 /// The audit entry of a correction's effect (entity `round`, action `correction effect`).
-fn note(g: &store::Game, new: GameResult, effect: &CorrectionEffect) -> RoundNote {
+fn note(g: &store::Game, new: Recorded, effect: &CorrectionEffect) -> RoundNote {
     let scores: Vec<String> = effect
         .scores
         .iter()
@@ -144,13 +147,13 @@ fn scores_after(s: &event::Section, round: u32) -> BTreeMap<PlayerId, standings:
     let mut total: BTreeMap<PlayerId, standings::Points> = BTreeMap::new();
     for r in s.played.iter().filter(|r| r.number <= round) {
         for b in &r.boards {
-            if let Some((w, bl)) = b.result.outcomes() {
+            if let Some((w, bl)) = standings::Outcome::of_game(b.result) {
                 *total.entry(b.white).or_default() += scoring.points(w);
                 *total.entry(b.black).or_default() += scoring.points(bl);
             }
         }
         for bye in &r.byes {
-            *total.entry(bye.player).or_default() += scoring.points(bye.kind.outcome());
+            *total.entry(bye.player).or_default() += scoring.points(bye.kind.into());
         }
     }
     total

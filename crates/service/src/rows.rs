@@ -10,9 +10,9 @@ use std::collections::HashMap;
 use event::date::{DateTime, Zone};
 use event::person::PlayerId;
 use event::player::Entry;
-use event::round::{ByeKind, GameResult as DomainResult, Round};
+use event::round::{ByeKind, Round};
 use event::validate;
-use store::{GameResult, NewGame, NewPlayer, NewRound, Store};
+use store::{NewGame, NewPlayer, NewRound, Recorded, Store};
 
 use crate::error::ServiceError;
 
@@ -26,61 +26,16 @@ pub fn published_at(data: &str, zone: &Zone) -> DateTime {
     }
 }
 
-/// The stored result of a domain board result.
-pub fn stored_result(r: DomainResult) -> GameResult {
-    match r {
-        DomainResult::Pending => GameResult::Pending,
-        DomainResult::WhiteWins => GameResult::WhiteWins,
-        DomainResult::Draw => GameResult::Draw,
-        DomainResult::BlackWins => GameResult::BlackWins,
-        DomainResult::WhiteWinsByForfeit => GameResult::WhiteForfeitWin,
-        DomainResult::BlackWinsByForfeit => GameResult::BlackForfeitWin,
-        DomainResult::DoubleForfeit => GameResult::DoubleForfeit,
-    }
-}
-
-/// The bye kind of a stored bye code.
+/// The bye kind of a stored bye code (`bye`, `bye-1`, `bye-1/2`, `bye-0`).
 pub fn bye_kind(code: &str) -> Result<ByeKind, ServiceError> {
-    match code.parse::<GameResult>() {
-        Ok(GameResult::PairingBye) => Ok(ByeKind::PairingAllocated),
-        Ok(GameResult::FullBye) => Ok(ByeKind::Full),
-        Ok(GameResult::HalfBye) => Ok(ByeKind::Half),
-        Ok(GameResult::ZeroBye) => Ok(ByeKind::Zero),
-        _ => Err(ServiceError::BadRequest(format!(
-            "bye `{code}`: expected bye, bye-1, bye-1/2 or bye-0"
-        ))),
-    }
-}
-
-/// The stored result of a bye.
-pub fn stored_bye(kind: ByeKind) -> GameResult {
-    match kind {
-        ByeKind::PairingAllocated => GameResult::PairingBye,
-        ByeKind::Full => GameResult::FullBye,
-        ByeKind::Half => GameResult::HalfBye,
-        ByeKind::Zero => GameResult::ZeroBye,
-    }
-}
-
-pub(crate) fn domain_result(r: GameResult) -> DomainResult {
-    match r {
-        GameResult::WhiteWins => DomainResult::WhiteWins,
-        GameResult::Draw => DomainResult::Draw,
-        GameResult::BlackWins => DomainResult::BlackWins,
-        GameResult::WhiteForfeitWin => DomainResult::WhiteWinsByForfeit,
-        GameResult::BlackForfeitWin => DomainResult::BlackWinsByForfeit,
-        GameResult::DoubleForfeit => DomainResult::DoubleForfeit,
-        _ => DomainResult::Pending,
-    }
-}
-
-pub(crate) fn domain_bye(r: GameResult) -> ByeKind {
-    match r {
-        GameResult::FullBye => ByeKind::Full,
-        GameResult::HalfBye => ByeKind::Half,
-        GameResult::ZeroBye | GameResult::Pending => ByeKind::Zero,
-        _ => ByeKind::PairingAllocated,
-    }
+    code.parse::<Recorded>()
+        .ok()
+        .and_then(|r| ByeKind::try_from(r).ok())
+        .ok_or_else(|| {
+            ServiceError::BadRequest(format!(
+                "bye `{code}`: expected bye, bye-1, bye-1/2 or bye-0"
+            ))
+        })
 }
 
 /// The domain id of a player row's id (an id beyond `u32` becomes `u32::MAX`).
@@ -98,7 +53,7 @@ pub(crate) fn json<T: serde::Serialize>(value: &T) -> Result<String, ServiceErro
 
 /// The domain event of an event row, without sections (rows written before the domain
 /// documents existed get the row's name, place and start date).
-pub fn domain_event(row: &store::Event) -> event::Event {
+pub fn domain_event(row: &store::EventRow) -> event::Event {
     serde_json::from_str(&row.data).unwrap_or_else(|_| {
         let start = row
             .start_date
@@ -214,14 +169,14 @@ pub fn new_games(r: &Round, map: &dyn Fn(PlayerId) -> PlayerId) -> Vec<NewGame> 
         (
             row_id(map(b.white)),
             Some(row_id(map(b.black))),
-            stored_result(b.result),
+            Recorded::from(b.result),
             b.manual,
         )
     });
     let byes = r
         .byes
         .iter()
-        .map(|b| (row_id(map(b.player)), None, stored_bye(b.kind), false));
+        .map(|b| (row_id(map(b.player)), None, Recorded::from(b.kind), false));
     boards
         .chain(byes)
         .zip(1..)

@@ -465,7 +465,7 @@ pub fn section_values(loaded: &crate::Loaded) -> Value {
 }
 
 /// The current event settings as the form and `GET /api/events/{id}/settings` show them.
-pub fn event_values(row: &store::Event) -> Value {
+pub fn event_values(row: &store::EventRow) -> Value {
     let ev = domain_event(row);
     let c = ev.age_convention;
     json!({

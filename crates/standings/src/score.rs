@@ -21,7 +21,7 @@ use std::iter::Sum;
 use std::ops::{Add, AddAssign};
 use std::str::FromStr;
 
-use laws::Article;
+use laws::{Article, ByeKind, GameResult};
 
 /// A score as a whole number of half-points (Art. 10.1: ½ is the smallest unit).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -169,6 +169,21 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The outcomes of White and Black for a board result (C.07 Art. 16); `None` while
+    /// pending.
+    pub fn of_game(result: GameResult) -> Option<(Outcome, Outcome)> {
+        use Outcome::*;
+        Some(match result {
+            GameResult::Pending => return None,
+            GameResult::WhiteWins => (Win, Loss),
+            GameResult::Draw => (Draw, Draw),
+            GameResult::BlackWins => (Loss, Win),
+            GameResult::WhiteWinsByForfeit => (ForfeitWin, ForfeitLoss),
+            GameResult::BlackWinsByForfeit => (ForfeitLoss, ForfeitWin),
+            GameResult::DoubleForfeit => (ForfeitLoss, ForfeitLoss),
+        })
+    }
+
     /// The outcome for a TRF `001` result code, or `None` for an unknown code.
     pub fn from_trf_code(code: char) -> Option<Outcome> {
         Some(match code {
@@ -188,6 +203,18 @@ impl Outcome {
     /// Whether the game was played over the board.
     pub fn is_played(self) -> bool {
         matches!(self, Outcome::Win | Outcome::Draw | Outcome::Loss)
+    }
+}
+
+/// The outcome of a bye in the categories of C.07 Art. 16.
+impl From<ByeKind> for Outcome {
+    fn from(kind: ByeKind) -> Outcome {
+        match kind {
+            ByeKind::PairingAllocated => Outcome::PairingBye,
+            ByeKind::Full => Outcome::FullPointBye,
+            ByeKind::Half => Outcome::HalfPointBye,
+            ByeKind::Zero => Outcome::ZeroPointBye,
+        }
     }
 }
 

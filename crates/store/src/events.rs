@@ -5,9 +5,10 @@ use crate::audit::Audit;
 use crate::row::{change_one, entity, insert_id};
 use crate::{Store, StoreError, unix_now};
 
-/// A tournament event (one or more sections).
+/// The database row of a tournament event (one or more sections); the tournament itself is
+/// `event::Event`, stored as the row's `data`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct Event {
+pub struct EventRow {
     /// The event's key.
     pub id: i64,
     /// The event's name, e.g. `Open 2026`.
@@ -24,7 +25,7 @@ pub struct Event {
 }
 
 entity! {
-    Event = "event" from "events", columns "" {
+    EventRow = "event" from "events", columns "" {
         id: "id",
         name: "name",
         place: "place",
@@ -77,12 +78,12 @@ impl Store {
     }
 
     /// All events, newest first.
-    pub async fn events(&self) -> Result<Vec<Event>, StoreError> {
+    pub async fn events(&self) -> Result<Vec<EventRow>, StoreError> {
         self.list("ORDER BY start_date DESC, id DESC", &[]).await
     }
 
     /// One event.
-    pub async fn event(&self, id: i64) -> Result<Event, StoreError> {
+    pub async fn event(&self, id: i64) -> Result<EventRow, StoreError> {
         self.by_id(id).await
     }
 

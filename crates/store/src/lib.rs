@@ -52,8 +52,8 @@ use sqlx::any::AnyPoolOptions;
 use sqlx::{Any, AnyPool, Executor, Row, Transaction};
 
 pub use audit::AuditEntry;
-pub use events::{Event, EventChange};
-pub use model::{GameResult, ParseGameResultError, StoreError};
+pub use events::{EventChange, EventRow};
+pub use model::{ParseRecordedError, Recorded, StoreError};
 pub use players::{NewPlayer, Player};
 pub use rounds::{Game, NewGame, NewRound, Round, RoundNote};
 pub use row::Versioned;

@@ -1,8 +1,10 @@
-//! What the store's operations share across entities: why an operation failed, and the
-//! result of a game.
+//! What the store's operations share across entities: why an operation failed, and what a
+//! game row records.
 
 use std::fmt;
 use std::str::FromStr;
+
+use laws::{ByeKind, GameResult};
 
 /// Why a store operation failed.
 #[derive(Debug)]
@@ -91,93 +93,117 @@ fn contended(e: &sqlx::Error) -> bool {
     }
 }
 
-/// The result of a game or a bye, as recorded by the arbiter (Art. 8.7; byes C.04.1, C.02).
+/// What a game row records: the result of a board, or the kind of bye of a player without
+/// opponent (Art. 8.7; byes C.04.1, C.02). The laws' types are the vocabulary; this is only the
+/// stored code of either (`*`, `1-0`, `1/2-1/2`, ..., `bye`, `bye-1`, `bye-1/2`, `bye-0`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// Not entered yet.
-    Pending,
-    /// `1-0`.
-    WhiteWins,
-    /// `½-½`.
-    Draw,
-    /// `0-1`.
-    BlackWins,
-    /// `+/-`: White wins by forfeit.
-    WhiteForfeitWin,
-    /// `-/+`: Black wins by forfeit.
-    BlackForfeitWin,
-    /// `-/-`: both lose by forfeit.
-    DoubleForfeit,
-    /// Pairing-allocated bye (C.04.1 Art. 3).
-    PairingBye,
-    /// Requested full-point bye.
-    FullBye,
-    /// Requested half-point bye.
-    HalfBye,
-    /// Zero-point bye (absent, not paired).
-    ZeroBye,
+pub enum Recorded {
+    /// A board: pending, played or forfeited.
+    Game(GameResult),
+    /// A player without opponent.
+    Bye(ByeKind),
 }
 
-impl GameResult {
-    /// Every result, in the order of a result menu.
-    pub const ALL: [GameResult; 11] = [
-        GameResult::Pending,
-        GameResult::WhiteWins,
-        GameResult::Draw,
-        GameResult::BlackWins,
-        GameResult::WhiteForfeitWin,
-        GameResult::BlackForfeitWin,
-        GameResult::DoubleForfeit,
-        GameResult::PairingBye,
-        GameResult::FullBye,
-        GameResult::HalfBye,
-        GameResult::ZeroBye,
+impl Recorded {
+    /// Every stored value, in the order of a result menu: the board results, then the byes.
+    pub const ALL: [Recorded; 11] = [
+        Recorded::Game(GameResult::Pending),
+        Recorded::Game(GameResult::WhiteWins),
+        Recorded::Game(GameResult::Draw),
+        Recorded::Game(GameResult::BlackWins),
+        Recorded::Game(GameResult::WhiteWinsByForfeit),
+        Recorded::Game(GameResult::BlackWinsByForfeit),
+        Recorded::Game(GameResult::DoubleForfeit),
+        Recorded::Bye(ByeKind::PairingAllocated),
+        Recorded::Bye(ByeKind::Full),
+        Recorded::Bye(ByeKind::Half),
+        Recorded::Bye(ByeKind::Zero),
     ];
 
     /// The stored code, also the API and form value.
     pub fn code(self) -> &'static str {
         match self {
-            GameResult::Pending => "*",
-            GameResult::WhiteWins => "1-0",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::BlackWins => "0-1",
-            GameResult::WhiteForfeitWin => "+/-",
-            GameResult::BlackForfeitWin => "-/+",
-            GameResult::DoubleForfeit => "-/-",
-            GameResult::PairingBye => "bye",
-            GameResult::FullBye => "bye-1",
-            GameResult::HalfBye => "bye-1/2",
-            GameResult::ZeroBye => "bye-0",
+            Recorded::Game(r) => match r {
+                GameResult::Pending => "*",
+                GameResult::WhiteWins => "1-0",
+                GameResult::Draw => "1/2-1/2",
+                GameResult::BlackWins => "0-1",
+                GameResult::WhiteWinsByForfeit => "+/-",
+                GameResult::BlackWinsByForfeit => "-/+",
+                GameResult::DoubleForfeit => "-/-",
+            },
+            Recorded::Bye(k) => match k {
+                ByeKind::PairingAllocated => "bye",
+                ByeKind::Full => "bye-1",
+                ByeKind::Half => "bye-1/2",
+                ByeKind::Zero => "bye-0",
+            },
         }
     }
 
-    /// Whether the result belongs to a player without opponent.
+    /// Whether the value belongs to a player without opponent.
     pub fn is_bye(self) -> bool {
-        matches!(
-            self,
-            GameResult::PairingBye
-                | GameResult::FullBye
-                | GameResult::HalfBye
-                | GameResult::ZeroBye
-        )
+        matches!(self, Recorded::Bye(_))
     }
 }
 
-impl fmt::Display for GameResult {
+impl From<GameResult> for Recorded {
+    fn from(r: GameResult) -> Recorded {
+        Recorded::Game(r)
+    }
+}
+
+impl From<ByeKind> for Recorded {
+    fn from(k: ByeKind) -> Recorded {
+        Recorded::Bye(k)
+    }
+}
+
+/// The board result of a stored value; a bye is [`StoreError::Invalid`].
+impl TryFrom<Recorded> for GameResult {
+    type Error = StoreError;
+
+    fn try_from(r: Recorded) -> Result<GameResult, StoreError> {
+        match r {
+            Recorded::Game(g) => Ok(g),
+            Recorded::Bye(_) => Err(StoreError::Invalid(format!(
+                "`{}` is a bye, expected a game result (1-0, 1/2-1/2, 0-1, +/-, -/+, -/-, *)",
+                r.code()
+            ))),
+        }
+    }
+}
+
+/// The bye kind of a stored value; a board result is [`StoreError::Invalid`].
+impl TryFrom<Recorded> for ByeKind {
+    type Error = StoreError;
+
+    fn try_from(r: Recorded) -> Result<ByeKind, StoreError> {
+        match r {
+            Recorded::Bye(k) => Ok(k),
+            Recorded::Game(_) => Err(StoreError::Invalid(format!(
+                "bye `{}`: expected bye, bye-1, bye-1/2 or bye-0",
+                r.code()
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for Recorded {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            GameResult::Draw => "½-½",
-            GameResult::HalfBye => "bye-½",
+            Recorded::Game(GameResult::Draw) => "½-½",
+            Recorded::Bye(ByeKind::Half) => "bye-½",
             r => r.code(),
         })
     }
 }
 
-/// A text that is not a result code.
+/// A text that is not a stored result code.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseGameResultError(pub String);
+pub struct ParseRecordedError(pub String);
 
-impl fmt::Display for ParseGameResultError {
+impl fmt::Display for ParseRecordedError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -187,21 +213,21 @@ impl fmt::Display for ParseGameResultError {
     }
 }
 
-impl std::error::Error for ParseGameResultError {}
+impl std::error::Error for ParseRecordedError {}
 
-impl FromStr for GameResult {
-    type Err = ParseGameResultError;
+impl FromStr for Recorded {
+    type Err = ParseRecordedError;
 
-    fn from_str(s: &str) -> Result<GameResult, ParseGameResultError> {
+    fn from_str(s: &str) -> Result<Recorded, ParseRecordedError> {
         let t = s.trim();
         let alias = match t {
-            "½-½" | "=" => Some(GameResult::Draw),
-            "bye-½" => Some(GameResult::HalfBye),
-            "" => Some(GameResult::Pending),
+            "½-½" | "=" => Some(Recorded::Game(GameResult::Draw)),
+            "bye-½" => Some(Recorded::Bye(ByeKind::Half)),
+            "" => Some(Recorded::Game(GameResult::Pending)),
             _ => None,
         };
         alias
-            .or_else(|| GameResult::ALL.into_iter().find(|r| r.code() == t))
-            .ok_or_else(|| ParseGameResultError(s.to_owned()))
+            .or_else(|| Recorded::ALL.into_iter().find(|r| r.code() == t))
+            .ok_or_else(|| ParseRecordedError(s.to_owned()))
     }
 }

@@ -7,7 +7,9 @@ use sqlx::{Any, Transaction};
 use crate::audit::Audit;
 use crate::row::{Column, Entity, change_one, count, duplicate, entity, get, insert_id, parsed};
 use crate::sections::{bump_revision, bump_round_revision, lock_at_revision, replace_section_data};
-use crate::{GameResult, Store, StoreError};
+use laws::GameResult;
+
+use crate::{Recorded, Store, StoreError};
 
 /// A round with pairings.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -47,8 +49,9 @@ pub struct NewGame {
     pub white: i64,
     /// `None` for a bye.
     pub black: Option<i64>,
-    /// The result to store, [`GameResult::Pending`] for a game to be played.
-    pub result: GameResult,
+    /// The result to store, [`GameResult::Pending`] for a game to be played, the bye kind
+    /// for a bye.
+    pub result: Recorded,
     /// Paired by hand rather than by the engine (marked on the published list, SJRP §6.2).
     pub manual: bool,
 }
@@ -97,8 +100,8 @@ pub struct Game {
     pub white: i64,
     /// The key of the black player; `None` for a bye.
     pub black: Option<i64>,
-    /// The result as entered.
-    pub result: GameResult,
+    /// The result as entered (the bye kind for a bye).
+    pub result: Recorded,
     /// Paired by hand rather than by the engine.
     pub manual: bool,
     /// Optimistic-locking version, raised by every result entry.
@@ -118,9 +121,9 @@ entity! {
     }
 }
 
-impl Column for GameResult {
+impl Column for Recorded {
     /// The stored result code.
-    fn read(row: &AnyRow, column: &str) -> Result<GameResult, StoreError> {
+    fn read(row: &AnyRow, column: &str) -> Result<Recorded, StoreError> {
         parsed(row, column)
     }
 }
@@ -233,7 +236,7 @@ impl Store {
                 "SELECT COUNT(*) AS n FROM games WHERE round_id = $1 AND black_id IS NOT NULL AND result <> $2",
             )
             .bind(round)
-            .bind(GameResult::Pending.code()),
+            .bind(Recorded::Game(GameResult::Pending).code()),
         )
         .await?;
         let boards = sqlx::query("DELETE FROM games WHERE round_id = $1")
@@ -292,7 +295,7 @@ impl Store {
         &self,
         by: Option<i64>,
         game: i64,
-        result: GameResult,
+        result: Recorded,
         version: i64,
     ) -> Result<i64, StoreError> {
         self.set_result_noted(by, game, result, version, None).await
@@ -305,7 +308,7 @@ impl Store {
         &self,
         by: Option<i64>,
         game: i64,
-        result: GameResult,
+        result: Recorded,
         version: i64,
         note: Option<&RoundNote>,
     ) -> Result<i64, StoreError> {

@@ -1,7 +1,8 @@
 //! The same suite against SQLite (always) and PostgreSQL (`ARBITER_TEST_POSTGRES=postgres://...`;
 //! with `CI` set the PostgreSQL tests fail when the variable is missing).
 
-use store::{GameResult, NewGame, NewPlayer, NewRound, Role, Store, StoreError, Versioned};
+use laws::{ByeKind, GameResult};
+use store::{NewGame, NewPlayer, NewRound, Recorded, Role, Store, StoreError, Versioned};
 
 use store::testing::unique_name as unique;
 
@@ -61,9 +62,9 @@ async fn section_with_round(store: &Store, n: i64) -> (i64, Vec<i64>, i64) {
             white: pair[0],
             black: pair.get(1).copied(),
             result: if pair.len() == 2 {
-                GameResult::Pending
+                Recorded::Game(GameResult::Pending)
             } else {
-                GameResult::PairingBye
+                Recorded::Bye(ByeKind::PairingAllocated)
             },
             manual: false,
         })
@@ -120,21 +121,29 @@ async fn result_entry_uses_optimistic_locking(store: Store) {
     let game = store.games(round).await.unwrap()[0].clone();
     assert_eq!(game.version, 1);
     let v2 = store
-        .set_result(Some(admin), game.id, GameResult::WhiteWins, 1)
+        .set_result(
+            Some(admin),
+            game.id,
+            Recorded::Game(GameResult::WhiteWins),
+            1,
+        )
         .await
         .unwrap();
     assert_eq!(v2, 2);
     let stale = store
-        .set_result(Some(admin), game.id, GameResult::Draw, 1)
+        .set_result(Some(admin), game.id, Recorded::Game(GameResult::Draw), 1)
         .await;
     assert!(matches!(
         stale,
         Err(StoreError::Conflict { entity: "game", .. })
     ));
     let now = store.game(game.id).await.unwrap();
-    assert_eq!((now.result, now.version), (GameResult::WhiteWins, 2));
+    assert_eq!(
+        (now.result, now.version),
+        (Recorded::Game(GameResult::WhiteWins), 2)
+    );
     store
-        .set_result(Some(admin), game.id, GameResult::Draw, 2)
+        .set_result(Some(admin), game.id, Recorded::Game(GameResult::Draw), 2)
         .await
         .unwrap();
     let log = store.audit_log(Some(("game", game.id)), 10).await.unwrap();
@@ -152,9 +161,9 @@ async fn concurrent_result_entry_keeps_exactly_one_update(store: Store) {
     for i in 0..12 {
         let s = store.clone();
         let result = [
-            GameResult::WhiteWins,
-            GameResult::BlackWins,
-            GameResult::Draw,
+            Recorded::Game(GameResult::WhiteWins),
+            Recorded::Game(GameResult::BlackWins),
+            Recorded::Game(GameResult::Draw),
         ][i % 3];
         tasks.push(tokio::spawn(async move {
             (result, s.set_result(None, game, result, 1).await)
@@ -185,21 +194,24 @@ async fn byes_take_only_bye_results(store: Store) {
     let (_, _, round) = section_with_round(&store, 3).await;
     let games = store.games(round).await.unwrap();
     let bye = &games[1];
-    assert_eq!((bye.black, bye.result), (None, GameResult::PairingBye));
+    assert_eq!(
+        (bye.black, bye.result),
+        (None, Recorded::Bye(ByeKind::PairingAllocated))
+    );
     assert!(matches!(
         store
-            .set_result(None, bye.id, GameResult::WhiteWins, 1)
+            .set_result(None, bye.id, Recorded::Game(GameResult::WhiteWins), 1)
             .await,
         Err(StoreError::Invalid(_))
     ));
     assert!(matches!(
         store
-            .set_result(None, games[0].id, GameResult::HalfBye, 1)
+            .set_result(None, games[0].id, Recorded::Bye(ByeKind::Half), 1)
             .await,
         Err(StoreError::Invalid(_))
     ));
     store
-        .set_result(None, bye.id, GameResult::ZeroBye, 1)
+        .set_result(None, bye.id, Recorded::Bye(ByeKind::Zero), 1)
         .await
         .unwrap();
 }
@@ -217,7 +229,7 @@ async fn rounds_publish_and_unpair(store: Store) {
         board: 1,
         white: ids[0],
         black: Some(ids[1]),
-        result: GameResult::Pending,
+        result: Recorded::Game(GameResult::Pending),
         manual: false,
     };
     assert!(matches!(
@@ -228,7 +240,7 @@ async fn rounds_publish_and_unpair(store: Store) {
     ));
     let game = store.games(round).await.unwrap()[0].clone();
     store
-        .set_result(None, game.id, GameResult::BlackWins, 1)
+        .set_result(None, game.id, Recorded::Game(GameResult::BlackWins), 1)
         .await
         .unwrap();
     assert!(matches!(
@@ -236,7 +248,7 @@ async fn rounds_publish_and_unpair(store: Store) {
         Err(StoreError::Conflict { .. })
     ));
     store
-        .set_result(None, game.id, GameResult::Pending, 2)
+        .set_result(None, game.id, Recorded::Game(GameResult::Pending), 2)
         .await
         .unwrap();
     store.unpair_round(None, round).await.unwrap();
@@ -284,7 +296,12 @@ async fn every_change_raises_the_section_revision(store: Store) {
     raised(store.section_revision(section).await.unwrap(), "publish");
     let game = store.games(round).await.unwrap()[0].clone();
     store
-        .set_result(None, game.id, GameResult::Draw, game.version)
+        .set_result(
+            None,
+            game.id,
+            Recorded::Game(GameResult::Draw),
+            game.version,
+        )
         .await
         .unwrap();
     raised(store.section_revision(section).await.unwrap(), "result");
@@ -361,14 +378,14 @@ async fn manual_edits_replace_the_games_of_a_preview(store: Store) {
             board: 1,
             white: ids[0],
             black: Some(ids[2]),
-            result: GameResult::Pending,
+            result: Recorded::Game(GameResult::Pending),
             manual: true,
         },
         NewGame {
             board: 2,
             white: ids[1],
             black: Some(ids[3]),
-            result: GameResult::Pending,
+            result: Recorded::Game(GameResult::Pending),
             manual: true,
         },
     ];

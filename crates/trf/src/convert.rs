@@ -10,10 +10,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use laws::ByeKind;
+
 use crate::points::Points;
 use crate::record::{
-    Acceleration, Bye, ByeKind, Header, LegacyTeam, PairingOptions, PlayerAcceleration, Prohibited,
-    Record, RoundEntry, Team,
+    Acceleration, Bye, Header, LegacyTeam, PairingOptions, PlayerAcceleration, Prohibited, Record,
+    RoundEntry, Team,
 };
 use crate::tournament::{Format, Line, Scoring, Tournament};
 
@@ -289,7 +291,7 @@ impl Tournament {
                 p.rounds.resize(index + 1, RoundEntry::BLANK);
             }
             if p.rounds[index] == RoundEntry::BLANK {
-                p.rounds[index] = RoundEntry::bye(kind.result());
+                p.rounds[index] = RoundEntry::bye(kind.into());
             } else {
                 notes.add("240 for a round already filled in dropped");
             }

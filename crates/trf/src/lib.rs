@@ -36,7 +36,7 @@ pub use convert::Conversion;
 pub use error::{TrfError, WriteError};
 pub use points::{ParsePointsError, Points};
 pub use record::{
-    AbnormalPoints, Acceleration, Bye, ByeKind, Colour, ForfeitedMatch, Header, LegacyTeam, LineUp,
+    AbnormalPoints, Acceleration, Bye, Colour, ForfeitedMatch, Header, LegacyTeam, LineUp,
     NationalRating, PairingOptions, Person, Player, PlayerAcceleration, Prohibited, Record,
     ResultCode, RoundEntry, Sex, Team, TeamPab,
 };

@@ -2,7 +2,8 @@
 //! each parsed from and written to its fixed columns.
 //!
 //! ```
-//! use trf::{ByeKind, Record};
+//! use laws::ByeKind;
+//! use trf::Record;
 //!
 //! let bye = Record::parse("240 H 003  026  047", 1)?;
 //! assert!(matches!(&bye, Record::Bye(b) if b.kind == ByeKind::Half && b.round == 3 && b.players == [26, 47]));
@@ -12,6 +13,8 @@
 
 use std::fmt::Write as _;
 use std::str::FromStr;
+
+use laws::ByeKind;
 
 use crate::error::{TrfError, WriteError};
 use crate::points::Points;
@@ -253,32 +256,14 @@ pub enum Header {
     },
 }
 
-/// Type of a TRF-2026 `240` bye record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ByeKind {
-    /// `F` full-point bye.
-    Full,
-    /// `H` half-point bye.
-    Half,
-    /// `Z` zero-point bye.
-    Zero,
-}
-
-impl ByeKind {
-    /// The result code this bye is entered as.
-    pub fn result(self) -> ResultCode {
-        match self {
+/// The result code a bye is entered as in a round block.
+impl From<ByeKind> for ResultCode {
+    fn from(kind: ByeKind) -> ResultCode {
+        match kind {
+            ByeKind::PairingAllocated => ResultCode::PairingAllocatedBye,
             ByeKind::Full => ResultCode::FullPointBye,
             ByeKind::Half => ResultCode::HalfPointBye,
             ByeKind::Zero => ResultCode::ZeroPointBye,
-        }
-    }
-
-    fn as_char(self) -> char {
-        match self {
-            ByeKind::Full => 'F',
-            ByeKind::Half => 'H',
-            ByeKind::Zero => 'Z',
         }
     }
 }
@@ -286,7 +271,8 @@ impl ByeKind {
 /// `240 T RRR IIII ...`: byes requested for a round.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Bye {
-    /// Column 5.
+    /// Column 5: `F`, `H` or `Z`; a pairing-allocated bye is the engine's to give, never
+    /// requested, so a `240 U` record is refused when read and cannot be written.
     pub kind: ByeKind,
     /// Columns 7-9.
     pub round: u16,
@@ -985,7 +971,7 @@ impl Record {
                 write_person(&mut s, &n.person, "NRS")?;
             }
             Record::Bye(b) => {
-                let _ = write!(s, "240 {} {:>3}", b.kind.as_char(), b.round);
+                let _ = write!(s, "240 {} {:>3}", b.kind.code(), b.round);
                 write_numbers(&mut s, &b.players)?;
             }
             Record::Acceleration(a) => {

@@ -733,7 +733,7 @@ impl Tournament {
         for r in self.records() {
             match r {
                 Record::Bye(b) if usize::from(b.round) == round => {
-                    out.extend(b.players.iter().map(|&p| (p, b.kind.result())));
+                    out.extend(b.players.iter().map(|&p| (p, b.kind.into())));
                 }
                 Record::Absent(ids) if round == self.rounds_played() + 1 => {
                     out.extend(ids.iter().map(|&p| (p, ResultCode::ZeroPointBye)));

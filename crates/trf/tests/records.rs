@@ -1,8 +1,9 @@
 //! Record-level behaviour: columns, errors, scoring, validation and conversion.
 
+use laws::ByeKind;
 use trf::{
-    ByeKind, Colour, DutchSystem, Format, Header, Points, Record, ResultCode, RoundEntry, Severity,
-    Sex, Tournament, WriteError,
+    Colour, DutchSystem, Format, Header, Points, Record, ResultCode, RoundEntry, Severity, Sex,
+    Tournament, WriteError,
 };
 
 const P1: &str = "001    1 m GM Kasparov, Garry                   2812 RUS     4100018 1963/04/13  1.5    2     2 w 1     3 b =";
@@ -530,4 +531,34 @@ fn convert_trf26_to_trf16_reports_dropped_records() {
             .contains(&"1 x 330 dropped (no TRF16 equivalent)".to_string())
     );
     assert!(c.notes.contains(&"1 x ### comment dropped".to_string()));
+}
+
+/// A `240` record holds a requested bye (`F`, `H`, `Z`); the pairing-allocated bye (`U`) is the
+/// engine's to give, so it is refused when read and cannot be written.
+#[test]
+fn h16_01_a_240_record_never_holds_a_pairing_allocated_bye() {
+    let e = Record::parse("240 U   3    1    2", 7).unwrap_err();
+    assert_eq!((e.line, e.column), (7, 5));
+    assert!(e.to_string().contains("bye type F, H or Z"), "{e}");
+    for kind in [ByeKind::Full, ByeKind::Half, ByeKind::Zero] {
+        let bye = Record::Bye(trf::Bye {
+            kind,
+            round: 3,
+            players: vec![1, 2],
+        });
+        let text = bye.write().expect("a requested bye is written");
+        assert_eq!(text, format!("240 {}   3    1    2", kind.code()));
+        assert_eq!(Record::parse(&text, 1), Ok(bye));
+    }
+    let pab = Record::Bye(trf::Bye {
+        kind: ByeKind::PairingAllocated,
+        round: 3,
+        players: vec![1],
+    });
+    assert!(matches!(pab.write(), Err(WriteError::Unrepresentable(_))));
+    assert_eq!(
+        ResultCode::from(ByeKind::PairingAllocated),
+        ResultCode::PairingAllocatedBye
+    );
+    assert_eq!(ResultCode::from(ByeKind::Half), ResultCode::HalfPointBye);
 }

@@ -7,7 +7,7 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use minijinja::Environment;
 use serde_json::{Value, json};
 use service::{Loaded, ServiceError};
-use store::GameResult;
+use store::Recorded;
 
 use crate::i18n::{self, Lang};
 use crate::{AppError, AppState, Viewer};
@@ -151,8 +151,8 @@ pub(crate) fn render(state: &AppState, viewer: &Viewer, name: &str, ctx: Value) 
         "csrf": viewer.csrf,
         "can_edit": viewer.can_edit(),
         "is_admin": viewer.admin().is_ok(),
-        "game_results": GameResult::ALL.iter().filter(|r| !r.is_bye()).map(|r| r.code()).collect::<Vec<_>>(),
-        "bye_results": GameResult::ALL.iter().filter(|r| r.is_bye()).map(|r| r.code()).collect::<Vec<_>>(),
+        "game_results": Recorded::ALL.iter().filter(|r| !r.is_bye()).map(|r| r.code()).collect::<Vec<_>>(),
+        "bye_results": Recorded::ALL.iter().filter(|r| r.is_bye()).map(|r| r.code()).collect::<Vec<_>>(),
     });
     let mut merged = base.as_object().cloned().unwrap_or_default();
     if let Value::Object(extra) = ctx {

@@ -316,7 +316,10 @@ async fn requested_byes_are_left_out_and_exported(store: Store) {
         })
         .collect();
     assert_eq!(byes.len(), 1, "{trf}");
-    assert_eq!((byes[0].kind, byes[0].round), (trf::ByeKind::Zero, 3));
+    assert_eq!(
+        (byes[0].kind, byes[0].round),
+        (event::round::ByeKind::Zero, 3)
+    );
     let card = c.get(&format!("/sections/{s}/players/{}", ids[1])).await;
     assert!(card.text.contains("id=\"requested-byes\""));
     let withdrawn = c

@@ -8,12 +8,12 @@
 //! `draw_offers_from_move`, `supervision` and `quickplay_finish` are optional). Every further line
 //! is one event with its time in milliseconds, e.g.
 //! `{"at_ms": 5000, "event": "move", "by": "white", "move": "e4"}`; the
-//! laws crate README ("Game events and rulings") lists all events.
+//! laws crate README ("Board actions and rulings") lists all actions.
 
 use std::fmt;
 use std::process::ExitCode;
 
-use laws::arbiter::{Arbiter, Choice, Cited, Event, Irregularity};
+use laws::arbiter::{Action, Arbiter, Choice, Cited, Irregularity};
 use laws::clock::Adjustment;
 use laws::edition::{Profile, Supervision};
 use laws::notation::{Language, parse_move};
@@ -191,12 +191,12 @@ impl From<Side> for Color {
 struct Line {
     at_ms: u64,
     #[serde(flatten)]
-    event: JsonEvent,
+    event: JsonAction,
 }
 
 #[derive(Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
-enum JsonEvent {
+enum JsonAction {
     StartClock,
     Arrive {
         by: Side,
@@ -454,52 +454,52 @@ fn conduct(c: JsonConduct) -> Conduct {
     }
 }
 
-fn convert(arbiter: &Arbiter, event: JsonEvent) -> Result<Event, String> {
+fn convert(arbiter: &Arbiter, event: JsonAction) -> Result<Action, String> {
     let position = arbiter.board_position();
     Ok(match event {
-        JsonEvent::StartClock => Event::StartClock,
-        JsonEvent::Arrive { by } => Event::Arrive(by.into()),
-        JsonEvent::CheckAbsence => Event::CheckAbsence,
-        JsonEvent::Move { by, r#move } => Event::Move {
+        JsonAction::StartClock => Action::StartClock,
+        JsonAction::Arrive { by } => Action::Arrive(by.into()),
+        JsonAction::CheckAbsence => Action::CheckAbsence,
+        JsonAction::Move { by, r#move } => Action::Move {
             by: by.map_or(position.turn(), Color::from),
             mv: parse_any_move(position, &r#move)?,
         },
-        JsonEvent::Press { by } => Event::Press(by.into()),
-        JsonEvent::UnreplacedPawn { by, r#move } => Event::UnreplacedPawn {
+        JsonAction::Press { by } => Action::Press(by.into()),
+        JsonAction::UnreplacedPawn { by, r#move } => Action::UnreplacedPawn {
             by: by.into(),
             mv: parse_any_move(position, &r#move)?,
         },
-        JsonEvent::TwoHands { by } => Event::TwoHands(by.into()),
-        JsonEvent::Touch { by, square: s } => Event::Touch {
+        JsonAction::TwoHands { by } => Action::TwoHands(by.into()),
+        JsonAction::Touch { by, square: s } => Action::Touch {
             by: by.into(),
             square: square(&s)?,
         },
-        JsonEvent::ClaimTouchMove { by, square: s } => Event::ClaimTouchMove {
+        JsonAction::ClaimTouchMove { by, square: s } => Action::ClaimTouchMove {
             by: by.into(),
             square: square(&s)?,
         },
-        JsonEvent::OfferDraw { by } => Event::OfferDraw(by.into()),
-        JsonEvent::AcceptDraw { by } => Event::AcceptDraw(by.into()),
-        JsonEvent::DeclineDraw { by } => Event::DeclineDraw(by.into()),
-        JsonEvent::ClaimDraw { by, r#move } => Event::ClaimDraw {
+        JsonAction::OfferDraw { by } => Action::OfferDraw(by.into()),
+        JsonAction::AcceptDraw { by } => Action::AcceptDraw(by.into()),
+        JsonAction::DeclineDraw { by } => Action::DeclineDraw(by.into()),
+        JsonAction::ClaimDraw { by, r#move } => Action::ClaimDraw {
             by: by.into(),
             intended: r#move.map(|m| parse_any_move(position, &m)).transpose()?,
         },
-        JsonEvent::ClaimFlag { by } => Event::ClaimFlag(by.into()),
-        JsonEvent::ObserveFlags => Event::ObserveFlags,
-        JsonEvent::ClaimIllegalMove { by } => Event::ClaimIllegalMove(by.into()),
-        JsonEvent::Intervene => Event::Intervene,
-        JsonEvent::Resign { by } => Event::Resign(by.into()),
-        JsonEvent::Irregularity { kind } => Event::Irregularity(match kind {
+        JsonAction::ClaimFlag { by } => Action::ClaimFlag(by.into()),
+        JsonAction::ObserveFlags => Action::ObserveFlags,
+        JsonAction::ClaimIllegalMove { by } => Action::ClaimIllegalMove(by.into()),
+        JsonAction::Intervene => Action::Intervene,
+        JsonAction::Resign { by } => Action::Resign(by.into()),
+        JsonAction::Irregularity { kind } => Action::Irregularity(match kind {
             JsonIrregularity::WrongInitialPosition => Irregularity::WrongInitialPosition,
             JsonIrregularity::BoardMisplaced => Irregularity::BoardMisplaced,
             JsonIrregularity::ColoursReversed => Irregularity::ColoursReversed,
         }),
-        JsonEvent::Device { by, switched_on } => Event::Device {
+        JsonAction::Device { by, switched_on } => Action::Device {
             by: by.into(),
             switched_on,
         },
-        JsonEvent::OpenEnvelope { r#move, language } => Event::OpenEnvelope {
+        JsonAction::OpenEnvelope { r#move, language } => Action::OpenEnvelope {
             written: r#move,
             language: language
                 .as_deref()
@@ -507,28 +507,28 @@ fn convert(arbiter: &Arbiter, event: JsonEvent) -> Result<Event, String> {
                 .parse()
                 .map_err(|e: laws::notation::UnknownLanguage| e.to_string())?,
         },
-        JsonEvent::PersistentRefusal { by } => Event::PersistentRefusal(by.into()),
-        JsonEvent::QuickplayClaim { by } => Event::QuickplayClaim(by.into()),
-        JsonEvent::IncrementRequest { by } => Event::IncrementRequest(by.into()),
-        JsonEvent::QuickplayClaimWithoutArbiter { by } => {
-            Event::QuickplayClaimWithoutArbiter(by.into())
+        JsonAction::PersistentRefusal { by } => Action::PersistentRefusal(by.into()),
+        JsonAction::QuickplayClaim { by } => Action::QuickplayClaim(by.into()),
+        JsonAction::IncrementRequest { by } => Action::IncrementRequest(by.into()),
+        JsonAction::QuickplayClaimWithoutArbiter { by } => {
+            Action::QuickplayClaimWithoutArbiter(by.into())
         }
-        JsonEvent::UnnoticedMove { by, r#move } => Event::UnnoticedMove {
+        JsonAction::UnnoticedMove { by, r#move } => Action::UnnoticedMove {
             by: by.map_or(position.turn(), Color::from),
             mv: parse_any_move(position, &r#move)?,
         },
-        JsonEvent::Displace { from, to } => Event::Displace {
+        JsonAction::Displace { from, to } => Action::Displace {
             from: square(&from)?,
             to: square(&to)?,
         },
-        JsonEvent::IllegalMoveDiscovered { ply } => Event::IllegalMoveDiscovered { ply },
-        JsonEvent::DisplacementDiscovered { ply } => Event::DisplacementDiscovered { ply },
-        JsonEvent::Release {
+        JsonAction::IllegalMoveDiscovered { ply } => Action::IllegalMoveDiscovered { ply },
+        JsonAction::DisplacementDiscovered { ply } => Action::DisplacementDiscovered { ply },
+        JsonAction::Release {
             by,
             from,
             to,
             promotion,
-        } => Event::Release {
+        } => Action::Release {
             by: by.into(),
             from: square(&from)?,
             to: square(&to)?,
@@ -543,38 +543,38 @@ fn convert(arbiter: &Arbiter, event: JsonEvent) -> Result<Event, String> {
                 })
                 .transpose()?,
         },
-        JsonEvent::Adjust { by, square: s } => Event::Adjust {
+        JsonAction::Adjust { by, square: s } => Action::Adjust {
             by: by.into(),
             square: square(&s)?,
         },
-        JsonEvent::Misconduct { by, conduct: c } => Event::Misconduct {
+        JsonAction::Misconduct { by, conduct: c } => Action::Misconduct {
             by: by.into(),
             conduct: conduct(c),
         },
-        JsonEvent::ScoresheetRequest { by } => Event::ScoresheetRequest(by.into()),
-        JsonEvent::StopClock => Event::StopClock,
-        JsonEvent::RestartClock => Event::RestartClock,
-        JsonEvent::AdjustTime {
+        JsonAction::ScoresheetRequest { by } => Action::ScoresheetRequest(by.into()),
+        JsonAction::StopClock => Action::StopClock,
+        JsonAction::RestartClock => Action::RestartClock,
+        JsonAction::AdjustTime {
             color,
             delta_ms,
             reason,
-        } => Event::AdjustTime {
+        } => Action::AdjustTime {
             color: color.into(),
             delta_ms,
             reason: adjustment(reason),
         },
-        JsonEvent::SetClock {
+        JsonAction::SetClock {
             color,
             remaining_ms,
             moves_completed,
             reason,
-        } => Event::SetClock {
+        } => Action::SetClock {
             color: color.into(),
             remaining_ms,
             moves_completed,
             reason: adjustment(reason),
         },
-        JsonEvent::Penalty { against, penalty } => Event::Penalty {
+        JsonAction::Penalty { against, penalty } => Action::Penalty {
             against: against.into(),
             penalty: match penalty {
                 JsonPenalty::Warning => Penalty::Warning,
@@ -594,7 +594,7 @@ fn convert(arbiter: &Arbiter, event: JsonEvent) -> Result<Event, String> {
                 JsonPenalty::Expulsion => Penalty::Expulsion,
             },
         },
-        JsonEvent::Decision { choice } => Event::Decision(match choice {
+        JsonAction::Decision { choice } => Action::Decision(match choice {
             JsonChoice::Warning => Choice::Warning,
             JsonChoice::TimeForOpponent => Choice::TimeForOpponent,
             JsonChoice::Loss => Choice::Loss,

@@ -9,7 +9,7 @@ mod xml;
 
 pub use lists::{Clubs, SpielerVersion, read_spieler, read_vereine, spieler_version};
 pub use report::{
-    ByePoints, GameResult, Pairing, Player, Report, ReportError, Round, Tournament, TournamentType,
+    ByePoints, Pairing, Player, Report, ReportError, Round, Tournament, TournamentType,
 };
 pub use swi::read_swi;
 pub use xml::read_xml;

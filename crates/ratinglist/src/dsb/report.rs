@@ -3,6 +3,8 @@
 use std::collections::HashSet;
 use std::fmt;
 
+use laws::GameResult;
+
 use crate::{Birth, Date, DsbId, ImportedPlayer, Sex};
 
 /// Everything the DSB formats carry about one tournament.
@@ -37,6 +39,15 @@ pub enum ReportError {
         /// The player's number.
         number: u16,
     },
+    /// A game without result: the DSB formats report finished tournaments only.
+    ResultMissing {
+        /// 1-based round.
+        round: usize,
+        /// White's number.
+        white: u16,
+        /// Black's number.
+        black: u16,
+    },
     /// More rounds recorded than announced.
     TooManyRounds {
         /// Rounds announced.
@@ -59,6 +70,14 @@ impl fmt::Display for ReportError {
             ReportError::PairedTwice { round, number } => {
                 write!(f, "round {round}: player {number} is paired twice")
             }
+            ReportError::ResultMissing {
+                round,
+                white,
+                black,
+            } => write!(
+                f,
+                "round {round}: the game {white} - {black} has no result (1-0, ½-½, 0-1, +/-, -/+ or -/-)"
+            ),
             ReportError::TooManyRounds {
                 announced,
                 recorded,
@@ -71,7 +90,8 @@ impl std::error::Error for ReportError {}
 
 impl Report {
     /// Checks what both formats need: numbers 1-999, each once; every pairing names known
-    /// players, each at most once per round; no more rounds than announced.
+    /// players, each at most once per round; every game has a result; no more rounds than
+    /// announced.
     pub fn validate(&self) -> Result<(), ReportError> {
         let mut numbers = HashSet::new();
         for p in &self.players {
@@ -92,6 +112,17 @@ impl Report {
             let mut seen = HashSet::new();
             for pairing in &round.pairings {
                 let (a, b) = match *pairing {
+                    Pairing::Game {
+                        white,
+                        black,
+                        result: GameResult::Pending,
+                    } => {
+                        return Err(ReportError::ResultMissing {
+                            round: r + 1,
+                            white,
+                            black,
+                        });
+                    }
                     Pairing::Game { white, black, .. } => (white, Some(black)),
                     Pairing::Bye { player, .. } => (player, None),
                 };
@@ -259,7 +290,7 @@ pub enum Pairing {
         white: u16,
         /// Black's tournament number.
         black: u16,
-        /// The result.
+        /// The result; a pending game cannot be reported ([`ReportError::ResultMissing`]).
         result: GameResult,
     },
     /// A player without opponent (pairing-allocated or requested bye, or absent).
@@ -271,55 +302,31 @@ pub enum Pairing {
     },
 }
 
-/// Result of a paired game; forfeits (Art. 6.7.1) are not rated.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GameResult {
-    /// White won over the board.
-    WhiteWins,
-    /// Drawn.
-    Draw,
-    /// Black won over the board.
-    BlackWins,
-    /// `+:-`: Black forfeited.
-    WhiteForfeitWin,
-    /// `-:+`: White forfeited.
-    BlackForfeitWin,
-    /// `-:-`: both forfeited.
-    DoubleForfeit,
+/// The result as the SWI file writes it for White and for Black (`1 0 R + -`); `None` while
+/// pending. Forfeits (Art. 6.7.1) are not rated.
+pub(crate) fn swi_codes(result: GameResult) -> Option<(char, char)> {
+    Some(match result {
+        GameResult::Pending => return None,
+        GameResult::WhiteWins => ('1', '0'),
+        GameResult::Draw => ('R', 'R'),
+        GameResult::BlackWins => ('0', '1'),
+        GameResult::WhiteWinsByForfeit => ('+', '-'),
+        GameResult::BlackWinsByForfeit => ('-', '+'),
+        GameResult::DoubleForfeit => ('-', '-'),
+    })
 }
 
-impl GameResult {
-    /// The result as the SWI file writes it for White and for Black (`1 0 R + -`).
-    pub(crate) fn swi(self) -> (char, char) {
-        match self {
-            GameResult::WhiteWins => ('1', '0'),
-            GameResult::Draw => ('R', 'R'),
-            GameResult::BlackWins => ('0', '1'),
-            GameResult::WhiteForfeitWin => ('+', '-'),
-            GameResult::BlackForfeitWin => ('-', '+'),
-            GameResult::DoubleForfeit => ('-', '-'),
-        }
-    }
-
-    /// Whether the game was forfeited (SWI colour `:`).
-    pub(crate) fn forfeited(self) -> bool {
-        matches!(
-            self,
-            GameResult::WhiteForfeitWin | GameResult::BlackForfeitWin | GameResult::DoubleForfeit
-        )
-    }
-
-    /// XML `pointWhite`, `pointBlack`.
-    pub(crate) fn points(self) -> (&'static str, &'static str) {
-        match self {
-            GameResult::WhiteWins => ("1", "0"),
-            GameResult::Draw => ("0.5", "0.5"),
-            GameResult::BlackWins => ("0", "1"),
-            GameResult::WhiteForfeitWin => ("+", "-"),
-            GameResult::BlackForfeitWin => ("-", "+"),
-            GameResult::DoubleForfeit => ("-", "-"),
-        }
-    }
+/// XML `pointWhite`, `pointBlack`; `None` while pending.
+pub(crate) fn xml_points(result: GameResult) -> Option<(&'static str, &'static str)> {
+    Some(match result {
+        GameResult::Pending => return None,
+        GameResult::WhiteWins => ("1", "0"),
+        GameResult::Draw => ("0.5", "0.5"),
+        GameResult::BlackWins => ("0", "1"),
+        GameResult::WhiteWinsByForfeit => ("+", "-"),
+        GameResult::BlackWinsByForfeit => ("-", "+"),
+        GameResult::DoubleForfeit => ("-", "-"),
+    })
 }
 
 /// What a bye scores (unplayed, so never rated).

@@ -3,9 +3,10 @@
 
 use std::collections::HashMap;
 
-use super::{
-    ByePoints, GameResult, Pairing, Player, Report, ReportError, Round, Tournament, TournamentType,
-};
+use laws::GameResult;
+
+use super::report::swi_codes;
+use super::{ByePoints, Pairing, Player, Report, ReportError, Round, Tournament, TournamentType};
 use crate::player::split_name;
 use crate::{Birth, Date, DsbId, Error, ErrorKind, cp850};
 
@@ -72,8 +73,12 @@ impl Report {
                         black,
                         result,
                     } => {
-                        let (w, b) = result.swi();
-                        let (cw, cb) = if result.forfeited() {
+                        let (w, b) = swi_codes(result).ok_or(ReportError::ResultMissing {
+                            round: r + 1,
+                            white,
+                            black,
+                        })?;
+                        let (cw, cb) = if result.is_forfeit() {
                             (':', ':')
                         } else {
                             ('W', 'B')
@@ -427,12 +432,12 @@ pub fn read_swi(bytes: &[u8], file: &str) -> Result<Report, Error> {
                 (':', '+', ':', '-') => Pairing::Game {
                     white: player,
                     black: opponent,
-                    result: GameResult::WhiteForfeitWin,
+                    result: GameResult::WhiteWinsByForfeit,
                 },
                 (':', '-', ':', '+') => Pairing::Game {
                     white: player,
                     black: opponent,
-                    result: GameResult::BlackForfeitWin,
+                    result: GameResult::BlackWinsByForfeit,
                 },
                 (':', '-', ':', '-') => Pairing::Game {
                     white: player,

@@ -6,9 +6,10 @@ use std::fmt::Write;
 use quick_xml::Reader;
 use quick_xml::events::Event;
 
-use super::{
-    ByePoints, GameResult, Pairing, Player, Report, ReportError, Round, Tournament, TournamentType,
-};
+use laws::GameResult;
+
+use super::report::xml_points;
+use super::{ByePoints, Pairing, Player, Report, ReportError, Round, Tournament, TournamentType};
 use crate::fide::{Document, Positions, entity};
 use crate::{Birth, Date, DsbId, Error, ErrorKind, Sex};
 
@@ -132,7 +133,14 @@ impl Report {
                         white,
                         black,
                         result,
-                    } => (white, Some(black), result.points()),
+                    } => {
+                        let points = xml_points(result).ok_or(ReportError::ResultMissing {
+                            round: r + 1,
+                            white,
+                            black,
+                        })?;
+                        (white, Some(black), points)
+                    }
                     Pairing::Bye { player, points } => {
                         let own = match points {
                             ByePoints::Full => "+",
@@ -497,8 +505,8 @@ fn xml_game(
             ("1", "0") => GameResult::WhiteWins,
             ("0.5", "0.5") => GameResult::Draw,
             ("0", "1") => GameResult::BlackWins,
-            ("+", "-") => GameResult::WhiteForfeitWin,
-            ("-", "+") => GameResult::BlackForfeitWin,
+            ("+", "-") => GameResult::WhiteWinsByForfeit,
+            ("-", "+") => GameResult::BlackWinsByForfeit,
             ("-", "-") => GameResult::DoubleForfeit,
             _ => {
                 return Err(field_error(

@@ -8,7 +8,8 @@
 //! the blitz games by two points. Otherwise the rapid games decide.
 //!
 //! ```
-//! use standings::tiebreak::playoff::{GameResult, Stage, Stichkampf};
+//! use laws::GameResult;
+//! use standings::tiebreak::playoff::{Stage, Stichkampf};
 //!
 //! // Players 3 and 7 are tied; the lot gave 3 white in the first game.
 //! let mut playoff = Stichkampf::new(3, 7, 3)?;
@@ -28,9 +29,9 @@
 
 use std::fmt;
 
-use laws::Article;
 use laws::game_type::GameType;
 use laws::time_control::{Period, Schedule, TimeControl};
+use laws::{Article, GameResult};
 
 use crate::score::Points;
 
@@ -82,17 +83,6 @@ pub struct PlayoffGame {
     pub black: u16,
 }
 
-/// The result of a Stichkampf game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// 1-0.
-    WhiteWins,
-    /// ½-½.
-    Draw,
-    /// 0-1.
-    BlackWins,
-}
-
 /// A Stichkampf that cannot be set up or continued.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlayoffError {
@@ -104,6 +94,9 @@ pub enum PlayoffError {
     NotAPair(usize),
     /// The Stichkampf is already decided.
     Decided,
+    /// A Stichkampf game is decided over the board: a pending or forfeit result cannot be
+    /// recorded.
+    NotPlayed(GameResult),
 }
 
 impl fmt::Display for PlayoffError {
@@ -117,6 +110,10 @@ impl fmt::Display for PlayoffError {
                 Stichkampf::article()
             ),
             PlayoffError::Decided => f.write_str("the Stichkampf is already decided"),
+            PlayoffError::NotPlayed(r) => write!(
+                f,
+                "`{r}` is not the result of a game played over the board (expected 1-0, ½-½ or 0-1)"
+            ),
         }
     }
 }
@@ -221,13 +218,15 @@ impl Stichkampf {
         })
     }
 
-    /// Records the result of the game [`Stichkampf::next_game`] announced.
+    /// Records the result of the game [`Stichkampf::next_game`] announced; only a result
+    /// played over the board (1-0, ½-½, 0-1) is taken.
     pub fn record(&mut self, result: GameResult) -> Result<(), PlayoffError> {
         let game = self.next_game().ok_or(PlayoffError::Decided)?;
         let white_halves = match result {
             GameResult::WhiteWins => 2,
             GameResult::Draw => 1,
             GameResult::BlackWins => 0,
+            _ => return Err(PlayoffError::NotPlayed(result)),
         };
         self.halves.push(if game.white == self.players[0] {
             white_halves
@@ -245,8 +244,8 @@ impl Stichkampf {
 
 #[cfg(test)]
 mod tests {
-    use super::GameResult::*;
     use super::*;
+    use laws::GameResult::*;
 
     #[test]
     fn r_018_stichkampf_rapid_games_decide_unless_level() {
@@ -307,5 +306,23 @@ mod tests {
         assert_eq!(e, PlayoffError::NotAPair(3));
         assert!(e.to_string().contains("§6.1"), "{e}");
         assert!(Stichkampf::from_tie(&[8, 9], 9).is_ok());
+    }
+
+    #[test]
+    fn h16_01_stichkampf_refuses_pending_and_forfeit_results() {
+        let mut p = Stichkampf::new(1, 2, 1).unwrap();
+        for r in [
+            Pending,
+            WhiteWinsByForfeit,
+            BlackWinsByForfeit,
+            DoubleForfeit,
+        ] {
+            let e = p.record(r).unwrap_err();
+            assert_eq!(e, PlayoffError::NotPlayed(r));
+            assert!(e.to_string().contains("over the board"), "{e}");
+        }
+        assert_eq!(p.games_played(), 0);
+        p.record(WhiteWins).unwrap();
+        assert_eq!(p.games_played(), 1);
     }
 }
