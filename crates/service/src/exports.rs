@@ -96,6 +96,9 @@ const FILE_PART: usize = 60;
 fn file_part(name: &str) -> String {
     let mut out = String::new();
     for c in name.chars() {
+        if out.len() >= FILE_PART {
+            break;
+        }
         let spelt = match c {
             'ä' => "ae",
             'ö' => "oe",
@@ -112,9 +115,6 @@ fn file_part(name: &str) -> String {
         };
         if spelt != "-" || !(out.is_empty() || out.ends_with('-')) {
             out.push_str(spelt);
-        }
-        if out.len() >= FILE_PART {
-            break;
         }
     }
     let part = out.trim_end_matches('-');
