@@ -194,9 +194,7 @@ fn birth_of_trf(text: &str) -> Option<Birth> {
     if year.len() == 4 {
         return year.parse().ok().filter(|&y| y > 0).map(Birth::Year);
     }
-    trf::Date::parse_lenient(t)
-        .and_then(|d| Date::new(d.year, d.month, d.day))
-        .map(Birth::Date)
+    trf::parse_date(t).map(Birth::Date)
 }
 
 fn result_code(o: standings::Outcome) -> ResultCode {
@@ -443,7 +441,7 @@ impl Section {
         } else {
             Scoring::Standard
         };
-        let century = t.start_date().map_or(2000, |d| d.year / 100 * 100);
+        let century = t.start_date().map_or(2000, |d| d.year() / 100 * 100);
         if let Some(text) = t.header_text(132) {
             let chars: Vec<char> = text.chars().collect();
             for r in 0.. {

@@ -96,7 +96,7 @@ pub fn edition(t: &Tournament) -> Option<DutchEdition> {
         return Some(e);
     }
     t.start_date()
-        .map(|d| DutchEdition::for_start_date(d.year, d.month, d.day))
+        .map(|d| DutchEdition::for_start_date(d.year(), d.month(), d.day()))
 }
 
 /// The initial colour: given by `152`/`XXC`, else inferred from a round-1 game by C.04.3 5.2.5.

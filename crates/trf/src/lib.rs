@@ -41,7 +41,7 @@ pub use record::{
     ResultCode, RoundEntry, Sex, Team, TeamPab,
 };
 pub use tournament::{
-    Date, DutchSystem, Format, Line, LineEnding, ParseDutchSystemError, ParseFormatError, Scoring,
-    Tournament, WriteOptions,
+    DutchSystem, Format, Line, LineEnding, ParseDutchSystemError, ParseFormatError, Scoring,
+    Tournament, WriteOptions, parse_date,
 };
 pub use validate::{Issue, Report, Severity};

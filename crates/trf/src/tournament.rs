@@ -2,12 +2,12 @@
 //! scoring, and the writer.
 //!
 //! ```
-//! use trf::{Colour, Date, Points, ResultCode, Tournament};
+//! use trf::{Colour, Points, ResultCode, Tournament};
 //!
 //! let t: Tournament = "042 2026/05/01\n142 7\n152 W\n162  W 3.0    D 1.0\n192 FIDE_DUTCH_2026\n\
 //! 001    1      A                                                                  3.0    1     2 w 1  0000 - H\n\
 //! 001    2      B                                                                  0.0    2     1 b 0\n".parse()?;
-//! assert_eq!(t.start_date(), Some(Date { year: 2026, month: 5, day: 1 }));
+//! assert_eq!(t.start_date(), "2026-05-01".parse().ok());
 //! assert_eq!((t.total_rounds(), t.initial_colour()), (Some(7), Some(Colour::White)));
 //! assert_eq!(t.pairing_system(), Some("FIDE_DUTCH_2026"));
 //! assert_eq!(t.rounds_played(), 1);
@@ -18,6 +18,8 @@
 
 use std::fmt;
 use std::str::FromStr;
+
+use calendar::Date;
 
 use crate::error::{TrfError, WriteError};
 use crate::points::Points;
@@ -93,44 +95,28 @@ impl LineEnding {
     }
 }
 
-/// A calendar date as written in `042`/`052`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Date {
-    /// Year, e.g. 2026.
-    pub year: u16,
-    /// 1-12.
-    pub month: u8,
-    /// 1-31.
-    pub day: u8,
-}
-
-impl Date {
-    /// Reads `YYYY/MM/DD` (also `-` or `.` separators) or `DD/MM/YYYY`; `None` otherwise.
-    pub fn parse_lenient(s: &str) -> Option<Date> {
-        let parts: Vec<&str> = s.trim().split(['/', '-', '.']).collect();
-        let [a, b, c] = parts.as_slice() else {
-            return None;
-        };
-        let (y, m, d) = if a.len() == 4 {
-            (a, b, c)
-        } else if c.len() == 4 {
-            (c, b, a)
-        } else {
-            return None;
-        };
-        let date = Date {
-            year: y.parse().ok()?,
-            month: m.parse().ok()?,
-            day: d.parse().ok()?,
-        };
-        ((1..=12).contains(&date.month) && (1..=31).contains(&date.day)).then_some(date)
-    }
-}
-
-impl fmt::Display for Date {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:04}/{:02}/{:02}", self.year, self.month, self.day)
-    }
+/// A date as TRF headers (`042`/`052`) and player lines write it: `YYYY/MM/DD` (also with `-`
+/// or `.`) or `DD/MM/YYYY`; `None` if it is no day of the calendar.
+///
+/// ```
+/// use trf::parse_date;
+/// assert_eq!(parse_date("2026/05/01"), "2026-05-01".parse().ok());
+/// assert_eq!(parse_date("01.05.2026"), "2026-05-01".parse().ok());
+/// assert_eq!(parse_date("2026/02/30"), None);
+/// ```
+pub fn parse_date(s: &str) -> Option<Date> {
+    let parts: Vec<&str> = s.trim().split(['/', '-', '.']).collect();
+    let [a, b, c] = parts.as_slice() else {
+        return None;
+    };
+    let (y, m, d) = if a.len() == 4 {
+        (a, b, c)
+    } else if c.len() == 4 {
+        (c, b, a)
+    } else {
+        return None;
+    };
+    Date::new(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?)
 }
 
 /// A FIDE Dutch system code in `192`: `FIDE_DUTCH[_2017|_2025|_2026][_BAKU]`.
@@ -634,7 +620,7 @@ impl Tournament {
 
     /// Start date (`042`), if written as a date.
     pub fn start_date(&self) -> Option<Date> {
-        self.header_text(42).and_then(Date::parse_lenient)
+        self.header_text(42).and_then(parse_date)
     }
 
     /// Encoded tournament type (`192`), e.g. `FIDE_DUTCH_2026`.

@@ -101,8 +101,7 @@ fn dsb(path: &Path, options: &Options, output: Option<&Path>) -> Result<(), u8> 
     let (t, bytes) = super::trf::read_valid_bytes("export", path)?;
     let header_date = |code| {
         t.header_text(code)
-            .and_then(trf::Date::parse_lenient)
-            .and_then(|d| Date::new(d.year, d.month, d.day))
+            .and_then(trf::parse_date)
     };
     let created = options
         .created

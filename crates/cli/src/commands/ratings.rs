@@ -111,8 +111,7 @@ fn run_inner(args: &Args) -> Result<(), u8> {
         Some(d) => Some(d),
         None => t
             .header_text(52)
-            .and_then(trf::Date::parse_lenient)
-            .and_then(|d| Date::new(d.year, d.month, d.day)),
+            .and_then(trf::parse_date),
     };
     let players: Vec<&trf::Player> = t.players().collect();
     let position = |tpn: u16| players.iter().position(|p| p.number() == tpn);
@@ -197,10 +196,7 @@ fn run_inner(args: &Args) -> Result<(), u8> {
                 KindArg::Rapid => Kind::Rapid,
                 KindArg::Blitz => Kind::Blitz,
             };
-            let year = end.or_else(|| {
-                t.start_date()
-                    .and_then(|d| Date::new(d.year, d.month, d.day))
-            });
+            let year = end.or_else(|| t.start_date());
             let entrants: Vec<elo::Entrant> = players
                 .iter()
                 .zip(&games)

@@ -25,7 +25,7 @@ use standings::tiebreak::{
     BuchholzSum, DirectEncounterRule, Edition, Evaluation, Field, Kind, Participant, Removal,
     Round, Rules, Source, Standings, TieBreak, check, parse_list, standings,
 };
-use standings::{Date, Outcome, Points, ScoringSystem};
+use standings::{Outcome, Points, ScoringSystem};
 use trf::{Colour, ResultCode, Tournament};
 
 #[derive(clap::Args)]
@@ -197,7 +197,6 @@ fn run_inner(args: &Args) -> Result<(), u8> {
     })?;
     let edition = args.edition.unwrap_or_else(|| {
         t.start_date()
-            .and_then(|d| Date::new(d.year, d.month, d.day))
             .map_or(Edition::Fide2026, Edition::for_start_date)
     });
     let rules = Rules {
