@@ -34,7 +34,7 @@ pub mod rating;
 mod results;
 pub mod roster;
 pub mod round;
-mod rounds;
+mod draw;
 pub mod section;
 pub mod seeding;
 pub mod table;

@@ -5,7 +5,7 @@ use laws::Article;
 
 use crate::person::PlayerId;
 use crate::round::{Bye, ByeKind, Warning, WarningKind};
-use crate::rounds::Slot;
+use crate::draw::Slot;
 use crate::section::{RoundError, Section};
 
 impl Section {

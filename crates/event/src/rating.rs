@@ -7,7 +7,7 @@ use standings::rating::dwz::{self, DwzError, Edition, Entrant, TournamentOutcome
 
 use crate::date::Date;
 use crate::person::PlayerId;
-use crate::rounds::Slot;
+use crate::draw::Slot;
 use crate::section::Section;
 
 /// Age counted for a player without birth date: an adult (the factors for over 25).

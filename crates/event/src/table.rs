@@ -13,7 +13,7 @@ use standings::tiebreak::{
 use crate::age::Class;
 use crate::person::{PlayerId, Sex};
 use crate::player::Entry;
-use crate::rounds::Slot;
+use crate::draw::Slot;
 use crate::section::{Section, System};
 
 /// A section's ranking after the rounds with results.

@@ -15,7 +15,7 @@ use crate::event::Event;
 use crate::person::{PlayerId, Sex};
 use crate::player::{Entry, Player};
 use crate::round::{Board, Bye, ByeKind, GameResult, Round};
-use crate::rounds::Slot;
+use crate::draw::Slot;
 use crate::section::{DutchRules, RoundSchedule, Scoring, Section, System};
 use crate::table::outcome_code;
 use crate::validate::{self, Field, Invalid};

@@ -1,4 +1,5 @@
-//! Pairing rounds of a section: engine pairings, storing, publishing, unpairing, manual edits.
+//! The draw of a section: its order of players, engine pairings, storing, publishing, unpairing,
+//! manual edits (the round types are in `round`).
 
 use std::collections::{HashMap, HashSet};
 
