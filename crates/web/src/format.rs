@@ -1,16 +1,25 @@
 //! Template filters that write numbers, dates and colours as the page's language does: German
 //! pages use the decimal comma (`4,5`), `TT.MM.JJJJ` dates (`07.04.2026`) and `w`/`s` for
 //! weiß/schwarz; English pages keep `4.5`, `2026-04-07` and `w`/`b`. The language is the page
-//! context's `lang`.
+//! context's `lang`. Draws are `½-½` in both.
 
 use minijinja::value::Value;
 use minijinja::{Environment, State};
 
-/// Registers the filters `num`, `day` and `colour`.
+/// Registers the filters `num`, `day`, `colour` and `result`.
 pub(crate) fn register(env: &mut Environment<'static>) {
     env.add_filter("num", num);
     env.add_filter("day", day);
     env.add_filter("colour", colour);
+    env.add_filter("result", result);
+}
+
+/// A game result as chess writes it in every language: `½-½` for the stored `1/2-1/2`.
+fn result(value: Value) -> Value {
+    match value.as_str() {
+        Some(text) if text.contains("1/2") => Value::from(text.replace("1/2", "½")),
+        _ => value,
+    }
 }
 
 /// Whether the page is German.
@@ -83,6 +92,9 @@ mod tests {
             ("colour", "de", "b", "s"),
             ("colour", "de", "w", "w"),
             ("colour", "en", "b", "b"),
+            ("result", "de", "1/2-1/2", "½-½"),
+            ("result", "en", "1/2-1/2", "½-½"),
+            ("result", "de", "+/-", "+/-"),
         ];
         for (filter, lang, value, expected) in cases {
             let template = format!("{{{{ v|{filter} }}}}");
