@@ -263,6 +263,15 @@ pub fn large_swiss(players: usize, rounds: u32, today: Date) -> Event {
     event
 }
 
+/// Example DEM places (SJRP §6.4 quotas) of the demo sections.
+fn dem_quota(section: &str) -> Vec<(Class, u32)> {
+    match section {
+        "U12" => vec![(Class::open(AgeClass::U12), 2)],
+        "U14" => vec![(Class::open(AgeClass::U14), 3), (Class::girls(AgeClass::U14), 2)],
+        _ => Vec::new(),
+    }
+}
+
 /// A 7-round SJRP-style youth championship (U10 round robin, U12, U14 with a girls' ranking,
 /// U16/U18 merged) with generated players and deterministic results. The five days end on
 /// `today`, all rounds are played.
@@ -275,6 +284,7 @@ pub fn championship(today: Date) -> Event {
         start,
         today,
     );
+    event.title_region = "Rheinland-Pfalz".into();
     let mut seq = Seq(0x5EED_2026_0407_0001);
     let mut next_id = 1001;
     let sections: [(&str, Vec<Class>, Vec<Group>); 4] = [
@@ -396,6 +406,7 @@ pub fn championship(today: Date) -> Event {
             None
         };
         play(&mut section, forfeit, &mut seq);
+        section.dem_quota = dem_quota(name);
         event.sections.push(section);
     }
     event

@@ -73,6 +73,7 @@ impl Section {
             seeding: Seeding::DwzElo,
             check_in: false,
             fixed_order: Vec::new(),
+            dem_quota: Vec::new(),
             prohibited: Vec::new(),
             entries: Vec::new(),
             played: Vec::new(),

@@ -36,6 +36,10 @@ pub struct Event {
     /// local time.
     #[serde(default)]
     pub zone: Zone,
+    /// The region in the champions' titles (SJRP §7.8: `Rheinland-Pfalz` gives
+    /// "Rheinland-Pfalz-Meister U18 2026"); empty: "Meister U18 2026".
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub title_region: String,
     /// The sections.
     pub sections: Vec<Section>,
 }
@@ -52,6 +56,7 @@ impl Event {
             public_birth: PublicBirth::default(),
             admission: None,
             zone: Zone::default(),
+            title_region: String::new(),
             sections: Vec::new(),
         }
     }

@@ -147,6 +147,10 @@ pub struct Section {
     pub fixed_order: Vec<PlayerId>,
     /// Pairs that must not meet (set by the arbiter).
     pub prohibited: Vec<(PlayerId, PlayerId)>,
+    /// DEM places per class beyond nothing (SJRP §6.4: the champion and, by the DSJ quota, the
+    /// next placed); a class not listed has one place, its champion.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dem_quota: Vec<(Class, u32)>,
     /// Registrations.
     pub entries: Vec<Entry>,
     /// Rounds paired so far, round 1 first.

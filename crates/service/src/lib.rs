@@ -19,6 +19,7 @@
 
 pub mod cards;
 pub mod checkin;
+pub mod documents;
 pub mod error;
 pub mod exports;
 pub mod games;

@@ -52,6 +52,9 @@ pub struct EventSettings {
     /// admitted); absent: kept.
     #[serde(default)]
     pub admission: Option<String>,
+    /// The region in the champions' titles (SJRP §7.8, `Rheinland-Pfalz`); absent: kept.
+    #[serde(default)]
+    pub title_region: Option<String>,
 }
 
 /// Most lines of an admission list.
@@ -176,6 +179,9 @@ pub struct SectionSettings {
     /// Check-in before round 1 ([`event::checkin`]); fixed once round 1 is paired.
     #[serde(default, deserialize_with = "flag")]
     pub check_in: bool,
+    /// DEM places per class (SJRP §6.4), e.g. `U14:3, U14w:2`; absent: kept.
+    #[serde(default)]
+    pub dem_quota: Option<String>,
 }
 
 /// A checkbox (`on`, absent) or a JSON boolean.
@@ -229,6 +235,9 @@ pub fn apply_event(ev: &mut event::Event, s: &EventSettings) -> Result<(), Servi
         ev.zone = name
             .parse()
             .map_err(|e| bad(format!("time zone: {e}")))?;
+    }
+    if let Some(region) = &s.title_region {
+        ev.title_region = region.trim().to_owned();
     }
     Ok(validate::event(ev)?)
 }
@@ -311,6 +320,9 @@ pub fn apply_section(s: &mut event::Section, f: &SectionSettings) -> Result<(), 
         return Err(event::checkin::CheckInError::Closed.into());
     }
     s.check_in = f.check_in;
+    if let Some(text) = &f.dem_quota {
+        s.dem_quota = dem_quota(text, &s.classes)?;
+    }
     validate::section(s)?;
     s.check_settings().map_err(|e| bad(e.to_string()))?;
     let rounds = s.total_rounds().max(s.rounds);
@@ -341,6 +353,52 @@ fn seeding(s: &mut event::Section, code: &str) -> Result<(), ServiceError> {
     }
     s.seeding = rule;
     Ok(())
+}
+
+/// Most DEM places one class can have (SJRP §6.4 quotas are a handful).
+pub const MAX_DEM_PLACES: u32 = 20;
+
+/// DEM places per class from `U14:3, U14w:2` (SJRP §6.4); every class must be one of the
+/// section's, each at most once, 1 to [`MAX_DEM_PLACES`] places.
+fn dem_quota(text: &str, classes: &[Class]) -> Result<Vec<(Class, u32)>, ServiceError> {
+    let mut quota: Vec<(Class, u32)> = Vec::new();
+    for item in text.split([',', '\n']).map(str::trim).filter(|i| !i.is_empty()) {
+        let wrong = || {
+            ServiceError::rule_at(
+                event::honours::DEM_QUALIFICATION,
+                format!("DEM places `{item}`: expected class:places, e.g. U14:3"),
+                format!("DEM-Plätze „{item}“: erwartet Klasse:Plätze, z. B. U14:3"),
+            )
+        };
+        let (class, places) = item.split_once(':').ok_or_else(wrong)?;
+        let class: Class = class.trim().parse().map_err(|_| wrong())?;
+        let places: u32 = places.trim().parse().map_err(|_| wrong())?;
+        if !classes.contains(&class) || quota.iter().any(|(c, _)| *c == class) {
+            return Err(ServiceError::rule_at(
+                event::honours::DEM_QUALIFICATION,
+                format!("DEM places: {class} is not a class of the section or is given twice"),
+                format!("DEM-Plätze: {class} ist keine Klasse der Gruppe oder doppelt angegeben"),
+            ));
+        }
+        if !(1..=MAX_DEM_PLACES).contains(&places) {
+            return Err(ServiceError::rule_at(
+                event::honours::DEM_QUALIFICATION,
+                format!("DEM places of {class}: 1 to {MAX_DEM_PLACES}"),
+                format!("DEM-Plätze für {class}: 1 bis {MAX_DEM_PLACES}"),
+            ));
+        }
+        quota.push((class, places));
+    }
+    Ok(quota)
+}
+
+/// The DEM places as the settings form shows them (`U14:3, U14w:2`).
+fn dem_quota_text(quota: &[(Class, u32)]) -> String {
+    quota
+        .iter()
+        .map(|(c, n)| format!("{c}:{n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn classes(text: &str) -> Result<Vec<Class>, ServiceError> {
@@ -460,6 +518,7 @@ pub fn section_values(loaded: &crate::Loaded) -> Value {
         "initial_colour": if s.initial_colour_white { "white" } else { "black" },
         "seeding": s.seeding.to_string(),
         "check_in": s.check_in,
+        "dem_quota": dem_quota_text(&s.dem_quota),
         "schedule": schedule_lines(&s.schedule).join("\n"),
     })
 }
@@ -480,6 +539,7 @@ pub fn event_values(row: &store::EventRow) -> Value {
         "public_birth": ev.public_birth.code(),
         "time_zone": ev.zone.name(),
         "admission": admission_text(ev.admission.as_ref()),
+        "title_region": ev.title_region,
     })
 }
 
@@ -525,6 +585,29 @@ impl Service {
 mod tests {
     use super::*;
 
+    #[test]
+    fn h14_02_dem_quota_per_class_of_the_section() {
+        let mut s = event::Section::new("U12", classes("U12,U12w").unwrap());
+        let mut f = input();
+        f.dem_quota = Some("U12:3, U12w:2".into());
+        apply_section(&mut s, &f).unwrap();
+        assert_eq!(s.quota("U12".parse().unwrap()), 3);
+        assert_eq!(s.quota("U12w".parse().unwrap()), 2);
+        assert_eq!(dem_quota_text(&s.dem_quota), "U12:3, U12w:2");
+        for wrong in ["U14:2", "U12:0", "U12:21", "U12:1, U12:2", "U12", "U12:x"] {
+            f.dem_quota = Some(wrong.into());
+            let e = apply_section(&mut s, &f).unwrap_err();
+            assert!(
+                matches!(&e, ServiceError::Rule { article: Some(a), .. } if *a == event::honours::DEM_QUALIFICATION),
+                "{wrong}: {e:?}"
+            );
+        }
+        // Absent keeps what is set.
+        f.dem_quota = None;
+        apply_section(&mut s, &f).unwrap();
+        assert_eq!(s.quota("U12".parse().unwrap()), 3);
+    }
+
     fn input() -> SectionSettings {
         SectionSettings {
             version: 1,
@@ -542,6 +625,7 @@ mod tests {
             seeding: "pseudo-800".into(),
             schedule: "2026-05-01 10:00\n\n2026-05-01 15:30\n2026-05-02".into(),
             check_in: true,
+            dem_quota: None,
         }
     }
 
@@ -601,8 +685,10 @@ mod tests {
             public_birth: "none".into(),
             time_zone: Some("Europe/Vienna".into()),
             admission: Some("Quast, Ida, 2012, U14w\nMeyer, Lena, 24601234".into()),
+            title_region: Some(" Rheinland-Pfalz ".into()),
         };
         apply_event(&mut ev, &f).unwrap();
+        assert_eq!(ev.title_region, "Rheinland-Pfalz");
         let list = ev.admission.clone().unwrap();
         assert_eq!(list.players[0].birth_year, Some(2012));
         assert_eq!(list.players[0].class, Some("U14w".parse().unwrap()));

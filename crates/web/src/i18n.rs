@@ -410,6 +410,40 @@ const TEXTS: &[(&str, &str, &str)] = &[
         "Round 1 is paired: check-in is closed. Later absences are byes or forfeits.",
         "Die 1. Runde ist ausgelost: der Check-in ist geschlossen. Spätere Abwesenheiten sind Freilose oder kampflose Partien.",
     ),
+    // Final documents (#14 item 2).
+    ("final_documents", "Final documents", "Abschlussdokumente"),
+    ("champions", "Champions", "Meisterinnen und Meister"),
+    ("title_of_winner", "Title", "Titel"),
+    ("provisional", "provisional: rounds outstanding", "vorläufig: Runden ausstehend"),
+    ("stichkampf_open", "Place shared, Stichkampf open", "Platz geteilt, Stichkampf offen"),
+    (
+        "titles_note",
+        "The winners receive the titles of the Spielordnung.",
+        "Die Siegerinnen und Sieger erhalten die Titel der Spielordnung.",
+    ),
+    ("dem_qualification", "DEM qualification", "DEM-Qualifikation"),
+    ("rank_place", "Place", "Platz"),
+    (
+        "dem_note",
+        "The champions and, by the DSJ quota, the next placed qualify for the German championships.",
+        "Die Meisterinnen und Meister und nach der Quotenregelung der DSJ die Nächstplatzierten qualifizieren sich für die DEM.",
+    ),
+    ("certificates", "Certificates", "Urkunden"),
+    (
+        "certificates_provisional",
+        "Not every round is complete: these places are provisional.",
+        "Noch sind nicht alle Runden beendet: die Plätze sind vorläufig.",
+    ),
+    ("all_classes", "All classes", "Alle Klassen"),
+    ("places_up_to", "Places up to (0 = all)", "Plätze bis (0 = alle)"),
+    ("show", "Show", "Anzeigen"),
+    ("certificate", "Certificate", "Urkunde"),
+    ("certificate_took", "took", "belegte den"),
+    ("certificate_in_class", "in the class", "in der Altersklasse"),
+    ("tournament_director", "Tournament director", "Turnierleitung"),
+    ("chief_arbiter", "Chief arbiter", "Hauptschiedsrichter/in"),
+    ("title_region", "Region in the titles", "Region in den Titeln"),
+    ("dem_quota", "DEM places per class", "DEM-Plätze je Klasse"),
 ];
 
 #[cfg(test)]

@@ -21,6 +21,7 @@
 mod api;
 pub mod auth;
 pub(crate) mod checkin;
+mod documents;
 mod editor;
 mod error;
 mod error_page;
@@ -250,6 +251,7 @@ pub fn router(state: AppState) -> Router {
         .merge(checkin::routes())
         .merge(team_pages::routes())
         .merge(upload::routes())
+        .merge(documents::routes())
         .merge(rounds::routes())
         .layer(middleware::from_fn_with_state(
             state.clone(),

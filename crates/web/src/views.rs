@@ -15,7 +15,7 @@ use crate::{AppError, AppState, Viewer};
 /// The compiled templates.
 pub(crate) fn templates() -> Environment<'static> {
     let mut env = Environment::new();
-    let all: [(&str, &str); 26] = [
+    let all: [(&str, &str); 28] = [
         ("teams.html", include_str!("../templates/teams.html")),
         (
             "team_round.html",
@@ -68,6 +68,11 @@ pub(crate) fn templates() -> Environment<'static> {
         ("game_pgn.html", include_str!("../templates/game_pgn.html")),
         ("checkin.html", include_str!("../templates/checkin.html")),
         ("error.html", include_str!("../templates/error.html")),
+        ("final.html", include_str!("../templates/final.html")),
+        (
+            "certificates.html",
+            include_str!("../templates/certificates.html"),
+        ),
         (
             "checkin_row.html",
             include_str!("../templates/checkin_row.html"),

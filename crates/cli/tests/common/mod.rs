@@ -163,8 +163,18 @@ pub struct Server {
 
 impl Server {
     pub fn start(database: &str) -> Server {
+        Server::start_with(database, &[])
+    }
+
+    /// `arbiter serve` with the demo championship loaded.
+    pub fn demo(database: &str) -> Server {
+        Server::start_with(database, &["--demo"])
+    }
+
+    fn start_with(database: &str, extra: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
             .args(["serve", "--database", database, "--bind", "127.0.0.1:0"])
+            .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -409,6 +419,18 @@ impl Browser {
         .as_str()
         .unwrap_or_default()
         .to_owned()
+    }
+
+    /// The current page printed by Chromium (WebDriver "Print Page") on A4, as PDF bytes.
+    pub fn print_pdf(&self) -> Vec<u8> {
+        let data = self
+            .cmd(
+                "POST",
+                "print",
+                json!({"page": {"width": 21.0, "height": 29.7}, "orientation": "portrait"}),
+            )
+            .unwrap_or_else(|e| panic!("print: {e}"));
+        base64_decode(data.as_str().unwrap_or_default()).expect("PDF in base64")
     }
 
     pub fn screenshot(&self, to: &Path) -> Result<(), String> {

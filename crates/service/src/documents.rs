@@ -1,0 +1,79 @@
+//! The final documents of a championship (SJRP §6.4, §7.8): champions per class, the DEM
+//! qualification list and the places certificates are written for, section by section, as a
+//! viewer may see them (the public: published rounds only).
+
+use event::honours::Honours;
+use serde::Serialize;
+
+use crate::Service;
+use crate::error::ServiceError;
+use crate::rows::domain_event;
+
+/// The honours of one section and whether they are final.
+#[derive(Debug, Clone, Serialize)]
+pub struct SectionHonours {
+    /// The section's id.
+    pub id: i64,
+    /// Champions, qualified players and rankings per class.
+    pub honours: Honours,
+    /// Rounds with every result in.
+    pub complete: u32,
+    /// Rounds the section plays.
+    pub rounds: u32,
+    /// Every round played and every result in: the champions are final.
+    pub finished: bool,
+}
+
+/// The final documents of an event.
+#[derive(Debug, Clone, Serialize)]
+pub struct FinalDocuments {
+    /// The event (without sections and without its admission list).
+    pub event: event::Event,
+    /// One entry per section, in the event's order.
+    pub sections: Vec<SectionHonours>,
+}
+
+impl Service {
+    /// The final documents of event `id` as the viewer sees them (`arbiter`: every round; the
+    /// public: the published rounds only).
+    pub async fn final_documents(
+        &self,
+        id: i64,
+        arbiter: bool,
+    ) -> Result<FinalDocuments, ServiceError> {
+        let row = self.store.event(id).await?;
+        let mut sections = Vec::new();
+        for s in self.store.sections(id).await? {
+            sections.push(self.section_honours(s.id, arbiter).await?);
+        }
+        let mut event = domain_event(&row);
+        // The admission list names minors with their birth years: not part of the documents.
+        event.admission = None;
+        Ok(FinalDocuments { event, sections })
+    }
+
+    /// The honours of section `id` as the viewer sees them.
+    pub async fn section_honours(
+        &self,
+        id: i64,
+        arbiter: bool,
+    ) -> Result<SectionHonours, ServiceError> {
+        let loaded = self.view(id, arbiter).await?;
+        let section = loaded.section();
+        let honours = Honours::of(&loaded.event, section).map_err(|e| {
+            ServiceError::rule_in(
+                e.to_string(),
+                format!("Die Tabelle kann nicht berechnet werden: {e}"),
+            )
+        })?;
+        let complete = section.rounds_complete();
+        let rounds = section.total_rounds().max(section.rounds);
+        Ok(SectionHonours {
+            id,
+            honours,
+            complete,
+            rounds,
+            finished: complete >= rounds,
+        })
+    }
+}

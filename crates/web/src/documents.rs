@@ -1,0 +1,134 @@
+//! The final documents of a championship (#14 item 2): champions and the DEM qualification list
+//! of an event, and certificates (Urkunden) of a section, one A4 page each — HTTP to
+//! [`service::documents`] and back.
+
+use axum::extract::{Path, Query, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::views::{PageResult, render};
+use crate::{AppError, AppState, Viewer};
+
+/// Most certificates one print run writes (a class ranking is shorter in practice).
+const MAX_CERTIFICATES: usize = 200;
+
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/events/{id}/final", get(final_page))
+        .route("/sections/{id}/certificates", get(certificates))
+        .route("/api/events/{id}/final", get(api_final))
+}
+
+/// Champions per class and the qualification list of every section of the event.
+async fn final_page(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+) -> PageResult {
+    let docs = state.service.final_documents(id, viewer.can_edit()).await?;
+    let year = docs.event.end.year();
+    render(
+        &state,
+        &viewer,
+        "final.html",
+        json!({
+            "event_id": id,
+            "event": docs.event,
+            "year": year,
+            "sections": docs.sections,
+            "stichkampf": event::honours::STICHKAMPF.to_string(),
+            "dem_article": event::honours::DEM_QUALIFICATION.to_string(),
+        }),
+    )
+}
+
+/// The JSON of [`final_page`].
+async fn api_final(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+) -> Result<Json<service::documents::FinalDocuments>, AppError> {
+    Ok(Json(
+        state.service.final_documents(id, viewer.can_edit()).await?,
+    ))
+}
+
+/// A name as a certificate writes it: `Ida Braun` for the list's `Braun, Ida`.
+fn written_name(listed: &str) -> String {
+    match listed.split_once(',') {
+        Some((last, first)) if !first.trim().is_empty() => format!("{} {}", first.trim(), last.trim()),
+        _ => listed.trim().to_owned(),
+    }
+}
+
+/// Which certificates to print.
+#[derive(Deserialize)]
+struct CertificateQuery {
+    /// The class (`U14w`); absent: every class of the section.
+    class: Option<String>,
+    /// Places from 1 to this (default 3); `0`: every placed player.
+    places: Option<usize>,
+}
+
+/// Certificates of the placed players of a section, one A4 page each: event, place, class and
+/// name, with the venue and the last day.
+async fn certificates(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+    Query(q): Query<CertificateQuery>,
+) -> PageResult {
+    let honours = state.service.section_honours(id, viewer.can_edit()).await?;
+    let loaded = state.view(id, &viewer).await?;
+    let places = match q.places.unwrap_or(3) {
+        0 => usize::MAX,
+        n => n,
+    };
+    let wanted = q.class.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    let mut pages = Vec::new();
+    for class in &honours.honours.classes {
+        if wanted.is_some_and(|w| w != class.class.to_string()) {
+            continue;
+        }
+        for p in class.ranking.iter().filter(|p| p.place <= places) {
+            pages.push(json!({ "class": class.class.to_string(), "title": class.title,
+                "placed": p, "name": written_name(&p.name), "champion": p.place == 1 && !p.tied }));
+        }
+    }
+    pages.truncate(MAX_CERTIFICATES);
+    let classes: Vec<String> = honours
+        .honours
+        .classes
+        .iter()
+        .map(|c| c.class.to_string())
+        .collect();
+    render(
+        &state,
+        &viewer,
+        "certificates.html",
+        json!({
+            "section": loaded.section_row,
+            "event": loaded.event,
+            "pages": pages,
+            "classes": classes,
+            "class": wanted.unwrap_or_default(),
+            "places": if places == usize::MAX { 0 } else { places },
+            "finished": honours.finished,
+        }),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::written_name;
+
+    #[test]
+    fn h14_02_certificates_write_first_name_first() {
+        assert_eq!(written_name("Braun, Ida"), "Ida Braun");
+        assert_eq!(written_name("von der Heide, Anna-Lena"), "Anna-Lena von der Heide");
+        assert_eq!(written_name("Mononym"), "Mononym");
+        assert_eq!(written_name("Trailing,"), "Trailing,");
+    }
+}
