@@ -447,3 +447,32 @@ fn h19_11_pair_check_refuses_duplicate_pairing_numbers_at_their_line() {
         "{stderr}"
     );
 }
+
+#[test]
+fn h13_pair_c11_reading_is_an_explicit_option() {
+    let input = corpus("bbpPairings-tests/test_tests_dutch_2025_C5.input");
+    let run = |reading: &str| {
+        arbiter(&[
+            "pair".as_ref(),
+            "--dutch".as_ref(),
+            input.as_os_str(),
+            "--c11".as_ref(),
+            reading.as_ref(),
+            "-p".as_ref(),
+        ])
+    };
+    let (code, text, stderr) = run("text");
+    assert_eq!(code, 0, "{stderr}");
+    let (code, reference, stderr) = run("reference");
+    assert_eq!(code, 0, "{stderr}");
+    // A history these rules produce: both readings give the same pairing.
+    assert_eq!(text, reference);
+    let (_, default, _) = pair_p(&input, "-p");
+    assert_eq!(default, text);
+    let (code, _, stderr) = run("bbp");
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("expected `text` or `reference`"),
+        "{stderr}"
+    );
+}
