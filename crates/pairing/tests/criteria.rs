@@ -338,3 +338,24 @@ fn h13_c11_text_and_reference_readings_part_on_w_w_w_w_b_b() {
     assert_eq!("reference".parse(), Ok(C11Reading::Reference));
     assert!("bbp".parse::<C11Reading>().is_err());
 }
+
+#[test]
+fn h13_c2_2017_a_requested_full_point_bye_does_not_bar_the_pairing_allocated_bye() {
+    // Round 8 of a generated 2017 tournament (differential seed 5005): players 74 and 76 end
+    // the last bracket on 1.5; 76 took a requested full-point bye in round 1. The 2017 text of
+    // C.2 bars only a player who received the PAB or won by forfeit, so 76, the lower, gets it
+    // and 78 meets 74, as bbpPairings v5 pairs it. The 2026 text of C2 also bars one who
+    // "scored, in a single round, without playing, as many points as rewarded for a win".
+    let text = fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/h13_2017_full_point_bye.trf"
+    ))
+    .expect("the fixture");
+    let t: Tournament = text.parse().expect("a TRF file");
+    let round = trf_input::input_for_round(&t, 8).expect("round 8");
+    let rules_2017 = pair_round(&round, DutchEdition::Rules2017).expect("a valid round");
+    assert_eq!(rules_2017.bye, Some(76));
+    assert!(pairs(&rules_2017).contains(&(78, 74)));
+    let rules_2026 = pair_round(&round, DutchEdition::Rules2026).expect("a valid round");
+    assert_ne!(rules_2026.bye, Some(76));
+}

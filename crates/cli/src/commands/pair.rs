@@ -434,6 +434,9 @@ fn check(tournament: &Tournament, rules: Rules, file: &Path, baku: bool) -> Exit
         report,
         "checked {rounds} rounds, {discrepancies} discrepancies"
     );
+    if let Some(standings) = super::standings::declared_standings_check(tournament) {
+        report += &standings;
+    }
     // A closed pipe (e.g. `| head`) is not an error of the check.
     let _ = std::io::stdout().lock().write_all(report.as_bytes());
     ExitCode::SUCCESS

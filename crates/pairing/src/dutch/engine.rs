@@ -443,10 +443,12 @@ fn prepare(
     let played: Vec<Colour> = p.history.iter().filter_map(|e| e.played_colour()).collect();
     let score = p.score(&input.scoring);
     let win = input.scoring.win;
+    // C2 (2017: C.2): no second PAB, nor after a forfeit win; the 2026 text also bars a
+    // player who scored a win's points without playing (a requested full-point bye).
     let bye_eligible = !p.history.iter().any(|e| match e {
         RoundEntry::PairingAllocatedBye => true,
         RoundEntry::Forfeit { won, .. } => *won,
-        RoundEntry::Unpaired { points } => *points >= win,
+        RoundEntry::Unpaired { points } => edition == DutchEdition::Rules2026 && *points >= win,
         RoundEntry::Game { .. } => false,
     });
     let rounds_before = input.round.saturating_sub(1);
