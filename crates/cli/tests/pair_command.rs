@@ -447,3 +447,71 @@ fn h19_11_pair_check_refuses_duplicate_pairing_numbers_at_their_line() {
         "{stderr}"
     );
 }
+
+#[test]
+fn h13_pair_c11_reading_is_an_explicit_option() {
+    let input = corpus("bbpPairings-tests/test_tests_dutch_2025_C5.input");
+    let run = |reading: &str| {
+        arbiter(&[
+            "pair".as_ref(),
+            "--dutch".as_ref(),
+            input.as_os_str(),
+            "--c11".as_ref(),
+            reading.as_ref(),
+            "-p".as_ref(),
+        ])
+    };
+    let (code, text, stderr) = run("text");
+    assert_eq!(code, 0, "{stderr}");
+    let (code, reference, stderr) = run("reference");
+    assert_eq!(code, 0, "{stderr}");
+    // A history these rules produce: both readings give the same pairing.
+    assert_eq!(text, reference);
+    let (_, default, _) = pair_p(&input, "-p");
+    assert_eq!(default, text);
+    let (code, _, stderr) = run("bbp");
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("expected `text` or `reference`"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn h13_check_recomputes_the_declared_standings_and_names_each_difference() {
+    // 1.5, 1, 1, ½ points; players 2 and 3 tie on points and Buchholz (2), player 3 has
+    // more wins: the standings of `212` put 3 second and 2 third, the file says the opposite.
+    let file = temp_file(
+        "declared-standings.trf",
+        &[
+            "012 x".to_string(),
+            "XXR 3".to_string(),
+            "212 PTS,BH,WIN".to_string(),
+            player(1, "A", "1.5", &[(3, 'w', '1'), (2, 'b', '=')]),
+            player(2, "B", "1.0", &[(4, 'b', '='), (1, 'w', '=')]),
+            player(3, "C", "1.0", &[(1, 'b', '0'), (4, 'w', '1')]),
+            player(4, "D", "0.5", &[(2, 'w', '='), (3, 'b', '0')]),
+        ]
+        .join("\n"),
+    );
+    let (code, stdout, stderr) = pair_p(&file, "-c");
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("line 5: player 2: rank declared 2, computed 3 (1 points; BH="),
+        "{stdout}"
+    );
+    assert!(stdout.contains("WIN=0)"), "{stdout}");
+    assert!(
+        stdout.contains("line 6: player 3: rank declared 3, computed 2"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("player 1: rank"), "{stdout}");
+    assert!(
+        stdout.contains("standings (212 PTS,BH,WIN, C.07 edition"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("checked 8 declared values, 2 differences"),
+        "{stdout}"
+    );
+}

@@ -28,8 +28,8 @@ use trf::{Record, ResultCode, Tournament, TrfError};
 
 use crate::acceleration;
 use crate::dutch::{
-    Colour, DutchEdition, Input, Limits, Outcome, PairingError, Player, RoundEntry, Score, Scoring,
-    pair_round_within,
+    Colour, DutchEdition, Input, Limits, Outcome, PairingError, Player, RoundEntry, Rules, Score,
+    Scoring, pair_round_within,
 };
 
 impl From<trf::Colour> for Colour {
@@ -250,30 +250,31 @@ impl RoundCheck {
     }
 }
 
-/// Re-pairs every recorded round by the given edition, with Baku acceleration (C.04.7) when
-/// `baku` is set.
+/// Re-pairs every recorded round by the given edition (or [`Rules`]), with Baku acceleration
+/// (C.04.7) when `baku` is set.
 pub fn check_rounds(
     t: &Tournament,
-    edition: DutchEdition,
+    rules: impl Into<Rules>,
     baku: bool,
 ) -> Result<Vec<RoundCheck>, TrfError> {
-    check_rounds_within(t, edition, baku, Limits::DEFAULT)
+    check_rounds_within(t, rules, baku, Limits::DEFAULT)
 }
 
 /// [`check_rounds`] with the engine's search bounded by `limits`.
 pub fn check_rounds_within(
     t: &Tournament,
-    edition: DutchEdition,
+    rules: impl Into<Rules>,
     baku: bool,
     limits: Limits,
 ) -> Result<Vec<RoundCheck>, TrfError> {
+    let rules = rules.into();
     (1..round_to_pair(t))
         .map(|round| {
             let mut input = input_for_round(t, round)?;
             if baku {
                 acceleration::apply_baku(&mut input);
             }
-            let computed = pair_round_within(&input, edition, limits).map(|p| {
+            let computed = pair_round_within(&input, rules, limits).map(|p| {
                 let mut pairs: Vec<(u32, u32)> =
                     p.boards.iter().map(|b| (b.white, b.black)).collect();
                 pairs.sort_unstable();

@@ -3,9 +3,9 @@
 use std::fs;
 
 use pairing::dutch::{
-    Colour, Criterion, CriterionValue, DutchEdition, Input, Limit, Limits, Outcome, Pairing,
-    PairingError, Player, RoundEntry, Score, Scoring, criteria_by_bracket, pair_round,
-    pair_round_within,
+    C11Reading, Colour, Criterion, CriterionValue, DutchEdition, Input, Limit, Limits, Outcome,
+    Pairing, PairingError, Player, RoundEntry, Rules, Score, Scoring, criteria_by_bracket,
+    pair_round, pair_round_within,
 };
 use pairing::trf_input;
 use trf::Tournament;
@@ -287,4 +287,75 @@ fn h13_c11_counts_a_third_colour_in_a_row_even_when_the_colour_difference_asks_f
     assert_eq!(value(Criterion::C10), Some(CriterionValue::Count(0)));
     assert_eq!(value(Criterion::C11), Some(CriterionValue::Count(1)));
     assert_eq!(value(Criterion::C12), Some(CriterionValue::Count(0)));
+}
+
+#[test]
+fn h13_c11_text_and_reference_readings_part_on_w_w_w_w_b_b() {
+    // Round 7 of 7: players 1-3 on 4 of 6, players 4-6 on 3½, all topscorers. One of the
+    // bracket 4.0 floats. Player 1 (W W W W B B) wants Black by his colour difference (+2) and
+    // had Black twice: every pair gives him Black, a third in a row, which C11 as written
+    // counts, so he floats and 2-3 pair with their preferences. bbpPairings' reading counts
+    // him only when his preference is denied: C10-C21 are then equal, and the first candidate
+    // (2 against 1, 3 floating) stands.
+    let lower = |first: u32, colours: [Colour; 6]| {
+        let mut games = six_games(first, colours);
+        games[3] = game(first + 3, colours[3], Draw);
+        games
+    };
+    let mut players = vec![
+        player(1, six_games(10, [W, W, W, W, B, B])),
+        player(2, six_games(20, [W, B, W, B, W, B])),
+        player(3, six_games(30, [B, W, B, W, B, W])),
+        player(4, lower(40, [W, B, W, B, W, B])),
+        player(5, lower(50, [B, W, B, W, B, W])),
+        player(6, lower(60, [W, B, W, B, W, B])),
+    ];
+    players.extend((10..66).map(absent));
+    let round = Input {
+        total_rounds: 7,
+        ..input(7, players)
+    };
+    let read = |c11| {
+        pair_round(
+            &round,
+            Rules {
+                edition: DutchEdition::Rules2026,
+                c11,
+            },
+        )
+        .expect("a valid round")
+    };
+    let text = read(C11Reading::Text);
+    assert_eq!(
+        pair_round(&round, DutchEdition::Rules2026).as_ref(),
+        Ok(&text)
+    );
+    assert_eq!(text.boards[0].white, 2);
+    assert_eq!(text.boards[0].black, 3);
+    let reference = read(C11Reading::Reference);
+    assert_eq!(reference.boards[0].white, 2);
+    assert_eq!(reference.boards[0].black, 1);
+    assert_eq!("reference".parse(), Ok(C11Reading::Reference));
+    assert!("bbp".parse::<C11Reading>().is_err());
+}
+
+#[test]
+fn h13_c2_2017_a_requested_full_point_bye_does_not_bar_the_pairing_allocated_bye() {
+    // Round 8 of a generated 2017 tournament (differential seed 5005): players 74 and 76 end
+    // the last bracket on 1.5; 76 took a requested full-point bye in round 1. The 2017 text of
+    // C.2 bars only a player who received the PAB or won by forfeit, so 76, the lower, gets it
+    // and 78 meets 74, as bbpPairings v5 pairs it. The 2026 text of C2 also bars one who
+    // "scored, in a single round, without playing, as many points as rewarded for a win".
+    let text = fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/h13_2017_full_point_bye.trf"
+    ))
+    .expect("the fixture");
+    let t: Tournament = text.parse().expect("a TRF file");
+    let round = trf_input::input_for_round(&t, 8).expect("round 8");
+    let rules_2017 = pair_round(&round, DutchEdition::Rules2017).expect("a valid round");
+    assert_eq!(rules_2017.bye, Some(76));
+    assert!(pairs(&rules_2017).contains(&(78, 74)));
+    let rules_2026 = pair_round(&round, DutchEdition::Rules2026).expect("a valid round");
+    assert_ne!(rules_2026.bye, Some(76));
 }

@@ -704,9 +704,16 @@ impl Tournament {
                 }
             }
         }
+        // bbpPairings: `BBW` also sets the pairing-allocated bye unless a `BBU` record does.
+        let bbu = self
+            .records()
+            .any(|r| matches!(r, Record::BbpScoring('U', _)));
         for r in self.records() {
             if let Record::BbpScoring(letter, v) = r {
                 s.apply_bbp(*letter, *v);
+                if *letter == 'W' && !bbu {
+                    s.pab = *v;
+                }
             }
         }
         s

@@ -562,3 +562,16 @@ fn h16_01_a_240_record_never_holds_a_pairing_allocated_bye() {
     );
     assert_eq!(ResultCode::from(ByeKind::Half), ResultCode::HalfPointBye);
 }
+
+#[test]
+fn h13_bbw_sets_the_pairing_allocated_bye_unless_bbu_does() {
+    // As bbpPairings reads them (v5 writes BBU only when it differs from BBW): the PAB
+    // scores BBW, in whichever order the records come, unless a BBU record says otherwise.
+    let t = three_players("BBW 3.0\nBBD 1.0\n");
+    assert_eq!(t.scoring().pab, Points::from_tenths(30));
+    assert_eq!(t.scoring().win_white, Points::from_tenths(30));
+    let t = three_players("BBU 0.5\nBBW 3.0\n");
+    assert_eq!(t.scoring().pab, Points::HALF);
+    let t = three_players("BBW 3.0\nBBU 0.5\n");
+    assert_eq!(t.scoring().pab, Points::HALF);
+}

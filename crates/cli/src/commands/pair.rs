@@ -17,7 +17,9 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use pairing::dutch::{DutchEdition, Float, Input, Pairing, PairingError, pair_round};
+use pairing::dutch::{
+    C11Reading, DutchEdition, Float, Input, Pairing, PairingError, Rules, pair_round,
+};
 use pairing::explain::{Explanation, Lang, explain, float_reason_text};
 use pairing::generator::{Config, GenerateError, generate};
 use pairing::{acceleration, trf_input};
@@ -77,6 +79,11 @@ pub struct Args {
     /// Rules edition, overriding the `192` code and the `042` start date: 2017 or 2026.
     #[arg(long, value_parser = parse_edition)]
     edition: Option<DutchEdition>,
+    /// With -p or -c: how C11 counts a third colour in a row, `text` (default: every topscorer
+    /// or opponent who gets it) or `reference` (bbpPairings: only one whose absolute
+    /// preference is denied). They differ only on histories these rules cannot produce.
+    #[arg(long, value_name = "READING", conflicts_with_all = ["explain", "generate", "team", "berger"])]
+    c11: Option<C11Reading>,
 }
 
 fn parse_edition(s: &str) -> Result<DutchEdition, String> {
@@ -134,8 +141,12 @@ pub fn run(args: Args) -> ExitCode {
         .edition
         .or(trf_input::edition(&tournament))
         .unwrap_or(DutchEdition::Rules2026);
+    let rules = Rules {
+        edition,
+        c11: args.c11.unwrap_or_default(),
+    };
     if args.check {
-        return check(&tournament, edition, &dutch, args.baku);
+        return check(&tournament, rules, &dutch, args.baku);
     }
     if args.explain {
         return explain_round(
@@ -148,7 +159,7 @@ pub fn run(args: Args) -> ExitCode {
         );
     }
     match args.pair {
-        Some(out) => pair(&tournament, edition, &dutch, out, args.baku),
+        Some(out) => pair(&tournament, rules, &dutch, out, args.baku),
         None => {
             eprintln!("arbiter pair: give -p [OUT], -c or --explain");
             ExitCode::from(3)
@@ -336,7 +347,7 @@ fn pairing_error(e: &PairingError) -> ExitCode {
 
 fn pair(
     tournament: &Tournament,
-    edition: DutchEdition,
+    rules: Rules,
     file: &Path,
     out: Option<PathBuf>,
     baku: bool,
@@ -346,7 +357,7 @@ fn pair(
         Ok(i) => i,
         Err(code) => return code,
     };
-    let pairing = match pair_round(&input, edition) {
+    let pairing = match pair_round(&input, rules) {
         Ok(p) => p,
         Err(e) => return pairing_error(&e),
     };
@@ -380,9 +391,9 @@ fn engine_output(pairing: &Pairing) -> String {
     text
 }
 
-fn check(tournament: &Tournament, edition: DutchEdition, file: &Path, baku: bool) -> ExitCode {
+fn check(tournament: &Tournament, rules: Rules, file: &Path, baku: bool) -> ExitCode {
     let mut report = String::new();
-    let checks = match trf_input::check_rounds(tournament, edition, baku) {
+    let checks = match trf_input::check_rounds(tournament, rules, baku) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("arbiter pair: {}: {e}", file.display());
@@ -423,6 +434,9 @@ fn check(tournament: &Tournament, edition: DutchEdition, file: &Path, baku: bool
         report,
         "checked {rounds} rounds, {discrepancies} discrepancies"
     );
+    if let Some(standings) = super::standings::declared_standings_check(tournament) {
+        report += &standings;
+    }
     // A closed pipe (e.g. `| head`) is not an error of the check.
     let _ = std::io::stdout().lock().write_all(report.as_bytes());
     ExitCode::SUCCESS

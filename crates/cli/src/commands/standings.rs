@@ -626,3 +626,95 @@ fn scoring(t: &Tournament) -> Result<ScoringSystem, String> {
         zero_point_bye: half(s.zero_bye)?,
     })
 }
+
+/// The second half of `arbiter pair -c` (issue 13, the endorsement kit): the standings a
+/// TRF-2026 file declares, recomputed. The order is `212` (tie-breaks defining the standings,
+/// `PTS` first) or else `202` (tie-breaks breaking ties on points), under the C.07 edition of
+/// the start date (`042`); each player's declared points (`001` columns 81-84) and rank
+/// (columns 86-89) are compared with ours, one line per difference with the file's line. A TRF
+/// declares no tie-break values, so a rank that differs is shown with our value of every
+/// tie-break of the list. `None` when the file declares no order.
+pub(crate) fn declared_standings_check(t: &Tournament) -> Option<String> {
+    let (tag, list) = [212, 202]
+        .into_iter()
+        .find_map(|tag| t.header_text(tag).map(|l| (tag, l.trim())))?;
+    let codes: Vec<&str> = list
+        .split(',')
+        .map(str::trim)
+        .filter(|c| !c.eq_ignore_ascii_case("PTS"))
+        .collect();
+    let mut out = String::new();
+    let tiebreaks = match parse_list(&codes.join(",")) {
+        Ok(tbs) => tbs,
+        Err(e) => return Some(format!("standings ({tag} {list}): not checked: {e}\n")),
+    };
+    let field = match field(t) {
+        Ok(f) => f,
+        Err(e) => return Some(format!("standings ({tag} {list}): not checked: {e}\n")),
+    };
+    let rules = Rules {
+        edition: t
+            .start_date()
+            .map_or(Edition::Fide2026, Edition::for_start_date),
+        direct_encounter: DirectEncounterRule::Fide,
+        round_robin: t.pairing_system().is_some_and(|c| c.contains("ROUNDROBIN")),
+        buchholz_sum: BuchholzSum::default(),
+    };
+    if let Err(e) = check(&tiebreaks, rules) {
+        return Some(format!("standings ({tag} {list}): not checked: {e}\n"));
+    }
+    let table = standings(&field, &tiebreaks, rules);
+    let lines: std::collections::HashMap<u16, usize> = t
+        .lines()
+        .iter()
+        .filter_map(|l| match &l.record {
+            trf::Record::Player(p) => Some((p.number(), l.number)),
+            _ => None,
+        })
+        .collect();
+    let (mut checked, mut differences) = (0, 0);
+    for row in &table.rows {
+        let Some(p) = t.player(row.tpn) else { continue };
+        let line = lines.get(&row.tpn).copied().unwrap_or(0);
+        if let Some(points) = p.points {
+            checked += 1;
+            if i64::from(points.tenths()) != i64::from(row.points.half_points()) * 5 {
+                differences += 1;
+                out += &format!(
+                    "line {line}: player {}: points declared {points}, computed {}\n",
+                    row.tpn, row.points
+                );
+            }
+        }
+        if let Some(rank) = p.rank {
+            checked += 1;
+            if usize::from(rank) != row.rank {
+                differences += 1;
+                let values: Vec<String> = codes
+                    .iter()
+                    .zip(&tiebreaks)
+                    .zip(&row.values)
+                    .map(|((c, tb), v)| {
+                        format!(
+                            "{c}={}",
+                            v.map_or_else(|| "-".to_string(), |v| text(*tb, v))
+                        )
+                    })
+                    .collect();
+                out += &format!(
+                    "line {line}: player {}: rank declared {rank}, computed {} ({} points; {})\n",
+                    row.tpn,
+                    row.rank,
+                    row.points,
+                    values.join(", ")
+                );
+            }
+        }
+    }
+    out += &format!(
+        "standings ({tag} {list}, C.07 edition {}): checked {checked} declared values, \
+         {differences} differences\n",
+        rules.edition
+    );
+    Some(out)
+}

@@ -56,6 +56,39 @@ pub enum Criterion {
     C21,
 }
 
+/// How C11 (2017: C.9) counts the topscorers and topscorers' opponents "who get the same
+/// colour three times in a row". Both readings agree on every history these rules produce
+/// (there a player who had a colour twice always prefers the other one, 1.7.1); they part only
+/// when a colour difference beyond +1 or -1 asks for the colour of the two latest games, which
+/// C3 never allows to arise (e.g. W W W W B B).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum C11Reading {
+    /// The text: every such player who gets the colour of his two latest games, whether or not
+    /// his colour difference asks for it. The default.
+    #[default]
+    Text,
+    /// bbpPairings' reading: a pair counts once, when both players have an absolute preference
+    /// for the same colour and the one who yields it had the other colour twice (at equal
+    /// colour differences: both had the same colour twice). For agreement with the reference
+    /// on synthetic histories.
+    Reference,
+}
+
+impl std::str::FromStr for C11Reading {
+    type Err = String;
+
+    /// `text` or `reference`.
+    fn from_str(s: &str) -> Result<C11Reading, String> {
+        match s {
+            "text" => Ok(C11Reading::Text),
+            "reference" => Ok(C11Reading::Reference),
+            other => Err(format!(
+                "`{other}` is no reading of C11: expected `text` or `reference`"
+            )),
+        }
+    }
+}
+
 /// Citations in the 2026 text, by criterion.
 const RULES_2026: [&str; 21] = [
     "C.04.3 C1",

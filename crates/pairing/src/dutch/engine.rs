@@ -16,11 +16,11 @@ use std::collections::HashMap;
 use laws::Article;
 
 use super::colour::{ColourPreference, PreferenceStrength, allocate_colours, colour_difference};
-use super::criterion::Criterion;
+use super::criterion::{C11Reading, Criterion};
 use super::limits::{Limit, Limits};
 use super::{
     Board, Colour, CompletionRule, DutchEdition, Float, Input, PairExplanation, Pairing,
-    PairingError, RoundEntry, Score,
+    PairingError, RoundEntry, Rules, Score,
 };
 use crate::assignment::{self, Incremental, Overflow};
 use crate::matching::{BracketGraph, Graph, SubsetGraph, bit_rows};
@@ -72,6 +72,8 @@ struct Context<'a> {
     players: Vec<Prepared>,
     compatible: Vec<Vec<u64>>,
     edition: DutchEdition,
+    /// How C11 (2017: C.9) counts a third colour in a row.
+    c11: C11Reading,
     /// Who may receive the pairing-allocated bye (C2, and C5 in 2026).
     bye_allowed: Vec<bool>,
     input: &'a Input,
@@ -184,16 +186,17 @@ struct Candidate {
     downfloaters: Vec<usize>,
 }
 
-/// Prepares the players and pairs the round by the given edition of C.04.3.
-pub fn pair_round(input: &Input, edition: DutchEdition) -> Result<Pairing, PairingError> {
-    pair_round_within(input, edition, Limits::DEFAULT)
+/// Prepares the players and pairs the round by the given edition of C.04.3 (a
+/// [`DutchEdition`], read as its text, or [`Rules`] naming the readings).
+pub fn pair_round(input: &Input, rules: impl Into<Rules>) -> Result<Pairing, PairingError> {
+    pair_round_within(input, rules, Limits::DEFAULT)
 }
 
 /// [`pair_round`] with the search bounded by `limits`: the same pairing, or
 /// [`PairingError::SearchLimit`] when a limit is reached before the result is proven.
 pub fn pair_round_within(
     input: &Input,
-    edition: DutchEdition,
+    rules: impl Into<Rules>,
     limits: Limits,
 ) -> Result<Pairing, PairingError> {
     if input.round == 0 || input.round > input.total_rounds.max(input.round) {
@@ -202,17 +205,14 @@ pub fn pair_round_within(
             total_rounds: input.total_rounds,
         });
     }
-    let context = round_context(input, edition, limits)?;
+    let context = round_context(input, rules.into(), limits)?;
     pair_brackets(&context)
 }
 
 /// The players of the round prepared, their compatibilities (C1-C3) and the bye assignees
 /// allowed (C2, and C5 under the 2026 rules); an error when no pairing meets C1-C5.
-fn round_context(
-    input: &Input,
-    edition: DutchEdition,
-    limits: Limits,
-) -> Result<Context<'_>, PairingError> {
+fn round_context(input: &Input, rules: Rules, limits: Limits) -> Result<Context<'_>, PairingError> {
+    let edition = rules.edition;
     let by_id = index_players(input)?;
     let scores_before = scores_before_each_round(input, &by_id);
     let mut players: Vec<Prepared> = input
@@ -287,6 +287,7 @@ fn round_context(
         players,
         compatible,
         edition,
+        c11: rules.c11,
         input,
         limits,
     };
@@ -363,6 +364,40 @@ fn scores_before_each_round(input: &Input, _by_id: &HashMap<u32, usize>) -> Vec<
         .collect()
 }
 
+/// The colour of the two latest games played, when they had the same one.
+fn repeated_colour(played: &[Colour]) -> Option<Colour> {
+    match played {
+        [.., a, b] if a == b => Some(*b),
+        _ => None,
+    }
+}
+
+/// C11 (2017: C.9) of a pair of topscorers as [`C11Reading::Reference`] counts it: both players
+/// have an absolute preference for the same colour, and the one who does not get it (the
+/// smaller colour difference, C.04.3 5.2.2) had the other colour in his two latest games; at
+/// equal colour differences, both had the same colour twice.
+fn reference_c11(a: &Prepared, b: &Prepared) -> bool {
+    let (Some(pa), Some(pb)) = (a.preference, b.preference) else {
+        return false;
+    };
+    if pa.strength != PreferenceStrength::Absolute
+        || pb.strength != PreferenceStrength::Absolute
+        || pa.colour != pb.colour
+    {
+        return false;
+    }
+    let (da, db) = (
+        colour_difference(&a.played).abs(),
+        colour_difference(&b.played).abs(),
+    );
+    let (ra, rb) = (repeated_colour(&a.played), repeated_colour(&b.played));
+    match da.cmp(&db) {
+        std::cmp::Ordering::Equal => ra.is_some() && ra == rb,
+        std::cmp::Ordering::Greater => rb == Some(pb.colour.opposite()),
+        std::cmp::Ordering::Less => ra == Some(pa.colour.opposite()),
+    }
+}
+
 /// The float a player received in a past round (C.04.3 1.4; 2017: A.4).
 fn float_in_round(
     input: &Input,
@@ -408,10 +443,12 @@ fn prepare(
     let played: Vec<Colour> = p.history.iter().filter_map(|e| e.played_colour()).collect();
     let score = p.score(&input.scoring);
     let win = input.scoring.win;
+    // C2 (2017: C.2): no second PAB, nor after a forfeit win; the 2026 text also bars a
+    // player who scored a win's points without playing (a requested full-point bye).
     let bye_eligible = !p.history.iter().any(|e| match e {
         RoundEntry::PairingAllocatedBye => true,
         RoundEntry::Forfeit { won, .. } => *won,
-        RoundEntry::Unpaired { points } => *points >= win,
+        RoundEntry::Unpaired { points } => edition == DutchEdition::Rules2026 && *points >= win,
         RoundEntry::Game { .. } => false,
     });
     let rounds_before = input.round.saturating_sub(1);
@@ -536,10 +573,12 @@ pub struct BracketCriteria {
 /// criterion. `pairs` are (white, black) or (black, white) by pairing number.
 pub fn criteria_by_bracket(
     input: &Input,
-    edition: DutchEdition,
+    rules: impl Into<Rules>,
     pairs: &[(u32, u32)],
 ) -> Result<Vec<BracketCriteria>, PairingError> {
-    let context = round_context(input, edition, Limits::DEFAULT)?;
+    let rules = rules.into();
+    let edition = rules.edition;
+    let context = round_context(input, rules, Limits::DEFAULT)?;
     let players = &context.players;
     let position: HashMap<u32, usize> =
         players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
@@ -1832,11 +1871,13 @@ impl<'a> BracketSearch<'a> {
                 if cd.abs() > 2 && cd.abs() > before.abs() {
                     cost.counts[0] += 1;
                 }
-                let n = p.played.len();
-                if n >= 2 && p.played[n - 1] == c && p.played[n - 2] == c {
+                if context.c11 == C11Reading::Text && repeated_colour(&p.played) == Some(c) {
                     cost.counts[1] += 1;
                 }
             }
+        }
+        if topscorers && context.c11 == C11Reading::Reference {
+            cost.counts[1] = u32::from(reference_c11(pa, pb));
         }
         if pa.score != pb.score {
             let difference = i64::from(pa.score.0 - pb.score.0);

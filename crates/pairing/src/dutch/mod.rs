@@ -13,7 +13,7 @@ use std::str::FromStr;
 use laws::Article;
 
 pub use colour::{ColourPreference, PreferenceStrength, allocate_colours};
-pub use criterion::Criterion;
+pub use criterion::{C11Reading, Criterion};
 pub use engine::{
     BracketCriteria, Value as CriterionValue, criteria_by_bracket, pair_round, pair_round_within,
 };
@@ -235,6 +235,25 @@ impl DutchEdition {
         match self {
             DutchEdition::Rules2017 => CompletionRule::CollapsedLastBracket,
             DutchEdition::Rules2026 => CompletionRule::EveryBracket,
+        }
+    }
+}
+
+/// The edition of C.04.3 and how the engine reads the criteria where the text and the
+/// reference implementation part ([`C11Reading`]). A [`DutchEdition`] alone is its text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// The edition.
+    pub edition: DutchEdition,
+    /// How C11 (2017: C.9) counts a third colour in a row.
+    pub c11: C11Reading,
+}
+
+impl From<DutchEdition> for Rules {
+    fn from(edition: DutchEdition) -> Rules {
+        Rules {
+            edition,
+            c11: C11Reading::Text,
         }
     }
 }
