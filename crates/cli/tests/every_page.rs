@@ -302,6 +302,7 @@ fn iso_dates(text: &str) -> Vec<String> {
 /// article numbers (`Art. 14.1`, `§6.1`) are not scores.
 fn decimal_points(text: &str) -> Vec<String> {
     text.split_whitespace()
+        .filter(|w| !w.starts_with('§'))
         .map(|w| w.trim_matches(|c: char| !c.is_ascii_digit()))
         .filter(|w| {
             let parts: Vec<&str> = w.split('.').collect();
@@ -335,7 +336,10 @@ fn h14_06_the_checks_find_what_they_look_for() {
     assert!(!contains_word("Freilos (bye-1/2)", "bye-1"));
     assert!(contains_word("Some(3)", "Some("));
     assert_eq!(iso_dates("am 2026-04-07 und 07.04.2026"), ["2026-04-07"]);
-    assert_eq!(decimal_points("Punkte 4.5 BH 24.50 am 07.04.2026 Art. 14.1"), ["4.5", "24.50"]);
+    assert_eq!(
+        decimal_points("Punkte 4.5 BH 24.50 am 07.04.2026 Art. 14.1, SJRP §10.5"),
+        ["4.5", "24.50"]
+    );
     assert!(has_german_date("Mainz, 07.04.2026"));
     assert_eq!(kind("/sections/2/players/17"), "//sections/2/players/#");
     assert_eq!(

@@ -82,6 +82,8 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("by_board", "By board", "Nach Brettern"),
     ("rank", "Rank", "Platz"),
     ("rank_short", "Rk.", "Rg."),
+    ("forfeit", "forfeit", "kampflos"),
+    ("dsj_pseudo_ratings", "DSJ pseudo ratings", "DSJ-Pseudo-DWZ"),
     ("published", "published", "veröffentlicht"),
     ("round_short", "Rd.", "Rd."),
     ("colour_short", "Col.", "F."),
