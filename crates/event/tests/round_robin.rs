@@ -176,8 +176,16 @@ fn numbers_drawn_by_lot_decide_the_berger_table() {
 
 #[test]
 fn h14_02_a_place_still_shared_after_the_last_criterion_is_marked_for_a_stichkampf() {
-    let mut s = section(2, false);
-    play(&mut s);
+    // Four players, every game drawn: equal on points, SB, SW and DE.
+    let mut s = section(4, false);
+    for round in 1..=s.total_rounds() {
+        let draft = s.pair_round(round).unwrap();
+        s.add_round(draft).unwrap();
+        s.publish(round, at()).unwrap();
+        for board in 1..=s.round(round).unwrap().boards.len() {
+            s.enter_result(round, board, GameResult::Draw).unwrap();
+        }
+    }
     let table = s.standings().unwrap();
     assert!(table.rows.iter().all(|r| r.rank == 1 && r.tied), "{table:?}");
     assert_eq!(table.open_ties(), [1]);
@@ -187,7 +195,7 @@ fn h14_02_a_place_still_shared_after_the_last_criterion_is_marked_for_a_stichkam
     );
     // Scores with decimals, counts and places whole (as `arbiter standings` prints them).
     assert_eq!(table.tiebreaks, ["SB", "SW/U", "DE"]);
-    assert_eq!(table.rows[0].values[0].as_deref(), Some("0.25"));
+    assert_eq!(table.rows[0].values[0].as_deref(), Some("2.25"));
     assert_eq!(table.rows[0].values[1].as_deref(), Some("0"));
     assert_eq!(table.rating, "DWZ");
     assert_eq!(table.rows[0].rating, Some(1450));
