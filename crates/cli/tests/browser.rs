@@ -299,7 +299,11 @@ fn scenario(b: &Browser, server: &Server, dir: &Path) {
         let player = api_row["player"].as_i64().expect("player id");
         // `2.` or, still tied after the last criterion, `2.=` (#14 item 2).
         let tied = if api_row["tied"] == true { "=" } else { "" };
-        assert_eq!(row[0], format!("{}.{tied}", api_row["rank"]), "rank {row:?}");
+        assert_eq!(
+            row[0],
+            format!("{}.{tied}", api_row["rank"]),
+            "rank {row:?}"
+        );
         assert_eq!(row[1], api_row["tpn"].to_string(), "number {row:?}");
         assert_eq!(row[2], api_row["name"].as_str().unwrap_or_default());
         let points = half_points(&row[5]);
@@ -398,7 +402,7 @@ fn scenario(b: &Browser, server: &Server, dir: &Path) {
     );
     let imported_cells: Vec<Vec<String>> = serde_json::from_value(imported_cells).unwrap();
     let points = |c: &[Vec<String>]| -> Vec<(String, String)> {
-        let mut v: Vec<_> = c.iter().map(|r| (r[2].clone(), r[3].clone())).collect();
+        let mut v: Vec<_> = c.iter().map(|r| (r[2].clone(), r[5].clone())).collect();
         v.sort();
         v
     };

@@ -2,9 +2,10 @@
 //! (`arbiter serve --demo`, SQLite) in headless Chromium, German and English, at 1366 px and at
 //! a 360 px phone.
 //!
-//! The pages are found by following the links from the event list (downloads, language
-//! switches and the logout excepted), first as the public, then logged in as the admin (audit
-//! log, users, settings, check-in, slips). Player cards, breakdowns and game pages are
+//! The demo has no team section: the test adds one (four teams, round 1 paired) first. The
+//! pages are found by following the links from the event list (downloads, language switches
+//! and the logout excepted), first as the public, then logged in as the admin (audit log,
+//! users, settings, check-in, and the pages with forms). Player cards, breakdowns and game pages are
 //! sampled (two of each kind per section), rounds are all taken. Each page must
 //! - fit 360 px: `document.documentElement.scrollWidth <= 360` (wide tables scroll inside their
 //!   own `.scroll` box, the page does not);
@@ -54,25 +55,30 @@ fn h14_06_every_page_fits_a_phone_and_speaks_german() {
         let base = format!("http://{}", server.addr);
         let shots = screenshot_dir();
         let mut failures = Vec::new();
+        log_in(b, &base, &server.password);
+        add_team_section(b, &base);
+        b.click("#logout");
+        b.wait_js(
+            "return !!document.getElementById('nav-login');",
+            "logged out",
+        );
+
         let public = crawl(b, &base);
         assert!(
             public.iter().any(|u| u.contains("/standings"))
                 && public.iter().any(|u| u.contains("/rounds/7")),
             "the demo is not a finished championship: {public:?}"
         );
-        for url in &public {
+        for url in public.iter().map(String::as_str).chain(["/login"]) {
             check_page(b, &base, url, "public", &shots, &mut failures);
         }
 
-        b.go(&format!("{base}/login?lang=de"));
-        b.fill("#login-user", "admin");
-        b.fill("#login-password", &server.password);
-        b.click("#login-submit");
-        b.wait_js("return !document.getElementById('login-user');", "logged in");
+        log_in(b, &base, &server.password);
         // Logged in: the pages the public does not see, and the pages with the forms.
         let with_forms = |u: &str| {
             let parts: Vec<&str> = u.split('/').collect();
-            u == "/" || matches!(parts.as_slice(), ["", "events" | "sections", n] if n.parse::<u32>().is_ok())
+            u == "/"
+                || matches!(parts.as_slice(), ["", "events" | "sections", n] if n.parse::<u32>().is_ok())
         };
         for url in crawl(b, &base)
             .into_iter()
@@ -88,6 +94,52 @@ fn h14_06_every_page_fits_a_phone_and_speaks_german() {
             failures.join("\n")
         );
     });
+}
+
+/// Logs in as the admin.
+fn log_in(b: &Browser, base: &str, password: &str) {
+    b.go(&format!("{base}/login?lang=de"));
+    b.fill("#login-user", "admin");
+    b.fill("#login-password", password);
+    b.click("#login-submit");
+    b.wait_js("return !!document.getElementById('logout');", "logged in");
+}
+
+/// The demo has no team section: adds a 4er-U16 round robin with four teams to the demo
+/// event and pairs its first round, so that the team pages are opened too.
+fn add_team_section(b: &Browser, base: &str) {
+    b.go(&format!("{base}/events/1?lang=de"));
+    b.fill("#team-section-name", "4er-U16");
+    b.fill("#team-section-rounds", "3");
+    b.js(
+        "document.getElementById('team-section-competition').value = 'club_u16';",
+        json!([]),
+    );
+    b.click("#create-team-section");
+    b.wait_js(
+        "return !!document.getElementById('teams-title');",
+        "team section",
+    );
+    for (i, name) in ["SK Trier", "SC Bann", "SV Worms 1878", "SK Mainz 1886"]
+        .iter()
+        .enumerate()
+    {
+        let players: Vec<String> = (0..5)
+            .map(|k| format!("{}{k}, Kim; {}", &name[3..6], 1800 - 100 * i - 20 * k))
+            .collect();
+        b.fill("#team-name", name);
+        b.fill("#team-players", &players.join("\n"));
+        b.click("#register-team-submit");
+        b.wait_js(
+            &format!("return !!document.getElementById('team-{}');", i + 1),
+            name,
+        );
+    }
+    b.click("#team-pair");
+    b.wait_js(
+        "return location.pathname.endsWith('/teams/rounds/1');",
+        "team round 1",
+    );
 }
 
 /// `target/screenshots`, created.
@@ -113,7 +165,12 @@ fn crawl(b: &Browser, base: &str) -> Vec<String> {
             "return Array.from(document.querySelectorAll('a[href]'), a => a.getAttribute('href'));",
             json!([]),
         );
-        for link in links.as_array().into_iter().flatten().filter_map(|l| l.as_str()) {
+        for link in links
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|l| l.as_str())
+        {
             let Some(next) = page_link(&url, link) else {
                 continue;
             };
@@ -238,7 +295,10 @@ fn check_page(
                 }
             }
             if lang == "de" {
-                if url.starts_with("/events/") && !url.contains("settings") && !has_german_date(&text) {
+                if url.starts_with("/events/")
+                    && !url.contains("settings")
+                    && !has_german_date(&text)
+                {
                     failures.push(format!("{url} (de): no date written dd.mm.yyyy"));
                 }
                 if url.ends_with("/standings") && !text.contains(",5") && !text.contains(",00") {
@@ -307,7 +367,9 @@ fn decimal_points(text: &str) -> Vec<String> {
         .filter(|w| {
             let parts: Vec<&str> = w.split('.').collect();
             parts.len() == 2
-                && parts.iter().all(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit()))
+                && parts
+                    .iter()
+                    .all(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit()))
                 && (parts[1] == "5" || parts[1].len() == 2 && parts[1].ends_with(['0', '5']))
         })
         .map(str::to_owned)
