@@ -11,9 +11,9 @@ use standings::tiebreak::{
 };
 
 use crate::age::Class;
+use crate::draw::Slot;
 use crate::person::{PlayerId, Sex};
 use crate::player::Entry;
-use crate::draw::Slot;
 use crate::section::{Section, System};
 
 /// A section's ranking after the rounds with results.
@@ -79,7 +79,12 @@ impl Standings {
 
     /// The places still shared after the last criterion, best first.
     pub fn open_ties(&self) -> Vec<usize> {
-        let mut places: Vec<usize> = self.rows.iter().filter(|r| r.tied).map(|r| r.rank).collect();
+        let mut places: Vec<usize> = self
+            .rows
+            .iter()
+            .filter(|r| r.tied)
+            .map(|r| r.rank)
+            .collect();
         places.dedup();
         places
     }
@@ -286,7 +291,11 @@ impl Section {
                         .collect(),
                     tied: table.is_tied(row.tpn),
                     club: entry.player.club.clone(),
-                    rating: if elo { entry.player.elo } else { entry.player.dwz },
+                    rating: if elo {
+                        entry.player.elo
+                    } else {
+                        entry.player.dwz
+                    },
                 }
             })
             .collect();
@@ -442,7 +451,9 @@ impl Section {
                     both.push((p.name.clone(), p.tpn, line));
                 }
             }
-            both.sort_by_cached_key(|(name, tpn, _)| (ratinglist::sort_key(name), name.clone(), *tpn));
+            both.sort_by_cached_key(|(name, tpn, _)| {
+                (ratinglist::sort_key(name), name.clone(), *tpn)
+            });
             lines = both.into_iter().map(|(_, _, l)| l).collect();
         }
         Some(lines)

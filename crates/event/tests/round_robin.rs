@@ -187,7 +187,10 @@ fn h14_02_a_place_still_shared_after_the_last_criterion_is_marked_for_a_stichkam
         }
     }
     let table = s.standings().unwrap();
-    assert!(table.rows.iter().all(|r| r.rank == 1 && r.tied), "{table:?}");
+    assert!(
+        table.rows.iter().all(|r| r.rank == 1 && r.tied),
+        "{table:?}"
+    );
     assert_eq!(table.open_ties(), [1]);
     assert_eq!(
         event::table::playoff_article().to_string(),

@@ -350,10 +350,22 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("request_bye", "Request a bye", "Freilos beantragen"),
     ("dwz_list", "DWZ from list", "DWZ aus Liste"),
     ("elo_list", "Elo from list", "Elo aus Liste"),
-    ("result_bye", "Pairing-allocated bye", "Freilos der Auslosung (spielfrei)"),
+    (
+        "result_bye",
+        "Pairing-allocated bye",
+        "Freilos der Auslosung (spielfrei)",
+    ),
     ("result_bye-1", "Full-point bye (1)", "Freilos mit 1 Punkt"),
-    ("result_bye-1/2", "Half-point bye (½)", "Freilos mit ½ Punkt"),
-    ("result_bye-0", "Zero-point bye (0)", "Freilos ohne Punkt (0)"),
+    (
+        "result_bye-1/2",
+        "Half-point bye (½)",
+        "Freilos mit ½ Punkt",
+    ),
+    (
+        "result_bye-0",
+        "Zero-point bye (0)",
+        "Freilos ohne Punkt (0)",
+    ),
     (
         "none",
         "none (withdraw request)",

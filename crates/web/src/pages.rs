@@ -532,7 +532,10 @@ fn breakdown(
 ) -> Result<(String, Vec<Value>), PageError> {
     let texts = i18n::texts(lang);
     let s = loaded.section();
-    let name = loaded.player(player).map(|p| p.name.clone()).unwrap_or_default();
+    let name = loaded
+        .player(player)
+        .map(|p| p.name.clone())
+        .unwrap_or_default();
     let all = loaded.standings()?;
     let numbered = |tpn: u16| {
         all.rows

@@ -22,8 +22,8 @@ use standings::rating::Hundredths;
 use standings::team::crosstable::Form;
 use standings::tiebreak::preset::{self, Preset};
 use standings::tiebreak::{
-    BuchholzSum, DirectEncounterRule, Edition, Evaluation, Field, Kind, Participant,
-    Round, Rules, Standings, TieBreak, check, parse_list, standings,
+    BuchholzSum, DirectEncounterRule, Edition, Evaluation, Field, Kind, Participant, Round, Rules,
+    Standings, TieBreak, check, parse_list, standings,
 };
 use standings::{Outcome, Points, ScoringSystem};
 use trf::{Colour, ResultCode, Tournament};

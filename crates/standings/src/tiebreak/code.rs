@@ -253,10 +253,12 @@ impl TieBreak {
                     format!(", ohne die {n} schwächsten Werte"),
                 )
             }
-            Some(Trim::Median(1)) => out += lang.pick(
-                ", without the highest and the lowest value",
-                ", ohne den höchsten und den schwächsten Wert",
-            ),
+            Some(Trim::Median(1)) => {
+                out += lang.pick(
+                    ", without the highest and the lowest value",
+                    ", ohne den höchsten und den schwächsten Wert",
+                )
+            }
             Some(Trim::Median(n)) => {
                 out += &lang.pick(
                     format!(", without the {n} highest and the {n} lowest values"),

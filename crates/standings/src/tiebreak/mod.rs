@@ -497,9 +497,7 @@ impl Removal {
     /// Why the value was cut, in words (the one place for them).
     pub fn words(self, lang: Lang) -> &'static str {
         match self {
-            Removal::LeastSignificant => {
-                lang.pick("least significant value", "schwächster Wert")
-            }
+            Removal::LeastSignificant => lang.pick("least significant value", "schwächster Wert"),
             Removal::VoluntarilyUnplayed => lang.pick(
                 "voluntarily unplayed round first",
                 "freiwillig nicht gespielte Runde zuerst",
