@@ -630,6 +630,7 @@ mod tests {
         );
         let table = Standings {
             tiebreaks: vec!["=BH".into()],
+            rating: "DWZ",
             rows: Vec::new(),
         };
         assert_eq!(table.to_csv(), "Rank,No,Name,Points,'=BH\r\n");
