@@ -148,11 +148,11 @@ fn scenario(b: &Browser, server: &Server) {
             .collect()
     };
     let delta = cells(4);
-    assert_eq!(delta[0], "1");
+    assert_eq!(delta[0], "1.");
     assert_eq!(&delta[2..5], ["Delta", "2.00", "4.00"]);
     let alpha = cells(1);
     assert_eq!(&alpha[2..5], ["Alpha", "0.00", "0.00"]);
-    assert_eq!(alpha[0], "4");
+    assert_eq!(alpha[0], "4.");
     let bravo = cells(2);
     assert_eq!(&bravo[2..5], ["Bravo", "1.00", "2.00"]);
     assert!(b.text("#team-crosstable").contains("Delta"));

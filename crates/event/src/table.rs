@@ -11,9 +11,9 @@ use standings::tiebreak::{
 };
 
 use crate::age::Class;
+use crate::draw::Slot;
 use crate::person::{PlayerId, Sex};
 use crate::player::Entry;
-use crate::draw::Slot;
 use crate::section::{Section, System};
 
 /// A section's ranking after the rounds with results.
@@ -21,6 +21,9 @@ use crate::section::{Section, System};
 pub struct Standings {
     /// The tie-break codes, in order.
     pub tiebreaks: Vec<String>,
+    /// The rating shown beside the names: `DWZ`, or `Elo` when the section is evaluated for
+    /// Elo only.
+    pub rating: &'static str,
     /// Rows in rank order.
     pub rows: Vec<Row>,
 }
@@ -40,8 +43,51 @@ pub struct Row {
     pub points: String,
     /// Points in half-points, for exact comparison.
     pub half_points: u32,
-    /// One value per tie-break (`None` when it does not apply), written as C.07 prints it.
+    /// One value per tie-break (`None` when it does not apply), written as C.07 prints it:
+    /// scores with two decimals, counts and places whole ([`TieBreak::write`]).
     pub values: Vec<Option<String>>,
+    /// Still sharing the place with another player after the last criterion (printed `2.=`,
+    /// as `arbiter standings` does): for a title or a qualification a Stichkampf decides
+    /// ([`playoff_article`]).
+    pub tied: bool,
+    /// The player's club.
+    pub club: String,
+    /// The player's rating of [`Standings::rating`].
+    pub rating: Option<u16>,
+}
+
+/// The provision that decides a place still tied after the last criterion: the Stichkampf of
+/// SJRP Spielordnung §6.1.
+pub fn playoff_article() -> laws::Article {
+    standings::tiebreak::playoff::Stichkampf::article()
+}
+
+impl Standings {
+    /// The legend of the tie-break columns: each code with its full name in `lang`
+    /// (`BH/C1` = `Buchholz, ohne den schwächsten Wert`).
+    pub fn legend(&self, lang: laws::Lang) -> Vec<(String, String)> {
+        self.tiebreaks
+            .iter()
+            .map(|code| {
+                let words = code
+                    .parse::<TieBreak>()
+                    .map_or_else(|_| code.clone(), |tb| tb.describe(lang));
+                (code.clone(), words)
+            })
+            .collect()
+    }
+
+    /// The places still shared after the last criterion, best first.
+    pub fn open_ties(&self) -> Vec<usize> {
+        let mut places: Vec<usize> = self
+            .rows
+            .iter()
+            .filter(|r| r.tied)
+            .map(|r| r.rank)
+            .collect();
+        places.dedup();
+        places
+    }
 }
 
 /// One line of a published pairing list.
@@ -221,9 +267,10 @@ impl Section {
         let tiebreaks = &order.tiebreaks;
         let (field, entries) = self.field()?;
         if field.rounds() == 0 {
-            return Ok(unranked(tiebreaks, &entries));
+            return Ok(unranked(tiebreaks, &entries, self.rating_is_elo()));
         }
         let table = standings::tiebreak::standings(&field, tiebreaks, self.rules(&order));
+        let elo = self.rating_is_elo();
         let rows = table
             .rows
             .iter()
@@ -239,15 +286,29 @@ impl Section {
                     values: row
                         .values
                         .iter()
-                        .map(|v| v.map(|h| h.to_string()))
+                        .zip(tiebreaks)
+                        .map(|(v, tb)| v.map(|h| tb.write(h)))
                         .collect(),
+                    tied: table.is_tied(row.tpn),
+                    club: entry.player.club.clone(),
+                    rating: if elo {
+                        entry.player.elo
+                    } else {
+                        entry.player.dwz
+                    },
                 }
             })
             .collect();
         Ok(Standings {
             tiebreaks: tiebreaks.iter().map(|t| t.to_string()).collect(),
+            rating: if elo { "Elo" } else { "DWZ" },
             rows,
         })
+    }
+
+    /// Whether the lists show Elo rather than DWZ: the section is evaluated for Elo only.
+    fn rating_is_elo(&self) -> bool {
+        self.rating.elo && !self.rating.dwz
     }
 
     /// Whether `player` counts in the ranking of `class`: entered in it, or entered in the
@@ -281,8 +342,17 @@ impl Section {
             last_rank = Some(row.rank);
             rows.push(Row { rank, ..row });
         }
+        // Tied inside the class: another player of the class shares the place.
+        let shared: Vec<bool> = rows
+            .iter()
+            .map(|r| rows.iter().filter(|o| o.rank == r.rank).count() > 1)
+            .collect();
+        for (row, tied) in rows.iter_mut().zip(shared) {
+            row.tied = tied;
+        }
         Ok(Standings {
             tiebreaks: all.tiebreaks,
+            rating: all.rating,
             rows,
         })
     }
@@ -381,7 +451,9 @@ impl Section {
                     both.push((p.name.clone(), p.tpn, line));
                 }
             }
-            both.sort_by_cached_key(|(name, tpn, _)| (ratinglist::sort_key(name), name.clone(), *tpn));
+            both.sort_by_cached_key(|(name, tpn, _)| {
+                (ratinglist::sort_key(name), name.clone(), *tpn)
+            });
             lines = both.into_iter().map(|(_, _, l)| l).collect();
         }
         Some(lines)
@@ -435,7 +507,7 @@ impl Section {
 
 /// Before the first complete round everyone shares rank 1 with no points and no tie-break
 /// values, in pairing-number order.
-fn unranked(tiebreaks: &[TieBreak], entries: &[&Entry]) -> Standings {
+fn unranked(tiebreaks: &[TieBreak], entries: &[&Entry], elo: bool) -> Standings {
     let rows = entries
         .iter()
         .enumerate()
@@ -447,10 +519,14 @@ fn unranked(tiebreaks: &[TieBreak], entries: &[&Entry]) -> Standings {
             points: Points::ZERO.to_string(),
             half_points: 0,
             values: vec![None; tiebreaks.len()],
+            tied: false,
+            club: e.player.club.clone(),
+            rating: if elo { e.player.elo } else { e.player.dwz },
         })
         .collect();
     Standings {
         tiebreaks: tiebreaks.iter().map(|t| t.to_string()).collect(),
+        rating: if elo { "Elo" } else { "DWZ" },
         rows,
     }
 }
@@ -554,6 +630,7 @@ mod tests {
         );
         let table = Standings {
             tiebreaks: vec!["=BH".into()],
+            rating: "DWZ",
             rows: Vec::new(),
         };
         assert_eq!(table.to_csv(), "Rank,No,Name,Points,'=BH\r\n");

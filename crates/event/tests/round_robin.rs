@@ -173,3 +173,40 @@ fn numbers_drawn_by_lot_decide_the_berger_table() {
     s.add_round(draft).unwrap();
     assert_eq!(s.set_order(drawn), Err(event::RoundError::NumbersFixed));
 }
+
+#[test]
+fn h14_02_a_place_still_shared_after_the_last_criterion_is_marked_for_a_stichkampf() {
+    // Four players, every game drawn: equal on points, SB, SW and DE.
+    let mut s = section(4, false);
+    for round in 1..=s.total_rounds() {
+        let draft = s.pair_round(round).unwrap();
+        s.add_round(draft).unwrap();
+        s.publish(round, at()).unwrap();
+        for board in 1..=s.round(round).unwrap().boards.len() {
+            s.enter_result(round, board, GameResult::Draw).unwrap();
+        }
+    }
+    let table = s.standings().unwrap();
+    assert!(
+        table.rows.iter().all(|r| r.rank == 1 && r.tied),
+        "{table:?}"
+    );
+    assert_eq!(table.open_ties(), [1]);
+    assert_eq!(
+        event::table::playoff_article().to_string(),
+        "SJRP Spielordnung §6.1"
+    );
+    // Scores with decimals, counts and places whole (as `arbiter standings` prints them).
+    assert_eq!(table.tiebreaks, ["SB", "SW/U", "DE"]);
+    assert_eq!(table.rows[0].values[0].as_deref(), Some("2.25"));
+    assert_eq!(table.rows[0].values[1].as_deref(), Some("0"));
+    assert_eq!(table.rating, "DWZ");
+    assert_eq!(table.rows[0].rating, Some(1450));
+    let legend = table.legend(event::Lang::De);
+    assert_eq!(legend[1].1, "Siegwertung (spielfrei zählt als Sieg)");
+    assert_eq!(legend[2].1, "Direkter Vergleich");
+    assert_eq!(
+        table.legend(event::Lang::En)[1].1,
+        "Wins including forfeits (a pairing-allocated bye counts as a win)"
+    );
+}

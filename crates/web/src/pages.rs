@@ -17,7 +17,7 @@ use crate::api::{self, Credentials, ResultForm};
 use crate::editor::{Edit, NoFields};
 use crate::form::Form;
 use crate::throttle::ClientAddress;
-use crate::views::{self, PageResult, render, see_other};
+use crate::views::{self, PageError, PageResult, render, see_other};
 use crate::{AppError, AppState, LOGIN_CSRF_COOKIE, SESSION_COOKIE, Viewer, auth, cookie, i18n};
 use service::players::PlayerForm;
 use service::registration::{NewEvent, NewSection};
@@ -274,7 +274,15 @@ async fn section_view(state: &AppState, viewer: &Viewer, id: i64, extra: Value) 
         "players": crate::seeding::players(&loaded),
         "rounds": rounds,
         "played": loaded.rounds.len(),
-        "timetable": service::settings::schedule_lines(&loaded.section().schedule),
+        "timetable": loaded
+            .section()
+            .schedule
+            .iter()
+            .map(|r| match r.time {
+                Some(t) => format!("{} {t}", viewer.lang.pick(r.date.to_string(), r.date.german())),
+                None => viewer.lang.pick(r.date.to_string(), r.date.german()),
+            })
+            .collect::<Vec<_>>(),
         "check_in": loaded.section().check_in,
     });
     render(state, viewer, "section.html", views::with_extra(ctx, extra))
@@ -484,42 +492,21 @@ pub(crate) async fn standings(
     let loaded = state.view(id, &viewer).await?;
     let s = loaded.section();
     let table = loaded.ranking(q.class.as_deref())?;
-    let mut breakdown = Vec::new();
-    let mut breakdown_name = String::new();
-    if let Some(player) = q.player {
-        let pid = PlayerId(player);
-        breakdown_name = loaded
-            .player(pid)
-            .map(|p| p.name.clone())
-            .unwrap_or_default();
-        for code in &table.tiebreaks {
-            if let Some(b) = s
-                .breakdown(pid, code)
-                .map_err(|e| AppError::rule(e.to_string()))?
-            {
-                let rows: Vec<Value> = b
-                    .contributions
-                    .iter()
-                    .map(|c| {
-                        json!({
-                            "round": c.round,
-                            "opponent": c.opponent,
-                            "value": c.value.to_string(),
-                            "removed": c.removed.is_some(),
-                            "note": c.removed.map(|r| format!("{r:?}")).unwrap_or_else(|| format!("{:?}", c.source)),
-                        })
-                    })
-                    .collect();
-                breakdown.push(json!({ "code": code, "value": b.value.to_string(), "rows": rows }));
-            }
-        }
-    }
+    let (breakdown_name, breakdown) = match q.player {
+        Some(player) => breakdown(&loaded, &table.tiebreaks, PlayerId(player), viewer.lang)?,
+        None => (String::new(), Vec::new()),
+    };
+    let legend: Vec<(String, String)> = table.legend(viewer.lang);
     render(
         &state,
         &viewer,
         "standings.html",
         json!({
+            "event": loaded.event_row,
             "section": loaded.section_row,
+            "legend": legend,
+            "open_ties": table.open_ties(),
+            "playoff_article": event::table::playoff_article().to_string(),
             "table": table,
             "complete": s.rounds_complete(),
             "breakdown": breakdown,
@@ -534,6 +521,64 @@ pub(crate) async fn standings(
     )
 }
 
+/// The breakdown of each of `codes` (BH, FB, SB) for `player`, round by round in words: the
+/// opponent by pairing number and name, or what stands for a missing one ("virtual opponent"),
+/// and the rounds cut by Cut or Median with the reason and its article (C.07 Art. 14, 16).
+fn breakdown(
+    loaded: &service::Loaded,
+    codes: &[String],
+    player: PlayerId,
+    lang: i18n::Lang,
+) -> Result<(String, Vec<Value>), PageError> {
+    let texts = i18n::texts(lang);
+    let s = loaded.section();
+    let name = loaded
+        .player(player)
+        .map(|p| p.name.clone())
+        .unwrap_or_default();
+    let all = loaded.standings()?;
+    let numbered = |tpn: u16| {
+        all.rows
+            .iter()
+            .find(|r| r.tpn == u32::from(tpn))
+            .map_or("", |r| r.name.as_str())
+    };
+    let mut out = Vec::new();
+    for code in codes {
+        let Some(b) = s
+            .breakdown(player, code)
+            .map_err(|e| AppError::rule(e.to_string()))?
+        else {
+            continue;
+        };
+        let rows: Vec<Value> = b
+            .contributions
+            .iter()
+            .map(|c| {
+                let opponent = match c.opponent {
+                    Some(n) if c.source.is_game() => {
+                        format!("{} {n} {}", texts["opponent_no"], numbered(n))
+                    }
+                    _ => c.source.words(lang).to_owned(),
+                };
+                json!({
+                    "round": c.round,
+                    "opponent": opponent,
+                    "value": c.value.to_string(),
+                    "cut": c.removed.map(|r| format!("{}: {} ({})", texts["cut"], r.words(lang), r.article())),
+                })
+            })
+            .collect();
+        out.push(json!({
+            "code": code,
+            "words": b.tiebreak.describe(lang),
+            "value": b.value.to_string(),
+            "rows": rows,
+        }));
+    }
+    Ok((name, out))
+}
+
 pub(crate) async fn crosstable(
     State(state): State<AppState>,
     viewer: Viewer,
@@ -546,7 +591,12 @@ pub(crate) async fn crosstable(
         &state,
         &viewer,
         "crosstable.html",
-        json!({ "section": loaded.section_row, "table": table, "round_numbers": rounds }),
+        json!({
+            "event": loaded.event_row,
+            "section": loaded.section_row,
+            "table": table,
+            "round_numbers": rounds,
+        }),
     )
 }
 

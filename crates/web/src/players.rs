@@ -129,6 +129,7 @@ pub(crate) async fn card_view(
         editing.extend(typed.clone());
     }
     let mut ctx = json!({
+        "event": loaded.event_row,
         "section": loaded.section_row,
         "card": card,
         "future_rounds": future,

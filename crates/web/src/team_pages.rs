@@ -184,6 +184,8 @@ async fn round_page(
     let ts = state.service.team_section(id).await?;
     let mut ctx = round_view(&ts, n, viewer.german())?;
     ctx["captain_team"] = json!(captain_of(&state, &viewer).await?);
+    ctx["event"] = json!(state.store().event(ts.section.event).await?);
+    ctx["number"] = json!(n);
     render(&state, &viewer, "team_round.html", ctx)
 }
 
@@ -396,7 +398,9 @@ async fn standings_page(
     Path(id): Path<i64>,
 ) -> PageResult {
     let ts = state.service.team_section(id).await?;
-    render(&state, &viewer, "team_standings.html", standings_view(&ts)?)
+    let mut ctx = standings_view(&ts)?;
+    ctx["event"] = json!(state.store().event(ts.section.event).await?);
+    render(&state, &viewer, "team_standings.html", ctx)
 }
 
 async fn api_standings(

@@ -22,8 +22,8 @@ use standings::rating::Hundredths;
 use standings::team::crosstable::Form;
 use standings::tiebreak::preset::{self, Preset};
 use standings::tiebreak::{
-    BuchholzSum, DirectEncounterRule, Edition, Evaluation, Field, Kind, Participant, Removal,
-    Round, Rules, Source, Standings, TieBreak, check, parse_list, standings,
+    BuchholzSum, DirectEncounterRule, Edition, Evaluation, Field, Kind, Participant, Round, Rules,
+    Standings, TieBreak, check, parse_list, standings,
 };
 use standings::{Outcome, Points, ScoringSystem};
 use trf::{Colour, ResultCode, Tournament};
@@ -267,7 +267,7 @@ fn run_inner(args: &Args) -> Result<(), u8> {
             tiebreaks
                 .iter()
                 .zip(&row.values)
-                .map(|(tb, v)| v.map_or_else(|| "-".to_string(), |v| text(*tb, v))),
+                .map(|(tb, v)| v.map_or_else(|| "-".to_string(), |v| tb.write(v))),
         );
         out += &cells.join(sep);
         out.push('\n');
@@ -421,7 +421,7 @@ fn html<'a>(
             row.points
         );
         for (tb, v) in tiebreaks.iter().zip(&row.values) {
-            let cell = v.map_or_else(|| "-".to_string(), |v| text(*tb, v));
+            let cell = v.map_or_else(|| "-".to_string(), |v| tb.write(v));
             out += &format!("<td class=\"n\">{cell}</td>");
         }
         out += "</tr>\n";
@@ -469,7 +469,7 @@ fn explain(
                 "place within the tie group; see the table".to_string()
             } else {
                 ev.value(tb, tpn)
-                    .map_or_else(|| "-".to_string(), |v| text(tb, v))
+                    .map_or_else(|| "-".to_string(), |v| tb.write(v))
             };
             out += &format!("{code} ({}): {value}\n", tb.kind.article());
             continue;
@@ -480,12 +480,12 @@ fn explain(
                 .opponent
                 .map_or_else(|| "-".to_string(), |o| o.to_string());
             let removed = c.removed.map_or_else(String::new, |r| {
-                format!(", cut ({}, {})", removal(r), r.article())
+                format!(", cut ({}, {})", r.words(Lang::En), r.article())
             });
             out += &format!(
                 "  R{} opponent {opponent}: {} {} ({}), own {}{}, value {}{removed}\n",
                 c.round,
-                source(c.source),
+                c.source.words(Lang::En),
                 c.opponent_score,
                 c.source.article(),
                 c.own,
@@ -498,51 +498,8 @@ fn explain(
     Ok(())
 }
 
-fn source(s: Source) -> &'static str {
-    match s {
-        Source::Opponent => "adjusted score",
-        Source::Dummy => "dummy opponent",
-        Source::VirtualOpponent => "virtual opponent",
-        Source::Unplayed => "unplayed round",
-    }
-}
-
-fn removal(r: Removal) -> &'static str {
-    match r {
-        Removal::LeastSignificant => "least significant value",
-        Removal::VoluntarilyUnplayed => "voluntarily unplayed round first",
-        Removal::Highest => "highest value",
-    }
-}
-
-/// Whether the criterion is a score (printed with decimals) rather than a count or rating.
-fn is_score(tb: TieBreak) -> bool {
-    matches!(
-        tb.kind,
-        Kind::Pts
-            | Kind::Std
-            | Kind::Bh
-            | Kind::Fb
-            | Kind::Sb
-            | Kind::Ks
-            | Kind::Ps
-            | Kind::Aob
-            | Kind::Bhsum
-            | Kind::Osb
-            | Kind::Bw
-    )
-}
-
-fn text(tb: TieBreak, v: Hundredths) -> String {
-    if is_score(tb) {
-        v.to_string()
-    } else {
-        (v.0 / 100).to_string()
-    }
-}
-
 fn number(tb: TieBreak, v: Hundredths) -> Value {
-    if is_score(tb) {
+    if tb.is_score() {
         json!(v.to_f64())
     } else {
         json!(v.0 / 100)

@@ -171,7 +171,8 @@ impl Server {
         Server::start_with(database, &["--demo"])
     }
 
-    fn start_with(database: &str, extra: &[&str]) -> Server {
+    /// `arbiter serve` with more arguments, e.g. `--demo`.
+    pub fn start_with(database: &str, extra: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
             .args(["serve", "--database", database, "--bind", "127.0.0.1:0"])
             .args(extra)
@@ -431,6 +432,31 @@ impl Browser {
             )
             .unwrap_or_else(|e| panic!("print: {e}"));
         base64_decode(data.as_str().unwrap_or_default()).expect("PDF in base64")
+    }
+
+    /// Emulates a viewport `width` × `height` CSS pixels wide (a phone at 360), through the
+    /// Chrome DevTools protocol: a window cannot be made that narrow.
+    pub fn viewport(&self, width: u32, height: u32) -> Result<(), String> {
+        let mobile = width < 600;
+        self.cmd(
+            "POST",
+            "goog/cdp/execute",
+            json!({"cmd": "Emulation.setDeviceMetricsOverride", "params": {
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}}),
+        )
+        .map(|_| ())
+    }
+
+    /// A screenshot of the whole page, beyond the viewport.
+    pub fn full_screenshot(&self, to: &Path) -> Result<(), String> {
+        let v = self.cmd(
+            "POST",
+            "goog/cdp/execute",
+            json!({"cmd": "Page.captureScreenshot", "params": {
+                "format": "png", "captureBeyondViewport": true}}),
+        )?;
+        let png = base64_decode(v["data"].as_str().ok_or("no screenshot data")?)?;
+        std::fs::write(to, png).map_err(|e| e.to_string())
     }
 
     pub fn screenshot(&self, to: &Path) -> Result<(), String> {

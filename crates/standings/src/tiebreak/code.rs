@@ -6,7 +6,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use laws::Article;
+use laws::{Article, Lang};
+
+use crate::rating::Hundredths;
 
 /// A tie-break criterion of C.07 (individual tournaments).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -205,6 +207,83 @@ pub struct TieBreak {
     pub bye_counts: bool,
     /// `/F` on AOB: the average of the opponents' fore Buchholz (Art. 8.2, 8.3).
     pub fore: bool,
+}
+
+impl TieBreak {
+    /// Whether the value is a score (written with two decimals, `24.50`) rather than a count,
+    /// a place or a rating (written as a whole number, `3`).
+    pub fn is_score(self) -> bool {
+        matches!(
+            self.kind,
+            Kind::Pts
+                | Kind::Std
+                | Kind::Bh
+                | Kind::Fb
+                | Kind::Sb
+                | Kind::Ks
+                | Kind::Ps
+                | Kind::Aob
+                | Kind::Bhsum
+                | Kind::Osb
+                | Kind::Bw
+        )
+    }
+
+    /// A value as the standings print it: `24.50` for a score, `3` for a count or a place.
+    pub fn write(self, v: Hundredths) -> String {
+        if self.is_score() {
+            v.to_string()
+        } else {
+            (v.0 / 100).to_string()
+        }
+    }
+
+    /// The criterion in words for a legend, e.g. `Buchholz, without the lowest value` /
+    /// `Buchholz, ohne den schwächsten Wert` for `BH/C1`.
+    pub fn describe(self, lang: Lang) -> String {
+        let (english, german) = self.kind.names();
+        let mut out = lang.pick(english, german).to_owned();
+        match self.trim {
+            Some(Trim::Cut(1)) => {
+                out += lang.pick(", without the lowest value", ", ohne den schwächsten Wert")
+            }
+            Some(Trim::Cut(n)) => {
+                out += &lang.pick(
+                    format!(", without the {n} lowest values"),
+                    format!(", ohne die {n} schwächsten Werte"),
+                )
+            }
+            Some(Trim::Median(1)) => {
+                out += lang.pick(
+                    ", without the highest and the lowest value",
+                    ", ohne den höchsten und den schwächsten Wert",
+                )
+            }
+            Some(Trim::Median(n)) => {
+                out += &lang.pick(
+                    format!(", without the {n} highest and the {n} lowest values"),
+                    format!(", ohne die {n} höchsten und die {n} schwächsten Werte"),
+                )
+            }
+            None => {}
+        }
+        if self.bye_counts {
+            out += lang.pick(
+                " (a pairing-allocated bye counts as a win)",
+                " (spielfrei zählt als Sieg)",
+            );
+        }
+        if self.forfeits_count {
+            out += lang.pick(" (forfeits count as played)", " (kampflose Partien zählen)");
+        }
+        if self.complete_only {
+            out += lang.pick(
+                " (only if all tied players met)",
+                " (sofern vollständig vorhanden)",
+            );
+        }
+        out
+    }
 }
 
 impl TieBreak {

@@ -47,7 +47,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
-use laws::Article;
+use laws::{Article, Lang};
 
 pub use code::{Kind, ParseTieBreakError, ParseTieBreakErrorKind, TieBreak, Trim, parse_list};
 
@@ -455,6 +455,22 @@ impl Source {
             Source::Unplayed => Article::new("DSJ JSpO AB 4.2"),
         }
     }
+
+    /// Whether the round is a game played over the board (the opponent's own score counts).
+    pub fn is_game(self) -> bool {
+        self == Source::Opponent
+    }
+
+    /// What stands for the opponent, in words (the one place for them: the CLI's `--explain`
+    /// and the web breakdown). A played game is the opponent's adjusted score.
+    pub fn words(self, lang: Lang) -> &'static str {
+        match self {
+            Source::Opponent => lang.pick("adjusted score", "Wertung des Gegners"),
+            Source::Dummy => lang.pick("dummy opponent", "fiktiver Gegner"),
+            Source::VirtualOpponent => lang.pick("virtual opponent", "virtueller Gegner"),
+            Source::Unplayed => lang.pick("unplayed round", "nicht gespielte Runde"),
+        }
+    }
 }
 
 /// Why a value was removed by Cut or Median.
@@ -475,6 +491,18 @@ impl Removal {
             Removal::LeastSignificant => Article::new("C.07 Art. 14.1"),
             Removal::VoluntarilyUnplayed => Article::new("C.07 Art. 16.5"),
             Removal::Highest => Article::new("C.07 Art. 14.2"),
+        }
+    }
+
+    /// Why the value was cut, in words (the one place for them).
+    pub fn words(self, lang: Lang) -> &'static str {
+        match self {
+            Removal::LeastSignificant => lang.pick("least significant value", "schwächster Wert"),
+            Removal::VoluntarilyUnplayed => lang.pick(
+                "voluntarily unplayed round first",
+                "freiwillig nicht gespielte Runde zuerst",
+            ),
+            Removal::Highest => lang.pick("highest value", "höchster Wert"),
         }
     }
 }
