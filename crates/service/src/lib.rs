@@ -23,6 +23,7 @@ pub mod error;
 pub mod exports;
 pub mod games;
 pub mod imports;
+pub mod lists;
 pub mod loaded;
 pub mod players;
 pub mod registration;

@@ -31,6 +31,7 @@ pub mod i18n;
 mod pages;
 mod players;
 pub mod rounds;
+mod round_pages;
 mod seeding;
 mod settings;
 mod team_pages;
@@ -251,6 +252,7 @@ pub fn router(state: AppState) -> Router {
         .merge(team_pages::routes())
         .merge(upload::routes())
         .merge(rounds::routes())
+        .merge(round_pages::routes())
         .layer(middleware::from_fn_with_state(
             state.clone(),
             error_page::error_pages,

@@ -11,14 +11,13 @@ use axum::routing::{get, post};
 use event::person::PlayerId;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use service::results::Entered;
 
-use crate::api::{self, Credentials, ResultForm};
+use crate::api::{self, Credentials};
 use crate::editor::{Edit, NoFields};
 use crate::form::Form;
 use crate::throttle::ClientAddress;
 use crate::views::{self, PageResult, render, see_other};
-use crate::{AppError, AppState, LOGIN_CSRF_COOKIE, SESSION_COOKIE, Viewer, auth, cookie, i18n};
+use crate::{AppError, AppState, LOGIN_CSRF_COOKIE, SESSION_COOKIE, Viewer, auth, cookie};
 use service::players::PlayerForm;
 use service::registration::{NewEvent, NewSection};
 
@@ -41,12 +40,9 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/sections/{id}/pair", post(pair))
         .route("/sections/{id}/standings", get(standings))
         .route("/sections/{id}/crosstable", get(crosstable))
-        .route("/sections/{id}/rounds/{n}", get(round_page))
-        .route("/sections/{id}/rounds/{n}/alphabetical", get(alphabetical))
         .route("/sections/{id}/rounds/{n}/publish", post(publish))
         .route("/sections/{id}/rounds/{n}/unpair", post(unpair))
         .route("/players/{id}/withdraw", post(withdraw))
-        .route("/games/{id}/result", post(enter_result))
 }
 
 const HTMX: &str = include_str!("../static/htmx.min.js");
@@ -276,6 +272,7 @@ async fn section_view(state: &AppState, viewer: &Viewer, id: i64, extra: Value) 
         "played": loaded.rounds.len(),
         "timetable": service::settings::schedule_lines(&loaded.section().schedule),
         "check_in": loaded.section().check_in,
+        "checklist": service::lists::checklist(&loaded),
     });
     render(state, viewer, "section.html", views::with_extra(ctx, extra))
 }
@@ -341,67 +338,6 @@ pub(crate) async fn pair(
     Ok(see_other(&to))
 }
 
-pub(crate) async fn round_page(
-    State(state): State<AppState>,
-    viewer: Viewer,
-    Path((id, n)): Path<(i64, i64)>,
-) -> PageResult {
-    let loaded = state.view(id, &viewer).await?;
-    let boards = views::boards(&loaded, n).ok_or(AppError::NotFound)?;
-    let published = loaded.round(n).is_some_and(|(r, _)| r.published);
-    let published_at = loaded
-        .section()
-        .round(u32::try_from(n).unwrap_or(0))
-        .and_then(|r| r.published)
-        .map(|at| views::moment(at, viewer.lang));
-    let has_manual = boards.iter().any(|b| b["manual"] == json!(true));
-    render(
-        &state,
-        &viewer,
-        "round.html",
-        json!({
-            "section": loaded.section_row,
-            "number": n,
-            "published": published,
-            "published_at": published_at,
-            "has_manual": has_manual,
-            "boards": boards,
-        }),
-    )
-}
-
-pub(crate) async fn alphabetical(
-    State(state): State<AppState>,
-    viewer: Viewer,
-    Path((id, n)): Path<(i64, i64)>,
-) -> PageResult {
-    let loaded = state.view(id, &viewer).await?;
-    let boards = views::boards(&loaded, n).ok_or(AppError::NotFound)?;
-    let mut lines = Vec::new();
-    for b in &boards {
-        let board = &b["board"];
-        let result = b["result"].as_str().unwrap_or("*");
-        let white = b["white_name"].clone();
-        match b["black_name"].as_str() {
-            Some(black) => {
-                lines.push(json!({"name": white, "board": board, "colour": "w", "opponent": black, "result": result}));
-                lines.push(json!({"name": black, "board": board, "colour": "b", "opponent": white, "result": result}));
-            }
-            None => lines.push(json!({"name": white, "board": board, "colour": "", "opponent": "", "result": result})),
-        }
-    }
-    lines.sort_by_cached_key(|line| {
-        let name = line["name"].as_str().unwrap_or("");
-        (event::sort_key(name), name.to_owned())
-    });
-    render(
-        &state,
-        &viewer,
-        "alphabetical.html",
-        json!({ "section": loaded.section_row, "number": n, "lines": lines }),
-    )
-}
-
 pub(crate) async fn publish(
     State(state): State<AppState>,
     Path((id, n)): Path<(i64, i64)>,
@@ -418,55 +354,6 @@ pub(crate) async fn unpair(
 ) -> PageResult {
     state.service.unpair(Some(by), id, n).await?;
     Ok(see_other(&format!("/sections/{id}")))
-}
-
-pub(crate) async fn enter_result(
-    State(state): State<AppState>,
-    Path(id): Path<i64>,
-    Edit {
-        by,
-        viewer,
-        form: f,
-    }: Edit<ResultForm>,
-) -> PageResult {
-    let outcome = state
-        .service
-        .enter_result(Some(by), id, &f.result, f.version)
-        .await;
-    let game = state.store().game(id).await?;
-    let round = state.store().round(game.round).await?;
-    if !viewer.htmx {
-        outcome?;
-        return Ok(see_other(&format!(
-            "/sections/{}/rounds/{}",
-            round.section, round.number
-        )));
-    }
-    let loaded = state.view(round.section, &viewer).await?;
-    let row = views::boards(&loaded, round.number)
-        .and_then(|b| b.into_iter().find(|g| g["game"] == json!(id)))
-        .ok_or(AppError::NotFound)?;
-    let (message, class) = match &outcome {
-        Ok(Entered {
-            effect: Some(effect),
-            ..
-        }) => (crate::rounds::effect_text(effect, viewer.lang), "warning"),
-        Ok(_) => (i18n::texts(viewer.lang)["saved"].to_owned(), "ok"),
-        Err(e) => (e.to_string(), "conflict"),
-    };
-    let mut response = render(
-        &state,
-        &viewer,
-        "result_row.html",
-        json!({ "g": row, "published": round.published, "row_message": message, "row_class": class }),
-    )?;
-    if let Err(e) = outcome.map_err(AppError::from) {
-        // htmx swaps only 2xx answers; the row carries the error, the header names it.
-        if let Ok(v) = e.status().as_u16().to_string().parse() {
-            response.headers_mut().insert("X-Arbiter-Status", v);
-        }
-    }
-    Ok(response)
 }
 
 #[derive(Deserialize)]
