@@ -17,6 +17,7 @@
 
 #![deny(missing_docs)]
 
+pub mod audit;
 pub mod cards;
 pub mod checkin;
 pub mod error;

@@ -347,6 +347,8 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("audit_game", "Round {round}, board {board}: {white} – {black}", "Runde {round}, Brett {board}: {white} – {black}"),
     ("audit_round", "Round {round}", "Runde {round}"),
     ("audit_all", "all", "alle"),
+    ("audit_active", "active", "aktiv"),
+    ("audit_system", "system", "System"),
     ("audit_filter", "Filter", "Filtern"),
     ("audit_older", "Older entries", "Ältere Einträge"),
     ("audit_section", "Section", "Gruppe"),

@@ -19,6 +19,7 @@
 #![deny(missing_docs)]
 
 mod api;
+mod audit;
 pub mod auth;
 pub(crate) mod checkin;
 mod editor;
@@ -253,6 +254,7 @@ pub fn router(state: AppState) -> Router {
         .merge(upload::routes())
         .merge(rounds::routes())
         .merge(round_pages::routes())
+        .merge(audit::routes())
         .layer(middleware::from_fn_with_state(
             state.clone(),
             error_page::error_pages,

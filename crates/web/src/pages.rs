@@ -27,7 +27,6 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/events", post(create_event))
         .route("/login", get(login_form).post(login))
         .route("/logout", post(logout))
-        .route("/audit", get(audit))
         .route("/users", get(users).post(create_user))
         .route("/static/htmx.min.js", get(htmx))
         .route("/static/app.js", get(app_js))
@@ -458,18 +457,4 @@ pub(crate) async fn create_user(
     viewer.check_csrf(f.csrf.as_deref())?;
     api::do_create_user(&state, by, &f).await?;
     Ok(see_other("/users"))
-}
-
-pub(crate) async fn audit(State(state): State<AppState>, viewer: Viewer) -> PageResult {
-    viewer.editor()?;
-    let zone = event::date::Zone::default();
-    let entries: Vec<Value> = (state.store().audit_log(None, 500).await?)
-        .into_iter()
-        .map(|a| {
-            let mut row = json!(a);
-            row["at"] = json!(views::moment(zone.local(a.at), viewer.lang));
-            row
-        })
-        .collect();
-    render(&state, &viewer, "audit.html", json!({ "entries": entries }))
 }
