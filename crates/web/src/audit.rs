@@ -52,7 +52,7 @@ fn subject(d: &Described, texts: &std::collections::BTreeMap<&str, &str>) -> Str
 }
 
 /// Old → new of an entry, where the stored values say more than the action's name: results,
-/// requested byes and withdrawals (other actions store internal summaries, not shown).
+/// requested byes, withdrawals and the reason of an admission by override (other actions store internal summaries, not shown).
 fn change(d: &Described, texts: &std::collections::BTreeMap<&str, &str>) -> (String, String) {
     let withdrawal = |v: Option<&str>| match v.map(str::trim) {
         Some("active") => texts["audit_active"].to_owned(),
@@ -68,6 +68,14 @@ fn change(d: &Described, texts: &std::collections::BTreeMap<&str, &str>) -> (Str
             value(d.new.as_deref(), texts),
         ),
         Action::Withdraw => (withdrawal(d.old.as_deref()), withdrawal(d.new.as_deref())),
+        Action::Register => {
+            let reason = d
+                .new
+                .as_deref()
+                .and_then(|v| v.split("admitted by override: ").nth(1))
+                .map(|reason| format!("{}: {reason}", texts["audit_override"]));
+            (String::new(), reason.unwrap_or_default())
+        }
         _ => (String::new(), String::new()),
     }
 }

@@ -348,6 +348,7 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("audit_round", "Round {round}", "Runde {round}"),
     ("audit_all", "all", "alle"),
     ("audit_active", "active", "aktiv"),
+    ("audit_override", "admitted by override", "zugelassen durch Entscheidung der Turnierleitung"),
     ("audit_system", "system", "System"),
     ("audit_filter", "Filter", "Filtern"),
     ("audit_older", "Older entries", "Ältere Einträge"),
