@@ -20,6 +20,7 @@
 pub mod audit;
 pub mod cards;
 pub mod checkin;
+pub mod deletion;
 pub mod error;
 pub mod exports;
 pub mod games;

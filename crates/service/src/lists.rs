@@ -125,3 +125,60 @@ pub fn checklist(loaded: &Loaded) -> Vec<Value> {
         })
         .collect()
 }
+
+/// At most this many players in the answer of a search.
+pub const FOUND: usize = 50;
+
+/// The longest search text taken.
+pub const QUERY: usize = 100;
+
+impl crate::Service {
+    /// The players of event `event` whose name contains `query` (#14 item 7), German-folded
+    /// ([`event::sort_key`]: `ö` finds `o`, `ss` finds `ß`, any case), across its sections as
+    /// the viewer sees them ([`Loaded::view`]): section id and name, player id, pairing number,
+    /// name and club, by name; at most [`FOUND`]. An empty query finds nobody; a query longer
+    /// than [`QUERY`] characters is refused.
+    pub async fn search_players(
+        &self,
+        event: i64,
+        query: &str,
+        arbiter: bool,
+    ) -> Result<Vec<Value>, crate::ServiceError> {
+        let query = query.trim();
+        if query.chars().count() > QUERY {
+            return Err(crate::ServiceError::BadRequest(format!(
+                "q: expected at most {QUERY} characters, found {}",
+                query.chars().count()
+            )));
+        }
+        let wanted = event::sort_key(query);
+        if wanted.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut found = Vec::new();
+        for s in self.store().sections(event).await? {
+            if self.store().team_section(s.id).await?.is_some() {
+                continue;
+            }
+            let loaded = self.view(s.id, arbiter).await?;
+            for p in &loaded.players {
+                if event::sort_key(&p.name).contains(&wanted) {
+                    found.push(json!({
+                        "section": s.id,
+                        "section_name": s.name,
+                        "id": p.id,
+                        "number": p.number,
+                        "name": p.name,
+                        "club": p.club,
+                    }));
+                }
+            }
+        }
+        found.sort_by_cached_key(|p| {
+            let name = p["name"].as_str().unwrap_or_default();
+            (event::sort_key(name), name.to_owned())
+        });
+        found.truncate(FOUND);
+        Ok(found)
+    }
+}

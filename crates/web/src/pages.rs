@@ -34,6 +34,8 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/events/{id}", get(event_page))
         .route("/events/{id}/sections", post(create_section))
         .route("/events/{id}/import", post(import_trf))
+        .route("/events/{id}/delete", post(delete_event))
+        .route("/events/{id}/delete-section", post(delete_section))
         .route("/sections/{id}", get(section_page))
         .route("/sections/{id}/players", post(add_player))
         .route("/sections/{id}/pair", post(pair))
@@ -167,12 +169,29 @@ pub(crate) async fn create_event(
     Ok(see_other(&format!("/events/{id}")))
 }
 
+#[derive(Deserialize)]
+pub(crate) struct SearchQuery {
+    /// (Part of) a player's name to find across the event's sections (#14 item 7).
+    q: Option<String>,
+}
+
 pub(crate) async fn event_page(
     State(state): State<AppState>,
     viewer: Viewer,
     Path(id): Path<i64>,
+    Query(search): Query<SearchQuery>,
 ) -> PageResult {
-    event_view(&state, &viewer, id, json!({})).await
+    let extra = match search.q {
+        Some(q) => {
+            let found = state
+                .service
+                .search_players(id, &q, viewer.can_edit())
+                .await?;
+            json!({ "q": q, "found": found })
+        }
+        None => json!({}),
+    };
+    event_view(&state, &viewer, id, extra).await
 }
 
 /// The event page with `extra` in its context (a refused form: its input and message).
@@ -208,6 +227,81 @@ pub(crate) async fn create_section(
                 });
                 let extra = json!({ "form": form, "form_error": message });
                 event_view(&state, &viewer, id, extra)
+            })
+            .await
+        }
+    }
+}
+
+/// The deletion form of the event page (#14 item 7): the section (for a section), the name
+/// typed again, and the admin's checkbox "delete despite published rounds".
+#[derive(Deserialize)]
+pub(crate) struct DeleteForm {
+    #[serde(default)]
+    section: Option<i64>,
+    #[serde(default)]
+    confirm: String,
+    #[serde(default)]
+    force: Option<String>,
+}
+
+impl DeleteForm {
+    fn confirm(&self) -> service::deletion::Confirm {
+        service::deletion::Confirm {
+            confirm: self.confirm.clone(),
+            force: self.force.is_some(),
+        }
+    }
+}
+
+/// Deletes the event; a refusal shows the event page again with the message.
+pub(crate) async fn delete_event(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<DeleteForm>,
+) -> PageResult {
+    let admin = viewer.admin().is_ok();
+    match state.service.delete_event(Some(by), id, &f.confirm(), admin).await {
+        Ok(()) => Ok(see_other("/")),
+        Err(e) => {
+            views::refused_in_place(e, viewer.lang, |message| {
+                event_view(&state, &viewer, id, json!({ "delete_error": message }))
+            })
+            .await
+        }
+    }
+}
+
+/// Deletes a section of the event; a refusal shows the event page again with the message.
+pub(crate) async fn delete_section(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<DeleteForm>,
+) -> PageResult {
+    let admin = viewer.admin().is_ok();
+    let section = f
+        .section
+        .ok_or_else(|| AppError::BadRequest("section: required".into()))?;
+    if state.store().section(section).await?.event != id {
+        return Err(AppError::NotFound.into());
+    }
+    match state
+        .service
+        .delete_section(Some(by), section, &f.confirm(), admin)
+        .await
+    {
+        Ok(()) => Ok(see_other(&format!("/events/{id}"))),
+        Err(e) => {
+            views::refused_in_place(e, viewer.lang, |message| {
+                event_view(&state, &viewer, id, json!({ "delete_error": message }))
             })
             .await
         }
