@@ -19,6 +19,7 @@ store::on_both!(
     h14_01_round_page_and_alphabetical_list_in_words,
     h14_06_audit_names_board_players_and_filters,
     h14_07_search_finds_players_german_folded,
+    h14_07_delete_needs_the_name_and_an_admin_after_publication,
 );
 
 struct Client {
@@ -604,7 +605,7 @@ async fn h14_01_round_page_and_alphabetical_list_in_words(store: Store) {
         .await
         .text;
     let order: Vec<usize> = (0..5)
-        .map(|i| alpha.find(&format!("P{i}, X")).expect("every player listed"))
+        .map(|i| alpha.find(&format!("<td>P{i}, X</td>")).expect("every player listed"))
         .collect();
     assert!(order.windows(2).all(|w| w[0] < w[1]), "by name: {alpha}");
     assert!(alpha.contains("<td>s</td>") && alpha.contains("<td>w</td>"), "{alpha}");
@@ -624,7 +625,8 @@ async fn h14_06_audit_names_board_players_and_filters(store: Store) {
     assert!(text.contains("Runde 1, Brett 1: P"), "{text}");
     assert!(text.contains("— → ½-½"), "{text}");
     assert!(text.contains("<td>Ergebnis</td>") && text.contains("<td>Runde veröffentlicht</td>"), "{text}");
-    assert!(!text.contains("<td>result</td>") && !text.contains("{\""), "no raw names or JSON: {text}");
+    let body = &text[text.find("<tbody>").unwrap()..text.find("</tbody>").unwrap()];
+    assert!(!body.contains("<td>result</td>") && !body.contains("{\""), "no raw names or JSON: {body}");
     let when = text.split("class=\"when\">").nth(1).unwrap();
     let when = &when[..when.find('<').unwrap()];
     let bytes: Vec<u8> = when.bytes().collect();
@@ -663,4 +665,35 @@ async fn h14_07_search_finds_players_german_folded(store: Store) {
     assert!(none.contains("id=\"search-none\""), "{none}");
     let long = c.get(&format!("/events/{event}?q={}", "x".repeat(101))).await;
     assert_eq!(long.status, StatusCode::BAD_REQUEST);
+}
+
+/// #14 item 7: deleting a section needs its name typed again; once a round is published only an
+/// admin's forced deletion passes (German message naming the reason); the event goes the same way.
+async fn h14_07_delete_needs_the_name_and_an_admin_after_publication(store: Store) {
+    let (c, section, _) = section(store, 4, 3).await;
+    let event = c.get(&format!("/api/sections/{section}")).await.json()["section"]["event"]
+        .as_i64()
+        .unwrap();
+    c.ok(&format!("/api/sections/{section}/pair"), json!({})).await;
+    c.ok(&format!("/api/sections/{section}/rounds/1/publish"), json!({})).await;
+    let uri = format!("/events/{event}/delete-section?lang=de");
+    let s = section.to_string();
+    let typo = c.post_form(&uri, &[("section", &s), ("confirm", "B")]).await;
+    assert_eq!(typo.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", typo.text);
+    assert!(typo.text.contains("den Namen der Gruppe `A` eingeben"), "{}", typo.text);
+    let published = c.post_form(&uri, &[("section", &s), ("confirm", "A")]).await;
+    assert!(published.text.contains("veröffentlichte Runden"), "{}", published.text);
+    assert_eq!(c.get(&format!("/api/sections/{section}")).await.status, StatusCode::OK);
+    let forced = c
+        .post_form(&uri, &[("section", &s), ("confirm", "A"), ("force", "on")])
+        .await;
+    assert_eq!(forced.status, StatusCode::SEE_OTHER, "{}", forced.text);
+    assert_eq!(c.get(&format!("/api/sections/{section}")).await.status, StatusCode::NOT_FOUND);
+    let log = c.get("/audit?lang=de").await.text;
+    assert!(log.contains("<td>gelöscht</td>"), "{log}");
+    let gone = c
+        .post_form(&format!("/events/{event}/delete"), &[("confirm", "Open")])
+        .await;
+    assert_eq!(gone.status, StatusCode::SEE_OTHER, "{}", gone.text);
+    assert_eq!(c.get(&format!("/api/events/{event}")).await.status, StatusCode::NOT_FOUND);
 }
