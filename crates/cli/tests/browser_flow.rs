@@ -123,7 +123,11 @@ fn scenario(b: &Browser, server: &Server, _dir: &std::path::Path) {
         "the focus on the next step",
     );
     let expected: Vec<&str> = KEYS.iter().map(|(_, r)| *r).collect();
-    assert_eq!(stored(server, section, 1), expected, "ten keys, ten results");
+    assert_eq!(
+        stored(server, section, 1),
+        expected,
+        "ten keys, ten results"
+    );
     let audit = b.fetch("/audit");
     assert!(audit.contains("Ergebnis"), "results are audited");
 
@@ -136,9 +140,16 @@ fn scenario(b: &Browser, server: &Server, _dir: &std::path::Path) {
     );
     let mut undone = expected.clone();
     undone[9] = "*";
-    assert_eq!(stored(server, section, 1), undone, "undo restores the previous state");
     assert_eq!(
-        b.js("return document.getElementById('next-round-form').hidden;", json!([])),
+        stored(server, section, 1),
+        undone,
+        "undo restores the previous state"
+    );
+    assert_eq!(
+        b.js(
+            "return document.getElementById('next-round-form').hidden;",
+            json!([])
+        ),
         json!(true),
         "no next round while a result is missing"
     );
@@ -153,12 +164,19 @@ fn scenario(b: &Browser, server: &Server, _dir: &std::path::Path) {
     press(b, ENTER);
     presses += 1;
     b.wait_url("/rounds/2");
-    assert!(presses <= 11, "{presses} key presses for ten boards and the next step");
+    assert!(
+        presses <= 11,
+        "{presses} key presses for ten boards and the next step"
+    );
     assert_eq!(stored(server, section, 1), expected);
     // Round 2 is a preview: the arbiter (this session) sees it, the public does not yet.
     let preview: Value =
         serde_json::from_str(&b.fetch(&format!("/api/sections/{section}/rounds/2"))).unwrap();
-    assert_eq!(preview["boards"].as_array().map(Vec::len), Some(10), "round 2 is paired");
+    assert_eq!(
+        preview["boards"].as_array().map(Vec::len),
+        Some(10),
+        "round 2 is paired"
+    );
 
     // The section's checklist: round 1 paired, published, complete, next round paired.
     b.go(&format!("{base}/sections/{section}?lang=de"));

@@ -436,5 +436,8 @@ fn h14_01_pairing_list_lines_carry_club_and_seeding_rating() {
             assert_eq!(p.rating, entry.dwz.or(entry.elo));
         }
     }
-    assert!(list.iter().any(|l| l.white.rating.is_some()), "the run has ratings");
+    assert!(
+        list.iter().any(|l| l.white.rating.is_some()),
+        "the run has ratings"
+    );
 }

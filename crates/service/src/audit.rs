@@ -163,7 +163,9 @@ impl Service {
                 },
                 None => None,
             };
-            let zone = loaded.as_ref().map_or_else(Zone::default, |l| l.event.zone.clone());
+            let zone = loaded
+                .as_ref()
+                .map_or_else(Zone::default, |l| l.event.zone.clone());
             let name = |id: Option<i64>| Some(loaded.as_ref()?.name(id?));
             out.push(Described {
                 id: e.id,
@@ -191,7 +193,13 @@ impl Service {
     async fn subject(
         &self,
         e: &store::AuditEntry,
-    ) -> (Option<i64>, Option<i64>, Option<i64>, Option<i64>, Option<i64>) {
+    ) -> (
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+    ) {
         let store = self.store();
         match e.entity.as_str() {
             "game" => {

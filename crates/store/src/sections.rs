@@ -139,7 +139,10 @@ impl Store {
 }
 
 /// Deletes the rows of section `id`, children first, inside the transaction `tx`.
-async fn delete_section_rows(tx: &mut Transaction<'static, Any>, id: i64) -> Result<(), StoreError> {
+async fn delete_section_rows(
+    tx: &mut Transaction<'static, Any>,
+    id: i64,
+) -> Result<(), StoreError> {
     const TEAMS: &str = "SELECT id FROM teams WHERE section_id = $1";
     let statements = [
         format!("DELETE FROM captains WHERE team_id IN ({TEAMS})"),
@@ -147,7 +150,8 @@ async fn delete_section_rows(tx: &mut Transaction<'static, Any>, id: i64) -> Res
         "DELETE FROM team_matches WHERE section_id = $1".to_owned(),
         "DELETE FROM teams WHERE section_id = $1".to_owned(),
         "DELETE FROM team_sections WHERE section_id = $1".to_owned(),
-        "DELETE FROM games WHERE round_id IN (SELECT id FROM rounds WHERE section_id = $1)".to_owned(),
+        "DELETE FROM games WHERE round_id IN (SELECT id FROM rounds WHERE section_id = $1)"
+            .to_owned(),
         "DELETE FROM rounds WHERE section_id = $1".to_owned(),
         "DELETE FROM players WHERE section_id = $1".to_owned(),
         "DELETE FROM sections WHERE id = $1".to_owned(),

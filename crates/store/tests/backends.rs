@@ -718,18 +718,40 @@ async fn h14_07_delete_section_and_event_cascade(store: Store) {
         .create_section(
             None,
             event,
-            &store::NewSection { name: "B", rounds: 5, tiebreaks: "", data: "{}" },
+            &store::NewSection {
+                name: "B",
+                rounds: 5,
+                tiebreaks: "",
+                data: "{}",
+            },
         )
         .await
         .unwrap();
     let kept = store
-        .add_player(None, other, &NewPlayer { name: "Kept, Kim".into(), first_round: 1, ..NewPlayer::default() })
+        .add_player(
+            None,
+            other,
+            &NewPlayer {
+                name: "Kept, Kim".into(),
+                first_round: 1,
+                ..NewPlayer::default()
+            },
+        )
         .await
         .unwrap();
-    let games: Vec<i64> = store.games(round).await.unwrap().iter().map(|g| g.id).collect();
+    let games: Vec<i64> = store
+        .games(round)
+        .await
+        .unwrap()
+        .iter()
+        .map(|g| g.id)
+        .collect();
     assert_eq!(games.len(), 3);
     store.delete_section(None, section).await.unwrap();
-    assert!(matches!(store.section(section).await, Err(StoreError::NotFound { .. })));
+    assert!(matches!(
+        store.section(section).await,
+        Err(StoreError::NotFound { .. })
+    ));
     assert!(store.players(section).await.unwrap().is_empty());
     assert!(store.rounds(section).await.unwrap().is_empty());
     for g in games {
@@ -739,8 +761,14 @@ async fn h14_07_delete_section_and_event_cascade(store: Store) {
         assert!(store.player(p).await.is_err(), "player {p} removed");
     }
     assert_eq!(store.player(kept).await.unwrap().name, "Kept, Kim");
-    let log = store.audit_log(Some(("section", section)), 5).await.unwrap();
-    assert_eq!((log[0].action.as_str(), log[0].old_value.as_deref()), ("delete", Some("A")));
+    let log = store
+        .audit_log(Some(("section", section)), 5)
+        .await
+        .unwrap();
+    assert_eq!(
+        (log[0].action.as_str(), log[0].old_value.as_deref()),
+        ("delete", Some("A"))
+    );
     store.delete_event(None, event).await.unwrap();
     assert!(store.event(event).await.is_err());
     assert!(store.section(other).await.is_err());

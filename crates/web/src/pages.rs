@@ -265,7 +265,11 @@ pub(crate) async fn delete_event(
     }: Edit<DeleteForm>,
 ) -> PageResult {
     let admin = viewer.admin().is_ok();
-    match state.service.delete_event(Some(by), id, &f.confirm(), admin).await {
+    match state
+        .service
+        .delete_event(Some(by), id, &f.confirm(), admin)
+        .await
+    {
         Ok(()) => Ok(see_other("/")),
         Err(e) => {
             views::refused_in_place(e, viewer.lang, |message| {

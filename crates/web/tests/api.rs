@@ -687,7 +687,9 @@ async fn exports_dsb_xml_swi_and_standings_csv(store: Store) {
     let lines = trf.text.split_inclusive('\n').collect::<Vec<_>>();
     assert!(lines.len() > 5, "{}", trf.text);
     assert!(
-        lines.iter().all(|l| l.ends_with("\r\n") && !l[..l.len() - 2].contains('\r')),
+        lines
+            .iter()
+            .all(|l| l.ends_with("\r\n") && !l[..l.len() - 2].contains('\r')),
         "TRF lines end with CR LF: {:?}",
         trf.text
     );
