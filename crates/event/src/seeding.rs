@@ -41,6 +41,16 @@ impl Seeding {
         }
     }
 
+    /// The rating shown for `p` on lists (pairing lists, starting ranks): the one this rule
+    /// seeds by, without a pseudo rating.
+    pub fn rating(self, p: &Player) -> Option<u16> {
+        match self {
+            Seeding::EloDwz => p.elo.or(p.dwz),
+            Seeding::Max => p.dwz.max(p.elo),
+            Seeding::DwzElo | Seeding::Pseudo(_) => p.dwz.or(p.elo),
+        }
+    }
+
     /// The rating keys of `p`, highest first in the order.
     fn keys(self, p: &Player) -> (u16, u16) {
         let (dwz, elo) = (p.dwz.unwrap_or(0), p.elo.unwrap_or(0));

@@ -13,7 +13,7 @@ use standings::tiebreak::{
 use crate::age::Class;
 use crate::draw::Slot;
 use crate::person::{PlayerId, Sex};
-use crate::player::Entry;
+use crate::player::{Entry, Player};
 use crate::section::{Section, System};
 
 /// A section's ranking after the rounds with results.
@@ -116,6 +116,10 @@ pub struct ListedPlayer {
     pub tpn: u32,
     /// `Last, First`.
     pub name: String,
+    /// The club, empty if none.
+    pub club: String,
+    /// The rating the section seeds by ([`crate::seeding::Seeding::rating`]), if any.
+    pub rating: Option<u16>,
     /// Points before the round, written `2.5`.
     pub points: String,
 }
@@ -413,11 +417,16 @@ impl Section {
         let r = self.round(round)?;
         let numbers = self.numbers();
         let scores = self.scores_after(round - 1);
-        let listed = |id: PlayerId| ListedPlayer {
-            player: id,
-            tpn: numbers.get(&id).copied().unwrap_or(0),
-            name: self.entry(id).map(|e| e.player.name()).unwrap_or_default(),
-            points: scores.get(&id).copied().unwrap_or(Points::ZERO).to_string(),
+        let listed = |id: PlayerId| {
+            let player = self.entry(id).map(|e| &e.player);
+            ListedPlayer {
+                player: id,
+                tpn: numbers.get(&id).copied().unwrap_or(0),
+                name: player.map(Player::name).unwrap_or_default(),
+                club: player.map(|p| p.club.clone()).unwrap_or_default(),
+                rating: player.and_then(|p| self.seeding.rating(p)),
+                points: scores.get(&id).copied().unwrap_or(Points::ZERO).to_string(),
+            }
         };
         let mut lines: Vec<PairingLine> = r
             .boards

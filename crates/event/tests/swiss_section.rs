@@ -421,3 +421,23 @@ fn a_trf_exported_in_the_middle_of_a_round_validates() {
     let reread: trf::Tournament = t.write().unwrap().parse().unwrap();
     assert!(reread.validate().is_valid());
 }
+
+/// #14 item 1: every line of the pairing list carries the club and the rating the section
+/// seeds by (DWZ, else Elo by default).
+#[test]
+fn h14_01_pairing_list_lines_carry_club_and_seeding_rating() {
+    let run = run();
+    let s = &run.event.sections[0];
+    let list = s.pairing_list(5, false).unwrap();
+    for line in &list {
+        for p in std::iter::once(&line.white).chain(line.black.as_ref()) {
+            let entry = &s.entry(p.player).unwrap().player;
+            assert_eq!(p.club, entry.club);
+            assert_eq!(p.rating, entry.dwz.or(entry.elo));
+        }
+    }
+    assert!(
+        list.iter().any(|l| l.white.rating.is_some()),
+        "the run has ratings"
+    );
+}

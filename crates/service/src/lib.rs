@@ -17,13 +17,16 @@
 
 #![deny(missing_docs)]
 
+pub mod audit;
 pub mod cards;
 pub mod checkin;
 pub mod documents;
+pub mod deletion;
 pub mod error;
 pub mod exports;
 pub mod games;
 pub mod imports;
+pub mod lists;
 pub mod loaded;
 pub mod players;
 pub mod registration;

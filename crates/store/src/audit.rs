@@ -130,6 +130,39 @@ impl Store {
             .collect()
     }
 
+    /// One page of the audit log, newest first (#14 item 6): at most `limit` entries with a key
+    /// below `before` (all when `None`), of one section (its rounds, games, players and the
+    /// section itself) and, within it, one round number, when given.
+    pub async fn audit_page(
+        &self,
+        section: Option<i64>,
+        round: Option<i64>,
+        before: Option<i64>,
+        limit: i64,
+    ) -> Result<Vec<AuditEntry>, StoreError> {
+        let mut tail = String::from(
+            " LEFT JOIN games g ON a.entity = 'game' AND g.id = a.entity_id \
+             LEFT JOIN rounds r ON r.id = CASE WHEN a.entity = 'round' THEN a.entity_id ELSE g.round_id END \
+             LEFT JOIN players p ON a.entity = 'player' AND p.id = a.entity_id WHERE 1 = 1",
+        );
+        let mut keys = Vec::new();
+        let mut filter = |condition: &str, key: Option<i64>| {
+            if let Some(key) = key {
+                keys.push(key);
+                tail.push_str(&format!(" AND {condition} ${}", keys.len()));
+            }
+        };
+        filter(
+            "COALESCE(r.section_id, p.section_id, CASE WHEN a.entity = 'section' THEN a.entity_id END) =",
+            section,
+        );
+        filter("r.number =", round);
+        filter("a.id <", before);
+        keys.push(limit);
+        tail.push_str(&format!(" ORDER BY a.id DESC LIMIT ${}", keys.len()));
+        self.list(&tail, &keys).await
+    }
+
     /// Records a note in the audit log without changing anything else (e.g. the effect of a
     /// result correction on later rounds, Art. 8.7).
     pub async fn audit_note(

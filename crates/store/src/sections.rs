@@ -106,6 +106,62 @@ impl Store {
     }
 }
 
+impl Store {
+    /// Deletes a section and everything in it — games, rounds, players (registrations), teams
+    /// with their captains, line-ups and matches — in one transaction with its audit entry
+    /// (#14 item 7). Whether it may be deleted is the service's question.
+    pub async fn delete_section(&self, by: Option<i64>, id: i64) -> Result<(), StoreError> {
+        let row = self.section(id).await?;
+        let mut tx = self.write().await?;
+        delete_section_rows(&mut tx, id).await?;
+        Audit::new(by, "section", id, "delete")
+            .commit(tx, Some(&row.name), None)
+            .await
+    }
+
+    /// Deletes an event with all its sections ([`Store::delete_section`]) in one transaction
+    /// with its audit entry.
+    pub async fn delete_event(&self, by: Option<i64>, id: i64) -> Result<(), StoreError> {
+        let event = self.event(id).await?;
+        let sections = self.sections(id).await?;
+        let mut tx = self.write().await?;
+        for s in &sections {
+            delete_section_rows(&mut tx, s.id).await?;
+        }
+        sqlx::query("DELETE FROM events WHERE id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        Audit::new(by, "event", id, "delete")
+            .commit(tx, Some(&event.name), None)
+            .await
+    }
+}
+
+/// Deletes the rows of section `id`, children first, inside the transaction `tx`.
+async fn delete_section_rows(
+    tx: &mut Transaction<'static, Any>,
+    id: i64,
+) -> Result<(), StoreError> {
+    const TEAMS: &str = "SELECT id FROM teams WHERE section_id = $1";
+    let statements = [
+        format!("DELETE FROM captains WHERE team_id IN ({TEAMS})"),
+        format!("DELETE FROM team_lineups WHERE team_id IN ({TEAMS})"),
+        "DELETE FROM team_matches WHERE section_id = $1".to_owned(),
+        "DELETE FROM teams WHERE section_id = $1".to_owned(),
+        "DELETE FROM team_sections WHERE section_id = $1".to_owned(),
+        "DELETE FROM games WHERE round_id IN (SELECT id FROM rounds WHERE section_id = $1)"
+            .to_owned(),
+        "DELETE FROM rounds WHERE section_id = $1".to_owned(),
+        "DELETE FROM players WHERE section_id = $1".to_owned(),
+        "DELETE FROM sections WHERE id = $1".to_owned(),
+    ];
+    for sql in &statements {
+        sqlx::query(sql).bind(id).execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
 /// Inserts a section of an event with its audit entry, inside the transaction `tx`.
 pub(crate) async fn insert_section(
     tx: &mut Transaction<'static, Any>,

@@ -23,6 +23,7 @@ store::on_both!(
     h12_02_edit_player_every_field_with_optimistic_locking,
     h12_02_delete_player_only_before_paired,
     h12_02_merge_duplicate_before_pairing,
+    h14_07_delete_section_and_event_cascade,
 );
 
 /// A section with `n` players and round 1 paired 1-2, 3-4, ... (bye for an odd last).
@@ -705,4 +706,73 @@ async fn h12_02_merge_duplicate_before_pairing(store: Store) {
         3,
         "nothing deleted"
     );
+}
+
+/// #14 item 7: deleting a section removes its players, rounds and games (and nothing of another
+/// section); deleting the event removes its sections; both are audited.
+async fn h14_07_delete_section_and_event_cascade(store: Store) {
+    let (section, ids, round) = section_with_round(&store, 5).await;
+    store.publish_round(None, round, "{}").await.unwrap();
+    let event = store.section(section).await.unwrap().event;
+    let other = store
+        .create_section(
+            None,
+            event,
+            &store::NewSection {
+                name: "B",
+                rounds: 5,
+                tiebreaks: "",
+                data: "{}",
+            },
+        )
+        .await
+        .unwrap();
+    let kept = store
+        .add_player(
+            None,
+            other,
+            &NewPlayer {
+                name: "Kept, Kim".into(),
+                first_round: 1,
+                ..NewPlayer::default()
+            },
+        )
+        .await
+        .unwrap();
+    let games: Vec<i64> = store
+        .games(round)
+        .await
+        .unwrap()
+        .iter()
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(games.len(), 3);
+    store.delete_section(None, section).await.unwrap();
+    assert!(matches!(
+        store.section(section).await,
+        Err(StoreError::NotFound { .. })
+    ));
+    assert!(store.players(section).await.unwrap().is_empty());
+    assert!(store.rounds(section).await.unwrap().is_empty());
+    for g in games {
+        assert!(store.game(g).await.is_err(), "game {g} removed");
+    }
+    for p in ids {
+        assert!(store.player(p).await.is_err(), "player {p} removed");
+    }
+    assert_eq!(store.player(kept).await.unwrap().name, "Kept, Kim");
+    let log = store
+        .audit_log(Some(("section", section)), 5)
+        .await
+        .unwrap();
+    assert_eq!(
+        (log[0].action.as_str(), log[0].old_value.as_deref()),
+        ("delete", Some("A"))
+    );
+    store.delete_event(None, event).await.unwrap();
+    assert!(store.event(event).await.is_err());
+    assert!(store.section(other).await.is_err());
+    assert!(store.player(kept).await.is_err());
+    let log = store.audit_log(Some(("event", event)), 5).await.unwrap();
+    assert_eq!(log[0].action, "delete");
 }

@@ -19,6 +19,7 @@
 #![deny(missing_docs)]
 
 mod api;
+mod audit;
 pub mod auth;
 pub(crate) mod checkin;
 mod documents;
@@ -32,6 +33,7 @@ pub mod i18n;
 mod pages;
 mod players;
 pub mod rounds;
+mod round_pages;
 mod seeding;
 mod settings;
 mod team_pages;
@@ -253,6 +255,8 @@ pub fn router(state: AppState) -> Router {
         .merge(upload::routes())
         .merge(documents::routes())
         .merge(rounds::routes())
+        .merge(round_pages::routes())
+        .merge(audit::routes())
         .layer(middleware::from_fn_with_state(
             state.clone(),
             error_page::error_pages,

@@ -11,9 +11,8 @@ use axum::routing::{get, post};
 use event::person::PlayerId;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use service::results::Entered;
 
-use crate::api::{self, Credentials, ResultForm};
+use crate::api::{self, Credentials};
 use crate::editor::{Edit, NoFields};
 use crate::form::Form;
 use crate::throttle::ClientAddress;
@@ -28,7 +27,6 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/events", post(create_event))
         .route("/login", get(login_form).post(login))
         .route("/logout", post(logout))
-        .route("/audit", get(audit))
         .route("/users", get(users).post(create_user))
         .route("/static/htmx.min.js", get(htmx))
         .route("/static/app.js", get(app_js))
@@ -36,17 +34,16 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/events/{id}", get(event_page))
         .route("/events/{id}/sections", post(create_section))
         .route("/events/{id}/import", post(import_trf))
+        .route("/events/{id}/delete", post(delete_event))
+        .route("/events/{id}/delete-section", post(delete_section))
         .route("/sections/{id}", get(section_page))
         .route("/sections/{id}/players", post(add_player))
         .route("/sections/{id}/pair", post(pair))
         .route("/sections/{id}/standings", get(standings))
         .route("/sections/{id}/crosstable", get(crosstable))
-        .route("/sections/{id}/rounds/{n}", get(round_page))
-        .route("/sections/{id}/rounds/{n}/alphabetical", get(alphabetical))
         .route("/sections/{id}/rounds/{n}/publish", post(publish))
         .route("/sections/{id}/rounds/{n}/unpair", post(unpair))
         .route("/players/{id}/withdraw", post(withdraw))
-        .route("/games/{id}/result", post(enter_result))
 }
 
 const HTMX: &str = include_str!("../static/htmx.min.js");
@@ -172,12 +169,29 @@ pub(crate) async fn create_event(
     Ok(see_other(&format!("/events/{id}")))
 }
 
+#[derive(Deserialize)]
+pub(crate) struct SearchQuery {
+    /// (Part of) a player's name to find across the event's sections (#14 item 7).
+    q: Option<String>,
+}
+
 pub(crate) async fn event_page(
     State(state): State<AppState>,
     viewer: Viewer,
     Path(id): Path<i64>,
+    Query(search): Query<SearchQuery>,
 ) -> PageResult {
-    event_view(&state, &viewer, id, json!({})).await
+    let extra = match search.q {
+        Some(q) => {
+            let found = state
+                .service
+                .search_players(id, &q, viewer.can_edit())
+                .await?;
+            json!({ "q": q, "found": found })
+        }
+        None => json!({}),
+    };
+    event_view(&state, &viewer, id, extra).await
 }
 
 /// The event page with `extra` in its context (a refused form: its input and message).
@@ -213,6 +227,85 @@ pub(crate) async fn create_section(
                 });
                 let extra = json!({ "form": form, "form_error": message });
                 event_view(&state, &viewer, id, extra)
+            })
+            .await
+        }
+    }
+}
+
+/// The deletion form of the event page (#14 item 7): the section (for a section), the name
+/// typed again, and the admin's checkbox "delete despite published rounds".
+#[derive(Deserialize)]
+pub(crate) struct DeleteForm {
+    #[serde(default)]
+    section: Option<i64>,
+    #[serde(default)]
+    confirm: String,
+    #[serde(default)]
+    force: Option<String>,
+}
+
+impl DeleteForm {
+    fn confirm(&self) -> service::deletion::Confirm {
+        service::deletion::Confirm {
+            confirm: self.confirm.clone(),
+            force: self.force.is_some(),
+        }
+    }
+}
+
+/// Deletes the event; a refusal shows the event page again with the message.
+pub(crate) async fn delete_event(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<DeleteForm>,
+) -> PageResult {
+    let admin = viewer.admin().is_ok();
+    match state
+        .service
+        .delete_event(Some(by), id, &f.confirm(), admin)
+        .await
+    {
+        Ok(()) => Ok(see_other("/")),
+        Err(e) => {
+            views::refused_in_place(e, viewer.lang, |message| {
+                event_view(&state, &viewer, id, json!({ "delete_error": message }))
+            })
+            .await
+        }
+    }
+}
+
+/// Deletes a section of the event; a refusal shows the event page again with the message.
+pub(crate) async fn delete_section(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<DeleteForm>,
+) -> PageResult {
+    let admin = viewer.admin().is_ok();
+    let section = f
+        .section
+        .ok_or_else(|| AppError::BadRequest("section: required".into()))?;
+    if state.store().section(section).await?.event != id {
+        return Err(AppError::NotFound.into());
+    }
+    match state
+        .service
+        .delete_section(Some(by), section, &f.confirm(), admin)
+        .await
+    {
+        Ok(()) => Ok(see_other(&format!("/events/{id}"))),
+        Err(e) => {
+            views::refused_in_place(e, viewer.lang, |message| {
+                event_view(&state, &viewer, id, json!({ "delete_error": message }))
             })
             .await
         }
@@ -284,6 +377,7 @@ async fn section_view(state: &AppState, viewer: &Viewer, id: i64, extra: Value) 
             })
             .collect::<Vec<_>>(),
         "check_in": loaded.section().check_in,
+        "checklist": service::lists::checklist(&loaded),
     });
     render(state, viewer, "section.html", views::with_extra(ctx, extra))
 }
@@ -349,67 +443,6 @@ pub(crate) async fn pair(
     Ok(see_other(&to))
 }
 
-pub(crate) async fn round_page(
-    State(state): State<AppState>,
-    viewer: Viewer,
-    Path((id, n)): Path<(i64, i64)>,
-) -> PageResult {
-    let loaded = state.view(id, &viewer).await?;
-    let boards = views::boards(&loaded, n).ok_or(AppError::NotFound)?;
-    let published = loaded.round(n).is_some_and(|(r, _)| r.published);
-    let published_at = loaded
-        .section()
-        .round(u32::try_from(n).unwrap_or(0))
-        .and_then(|r| r.published)
-        .map(|at| views::moment(at, viewer.lang));
-    let has_manual = boards.iter().any(|b| b["manual"] == json!(true));
-    render(
-        &state,
-        &viewer,
-        "round.html",
-        json!({
-            "section": loaded.section_row,
-            "number": n,
-            "published": published,
-            "published_at": published_at,
-            "has_manual": has_manual,
-            "boards": boards,
-        }),
-    )
-}
-
-pub(crate) async fn alphabetical(
-    State(state): State<AppState>,
-    viewer: Viewer,
-    Path((id, n)): Path<(i64, i64)>,
-) -> PageResult {
-    let loaded = state.view(id, &viewer).await?;
-    let boards = views::boards(&loaded, n).ok_or(AppError::NotFound)?;
-    let mut lines = Vec::new();
-    for b in &boards {
-        let board = &b["board"];
-        let result = b["result"].as_str().unwrap_or("*");
-        let white = b["white_name"].clone();
-        match b["black_name"].as_str() {
-            Some(black) => {
-                lines.push(json!({"name": white, "board": board, "colour": "w", "opponent": black, "result": result}));
-                lines.push(json!({"name": black, "board": board, "colour": "b", "opponent": white, "result": result}));
-            }
-            None => lines.push(json!({"name": white, "board": board, "colour": "", "opponent": "", "result": result})),
-        }
-    }
-    lines.sort_by_cached_key(|line| {
-        let name = line["name"].as_str().unwrap_or("");
-        (event::sort_key(name), name.to_owned())
-    });
-    render(
-        &state,
-        &viewer,
-        "alphabetical.html",
-        json!({ "section": loaded.section_row, "number": n, "lines": lines }),
-    )
-}
-
 pub(crate) async fn publish(
     State(state): State<AppState>,
     Path((id, n)): Path<(i64, i64)>,
@@ -426,55 +459,6 @@ pub(crate) async fn unpair(
 ) -> PageResult {
     state.service.unpair(Some(by), id, n).await?;
     Ok(see_other(&format!("/sections/{id}")))
-}
-
-pub(crate) async fn enter_result(
-    State(state): State<AppState>,
-    Path(id): Path<i64>,
-    Edit {
-        by,
-        viewer,
-        form: f,
-    }: Edit<ResultForm>,
-) -> PageResult {
-    let outcome = state
-        .service
-        .enter_result(Some(by), id, &f.result, f.version)
-        .await;
-    let game = state.store().game(id).await?;
-    let round = state.store().round(game.round).await?;
-    if !viewer.htmx {
-        outcome?;
-        return Ok(see_other(&format!(
-            "/sections/{}/rounds/{}",
-            round.section, round.number
-        )));
-    }
-    let loaded = state.view(round.section, &viewer).await?;
-    let row = views::boards(&loaded, round.number)
-        .and_then(|b| b.into_iter().find(|g| g["game"] == json!(id)))
-        .ok_or(AppError::NotFound)?;
-    let (message, class) = match &outcome {
-        Ok(Entered {
-            effect: Some(effect),
-            ..
-        }) => (crate::rounds::effect_text(effect, viewer.lang), "warning"),
-        Ok(_) => (i18n::texts(viewer.lang)["saved"].to_owned(), "ok"),
-        Err(e) => (e.to_string(), "conflict"),
-    };
-    let mut response = render(
-        &state,
-        &viewer,
-        "result_row.html",
-        json!({ "g": row, "published": round.published, "row_message": message, "row_class": class }),
-    )?;
-    if let Err(e) = outcome.map_err(AppError::from) {
-        // htmx swaps only 2xx answers; the row carries the error, the header names it.
-        if let Ok(v) = e.status().as_u16().to_string().parse() {
-            response.headers_mut().insert("X-Arbiter-Status", v);
-        }
-    }
-    Ok(response)
 }
 
 #[derive(Deserialize)]
@@ -621,18 +605,4 @@ pub(crate) async fn create_user(
     viewer.check_csrf(f.csrf.as_deref())?;
     api::do_create_user(&state, by, &f).await?;
     Ok(see_other("/users"))
-}
-
-pub(crate) async fn audit(State(state): State<AppState>, viewer: Viewer) -> PageResult {
-    viewer.editor()?;
-    let zone = event::date::Zone::default();
-    let entries: Vec<Value> = (state.store().audit_log(None, 500).await?)
-        .into_iter()
-        .map(|a| {
-            let mut row = json!(a);
-            row["at"] = json!(views::moment(zone.local(a.at), viewer.lang));
-            row
-        })
-        .collect();
-    render(&state, &viewer, "audit.html", json!({ "entries": entries }))
 }

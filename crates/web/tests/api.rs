@@ -436,8 +436,9 @@ async fn htmx_result_entry_reports_conflicts(store: Store) {
     assert!(page.text.contains("hx-post"));
     let log = c.get("/audit").await;
     assert!(
-        log.text.contains("<td>*</td><td>1&#x2f;2-1&#x2f;2</td>"),
-        "audit: old and new value"
+        log.text.contains("— → ½-½") && log.text.contains("Round 1, board 1: "),
+        "audit: old and new value in words, the board and its players: {}",
+        log.text
     );
 }
 

@@ -16,6 +16,10 @@ store::on_both!(
     player_cards_and_result_slips,
     game_records_are_checked_and_exported,
     h19_01_a_stored_huge_round_count_allocates_nothing,
+    h14_01_round_page_and_alphabetical_list_in_words,
+    h14_06_audit_names_board_players_and_filters,
+    h14_07_search_finds_players_german_folded,
+    h14_07_delete_needs_the_name_and_an_admin_after_publication,
 );
 
 struct Client {
@@ -574,5 +578,210 @@ async fn h19_01_a_stored_huge_round_count_allocates_nothing(store: Store) {
             .contains("rounds: expected a whole number from 1 to 99"),
         "{}",
         trf.text
+    );
+}
+
+/// #14 item 1: the German round page shows numbers, ratings, points before the round, the bye
+/// as a word (never a code), the event's name; the alphabetical list is sorted by the event
+/// (Ö with O) with club, colour `w`/`s` and opponent; a forfeit reads "kampflos".
+async fn h14_01_round_page_and_alphabetical_list_in_words(store: Store) {
+    let (c, section, _) = section(store, 5, 3).await;
+    c.ok(&format!("/api/sections/{section}/pair"), json!({}))
+        .await;
+    c.play(section, 1, "+/-").await;
+    c.ok(&format!("/api/sections/{section}/pair"), json!({}))
+        .await;
+    c.ok(
+        &format!("/api/sections/{section}/rounds/2/publish"),
+        json!({}),
+    )
+    .await;
+    let page = c
+        .get(&format!("/sections/{section}/rounds/1?lang=de"))
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    let text = page.text;
+    assert!(text.contains("id=\"round-event\">Open</p>"), "{text}");
+    assert!(text.contains("<th class=\"nr\">Pkt.</th>"), "{text}");
+    assert!(text.contains(">spielfrei</em>"), "{text}");
+    assert!(!text.contains(">bye"), "no bye codes: {text}");
+    assert!(
+        text.contains("Ergebnisse: <span id=\"results-count\" data-games=\"2\">2/2</span>"),
+        "{text}"
+    );
+    let round2 = c
+        .get(&format!("/sections/{section}/rounds/2?lang=de"))
+        .await
+        .text;
+    assert!(
+        round2.contains("<td class=\"nr\">1</td>"),
+        "points before round 2: {round2}"
+    );
+    let alpha = c
+        .get(&format!(
+            "/sections/{section}/rounds/1/alphabetical?lang=de"
+        ))
+        .await
+        .text;
+    let order: Vec<usize> = (0..5)
+        .map(|i| {
+            alpha
+                .find(&format!("<td>P{i}, X</td>"))
+                .expect("every player listed")
+        })
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "by name: {alpha}");
+    assert!(
+        alpha.contains("<td>s</td>") && alpha.contains("<td>w</td>"),
+        "{alpha}"
+    );
+    assert!(alpha.contains("kampflos +&#x2f;-"), "{alpha}");
+    assert!(alpha.contains(">spielfrei</em>"), "{alpha}");
+}
+
+/// #14 item 6: the audit log names round, board and players of a result, old → new in words,
+/// German action names, local time `TT.MM.JJJJ HH:MM:SS`; filters by section and round.
+async fn h14_06_audit_names_board_players_and_filters(store: Store) {
+    let (c, section, _) = section(store, 4, 3).await;
+    c.ok(&format!("/api/sections/{section}/pair"), json!({}))
+        .await;
+    c.play(section, 1, "1/2-1/2").await;
+    let log = c
+        .get(&format!("/audit?lang=de&section={section}&round=1"))
+        .await;
+    assert_eq!(log.status, StatusCode::OK, "{}", log.text);
+    let text = log.text;
+    assert!(text.contains("Runde 1, Brett 1: P"), "{text}");
+    assert!(text.contains("— → ½-½"), "{text}");
+    assert!(
+        text.contains("<td>Ergebnis</td>") && text.contains("<td>Runde veröffentlicht</td>"),
+        "{text}"
+    );
+    let body = &text[text.find("<tbody>").unwrap()..text.find("</tbody>").unwrap()];
+    assert!(
+        !body.contains("<td>result</td>") && !body.contains("{\""),
+        "no raw names or JSON: {body}"
+    );
+    let when = text.split("class=\"when\">").nth(1).unwrap();
+    let when = &when[..when.find('<').unwrap()];
+    let bytes: Vec<u8> = when.bytes().collect();
+    assert!(
+        when.len() == 19
+            && bytes[2] == b'.'
+            && bytes[5] == b'.'
+            && bytes[13] == b':'
+            && bytes[16] == b':',
+        "TT.MM.JJJJ HH:MM:SS: {when}"
+    );
+    let other = c
+        .get(&format!("/audit?lang=de&section={section}&round=2"))
+        .await
+        .text;
+    assert!(
+        !other.contains("Brett 1"),
+        "round 2 has no entries yet: {other}"
+    );
+    let bad = c.get("/audit?round=zwei").await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert!(
+        bad.text.contains("round: expected a whole number"),
+        "{}",
+        bad.text
+    );
+}
+
+/// #14 item 7: the event page finds players by part of the name, German-folded (`oe` is not `ö`,
+/// but `o` finds `ö` and `ss` finds `ß`), and links to the player's card.
+async fn h14_07_search_finds_players_german_folded(store: Store) {
+    let (c, section, _) = section(store, 2, 3).await;
+    let event = c.get(&format!("/api/sections/{section}")).await.json()["section"]["event"]
+        .as_i64()
+        .unwrap();
+    for last in ["Öztürk", "Großmann"] {
+        c.ok(
+            &format!("/api/sections/{section}/players"),
+            json!({"last_name": last, "first_name": "Ali", "elo": "1500", "federation": "GER", "sex": "m"}),
+        )
+        .await;
+    }
+    let found = c.get(&format!("/events/{event}?q=ozt&lang=de")).await.text;
+    assert!(found.contains("Öztürk, Ali</a>"), "{found}");
+    assert!(
+        found.contains(&format!("href=\"/sections/{section}/players/")),
+        "{found}"
+    );
+    let found = c.get(&format!("/events/{event}?q=GROSS")).await.text;
+    assert!(found.contains("Großmann, Ali</a>"), "{found}");
+    assert!(!found.contains("Öztürk, Ali</a>"), "{found}");
+    let none = c
+        .get(&format!("/events/{event}?q=Zander&lang=de"))
+        .await
+        .text;
+    assert!(none.contains("id=\"search-none\""), "{none}");
+    let long = c
+        .get(&format!("/events/{event}?q={}", "x".repeat(101)))
+        .await;
+    assert_eq!(long.status, StatusCode::BAD_REQUEST);
+}
+
+/// #14 item 7: deleting a section needs its name typed again; once a round is published only an
+/// admin's forced deletion passes (German message naming the reason); the event goes the same way.
+async fn h14_07_delete_needs_the_name_and_an_admin_after_publication(store: Store) {
+    let (c, section, _) = section(store, 4, 3).await;
+    let event = c.get(&format!("/api/sections/{section}")).await.json()["section"]["event"]
+        .as_i64()
+        .unwrap();
+    c.ok(&format!("/api/sections/{section}/pair"), json!({}))
+        .await;
+    c.ok(
+        &format!("/api/sections/{section}/rounds/1/publish"),
+        json!({}),
+    )
+    .await;
+    let uri = format!("/events/{event}/delete-section?lang=de");
+    let s = section.to_string();
+    let typo = c
+        .post_form(&uri, &[("section", &s), ("confirm", "B")])
+        .await;
+    assert_eq!(
+        typo.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        typo.text
+    );
+    assert!(
+        typo.text.contains("den Namen der Gruppe `A` eingeben"),
+        "{}",
+        typo.text
+    );
+    let published = c
+        .post_form(&uri, &[("section", &s), ("confirm", "A")])
+        .await;
+    assert!(
+        published.text.contains("veröffentlichte Runden"),
+        "{}",
+        published.text
+    );
+    assert_eq!(
+        c.get(&format!("/api/sections/{section}")).await.status,
+        StatusCode::OK
+    );
+    let forced = c
+        .post_form(&uri, &[("section", &s), ("confirm", "A"), ("force", "on")])
+        .await;
+    assert_eq!(forced.status, StatusCode::SEE_OTHER, "{}", forced.text);
+    assert_eq!(
+        c.get(&format!("/api/sections/{section}")).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let log = c.get("/audit?lang=de").await.text;
+    assert!(log.contains("<td>gelöscht</td>"), "{log}");
+    let gone = c
+        .post_form(&format!("/events/{event}/delete"), &[("confirm", "Open")])
+        .await;
+    assert_eq!(gone.status, StatusCode::SEE_OTHER, "{}", gone.text);
+    assert_eq!(
+        c.get(&format!("/api/events/{event}")).await.status,
+        StatusCode::NOT_FOUND
     );
 }
