@@ -35,7 +35,7 @@ pub struct FinalDocuments {
 
 impl Service {
     /// The final documents of event `id` as the viewer sees them (`arbiter`: every round; the
-    /// public: the published rounds only).
+    /// public: the published rounds only); team sections are left out.
     pub async fn final_documents(
         &self,
         id: i64,
@@ -44,7 +44,10 @@ impl Service {
         let row = self.store.event(id).await?;
         let mut sections = Vec::new();
         for s in self.store.sections(id).await? {
-            sections.push(self.section_honours(s.id, arbiter).await?);
+            // Team sections rank teams, not players: their titles are not these (§10-§18).
+            if self.store.team_section(s.id).await?.is_none() {
+                sections.push(self.section_honours(s.id, arbiter).await?);
+            }
         }
         let mut event = domain_event(&row);
         // The admission list names minors with their birth years: not part of the documents.

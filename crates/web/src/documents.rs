@@ -34,8 +34,8 @@ async fn final_page(
         &viewer,
         "final.html",
         json!({
-            "event_id": id,
-            "event": docs.event,
+            "event": { "id": id, "name": docs.event.name },
+            "doc": docs.event,
             "year": year,
             "sections": docs.sections,
             "stichkampf": event::honours::STICHKAMPF.to_string(),
@@ -110,7 +110,8 @@ async fn certificates(
         "certificates.html",
         json!({
             "section": loaded.section_row,
-            "event": loaded.event,
+            "event": loaded.event_row,
+            "doc": loaded.event,
             "pages": pages,
             "classes": classes,
             "class": wanted.unwrap_or_default(),

@@ -654,7 +654,7 @@ pub(crate) fn declared_standings_check(t: &Tournament) -> Option<String> {
                     .map(|((c, tb), v)| {
                         format!(
                             "{c}={}",
-                            v.map_or_else(|| "-".to_string(), |v| text(*tb, v))
+                            v.map_or_else(|| "-".to_string(), |v| tb.write(v))
                         )
                     })
                     .collect();
