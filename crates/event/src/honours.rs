@@ -3,7 +3,7 @@
 //! championship (SJRP §6.4: the champion and the quota places), and the places certificates
 //! are written for.
 //!
-//! A place still shared after every tie-break is not decided here: SJRP §6.1 ends the list of
+//! A place still shared after every tie-break is not decided here: SJRP §6.1 ([`crate::table::playoff_article`]) ends the list of
 //! tie-breaks with a Stichkampf, so a shared first place names no champion and a tie across the
 //! last quota place qualifies nobody of the tied group until the arbiter records the
 //! Stichkampf. The software never invents that decision.
@@ -30,8 +30,6 @@ use crate::person::{PlayerId, Sex};
 use crate::section::Section;
 use crate::table::StandingsError;
 
-/// SJRP §6.1: a place shared after every tie-break is decided by a Stichkampf.
-pub const STICHKAMPF: Article = Article::new("SJRP §6.1");
 /// SJRP §6.4: the champions and the quota places qualify for the German championship (DEM).
 pub const DEM_QUALIFICATION: Article = Article::new("SJRP §6.4");
 /// SJRP §7.8: the titles of the winners of U14-U18 (and older classes).
@@ -157,19 +155,15 @@ fn class_honours(
     class: Class,
 ) -> Result<ClassHonours, StandingsError> {
     let table = section.class_standings(class)?;
-    let shared = |rank: usize| table.rows.iter().filter(|r| r.rank == rank).count() > 1;
     let ranking: Vec<Placed> = table
         .rows
         .iter()
         .map(|r| Placed {
             place: r.rank,
-            tied: shared(r.rank),
+            tied: r.tied,
             player: r.player,
             name: r.name.clone(),
-            club: section
-                .entry(r.player)
-                .map(|e| e.player.club.clone())
-                .unwrap_or_default(),
+            club: r.club.clone(),
             points: r.points.clone(),
         })
         .collect();

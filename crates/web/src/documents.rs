@@ -38,7 +38,7 @@ async fn final_page(
             "doc": docs.event,
             "year": year,
             "sections": docs.sections,
-            "stichkampf": event::honours::STICHKAMPF.to_string(),
+            "stichkampf": event::table::playoff_article().to_string(),
             "dem_article": event::honours::DEM_QUALIFICATION.to_string(),
         }),
     )
