@@ -15,7 +15,10 @@ fn pdf_text(pdf: &[u8]) -> String {
 
 /// The number of pages of a PDF.
 fn pdf_pages(pdf: &[u8]) -> usize {
-    lopdf::Document::load_mem(pdf).expect("PDF").get_pages().len()
+    lopdf::Document::load_mem(pdf)
+        .expect("PDF")
+        .get_pages()
+        .len()
 }
 
 /// Text with runs of white space made single spaces and typographic ligatures spelt out, for
@@ -40,6 +43,21 @@ fn has(text: &str, needle: &str) -> bool {
     solid(text).contains(&solid(needle))
 }
 
+/// Whether `text` starts with a German date and time without spaces (`25.11.202614:00`).
+fn german_start(text: &str) -> bool {
+    let b = text.as_bytes();
+    let digits =
+        |r: std::ops::Range<usize>| r.clone().all(|i| b.get(i).is_some_and(u8::is_ascii_digit));
+    digits(0..2)
+        && b.get(2) == Some(&b'.')
+        && digits(3..5)
+        && b.get(5) == Some(&b'.')
+        && digits(6..10)
+        && digits(10..12)
+        && b.get(12) == Some(&b':')
+        && digits(13..15)
+}
+
 #[test]
 fn h14_02_pairing_list_standings_and_certificates_print_to_pdf() {
     let dir = std::env::temp_dir().join(format!("arbiter_print_pdf_{}", std::process::id()));
@@ -50,7 +68,10 @@ fn h14_02_pairing_list_standings_and_certificates_print_to_pdf() {
     let server = Server::demo(&format!("sqlite://{}", dir.join("arbiter.db").display()));
     let base = format!("http://{}", server.addr);
     let event = get_json(&server.addr, "/api/events/1");
-    let event_name = event["event"]["name"].as_str().expect("event name").to_owned();
+    let event_name = event["event"]["name"]
+        .as_str()
+        .expect("event name")
+        .to_owned();
     let section = event["sections"]
         .as_array()
         .and_then(|s| s.iter().find(|s| s["name"] == "U12"))
@@ -60,7 +81,10 @@ fn h14_02_pairing_list_standings_and_certificates_print_to_pdf() {
 
     // Certificates: one A4 page per placed player, with event, place, class and name.
     let finals: Value = get_json(&server.addr, "/api/events/1/final");
-    assert!(finals["event"]["admission"].is_null(), "no admission list in the documents");
+    assert!(
+        finals["event"]["admission"].is_null(),
+        "no admission list in the documents"
+    );
     let u12 = finals["sections"]
         .as_array()
         .and_then(|s| s.iter().find(|s| s["id"] == section))
@@ -81,7 +105,10 @@ fn h14_02_pairing_list_standings_and_certificates_print_to_pdf() {
     assert_eq!(pdf_pages(&pdf), placed.len(), "one page per certificate");
     let text = squeeze(&pdf_text(&pdf));
     assert!(has(&text, "Urkunde"), "{text}");
-    assert!(has(&text, &event_name), "event name on the certificates: {text}");
+    assert!(
+        has(&text, &event_name),
+        "event name on the certificates: {text}"
+    );
     for p in &placed {
         let (last, first) = p["name"].as_str().unwrap().split_once(", ").unwrap();
         let name = format!("{first} {last}");
@@ -91,14 +118,22 @@ fn h14_02_pairing_list_standings_and_certificates_print_to_pdf() {
     }
     if let Some(champion) = class["champion"]["name"].as_str() {
         assert_eq!(placed[0]["name"].as_str(), Some(champion));
-        assert!(has(&text, class["title"].as_str().unwrap()), "title: {text}");
+        assert!(
+            has(&text, class["title"].as_str().unwrap()),
+            "title: {text}"
+        );
     }
     // Standings: event, ranks, pairing numbers, names and points with a decimal comma.
     let standings = get_json(&server.addr, &format!("/api/sections/{section}/standings"));
     browser.go(&format!("{base}/sections/{section}/standings?lang=de"));
     let text = squeeze(&pdf_text(&browser.print_pdf()));
-    assert!(has(&text, &event_name), "event name in the standings: {text}");
-    let rows = standings["standings"]["rows"].as_array().expect("standings rows");
+    assert!(
+        has(&text, &event_name),
+        "event name in the standings: {text}"
+    );
+    let rows = standings["standings"]["rows"]
+        .as_array()
+        .expect("standings rows");
     for r in rows {
         let name = r["name"].as_str().unwrap();
         assert!(has(&text, name), "{name} in the standings: {text}");
@@ -110,7 +145,10 @@ fn h14_02_pairing_list_standings_and_certificates_print_to_pdf() {
     let round = get_json(&server.addr, &format!("/api/sections/{section}/rounds/3"));
     browser.go(&format!("{base}/sections/{section}/rounds/3?lang=de"));
     let text = squeeze(&pdf_text(&browser.print_pdf()));
-    assert!(has(&text, &event_name), "event name in the pairing list: {text}");
+    assert!(
+        has(&text, &event_name),
+        "event name in the pairing list: {text}"
+    );
     assert!(has(&text, "Runde 3"), "round in the pairing list: {text}");
     let boards = round["boards"].as_array().expect("boards of round 3");
     assert!(!boards.is_empty());
@@ -122,6 +160,48 @@ fn h14_02_pairing_list_standings_and_certificates_print_to_pdf() {
                 assert!(has(&text, &numbered), "{numbered} in the pairing list");
             }
         }
+    }
+
+    // Result slips of round 3: one slip per game with event, round, start, board and both names.
+    browser.go(&format!("{base}/sections/{section}/rounds/3/slips?lang=de"));
+    let text = squeeze(&pdf_text(&browser.print_pdf()));
+    let solid_text = solid(&text);
+    let head = solid(&format!("{event_name} — U12 · Runde 3 ·"));
+    let at = solid_text
+        .find(&head)
+        .expect("slip head with event and round")
+        + head.len();
+    let start = solid_text.get(at..at + 15).unwrap_or_default();
+    assert!(
+        german_start(start),
+        "start dd.mm.yyyyHH:MM after the round: {text}"
+    );
+    for b in boards.iter().filter(|b| b["black_name"].is_string()) {
+        let slip = format!(
+            "{head}{start}·Brett {} Weiß Nr. {} {} Unterschrift: ____________________ Schwarz Nr. {} {}",
+            b["board"],
+            b["white_number"],
+            b["white_name"].as_str().unwrap(),
+            b["black_number"],
+            b["black_name"].as_str().unwrap()
+        );
+        assert!(has(&text, &slip), "slip {slip}: {text}");
+    }
+
+    // Wall chart: every player by starting rank with name and points.
+    browser.go(&format!("{base}/sections/{section}/crosstable?lang=de"));
+    let text = squeeze(&pdf_text(&browser.print_pdf()));
+    assert!(
+        has(&text, &event_name),
+        "event name on the wall chart: {text}"
+    );
+    assert!(has(&text, "Kreuztabelle"), "{text}");
+    for r in rows {
+        let numbered = format!("{}{}", r["tpn"], r["name"].as_str().unwrap());
+        assert!(
+            has(&text, &numbered),
+            "{numbered} on the wall chart: {text}"
+        );
     }
 
     drop(browser);

@@ -89,8 +89,8 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("colour_short", "Col.", "F."),
     (
         "crosstable_legend",
-        "7w1 = against no. 7 with white, won; b = black; ½ = draw; + / − = won / lost by forfeit; a cell without a number: bye",
-        "7w1 = gegen Nr. 7 mit Weiß gewonnen; s = Schwarz; ½ = remis; + / − = kampflos gewonnen / verloren; ohne Nummer: spielfrei bzw. Freilos",
+        "7w1 = against no. 7 with white, won; b = black; ½ = draw; + / - = won / lost by forfeit; a cell without a number: bye",
+        "7w1 = gegen Nr. 7 mit Weiß gewonnen; s = Schwarz; ½ = remis; + / - = kampflos gewonnen / verloren; ohne Nummer: spielfrei bzw. Freilos",
     ),
     ("points_short", "Pts.", "Pkt."),
     ("after_round", "After round", "Nach Runde"),

@@ -25,7 +25,7 @@ pub(crate) fn routes() -> Router<AppState> {
 
 /// The scheduled start of round `n` as the language writes it (`12.06.2026 09:30`), if the
 /// section's timetable has one.
-fn start(loaded: &Loaded, n: i64, lang: Lang) -> Option<String> {
+pub(crate) fn start(loaded: &Loaded, n: i64, lang: Lang) -> Option<String> {
     let r = lists::round_start(loaded, n)?;
     Some(match (r.start(), lang) {
         (Some(at), _) => views::moment(at, lang),
