@@ -24,10 +24,13 @@ use crate::date::{Birth, Date, DateTime, Time};
 use crate::event::Event;
 use crate::person::{DsbId, PlayerId, Sex};
 use crate::player::{Entry, Player};
+use crate::proceedings::{Entitled, Measure, NewProtest, Party, Proceedings};
 use crate::round::{ByeKind, GameResult};
 use crate::section::{
     RatingEvaluation, RoundSchedule, SJRP_ROUND_ROBIN_TIEBREAKS, Section, suggest_system,
 };
+use crate::tribunal::{Electorate, Member, Tribunal};
+use laws::penalties::Penalty;
 
 const BOYS: [&str; 24] = [
     "Ben", "Paul", "Leon", "Finn", "Elias", "Jonas", "Luis", "Noah", "Felix", "Lukas", "Henry",
@@ -267,7 +270,10 @@ pub fn large_swiss(players: usize, rounds: u32, today: Date) -> Event {
 fn dem_quota(section: &str) -> Vec<(Class, u32)> {
     match section {
         "U12" => vec![(Class::open(AgeClass::U12), 2)],
-        "U14" => vec![(Class::open(AgeClass::U14), 3), (Class::girls(AgeClass::U14), 2)],
+        "U14" => vec![
+            (Class::open(AgeClass::U14), 3),
+            (Class::girls(AgeClass::U14), 2),
+        ],
         _ => Vec::new(),
     }
 }
@@ -409,5 +415,105 @@ pub fn championship(today: Date) -> Event {
         section.dem_quota = dem_quota(name);
         event.sections.push(section);
     }
+    event.proceedings = proceedings(&event, start);
     event
+}
+
+/// The off-board record of the demo championship: the two tribunals elected on day 1 (§5.7:
+/// by the players of U14-U18, by the Betreuer of U10-U12), a protest from round 2 of the U14
+/// rejected by the director and, on appeal, by the tribunal, and a warning.
+fn proceedings(event: &Event, start: Date) -> Proceedings {
+    let m = |name: &str, club: &str, birth_year: Option<u16>| Member {
+        birth_year,
+        ..Member::adult(name, club)
+    };
+    let year = start.year();
+    let mut p = Proceedings::default();
+    p.tribunals.push(Tribunal {
+        sections: vec!["U14".into(), "U16/U18".into()],
+        electorate: Electorate::Players,
+        members: vec![
+            m("Hofmann, Lea", "SC Pirmasens", Some(year - 17)),
+            m("Keller, Jonas", "SK Kaiserslautern", None),
+            m("Wagner, Petra", "SV Worms", None),
+        ],
+        substitutes: vec![
+            m("Lang, Felix", "SF Bad Kreuznach", Some(year - 16)),
+            m("Becker, Ute", "SC Landau", None),
+        ],
+    });
+    p.tribunals.push(Tribunal {
+        sections: vec!["U10".into(), "U12".into()],
+        electorate: Electorate::Betreuer,
+        members: vec![
+            m("Schmitt, Rainer", "SK Ludwigshafen", None),
+            m("Zimmer, Anke", "SC Neuwied", None),
+            m("Fuchs, Dirk", "SV Koblenz", None),
+        ],
+        substitutes: vec![
+            m("Roth, Sabine", "SC Speyer", None),
+            m("Vogel, Tim", "SK Bingen", None),
+        ],
+    });
+    let u14 = event.sections.iter().find(|s| s.name == "U14");
+    let Some(player) = u14.and_then(|s| s.entries.first()).map(|e| &e.player) else {
+        return p;
+    };
+    let day2 = |h: u8, min: u8| {
+        Time::new(h, min).map(|time| DateTime {
+            date: start.add_days(1),
+            time,
+        })
+    };
+    let (Some(filed), Some(decided), Some(appealed), Some(final_), Some(warned)) = (
+        day2(13, 10),
+        day2(13, 25),
+        day2(13, 30),
+        day2(13, 50),
+        day2(14, 40),
+    ) else {
+        return p;
+    };
+    let protest = NewProtest {
+        section: "U14".into(),
+        round: 2,
+        board: Some(1),
+        by: player.name(),
+        role: Entitled::Player,
+        club: player.club.clone(),
+        subject: "Remisreklamation (dreimalige Stellungswiederholung) abgelehnt".into(),
+    };
+    let bench = vec![
+        "Hofmann, Lea".into(),
+        "Keller, Jonas".into(),
+        "Wagner, Petra".into(),
+    ];
+    let recorded = p.file_protest(protest, filed, false).and_then(|n| {
+        p.decide(
+            n,
+            false,
+            "Die Stellung war nicht dreimal entstanden.",
+            decided,
+        )?;
+        p.appeal(n, true, true, bench, appealed)?;
+        p.decide_appeal(
+            n,
+            false,
+            "Entscheidung der Turnierleitung bestätigt.",
+            final_,
+        )
+    });
+    let warning = Measure::Penalty {
+        penalty: Penalty::Warning,
+    };
+    let against = Party::Betreuer {
+        name: "Krämer, Olaf".into(),
+    };
+    let reason = "Zwischenrufe im Spielsaal";
+    recorded
+        .and_then(|()| {
+            p.sanction("U12", 3, against, warning, reason, warned)
+                .map(|_| ())
+        })
+        .map_or_else(|_| Proceedings::default(), |()| p)
 }

@@ -9,6 +9,7 @@ use crate::age::{AgeConvention, Class};
 use crate::date::{Birth, Date, Zone};
 use crate::person::{DsbId, PlayerId};
 use crate::player::{Entry, Player};
+use crate::proceedings::Proceedings;
 use crate::public::PublicBirth;
 use crate::section::Section;
 
@@ -40,6 +41,9 @@ pub struct Event {
     /// "Rheinland-Pfalz-Meister U18 2026"); empty: "Meister U18 2026".
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub title_region: String,
+    /// Tribunals, protests and sanctions (SJRP §5.5-§5.8, §20, §21).
+    #[serde(default, skip_serializing_if = "Proceedings::is_empty")]
+    pub proceedings: Proceedings,
     /// The sections.
     pub sections: Vec<Section>,
 }
@@ -55,6 +59,7 @@ impl Event {
             age_convention: AgeConvention::default(),
             public_birth: PublicBirth::default(),
             admission: None,
+            proceedings: Proceedings::default(),
             zone: Zone::default(),
             title_region: String::new(),
             sections: Vec::new(),

@@ -30,6 +30,7 @@ pub mod honours;
 mod manual;
 pub mod person;
 pub mod player;
+pub mod proceedings;
 pub mod public;
 pub mod rating;
 mod results;
@@ -41,6 +42,7 @@ pub mod seeding;
 pub mod table;
 pub mod team;
 pub mod trf_io;
+pub mod tribunal;
 pub mod validate;
 
 pub use crate::admission::{DuplicateBy, EntryIssue};

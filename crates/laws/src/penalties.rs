@@ -14,7 +14,8 @@ use crate::Article;
 use crate::points::Score;
 
 /// One of the penalties of Art. 12.9; the arbiter may combine them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Penalty {
     /// Art. 12.9.1: a warning.
     Warning,
@@ -72,6 +73,42 @@ impl Penalty {
             Penalty::ExclusionFromRounds { .. } => "Art. 12.9.8",
             Penalty::Expulsion => "Art. 12.9.9",
         })
+    }
+}
+
+impl Penalty {
+    /// The penalty in German, as the Laws' German text names it.
+    pub fn german(self) -> String {
+        match self {
+            Penalty::Warning => "Verwarnung".to_owned(),
+            Penalty::IncreaseOpponentTime { ms } => {
+                format!("Bedenkzeit des Gegenübers um {} verlängert", crate::clock::Seconds(ms))
+            }
+            Penalty::ReduceTime { ms } => {
+                format!("Bedenkzeit um {} verkürzt", crate::clock::Seconds(ms))
+            }
+            Penalty::IncreaseOpponentScore { to } => {
+                format!("Punktzahl des Gegenübers auf {} erhöht", german_score(to))
+            }
+            Penalty::ReduceScore { to } => format!("Punktzahl auf {} gekürzt", german_score(to)),
+            Penalty::DeclareLost { opponent } => format!(
+                "Partie verloren erklärt, Gegenüber erhält {}",
+                german_score(opponent)
+            ),
+            Penalty::Fine { cents } => format!("Bußgeld {},{:02} €", cents / 100, cents % 100),
+            Penalty::ExclusionFromRounds { rounds } => {
+                format!("Ausschluss von {rounds} Runde(n)")
+            }
+            Penalty::Expulsion => "Ausschluss vom Turnier".to_owned(),
+        }
+    }
+}
+
+fn german_score(s: Score) -> &'static str {
+    match s {
+        Score::Zero => "0",
+        Score::Half => "½",
+        Score::One => "1",
     }
 }
 

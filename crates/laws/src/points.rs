@@ -27,7 +27,10 @@ use shakmaty::Color;
 use crate::Article;
 
 /// One player's score in a game (Art. 10.1): loss, draw or win.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Score {
     /// 0: a loss or forfeit loss.
     Zero,

@@ -58,6 +58,12 @@ pub enum Action {
     TeamResult,
     /// A team round paired.
     TeamPairing,
+    /// A tribunal elected (SJRP §5.5).
+    Tribunal,
+    /// A protest filed or decided, an appeal lodged or decided (SJRP §21).
+    Protest,
+    /// A sanction imposed (SJRP §20.1).
+    Sanction,
     /// Anything else.
     Other,
 }
@@ -65,7 +71,7 @@ pub enum Action {
 impl Action {
     /// The kind of change of a stored action (`result`, `requested bye H, round 3`, …).
     pub fn of(stored: &str) -> Action {
-        const PREFIXES: [(&str, Action); 21] = [
+        const PREFIXES: [(&str, Action); 25] = [
             ("result confirmed", Action::TeamResult),
             ("result submitted", Action::TeamResult),
             ("result", Action::Result),
@@ -87,6 +93,10 @@ impl Action {
             ("team settings", Action::Settings),
             ("settings", Action::Settings),
             ("captain", Action::Captain),
+            ("tribunal", Action::Tribunal),
+            ("protest", Action::Protest),
+            ("appeal", Action::Protest),
+            ("sanction", Action::Sanction),
         ];
         if stored.starts_with("lineup") || stored == "confirm" {
             return Action::Lineup;

@@ -29,6 +29,7 @@ pub mod imports;
 pub mod lists;
 pub mod loaded;
 pub mod players;
+pub mod proceedings;
 pub mod registration;
 pub mod results;
 pub mod rounds;

@@ -60,6 +60,21 @@ impl Service {
                 ),
             ));
         }
+        if let Some(p) = loaded.event.proceedings.blocking(&s.name, next) {
+            return Err(ServiceError::rule_at(
+                event::proceedings::FINAL,
+                format!(
+                    "the appeal of protest no. {} (round {}) waits for the tribunal: round {next} \
+                     is paired after its decision",
+                    p.number, p.round
+                ),
+                format!(
+                    "der Widerspruch zu Protest Nr. {} (Runde {}) ist beim Turniergericht: Runde \
+                     {next} wird erst nach dessen Entscheidung ausgelost",
+                    p.number, p.round
+                ),
+            ));
+        }
         let draft = s.pair_round(next)?;
         let mut after = s.clone();
         after.add_round(draft.clone()).map_err(ServiceError::from)?;

@@ -119,4 +119,33 @@ impl Store {
             .await?;
         Ok(version + 1)
     }
+
+    /// Replaces only the domain document of an event read at `version` (a record kept with the
+    /// event, e.g. a protest), audited as `action`; returns the new version.
+    pub async fn update_event_document(
+        &self,
+        by: Option<i64>,
+        id: i64,
+        data: &str,
+        version: i64,
+        action: &str,
+    ) -> Result<i64, StoreError> {
+        let old = self.event(id).await?;
+        let mut tx = self.write().await?;
+        let update = sqlx::query(
+            "UPDATE events SET data = $1, version = version + 1 WHERE id = $2 AND version = $3",
+        )
+        .bind(data)
+        .bind(id)
+        .bind(version);
+        change_one(&mut tx, update, "event", id).await?;
+        sqlx::query("UPDATE sections SET revision = revision + 1 WHERE event_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        Audit::new(by, "event", id, action)
+            .commit(tx, Some(&old.data), Some(data))
+            .await?;
+        Ok(version + 1)
+    }
 }

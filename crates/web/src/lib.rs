@@ -32,6 +32,7 @@ mod format;
 pub mod i18n;
 mod pages;
 mod players;
+mod proceedings;
 pub mod rounds;
 mod round_pages;
 mod seeding;
@@ -254,6 +255,7 @@ pub fn router(state: AppState) -> Router {
         .merge(team_pages::routes())
         .merge(upload::routes())
         .merge(documents::routes())
+        .merge(proceedings::routes())
         .merge(rounds::routes())
         .merge(round_pages::routes())
         .merge(audit::routes())

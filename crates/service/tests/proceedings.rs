@@ -1,0 +1,228 @@
+//! Issue 18: the championship off the board through the service — a Turniergericht elected
+//! before round 1 (§5.5, §5.7), a protest decided by the director and appealed to the tribunal
+//! seated without those involved (§5.8, §21.1), the next round held until the tribunal decides
+//! (§21.1.7), and sanctions carried into the tournament (§20.1, Art. 12.9.6, 12.9.9).
+
+use serde_json::{Value, json};
+use service::players::PlayerForm;
+use service::proceedings::{AppealForm, DecisionForm, ProtestForm, SanctionForm, TribunalForm};
+use service::registration::{NewEvent, NewSection};
+use service::{Service, ServiceError};
+
+fn form<T: serde::de::DeserializeOwned>(v: Value) -> T {
+    serde_json::from_value(v).unwrap()
+}
+
+async fn version(service: &Service, event: i64) -> i64 {
+    service.store().event(event).await.unwrap().version
+}
+
+/// A rule's refusal in German, with its paragraph.
+fn refused<T: std::fmt::Debug>(r: Result<T, ServiceError>) -> String {
+    match r {
+        Err(e @ ServiceError::Rule { .. }) => e.german(),
+        other => panic!("expected a refusal by a rule, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn h18_tribunal_protest_appeal_and_sanctions() {
+    let store = store::testing::sqlite_store("service_proceedings")
+        .await
+        .unwrap();
+    let service = Service::new(store.clone());
+    let event: NewEvent =
+        form(json!({ "name": "RLP-EM", "place": "Pirmasens", "start_date": "2026-04-07" }));
+    let event = service.create_event(None, &event).await.unwrap();
+    let u14: NewSection = form(json!({ "name": "U14", "rounds": 5, "classes": "U14" }));
+    let u14 = service.create_section(None, event, &u14).await.unwrap();
+    let u12: NewSection = form(json!({ "name": "U12", "rounds": 5, "classes": "U12" }));
+    service.create_section(None, event, &u12).await.unwrap();
+    let clubs = [
+        "SC Mainz",
+        "SK Trier",
+        "SV Worms",
+        "SC Speyer",
+        "SF Bingen",
+        "SK Landau",
+    ];
+    for (i, club) in clubs.iter().enumerate() {
+        let p: PlayerForm = form(json!({
+            "last_name": format!("Spieler{i}"), "first_name": "Kim", "dwz": (1600 - 50 * i).to_string(),
+            "club": club, "birth": "2013-03-01", "sex": "m",
+        }));
+        service.add_player(None, u14, &p).await.unwrap();
+    }
+    let members = "Arndt, Ida, SC Mainz\nBode, Jan, SV Worms\nCord, Uwe, SK Landau, 2011";
+    let elect = |sections: &str, substitutes: &str, v: i64| -> TribunalForm {
+        form(
+            json!({ "version": v, "sections": sections, "members": members, "substitutes": substitutes }),
+        )
+    };
+    // §5.5: no two from one club (a substitute of SC Mainz), §5.7: U14 and U12 elect apart.
+    let v = version(&service, event).await;
+    let same_club = elect("U14", "Dorn, Eva, SC Mainz\nErnst, Max, SF Bingen", v);
+    let msg = refused(service.elect_tribunal(None, event, &same_club).await);
+    assert!(
+        msg.contains("demselben Verein") && msg.ends_with("(SJRP §5.5)"),
+        "{msg}"
+    );
+    let mixed = elect("U14, U12", "Dorn, Eva, SC Speyer\nErnst, Max, SF Bingen", v);
+    let msg = refused(service.elect_tribunal(None, event, &mixed).await);
+    assert!(msg.ends_with("(SJRP §5.7)"), "{msg}");
+    let ok = elect("U14", "Dorn, Eva, SC Speyer\nErnst, Max, SF Bingen", v);
+    service.elect_tribunal(None, event, &ok).await.unwrap();
+
+    // Round 1, all results in.
+    let r1 = service.pair_next(None, u14).await.unwrap();
+    service.publish(None, u14, r1).await.unwrap();
+    let loaded = service.section(u14).await.unwrap();
+    let (_, games) = loaded.round(1).unwrap();
+    for g in games.clone() {
+        service
+            .enter_result(None, g.id, "1-0", g.version)
+            .await
+            .unwrap();
+    }
+    let board1 = games.iter().find(|g| g.board == 1).unwrap().clone();
+    let white = loaded
+        .players
+        .iter()
+        .find(|p| p.id == board1.white)
+        .unwrap()
+        .clone();
+
+    // A protest by the White player of board 1; a captain may not protest here (§21.1.1).
+    let protest = |role: &str, v: i64| -> ProtestForm {
+        form(
+            json!({ "version": v, "section": u14, "round": 1, "board": "1", "by": white.name,
+            "role": role, "club": white.club, "subject": "Remisreklamation abgelehnt" }),
+        )
+    };
+    let v = version(&service, event).await;
+    let msg = refused(
+        service
+            .file_protest(None, event, &protest("captain", v))
+            .await,
+    );
+    assert!(msg.ends_with("(SJRP §21.1.1)"), "{msg}");
+    let n = service
+        .file_protest(None, event, &protest("player", v))
+        .await
+        .unwrap();
+    let decided: DecisionForm = form(
+        json!({ "version": version(&service, event).await, "text": "Stellung nicht dreimal" }),
+    );
+    service
+        .decide_protest(None, event, n, &decided)
+        .await
+        .unwrap();
+    let unpaid: AppealForm =
+        form(json!({ "version": version(&service, event).await, "in_writing": "on" }));
+    let msg = refused(service.appeal(None, event, n, &unpaid).await);
+    assert!(msg.ends_with("(SJRP §21.1.6)"), "{msg}");
+    let paid: AppealForm = form(
+        json!({ "version": version(&service, event).await, "in_writing": "on", "fee_paid": "on" }),
+    );
+    service.appeal(None, event, n, &paid).await.unwrap();
+    let ev = service::rows::domain_event(&service.store().event(event).await.unwrap());
+    let bench = &ev
+        .proceedings
+        .protest(n)
+        .unwrap()
+        .appeal
+        .as_ref()
+        .unwrap()
+        .bench;
+    // Board 1 is Spieler0 (SC Mainz) against Spieler3 (SC Speyer): Arndt (SC Mainz) and the
+    // first substitute Dorn (SC Speyer) are involved, Ernst sits for Arndt.
+    assert_eq!(bench, &["Ernst, Max", "Bode, Jan", "Cord, Uwe"]);
+    assert_eq!(bench.len(), 3);
+
+    // §21.1.7: round 2 waits for the tribunal.
+    let msg = refused(service.pair_next(None, u14).await);
+    assert!(msg.ends_with("(SJRP §21.1.7)"), "{msg}");
+    let final_: DecisionForm = form(
+        json!({ "version": version(&service, event).await, "upheld": "on", "text": "Reklamation war korrekt" }),
+    );
+    service
+        .decide_appeal(None, event, n, &final_)
+        .await
+        .unwrap();
+    let ev = service::rows::domain_event(&service.store().event(event).await.unwrap());
+    assert!(
+        ev.proceedings
+            .protest(n)
+            .unwrap()
+            .appeal
+            .as_ref()
+            .unwrap()
+            .refund(),
+        "§21.1.8"
+    );
+    let r2 = service.pair_next(None, u14).await.unwrap();
+    service.publish(None, u14, r2).await.unwrap();
+
+    // Sanctions: a game of round 2 declared lost gets its result; an expelled player is no
+    // longer paired.
+    let loaded = service.section(u14).await.unwrap();
+    let (_, games) = loaded.round(2).unwrap();
+    let g = games.iter().find(|g| g.black.is_some()).unwrap().clone();
+    let lost: SanctionForm = form(
+        json!({ "version": version(&service, event).await, "section": u14,
+        "round": 2, "player": g.white.to_string(), "measure": "lost", "reason": "Handy im Spielsaal" }),
+    );
+    service.impose_sanction(None, event, &lost).await.unwrap();
+    let loaded = service.section(u14).await.unwrap();
+    let after = loaded
+        .round(2)
+        .unwrap()
+        .1
+        .iter()
+        .find(|x| x.id == g.id)
+        .unwrap()
+        .clone();
+    assert_eq!(after.result.code(), "0-1");
+    for x in loaded.round(2).unwrap().1.clone() {
+        if x.id != g.id && x.black.is_some() {
+            service
+                .enter_result(None, x.id, "½-½", x.version)
+                .await
+                .unwrap();
+        }
+    }
+    let expelled = g.black.unwrap();
+    let out: SanctionForm = form(
+        json!({ "version": version(&service, event).await, "section": u14,
+        "round": 2, "player": expelled.to_string(), "measure": "expulsion", "reason": "Beleidigung" }),
+    );
+    service.impose_sanction(None, event, &out).await.unwrap();
+    let r3 = service.pair_next(None, u14).await.unwrap();
+    let loaded = service.section(u14).await.unwrap();
+    let (_, games) = loaded.round(r3).unwrap();
+    for x in games.iter().filter(|x| x.white == expelled || x.black == Some(expelled)) {
+        assert!(
+            x.black.is_none() && x.result.code() == "bye-0",
+            "the expelled player is not paired in round 3, only listed without points: {x:?}"
+        );
+    }
+    let ev = service::rows::domain_event(&service.store().event(event).await.unwrap());
+    assert_eq!(ev.proceedings.sanctions.len(), 2);
+    assert_eq!(
+        ev.proceedings.sanctions[1].measure.article().as_str(),
+        "Art. 12.9.9"
+    );
+    let log = store.audit_log(None, 50).await.unwrap();
+    for action in [
+        "tribunal elected",
+        "protest 1 filed",
+        "appeal 1 lodged",
+        "appeal 1 decided",
+        "sanction 2 imposed",
+    ] {
+        assert!(
+            log.iter().any(|e| e.action == action),
+            "{action} in the audit log"
+        );
+    }
+}
