@@ -23,17 +23,6 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/games/{id}/result", post(enter_result))
 }
 
-/// The scheduled start of round `n` as the language writes it (`12.06.2026 09:30`), if the
-/// section's timetable has one.
-pub(crate) fn start(loaded: &Loaded, n: i64, lang: Lang) -> Option<String> {
-    let r = lists::round_start(loaded, n)?;
-    Some(match (r.start(), lang) {
-        (Some(at), _) => views::moment(at, lang),
-        (None, Lang::De) => r.date.german(),
-        (None, Lang::En) => r.date.to_string(),
-    })
-}
-
 /// What the round page and its print-out show above the list: event, section, round, start,
 /// publication, results in, and whether pairing the next round is the next step.
 fn round_context(loaded: &Loaded, viewer: &Viewer, n: i64) -> Result<Value, AppError> {
@@ -51,7 +40,7 @@ fn round_context(loaded: &Loaded, viewer: &Viewer, n: i64) -> Result<Value, AppE
         "event": loaded.event_row,
         "section": loaded.section_row,
         "number": n,
-        "start": start(loaded, n, viewer.lang),
+        "start": views::round_start(loaded, n, viewer.lang),
         "published": published,
         "published_at": published_at,
         "has_manual": rows.iter().any(|b| b["manual"] == json!(true)),
@@ -88,7 +77,7 @@ async fn alphabetical(
             "event": loaded.event_row,
             "section": loaded.section_row,
             "number": n,
-            "start": start(&loaded, n, viewer.lang),
+            "start": views::round_start(&loaded, n, viewer.lang),
             "lines": lines,
         }),
     )

@@ -300,7 +300,7 @@ async fn slips(
             "event": loaded.event_row,
             "section": loaded.section_row,
             "number": n,
-            "start": crate::round_pages::start(&loaded, n, viewer.lang),
+            "start": views::round_start(&loaded, n, viewer.lang),
             "boards": games,
         }),
     )

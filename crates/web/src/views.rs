@@ -206,6 +206,17 @@ pub(crate) fn moment(at: event::date::DateTime, lang: Lang) -> String {
     }
 }
 
+/// The scheduled start of round `n` as the language writes it (`12.06.2026 09:30`), if the
+/// section's timetable has one.
+pub(crate) fn round_start(loaded: &Loaded, n: i64, lang: Lang) -> Option<String> {
+    let r = service::lists::round_start(loaded, n)?;
+    Some(match (r.start(), lang) {
+        (Some(at), _) => moment(at, lang),
+        (None, Lang::De) => r.date.german(),
+        (None, Lang::En) => r.date.to_string(),
+    })
+}
+
 pub(crate) fn see_other(to: &str) -> Response {
     Redirect::to(to).into_response()
 }
