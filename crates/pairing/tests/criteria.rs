@@ -359,3 +359,25 @@ fn h13_c2_2017_a_requested_full_point_bye_does_not_bar_the_pairing_allocated_bye
     let rules_2026 = pair_round(&round, DutchEdition::Rules2026).expect("a valid round");
     assert_ne!(rules_2026.bye, Some(76));
 }
+
+#[test]
+fn h13_c7_2017_the_next_bracket_psd_gives_the_bye_only_to_an_allowed_player() {
+    // Round 11 of a generated 2017 tournament (differential seed 5030, kind "forfeits"). In
+    // the bracket 3.0, 85 (MDP) meets 67 or 87, the other floats into the last bracket, 86 and
+    // 88 on 2.5. 88 won by forfeit, so C.2 bars him from the pairing-allocated bye, and 87 and
+    // 88 have met (C.1). With 87 floating the last bracket can only pair 86-88 with 87's bye,
+    // PSD [1.5, 0]; with 67 floating 67-88 and 86's bye give [1.0, 0.5], lower: C.7 ("minimize
+    // the PSD in the next bracket") floats 67, as bbpPairings v5 pairs it.
+    let text = fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/h13_2017_last_bracket_bye.trf"
+    ))
+    .expect("the fixture");
+    let t: Tournament = text.parse().expect("a TRF file");
+    let round = trf_input::input_for_round(&t, 11).expect("round 11");
+    let p = pair_round(&round, DutchEdition::Rules2017).expect("a valid round");
+    assert_eq!(p.bye, Some(86));
+    let pairs = pairs(&p);
+    assert!(pairs.contains(&(85, 87)), "{pairs:?}");
+    assert!(pairs.contains(&(67, 88)), "{pairs:?}");
+}

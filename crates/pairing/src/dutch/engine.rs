@@ -1765,18 +1765,45 @@ impl<'a> BracketSearch<'a> {
             psd.sort_by(|a, b| b.cmp(a));
             psd
         };
-        // With every MDP paired the list is smallest: a floating MDP's entry exceeds both the
-        // entry it replaces and the resident's it saves. Every MDP is paired by some maximum
-        // matching as soon as some matching pairs them all (matchable sets form a matroid).
-        let mut mdps = Graph::new(all.len());
-        for i in 0..m {
-            for j in m..all.len() {
-                if self.context.compatible(all[i], all[j]) {
-                    mdps.add_edge(i, j);
+        // The last bracket gives its one unpaired player the pairing-allocated bye, which C.2
+        // allows only to some (C.4: that bracket is paired completely).
+        let bye = self.lower.len() == self.next.len() && unpaired == 1;
+        let context = self.context;
+        // Whether a maximum matching of the next bracket floats exactly the MDPs in `floating`
+        // (a bit per MDP), and, with the bye, leaves out one allowed to receive it.
+        let achievable = |floating: usize| {
+            let stays = |k: usize| k >= m || floating >> k & 1 == 0;
+            let floating_mdps = floating.count_ones() as usize;
+            if bye && floating_mdps == 1 {
+                let k = floating.trailing_zeros() as usize;
+                if !context.bye_allowed[all[k]] {
+                    return false;
                 }
             }
-        }
-        let mut best: Option<Vec<i64>> = (mdps.maximum_matching() == m).then(|| list(0));
+            // With the bye and every MDP paired, a vertex standing for the bye, joined to the
+            // residents allowed to receive it, must be matched too.
+            let virtual_bye = bye && floating_mdps == 0;
+            let mut rest = Graph::new(all.len() + usize::from(virtual_bye));
+            let mut mdps = Graph::new(all.len());
+            for i in 0..all.len() {
+                for j in (i + 1).max(m)..all.len() {
+                    if stays(i) && context.compatible(all[i], all[j]) {
+                        rest.add_edge(i, j);
+                        if i < m {
+                            mdps.add_edge(i, j);
+                        }
+                    }
+                }
+                if virtual_bye && i >= m && context.bye_allowed[all[i]] {
+                    rest.add_edge(i, all.len());
+                }
+            }
+            rest.maximum_matching() == pairs + usize::from(virtual_bye)
+                && mdps.maximum_matching() == m - floating_mdps
+        };
+        // With every MDP paired the list is smallest: a floating MDP's entry exceeds both the
+        // entry it replaces and the resident's it saves.
+        let mut best: Option<Vec<i64>> = achievable(0).then(|| list(0));
         let within = m <= self.context.limits.next_bracket_mdps;
         if best.is_none() && within {
             for floating in 1..1usize << m {
@@ -1788,22 +1815,7 @@ impl<'a> BracketSearch<'a> {
                 if best.as_ref().is_some_and(|b| psd >= *b) {
                     continue;
                 }
-                // The other MDPs must all be paired by a maximum matching without these.
-                let stays = |k: usize| k >= m || floating >> k & 1 == 0;
-                let mut rest = Graph::new(all.len());
-                let mut mdps = Graph::new(all.len());
-                for i in 0..all.len() {
-                    for j in (i + 1).max(m)..all.len() {
-                        if stays(i) && self.context.compatible(all[i], all[j]) {
-                            rest.add_edge(i, j);
-                            if i < m {
-                                mdps.add_edge(i, j);
-                            }
-                        }
-                    }
-                }
-                if rest.maximum_matching() == pairs && mdps.maximum_matching() == m - floating_mdps
-                {
+                if achievable(floating) {
                     best = Some(psd);
                 }
             }
