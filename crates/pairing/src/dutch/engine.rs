@@ -1731,6 +1731,8 @@ impl<'a> BracketSearch<'a> {
     /// 2017 C.7, second part: the PSD of the next bracket when it pairs as many players as it can
     /// with the downfloaters as its MDPs. An MDP paired there scores its difference to the
     /// scoregroup, one floating on scores one point more, a resident floating one point (A.8).
+    /// When the next bracket is the last, the player it leaves unpaired receives the
+    /// pairing-allocated bye and must be allowed to (C.2).
     fn next_bracket_psd(&mut self, downfloaters: &[usize]) -> Vec<i64> {
         if self.next.is_empty() {
             return Vec::new();
