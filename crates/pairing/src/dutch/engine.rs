@@ -1951,7 +1951,7 @@ impl<'a> BracketSearch<'a> {
         for &d in downfloaters {
             for back in 0..2 {
                 if players[d].floats[back] == Some(Float::Down) {
-                    counts[4 + back * 2] += 1;
+                    counts[4 + back * 2] += u32::from(self.repeats_downfloat(d, back));
                     // A downfloater's score difference counts as larger than any pair's.
                     lists[back * 2].push(DOWNFLOATER_DIFFERENCE);
                 }
@@ -2050,7 +2050,6 @@ impl<'a> BracketSearch<'a> {
         if !untouched.contains(&true) {
             return true;
         }
-        let players = &self.context.players;
         let free = unused(s2, used);
         let (a, b) = (s1.len(), free.len());
         let mut graph = Graph::new(2 * b);
@@ -2071,9 +2070,8 @@ impl<'a> BracketSearch<'a> {
             }
         }
         for (y, &q) in free.iter().enumerate() {
-            let may_float = (0..2).all(|back| {
-                !untouched[4 + back * 2] || players[q].floats[back] != Some(Float::Down)
-            });
+            let may_float =
+                (0..2).all(|back| !untouched[4 + back * 2] || !self.repeats_downfloat(q, back));
             if may_float {
                 for d in 0..b - a {
                     graph.add_edge(a + y, a + b + d);
@@ -2083,12 +2081,12 @@ impl<'a> BracketSearch<'a> {
         graph.maximum_matching() == b
     }
 
-    /// How many of `set` floated down one and two rounds before.
+    /// How many of `set` would count in C14 and C16 floating down (see
+    /// [`Self::repeats_downfloat`]).
     fn downfloated(&self, set: &[usize]) -> [u32; 2] {
-        let players = &self.context.players;
         [0, 1].map(|b| {
             set.iter()
-                .filter(|&&i| players[i].floats[b] == Some(Float::Down))
+                .filter(|&&i| self.repeats_downfloat(i, b))
                 .count() as u32
         })
     }
@@ -2294,11 +2292,20 @@ impl<'a> BracketSearch<'a> {
     fn float_counts(&self, p: usize) -> Counts {
         let mut counts = [0; 8];
         for back in 0..2 {
-            if self.context.players[p].floats[back] == Some(Float::Down) {
-                counts[4 + back * 2] += 1;
-            }
+            counts[4 + back * 2] += u32::from(self.repeats_downfloat(p, back));
         }
         counts
+    }
+
+    /// Whether `p`, floating down from this bracket, counts in C14 (`back` 0) or C16 (`back`
+    /// 1): he floated down one or two rounds before and, under the 2026 rules, is a resident
+    /// (C14, C16: "resident downfloaters"; 2017 C.12, C.14 count every player who receives
+    /// the same downfloat, an MDP floating on too).
+    fn repeats_downfloat(&self, p: usize, back: usize) -> bool {
+        let player = &self.context.players[p];
+        player.floats[back] == Some(Float::Down)
+            && (self.context.edition == DutchEdition::Rules2017
+                || player.score <= self.lowest_score)
     }
 
     /// The key of a floater's share, [`NOT_A_FLOATER`] if no best set of the level has it.
