@@ -13,9 +13,12 @@
 //!
 //! ```text
 //! cargo run --release -p pairing --example differential -- BBP TOURNAMENTS [FIRST_SEED]
-//!     [MAX_PLAYERS] [2017|2026] [KEEP_DIR]
+//!     [MAX_PLAYERS] [2017|2026] [KEEP_DIR] [MIN_PLAYERS]
 //! ```
 //!
+//! Sizes are those of `Config::random` (15-215 players) cut at `MAX_PLAYERS`; with
+//! `MIN_PLAYERS`, a size drawn from the seed between `MIN_PLAYERS` and `MAX_PLAYERS` (up to
+//! 1500) replaces it, the rest of the configuration unchanged.
 //! `BBP` is the reference binary built from its sources (v6 pairs by the 2026 rules, v5 by the
 //! 2017 rules; give the matching edition). Tournaments with a differing round are kept in
 //! `KEEP_DIR` (default `/tmp/differential`). Prints one line per tournament and the totals.
@@ -47,7 +50,8 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(bbp) = args.first().map(PathBuf::from) else {
         eprintln!(
-            "usage: differential BBP TOURNAMENTS [FIRST_SEED] [MAX_PLAYERS] [2017|2026] [KEEP_DIR]"
+            "usage: differential BBP TOURNAMENTS [FIRST_SEED] [MAX_PLAYERS] [2017|2026] [KEEP_DIR] \
+             [MIN_PLAYERS]"
         );
         std::process::exit(2);
     };
@@ -55,7 +59,8 @@ fn main() {
         |k: usize, default: u64| args.get(k).and_then(|a| a.parse().ok()).unwrap_or(default);
     let tournaments = number(1, 100);
     let first = number(2, 1);
-    let max_players = number(3, 200) as u16;
+    let max_players = number(3, 200).min(1500) as u16;
+    let min_players = number(6, 0).min(u64::from(max_players)) as u16;
     let edition = match args.get(4).map(String::as_str) {
         Some("2017") => DutchEdition::Rules2017,
         _ => DutchEdition::Rules2026,
@@ -66,7 +71,7 @@ fn main() {
     std::fs::create_dir_all(&work).expect("a work directory");
     let (mut forward, mut backward) = (Tally::default(), Tally::default());
     for seed in first..first + tournaments {
-        let config = config_for(seed, max_players, edition);
+        let config = config_for(seed, min_players, max_players, edition);
         let ours = ours_to_reference(&bbp, &config, seed, &work, &keep);
         let theirs = reference_to_ours(&bbp, &config, seed, &work, &keep, edition);
         println!(
@@ -109,11 +114,16 @@ fn kind(seed: u64) -> &'static str {
     ][(seed % 6) as usize]
 }
 
-/// A random configuration of the seed's kind with at most `max_players` players.
-fn config_for(seed: u64, max_players: u16, edition: DutchEdition) -> Config {
+/// A random configuration of the seed's kind with at most `max_players` players, and at least
+/// `min_players` when that is not 0 (then the size is drawn between the two).
+fn config_for(seed: u64, min_players: u16, max_players: u16, edition: DutchEdition) -> Config {
     let mut c = Config::random(seed);
     c.edition = edition;
-    if c.players > max_players {
+    if min_players > 0 {
+        let span = u64::from(max_players - min_players) + 1;
+        c.players = min_players + (mix(seed) % span) as u16;
+        c.rounds = c.rounds.min(c.players / 3).max(1);
+    } else if c.players > max_players {
         c.players = max_players.max(10);
         c.rounds = c.rounds.min(c.players / 3).max(1);
     }
@@ -134,6 +144,14 @@ fn config_for(seed: u64, max_players: u16, edition: DutchEdition) -> Config {
         _ => {}
     }
     c
+}
+
+/// One SplitMix64 step (Steele, Lea, Flood 2014) of the seed: the drawn size.
+fn mix(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// Our generator writes the tournament; the reference checks every round.

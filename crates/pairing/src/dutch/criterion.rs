@@ -38,11 +38,13 @@ pub enum Criterion {
     C12,
     /// Fewest players who do not get their strong colour preference (2017: C.11).
     C13,
-    /// Fewest downfloaters who floated down in the previous round (2017: C.12).
+    /// Fewest resident downfloaters who floated down in the previous round (2017: C.12, every
+    /// player who receives the same downfloat, MDPs too).
     C14,
     /// Fewest upfloaters who floated up in the previous round (2017: C.13).
     C15,
-    /// Fewest downfloaters who floated down two rounds before (2017: C.14).
+    /// Fewest resident downfloaters who floated down two rounds before (2017: C.14, every
+    /// player who receives the same downfloat, MDPs too).
     C16,
     /// Fewest upfloaters who floated up two rounds before (2017: C.15).
     C17,

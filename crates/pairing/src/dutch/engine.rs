@@ -1731,6 +1731,8 @@ impl<'a> BracketSearch<'a> {
     /// 2017 C.7, second part: the PSD of the next bracket when it pairs as many players as it can
     /// with the downfloaters as its MDPs. An MDP paired there scores its difference to the
     /// scoregroup, one floating on scores one point more, a resident floating one point (A.8).
+    /// When the next bracket is the last, the player it leaves unpaired receives the
+    /// pairing-allocated bye and must be allowed to (C.2).
     fn next_bracket_psd(&mut self, downfloaters: &[usize]) -> Vec<i64> {
         if self.next.is_empty() {
             return Vec::new();
@@ -1765,18 +1767,45 @@ impl<'a> BracketSearch<'a> {
             psd.sort_by(|a, b| b.cmp(a));
             psd
         };
-        // With every MDP paired the list is smallest: a floating MDP's entry exceeds both the
-        // entry it replaces and the resident's it saves. Every MDP is paired by some maximum
-        // matching as soon as some matching pairs them all (matchable sets form a matroid).
-        let mut mdps = Graph::new(all.len());
-        for i in 0..m {
-            for j in m..all.len() {
-                if self.context.compatible(all[i], all[j]) {
-                    mdps.add_edge(i, j);
+        // The last bracket gives its one unpaired player the pairing-allocated bye, which C.2
+        // allows only to some (C.4: that bracket is paired completely).
+        let bye = self.lower.len() == self.next.len() && unpaired == 1;
+        let context = self.context;
+        // Whether a maximum matching of the next bracket floats exactly the MDPs in `floating`
+        // (a bit per MDP), and, with the bye, leaves out one allowed to receive it.
+        let achievable = |floating: usize| {
+            let stays = |k: usize| k >= m || floating >> k & 1 == 0;
+            let floating_mdps = floating.count_ones() as usize;
+            if bye && floating_mdps == 1 {
+                let k = floating.trailing_zeros() as usize;
+                if !context.bye_allowed[all[k]] {
+                    return false;
                 }
             }
-        }
-        let mut best: Option<Vec<i64>> = (mdps.maximum_matching() == m).then(|| list(0));
+            // With the bye and every MDP paired, a vertex standing for the bye, joined to the
+            // residents allowed to receive it, must be matched too.
+            let virtual_bye = bye && floating_mdps == 0;
+            let mut rest = Graph::new(all.len() + usize::from(virtual_bye));
+            let mut mdps = Graph::new(all.len());
+            for i in 0..all.len() {
+                for j in (i + 1).max(m)..all.len() {
+                    if stays(i) && context.compatible(all[i], all[j]) {
+                        rest.add_edge(i, j);
+                        if i < m {
+                            mdps.add_edge(i, j);
+                        }
+                    }
+                }
+                if virtual_bye && i >= m && context.bye_allowed[all[i]] {
+                    rest.add_edge(i, all.len());
+                }
+            }
+            rest.maximum_matching() == pairs + usize::from(virtual_bye)
+                && mdps.maximum_matching() == m - floating_mdps
+        };
+        // With every MDP paired the list is smallest: a floating MDP's entry exceeds both the
+        // entry it replaces and the resident's it saves.
+        let mut best: Option<Vec<i64>> = achievable(0).then(|| list(0));
         let within = m <= self.context.limits.next_bracket_mdps;
         if best.is_none() && within {
             for floating in 1..1usize << m {
@@ -1788,22 +1817,7 @@ impl<'a> BracketSearch<'a> {
                 if best.as_ref().is_some_and(|b| psd >= *b) {
                     continue;
                 }
-                // The other MDPs must all be paired by a maximum matching without these.
-                let stays = |k: usize| k >= m || floating >> k & 1 == 0;
-                let mut rest = Graph::new(all.len());
-                let mut mdps = Graph::new(all.len());
-                for i in 0..all.len() {
-                    for j in (i + 1).max(m)..all.len() {
-                        if stays(i) && self.context.compatible(all[i], all[j]) {
-                            rest.add_edge(i, j);
-                            if i < m {
-                                mdps.add_edge(i, j);
-                            }
-                        }
-                    }
-                }
-                if rest.maximum_matching() == pairs && mdps.maximum_matching() == m - floating_mdps
-                {
+                if achievable(floating) {
                     best = Some(psd);
                 }
             }
@@ -1937,7 +1951,7 @@ impl<'a> BracketSearch<'a> {
         for &d in downfloaters {
             for back in 0..2 {
                 if players[d].floats[back] == Some(Float::Down) {
-                    counts[4 + back * 2] += 1;
+                    counts[4 + back * 2] += u32::from(self.repeats_downfloat(d, back));
                     // A downfloater's score difference counts as larger than any pair's.
                     lists[back * 2].push(DOWNFLOATER_DIFFERENCE);
                 }
@@ -2036,7 +2050,6 @@ impl<'a> BracketSearch<'a> {
         if !untouched.contains(&true) {
             return true;
         }
-        let players = &self.context.players;
         let free = unused(s2, used);
         let (a, b) = (s1.len(), free.len());
         let mut graph = Graph::new(2 * b);
@@ -2057,9 +2070,8 @@ impl<'a> BracketSearch<'a> {
             }
         }
         for (y, &q) in free.iter().enumerate() {
-            let may_float = (0..2).all(|back| {
-                !untouched[4 + back * 2] || players[q].floats[back] != Some(Float::Down)
-            });
+            let may_float =
+                (0..2).all(|back| !untouched[4 + back * 2] || !self.repeats_downfloat(q, back));
             if may_float {
                 for d in 0..b - a {
                     graph.add_edge(a + y, a + b + d);
@@ -2069,12 +2081,12 @@ impl<'a> BracketSearch<'a> {
         graph.maximum_matching() == b
     }
 
-    /// How many of `set` floated down one and two rounds before.
+    /// How many of `set` would count in C14 and C16 floating down (see
+    /// [`Self::repeats_downfloat`]).
     fn downfloated(&self, set: &[usize]) -> [u32; 2] {
-        let players = &self.context.players;
         [0, 1].map(|b| {
             set.iter()
-                .filter(|&&i| players[i].floats[b] == Some(Float::Down))
+                .filter(|&&i| self.repeats_downfloat(i, b))
                 .count() as u32
         })
     }
@@ -2280,11 +2292,20 @@ impl<'a> BracketSearch<'a> {
     fn float_counts(&self, p: usize) -> Counts {
         let mut counts = [0; 8];
         for back in 0..2 {
-            if self.context.players[p].floats[back] == Some(Float::Down) {
-                counts[4 + back * 2] += 1;
-            }
+            counts[4 + back * 2] += u32::from(self.repeats_downfloat(p, back));
         }
         counts
+    }
+
+    /// Whether `p`, floating down from this bracket, counts in C14 (`back` 0) or C16 (`back`
+    /// 1): he floated down one or two rounds before and, under the 2026 rules, is a resident
+    /// (C14, C16: "resident downfloaters"; 2017 C.12, C.14 count every player who receives
+    /// the same downfloat, an MDP floating on too).
+    fn repeats_downfloat(&self, p: usize, back: usize) -> bool {
+        let player = &self.context.players[p];
+        player.floats[back] == Some(Float::Down)
+            && (self.context.edition == DutchEdition::Rules2017
+                || player.score <= self.lowest_score)
     }
 
     /// The key of a floater's share, [`NOT_A_FLOATER`] if no best set of the level has it.
