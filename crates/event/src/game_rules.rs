@@ -242,9 +242,9 @@ impl Section {
     }
 
     /// Checks the settings against the rules of the section's games, for an event ending on
-    /// `end` (the Wertungsordnung in force): the default time of a rapid or blitz section
-    /// under the SJRP profile (§4.3), the time control of a championship section (§7.7, §8.5,
-    /// §9.2) and a DWZ evaluation the time control allows.
+    /// `end` (the Wertungsordnung in force), in this order: the time control of a championship
+    /// section under the SJRP profile (§7.7, §8.5, §9.2), the default time of a rapid or blitz
+    /// section under the SJRP profile (§4.3) and a DWZ evaluation the time control allows.
     pub fn check_rules(&self, end: Date) -> Result<(), RulesError> {
         let game_type = self
             .game_type()
@@ -252,6 +252,16 @@ impl Section {
         let expected = self
             .proposed_default_time()
             .ok_or_else(|| RulesError::Settings(format!("profile `{}`", self.profile)))?;
+        let minutes = self.minutes_for_60_moves().unwrap_or(0);
+        let min = self.dwz_minimum_minutes();
+        let ratable = minutes >= min;
+        if !ratable && self.kind == SectionKind::Championship && self.profile == SJRP {
+            return Err(RulesError::ChampionshipTime {
+                minutes,
+                min,
+                article: self.championship_time_article(),
+            });
+        }
         if self.profile == SJRP
             && game_type != GameType::Standard
             && self.default_time_minutes != expected
@@ -262,17 +272,8 @@ impl Section {
                 expected,
             });
         }
-        let minutes = self.minutes_for_60_moves().unwrap_or(0);
-        let min = self.dwz_minimum_minutes();
-        if minutes >= min {
+        if ratable {
             return Ok(());
-        }
-        if self.kind == SectionKind::Championship && self.profile == SJRP {
-            return Err(RulesError::ChampionshipTime {
-                minutes,
-                min,
-                article: self.championship_time_article(),
-            });
         }
         if self.rating.dwz {
             return Err(RulesError::DwzTime {
