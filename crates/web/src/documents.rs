@@ -37,6 +37,8 @@ async fn final_page(
             "event": { "id": id, "name": docs.event.name },
             "doc": docs.event,
             "year": year,
+            "championships": docs.sections.iter().filter(|s| !s.honours.side_event).collect::<Vec<_>>(),
+            "side_events": docs.sections.iter().filter(|s| s.honours.side_event).collect::<Vec<_>>(),
             "sections": docs.sections,
             "stichkampf": event::table::playoff_article().to_string(),
             "dem_article": event::honours::DEM_QUALIFICATION.to_string(),
@@ -58,7 +60,9 @@ async fn api_final(
 /// A name as a certificate writes it: `Ida Braun` for the list's `Braun, Ida`.
 fn written_name(listed: &str) -> String {
     match listed.split_once(',') {
-        Some((last, first)) if !first.trim().is_empty() => format!("{} {}", first.trim(), last.trim()),
+        Some((last, first)) if !first.trim().is_empty() => {
+            format!("{} {}", first.trim(), last.trim())
+        }
         _ => listed.trim().to_owned(),
     }
 }
@@ -93,8 +97,10 @@ async fn certificates(
             continue;
         }
         for p in class.ranking.iter().filter(|p| p.place <= places) {
-            pages.push(json!({ "class": class.class.to_string(), "title": class.title,
-                "placed": p, "name": written_name(&p.name), "champion": p.place == 1 && !p.tied }));
+            pages.push(
+                json!({ "class": class.class.to_string(), "title": class.title,
+                "placed": p, "name": written_name(&p.name), "champion": p.place == 1 && !p.tied }),
+            );
         }
     }
     pages.truncate(MAX_CERTIFICATES);
@@ -117,6 +123,7 @@ async fn certificates(
             "class": wanted.unwrap_or_default(),
             "places": if places == usize::MAX { 0 } else { places },
             "finished": honours.finished,
+            "side_event": honours.honours.side_event,
         }),
     )
 }
@@ -128,7 +135,10 @@ mod tests {
     #[test]
     fn h14_02_certificates_write_first_name_first() {
         assert_eq!(written_name("Braun, Ida"), "Ida Braun");
-        assert_eq!(written_name("von der Heide, Anna-Lena"), "Anna-Lena von der Heide");
+        assert_eq!(
+            written_name("von der Heide, Anna-Lena"),
+            "Anna-Lena von der Heide"
+        );
         assert_eq!(written_name("Mononym"), "Mononym");
         assert_eq!(written_name("Trailing,"), "Trailing,");
     }

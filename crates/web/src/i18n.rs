@@ -678,6 +678,19 @@ const TEXTS: &[(&str, &str, &str)] = &[
         "Minutes between rounds",
         "Minuten zwischen den Runden",
     ),
+    ("side_events", "Side events", "Nebenturniere"),
+    ("tournament", "Tournament", "Turnier"),
+    (
+        "shared_first",
+        "first place shared",
+        "geteilter erster Platz",
+    ),
+    (
+        "side_events_note",
+        "Side events give no titles and no DEM places.",
+        "Nebenturniere vergeben keine Titel und keine DEM-Plätze.",
+    ),
+    ("certificate_in_event", "in the", "im"),
     (
         "tandem",
         "Tandem (bughouse, 2 boards, colours WB)",

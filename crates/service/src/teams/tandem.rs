@@ -105,3 +105,78 @@ mod tests {
         );
     }
 }
+
+/// The tandem tournament of the demo championship: "Tandemturnier", six teams of two partners
+/// drawn from the event's sections, a round robin of five rounds, every result entered and
+/// confirmed (one per match). Returns the section id.
+pub async fn demo(service: &crate::Service, event: i64) -> Result<i64, ServiceError> {
+    let mut names: Vec<String> = Vec::new();
+    for s in service.store.sections(event).await? {
+        if let Ok(loaded) = service.view(s.id, true).await {
+            names.extend(
+                loaded
+                    .section()
+                    .entries
+                    .iter()
+                    .take(2)
+                    .map(|e| e.player.name()),
+            );
+        }
+    }
+    let section = service
+        .create_team_section(
+            None,
+            event,
+            &super::registration::NewTeamSection {
+                name: "Tandemturnier".into(),
+                rounds: 5,
+                competition: TANDEM.into(),
+                system: "round_robin".into(),
+                colours: String::new(),
+                order: String::new(),
+                year: None,
+            },
+        )
+        .await?;
+    let mut teams: Vec<String> = Vec::new();
+    for pair in names.chunks_exact(2).take(6) {
+        let short = |n: &str| n.split(',').next().unwrap_or(n).trim().to_owned();
+        let mut name = format!("{}/{}", short(&pair[0]), short(&pair[1]));
+        if teams.contains(&name) {
+            name = format!("{name} {}", teams.len() + 1);
+        }
+        teams.push(name.clone());
+        let form = super::registration::TeamForm {
+            name,
+            club: String::new(),
+            players: pair.join("\n"),
+            school_type: String::new(),
+        };
+        service.register_team(None, section, &form).await?;
+    }
+    for round in 1..=5 {
+        service.pair_team_round(None, section).await?;
+        let ts = service.team_section(section).await?;
+        let mut matches: Vec<_> = ts
+            .matches
+            .iter()
+            .filter(|(m, _)| m.round == round)
+            .collect();
+        matches.sort_by_key(|(m, _)| m.number);
+        for (m, _) in matches.into_iter().filter(|(m, _)| m.away.is_some()) {
+            let result = match (round + m.number) % 3 {
+                0 => super::BoardResult::HomeWins,
+                1 => super::BoardResult::AwayWins,
+                _ => super::BoardResult::Draw,
+            };
+            let doc = MatchDoc {
+                boards: vec![result],
+                forfeit: None,
+            };
+            service
+                .enter_match_result(None, true, m.id, &doc, m.version)
+                .await?;
+        }
+    }
+    Ok(section)
+}
