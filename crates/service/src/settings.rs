@@ -238,7 +238,9 @@ pub fn apply_event(ev: &mut event::Event, s: &EventSettings) -> Result<(), Servi
         ev.admission = admission_list(text)?;
     }
     if let Some(name) = &s.time_zone {
-        ev.zone = name.parse().map_err(|e| bad(format!("time zone: {e}")))?;
+        ev.zone = name
+            .parse()
+            .map_err(|e| bad(format!("time zone: {e}")))?;
     }
     if let Some(region) = &s.title_region {
         ev.title_region = region.trim().to_owned();
@@ -380,11 +382,7 @@ pub const MAX_DEM_PLACES: u32 = 20;
 /// section's, each at most once, 1 to [`MAX_DEM_PLACES`] places.
 fn dem_quota(text: &str, classes: &[Class]) -> Result<Vec<(Class, u32)>, ServiceError> {
     let mut quota: Vec<(Class, u32)> = Vec::new();
-    for item in text
-        .split([',', '\n'])
-        .map(str::trim)
-        .filter(|i| !i.is_empty())
-    {
+    for item in text.split([',', '\n']).map(str::trim).filter(|i| !i.is_empty()) {
         let wrong = || {
             ServiceError::rule_at(
                 event::honours::DEM_QUALIFICATION,

@@ -60,9 +60,7 @@ async fn api_final(
 /// A name as a certificate writes it: `Ida Braun` for the list's `Braun, Ida`.
 fn written_name(listed: &str) -> String {
     match listed.split_once(',') {
-        Some((last, first)) if !first.trim().is_empty() => {
-            format!("{} {}", first.trim(), last.trim())
-        }
+        Some((last, first)) if !first.trim().is_empty() => format!("{} {}", first.trim(), last.trim()),
         _ => listed.trim().to_owned(),
     }
 }
@@ -97,10 +95,8 @@ async fn certificates(
             continue;
         }
         for p in class.ranking.iter().filter(|p| p.place <= places) {
-            pages.push(
-                json!({ "class": class.class.to_string(), "title": class.title,
-                "placed": p, "name": written_name(&p.name), "champion": p.place == 1 && !p.tied }),
-            );
+            pages.push(json!({ "class": class.class.to_string(), "title": class.title,
+                "placed": p, "name": written_name(&p.name), "champion": p.place == 1 && !p.tied }));
         }
     }
     pages.truncate(MAX_CERTIFICATES);
@@ -135,10 +131,7 @@ mod tests {
     #[test]
     fn h14_02_certificates_write_first_name_first() {
         assert_eq!(written_name("Braun, Ida"), "Ida Braun");
-        assert_eq!(
-            written_name("von der Heide, Anna-Lena"),
-            "Anna-Lena von der Heide"
-        );
+        assert_eq!(written_name("von der Heide, Anna-Lena"), "Anna-Lena von der Heide");
         assert_eq!(written_name("Mononym"), "Mononym");
         assert_eq!(written_name("Trailing,"), "Trailing,");
     }
