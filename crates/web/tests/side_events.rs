@@ -125,6 +125,8 @@ async fn h14_08_blitz_side_event_through_the_forms(store: Store) {
     assert!(page.contains("Blitz (Anhang B)"), "{page}");
     assert!(page.contains("nicht überwacht (Anhang B.4)"));
     assert!(page.contains("Nebenturnier"));
+    let settings = c.get(&format!("/sections/{section}/settings?lang=de")).await.text;
+    assert!(settings.contains("(Anhang B.4)"), "{settings}");
     // The settings form: B.4 supervised is stored; §4.3's 15 minutes and a DWZ evaluation are
     // refused for blitz, as is a championship with a blitz time control (§7.7).
     let version = s["version"].to_string();
