@@ -27,7 +27,8 @@ use crate::player::{Entry, Player};
 use crate::proceedings::{Entitled, Measure, NewProtest, Party, Proceedings};
 use crate::round::{ByeKind, GameResult};
 use crate::section::{
-    RatingEvaluation, RoundSchedule, SJRP_ROUND_ROBIN_TIEBREAKS, Section, suggest_system,
+    RatingEvaluation, RoundSchedule, SJRP_ROUND_ROBIN_TIEBREAKS, Section, SectionKind,
+    suggest_system,
 };
 use crate::tribunal::{Electorate, Member, Tribunal};
 use laws::penalties::Penalty;
@@ -516,4 +517,75 @@ fn proceedings(event: &Event, start: Date) -> Proceedings {
                 .map(|_| ())
         })
         .map_or_else(|_| Proceedings::default(), |()| p)
+}
+
+/// The blitz side events of the announcement, played and finished: the U14&U12-Blitzturnier on
+/// day 3 at 14:00 and the U18&U16-Blitzturnier on day 3 at 19:30, 7 Swiss rounds of 5 minutes
+/// (Appendix B, unsupervised B.3), a round every 20 minutes, no DWZ evaluation, side events
+/// (no titles, no DEM places). Every other player of the championship sections takes part,
+/// under a new id.
+pub const BLITZ_SIDE_EVENTS: [&str; 2] = ["U14&U12-Blitzturnier", "U18&U16-Blitzturnier"];
+
+/// [`championship`] with the two blitz side events of the announcement
+/// ([`BLITZ_SIDE_EVENTS`]); the tandem is a team section and is added by the service.
+///
+/// ```
+/// use event::date::Date;
+/// use event::section::SectionKind;
+///
+/// let event = event::demo::championship_with_side_events(Date::new(2026, 4, 11).unwrap());
+/// let blitz = event.section("U14&U12-Blitzturnier").unwrap();
+/// assert_eq!(blitz.kind, SectionKind::SideEvent);
+/// assert_eq!(blitz.game_type(), Some(laws::game_type::GameType::Blitz));
+/// assert_eq!(blitz.rounds_complete(), 7);
+/// assert!(blitz.check_rules(event.end).is_ok());
+/// ```
+pub fn championship_with_side_events(today: Date) -> Event {
+    let mut event = championship(today);
+    let mut seq = Seq(0x5EED_2026_0409_B117);
+    let mut next_id = 5001;
+    let day3 = event.start.add_days(2);
+    let groups: [(&str, AgeClass, &[&str], (u8, u8)); 2] = [
+        (
+            BLITZ_SIDE_EVENTS[0],
+            AgeClass::U14,
+            &["U12", "U14"],
+            (14, 0),
+        ),
+        (BLITZ_SIDE_EVENTS[1], AgeClass::U18, &["U16/U18"], (19, 30)),
+    ];
+    for (name, age, from, (hour, minute)) in groups {
+        let mut section = Section::new(name, vec![Class::open(age)]);
+        section.time_control = "300".into();
+        section.kind = SectionKind::SideEvent;
+        section.rating = RatingEvaluation {
+            dwz: false,
+            elo: false,
+        };
+        section.default_time_minutes = section.proposed_default_time().unwrap_or(0);
+        let first = u32::from(hour) * 60 + u32::from(minute);
+        section.schedule = (0..section.rounds)
+            .map(|r| RoundSchedule {
+                date: day3,
+                time: Time::new(
+                    u8::try_from((first + 20 * r) / 60).unwrap_or(23),
+                    u8::try_from((first + 20 * r) % 60).unwrap_or(0),
+                ),
+            })
+            .collect();
+        section.entries = from
+            .iter()
+            .filter_map(|s| event.section(s))
+            .flat_map(|s| s.entries.iter().step_by(2))
+            .map(|e| {
+                let mut player = e.player.clone();
+                player.id = PlayerId(next_id);
+                next_id += 1;
+                Entry::new(player, Class::open(age))
+            })
+            .collect();
+        play(&mut section, None, &mut seq);
+        event.sections.push(section);
+    }
+    event
 }

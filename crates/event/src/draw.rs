@@ -15,7 +15,7 @@ use crate::round::{
 };
 use crate::section::{
     DutchRules, PairError, RatingEvaluation, RoundError, SJRP_SWISS_TIEBREAKS, Scoring, Section,
-    System,
+    SectionKind, System,
 };
 use crate::seeding::Seeding;
 
@@ -62,6 +62,8 @@ impl Section {
             time_control: "40/5400+30:1800+30".to_string(),
             profile: "sjrp".to_string(),
             default_time_minutes: 15,
+            kind: SectionKind::Championship,
+            supervised: false,
             scoring: Scoring::Standard,
             tiebreaks: SJRP_SWISS_TIEBREAKS.to_string(),
             rating: RatingEvaluation {

@@ -27,7 +27,7 @@ use serde::Serialize;
 use crate::age::Class;
 use crate::event::Event;
 use crate::person::{PlayerId, Sex};
-use crate::section::Section;
+use crate::section::{Section, SectionKind};
 use crate::table::StandingsError;
 
 /// SJRP §6.4: the champions and the quota places qualify for the German championship (DEM).
@@ -89,11 +89,15 @@ pub struct ClassHonours {
     pub ranking: Vec<Placed>,
 }
 
-/// The final documents of one section: one [`ClassHonours`] per class it plays.
+/// The final documents of one section: one [`ClassHonours`] per class it plays; for a side
+/// event one entry over the whole section, without title and DEM places.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Honours {
     /// The section's name.
     pub section: String,
+    /// A side event ([`SectionKind::SideEvent`]): its winner takes `1. Platz <section>`, no
+    /// title (§7.8, §8.6, §9.3) and no DEM place (§6.4).
+    pub side_event: bool,
     /// One entry per class of the section, in the section's order.
     pub classes: Vec<ClassHonours>,
 }
@@ -101,6 +105,9 @@ pub struct Honours {
 impl Honours {
     /// The honours of `section` of `event` after the rounds played so far.
     pub fn of(event: &Event, section: &Section) -> Result<Honours, StandingsError> {
+        if section.kind == SectionKind::SideEvent {
+            return side_event(section);
+        }
         let classes = section
             .classes
             .iter()
@@ -108,6 +115,7 @@ impl Honours {
             .collect::<Result<_, _>>()?;
         Ok(Honours {
             section: section.name.clone(),
+            side_event: false,
             classes,
         })
     }
@@ -154,19 +162,7 @@ fn class_honours(
     section: &Section,
     class: Class,
 ) -> Result<ClassHonours, StandingsError> {
-    let table = section.class_standings(class)?;
-    let ranking: Vec<Placed> = table
-        .rows
-        .iter()
-        .map(|r| Placed {
-            place: r.rank,
-            tied: r.tied,
-            player: r.player,
-            name: r.name.clone(),
-            club: r.club.clone(),
-            points: r.points.clone(),
-        })
-        .collect();
+    let ranking = placed(&section.class_standings(class)?);
     let first: Vec<Placed> = ranking.iter().filter(|p| p.place == 1).cloned().collect();
     let (champion, open_tie) = match first.as_slice() {
         [one] => (Some(one.clone()), Vec::new()),
@@ -190,6 +186,57 @@ fn class_honours(
         quota_tie,
         ranking,
     })
+}
+
+/// The winners of a side event: the whole section's standings, listed under its first class,
+/// with `1. Platz <section>` and no DEM place.
+fn side_event(section: &Section) -> Result<Honours, StandingsError> {
+    let ranking = placed(&section.standings()?);
+    let first: Vec<Placed> = ranking.iter().filter(|p| p.place == 1).cloned().collect();
+    let (champion, open_tie) = match first.as_slice() {
+        [one] => (Some(one.clone()), Vec::new()),
+        _ => (None, if first.len() > 1 { first } else { Vec::new() }),
+    };
+    let class = section
+        .classes
+        .first()
+        .copied()
+        .unwrap_or(Class::open(crate::age::AgeClass::Open));
+    Ok(Honours {
+        section: section.name.clone(),
+        side_event: true,
+        classes: vec![ClassHonours {
+            class,
+            title: side_event_title(&section.name),
+            title_article: String::new(),
+            champion,
+            open_tie,
+            quota: 0,
+            qualified: Vec::new(),
+            quota_tie: Vec::new(),
+            ranking,
+        }],
+    })
+}
+
+/// What the winner of a side event takes: `1. Platz U14&U12-Blitzturnier`.
+pub fn side_event_title(section: &str) -> String {
+    format!("1. Platz {section}")
+}
+
+fn placed(table: &crate::table::Standings) -> Vec<Placed> {
+    table
+        .rows
+        .iter()
+        .map(|r| Placed {
+            place: r.rank,
+            tied: r.tied,
+            player: r.player,
+            name: r.name.clone(),
+            club: r.club.clone(),
+            points: r.points.clone(),
+        })
+        .collect()
 }
 
 /// The first `quota` places; a group of tied players that does not fit whole is left to the
@@ -248,10 +295,18 @@ mod tests {
 
     #[test]
     fn h14_02_a_tie_across_the_last_quota_place_qualifies_nobody_of_the_group() {
-        let ranking = [placed(1, "A"), placed(2, "B"), placed(2, "C"), placed(4, "D")];
+        let ranking = [
+            placed(1, "A"),
+            placed(2, "B"),
+            placed(2, "C"),
+            placed(4, "D"),
+        ];
         let (q, tie) = qualify(&ranking, 2);
         assert_eq!(q.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["A"]);
-        assert_eq!(tie.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["B", "C"]);
+        assert_eq!(
+            tie.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(),
+            ["B", "C"]
+        );
         let (q, tie) = qualify(&ranking, 3);
         assert_eq!(q.len(), 3);
         assert!(tie.is_empty());
@@ -269,7 +324,10 @@ mod tests {
         let h = Honours::of(&event, &with_quota).unwrap();
         let open = h.class(Class::open(AgeClass::U12)).unwrap();
         assert_eq!(open.title, "Rheinland-Pfalz-Meister U12 2026");
-        assert_eq!(open.ranking.len(), u12.class_standings(open.class).unwrap().rows.len());
+        assert_eq!(
+            open.ranking.len(),
+            u12.class_standings(open.class).unwrap().rows.len()
+        );
         match &open.champion {
             Some(c) => {
                 assert_eq!(c.place, 1);
@@ -287,5 +345,24 @@ mod tests {
         let open = h.class(Class::open(AgeClass::U12)).unwrap();
         assert_eq!(open.quota, 1);
         assert_eq!(open.qualified.len(), usize::from(open.champion.is_some()));
+    }
+
+    #[test]
+    fn h14_08_a_side_event_gives_no_title_and_no_dem_place() {
+        let event = crate::demo::championship(Date::new(2026, 4, 11).unwrap());
+        let mut side = event.section("U12").unwrap().clone();
+        side.name = "U14&U12-Blitzturnier".into();
+        side.kind = SectionKind::SideEvent;
+        side.dem_quota = vec![(Class::open(AgeClass::U12), 3)];
+        let h = Honours::of(&event, &side).unwrap();
+        assert!(h.side_event);
+        assert_eq!(h.classes.len(), 1, "one list over the whole section");
+        let c = &h.classes[0];
+        assert_eq!(c.title, "1. Platz U14&U12-Blitzturnier");
+        assert!(!c.title.contains("Meister"));
+        assert!(c.title_article.is_empty());
+        assert_eq!((c.quota, c.qualified.len(), c.quota_tie.len()), (0, 0, 0));
+        assert_eq!(c.ranking.len(), side.standings().unwrap().rows.len());
+        assert!(c.champion.is_some() || c.open_tie.len() > 1);
     }
 }

@@ -26,6 +26,7 @@ pub mod demo;
 pub mod dsb_io;
 pub mod eligibility;
 mod event;
+pub mod game_rules;
 pub mod honours;
 mod manual;
 pub mod person;

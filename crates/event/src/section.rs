@@ -84,6 +84,43 @@ pub struct RatingEvaluation {
     pub elo: bool,
 }
 
+/// Whether a section is a championship or a side event of the same championship (the
+/// announcement's blitz and tandem tournaments): a side event gives no title and no DEM place
+/// ([`crate::honours`]) and need not have a time control fit for a DWZ evaluation (SJRP §8.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SectionKind {
+    /// A championship section: titles (SJRP §7.8, §8.6, §9.3) and DEM places (§6.4).
+    #[default]
+    Championship,
+    /// A side event: its winners are listed as `1. Platz <section>`.
+    SideEvent,
+}
+
+impl SectionKind {
+    /// Whether this is a championship section (the default, not written to documents).
+    pub fn is_championship(&self) -> bool {
+        *self == SectionKind::Championship
+    }
+
+    /// The code of forms and the API: `championship` or `side_event`.
+    pub fn code(self) -> &'static str {
+        match self {
+            SectionKind::Championship => "championship",
+            SectionKind::SideEvent => "side_event",
+        }
+    }
+
+    /// The kind of a code of [`SectionKind::code`].
+    pub fn from_code(code: &str) -> Option<SectionKind> {
+        match code.trim() {
+            "championship" => Some(SectionKind::Championship),
+            "side_event" => Some(SectionKind::SideEvent),
+            _ => None,
+        }
+    }
+}
+
 /// Date and start time of one round (TRF `132`, the published timetable).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundSchedule {
@@ -121,8 +158,16 @@ pub struct Section {
     pub time_control: String,
     /// Regulations profile (`laws::edition::Profile`): `fide-2023`, `fide-2018` or `sjrp`.
     pub profile: String,
-    /// Default time in minutes (Art. 6.7.1; SJRP §4.3: 15).
+    /// Default time in minutes (Art. 6.7.1; SJRP §4.3: 15 for standard games only).
     pub default_time_minutes: u32,
+    /// Championship section or side event; absent in older documents: championship.
+    #[serde(default, skip_serializing_if = "SectionKind::is_championship")]
+    pub kind: SectionKind,
+    /// Rapid and blitz games are adequately supervised, so the standard rules apply (2023
+    /// A.4, B.2), rather than A.5 / B.3; the regulations decide for the whole section (A.6,
+    /// B.4). Absent in older documents: unsupervised.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub supervised: bool,
     /// Scoring.
     pub scoring: Scoring,
     /// Tie-breaks: the name of a `standings` preset (`sjrp-swiss`, `sjrp-rr`, `dsj-swiss`, ...)

@@ -46,12 +46,7 @@ pub enum GameType {
 impl GameType {
     /// Classifies a time control by the larger of the two players' 60-move budgets.
     pub fn of(control: &TimeControl) -> GameType {
-        let budget = Color::ALL
-            .iter()
-            .map(|&c| control.schedule(c).budget_ms(CLASSIFICATION_MOVES))
-            .max()
-            .unwrap_or(0);
-        GameType::from_budget_ms(budget)
+        GameType::from_budget_ms(budget_ms(control))
     }
 
     /// Classifies a 60-move budget in milliseconds.
@@ -89,6 +84,16 @@ impl GameType {
     pub fn recording_required(self) -> bool {
         self == GameType::Standard
     }
+}
+
+/// The larger of the two players' time for [`CLASSIFICATION_MOVES`] moves in milliseconds
+/// (Appendix A.1, B.1); the DWZ's minimum playing time is measured the same way.
+pub fn budget_ms(control: &TimeControl) -> u64 {
+    Color::ALL
+        .iter()
+        .map(|&c| control.schedule(c).budget_ms(CLASSIFICATION_MOVES))
+        .max()
+        .unwrap_or(0)
 }
 
 /// Art. 8.4: a player who at some moment of a period has less than five

@@ -147,6 +147,17 @@ impl From<event::RoundError> for ServiceError {
     }
 }
 
+/// A setting the rules of the section's games refuse (SJRP §4.3, §8.5, the Wertungsordnung).
+impl From<event::game_rules::RulesError> for ServiceError {
+    fn from(e: event::game_rules::RulesError) -> ServiceError {
+        ServiceError::Rule {
+            article: Some(e.article()),
+            english: e.message(Lang::En),
+            german: Some(e.message(Lang::De)),
+        }
+    }
+}
+
 impl From<StoreError> for ServiceError {
     fn from(e: StoreError) -> ServiceError {
         match e {

@@ -7,7 +7,7 @@ use event::age::{AgeClass, Class};
 use event::person::PlayerId;
 use event::player::Entry;
 use event::round::ByeKind;
-use event::section::System;
+use event::section::{RoundSchedule, System};
 use event::validate::{self, Expected, Field, Invalid};
 use serde::Deserialize;
 
@@ -45,6 +45,85 @@ pub struct NewSection {
     /// Age classes, comma-separated (`U12,U12w`); empty for open.
     #[serde(default)]
     pub classes: String,
+    /// `blitz` for a blitz side event ([`blitz_preset`]); empty for a championship section
+    /// with the SJRP defaults.
+    #[serde(default)]
+    pub preset: String,
+    /// Start of round 1, `YYYY-MM-DD HH:MM`; with `interval` every round's start follows.
+    #[serde(default)]
+    pub start: String,
+    /// Minutes from one round's start to the next (1-1440); empty: 20 for blitz, else no
+    /// schedule beyond round 1.
+    #[serde(default)]
+    pub interval: String,
+}
+
+/// Minutes between blitz rounds the preset proposes: a 5-minute game lasts at most 10, the
+/// rest is pairing and result entry.
+pub const BLITZ_INTERVAL: u32 = 20;
+
+/// The blitz preset of the new-section form (Appendix B): 5 minutes per player without
+/// increment (`300`), the default time the profile gives blitz (Art. 6.7.1; SJRP §4.3 does not
+/// apply), no DWZ evaluation (the Wertungsordnung does not rate blitz), a side event (no title,
+/// no DEM place), unsupervised (B.3) until the director decides otherwise (B.4); a round robin
+/// ranks by the SJRP round-robin tie-breaks (§6.1).
+pub fn blitz_preset(s: &mut event::Section) {
+    s.time_control = "300".into();
+    s.rating.dwz = false;
+    s.kind = event::section::SectionKind::SideEvent;
+    s.supervised = false;
+    s.default_time_minutes = s.proposed_default_time().unwrap_or(0);
+}
+
+/// The schedule from the start of round 1 and the minutes between rounds.
+fn schedule(
+    start: &str,
+    interval: &str,
+    default_interval: Option<u32>,
+    rounds: u32,
+) -> Result<Vec<RoundSchedule>, ServiceError> {
+    let start = start.trim();
+    if start.is_empty() {
+        return Ok(Vec::new());
+    }
+    let wrong = || {
+        ServiceError::BadRequest(format!(
+            "start `{start}`: expected YYYY-MM-DD HH:MM, e.g. 2026-04-09 14:00"
+        ))
+    };
+    let (date, time) = start.split_once(char::is_whitespace).ok_or_else(wrong)?;
+    let date: event::date::Date = date.parse().map_err(|_| wrong())?;
+    let time: event::date::Time = time.trim().parse().map_err(|_| wrong())?;
+    let interval = match number(Field::Schedule, interval, 1, 1440)? {
+        Some(m) => Some(u32::try_from(m).unwrap_or(1440)),
+        None => default_interval,
+    };
+    let Some(interval) = interval else {
+        return Ok(vec![RoundSchedule {
+            date,
+            time: Some(time),
+        }]);
+    };
+    let first = time.minutes();
+    (0..rounds)
+        .map(|r| {
+            let at = first + r * interval;
+            let time = u8::try_from(at / 60)
+                .ok()
+                .and_then(|h| event::date::Time::new(h, (at % 60) as u8))
+                .ok_or_else(|| {
+                    ServiceError::BadRequest(format!(
+                        "schedule: round {} would start after midnight; start earlier or \
+                         shorten the interval",
+                        r + 1
+                    ))
+                })?;
+            Ok(RoundSchedule {
+                date,
+                time: Some(time),
+            })
+        })
+        .collect()
 }
 
 impl Service {
@@ -91,12 +170,34 @@ impl Service {
                 )));
             }
         };
+        let blitz = match n.preset.trim() {
+            "" => false,
+            "blitz" => true,
+            other => {
+                return Err(ServiceError::BadRequest(format!(
+                    "preset `{other}`: expected blitz or nothing"
+                )));
+            }
+        };
+        if blitz {
+            blitz_preset(&mut s);
+            if matches!(s.system, System::RoundRobin { .. }) {
+                s.tiebreaks = event::section::SJRP_ROUND_ROBIN_TIEBREAKS.to_owned();
+            }
+        }
         if !n.tiebreaks.trim().is_empty() {
             s.tiebreaks = n.tiebreaks.trim().to_owned();
         }
+        s.schedule = schedule(
+            &n.start,
+            &n.interval,
+            blitz.then_some(BLITZ_INTERVAL),
+            s.rounds,
+        )?;
         validate::section(&s)?;
         s.check_settings()?;
-        self.store.event(event).await?;
+        let row = self.store.event(event).await?;
+        s.check_rules(crate::rows::domain_event(&row).end)?;
         store_section(&self.store, by, event, &s).await
     }
 
@@ -192,5 +293,35 @@ impl Service {
             .update_player_data(by, player, &data, row.version, &what)
             .await?;
         Ok(entry.requested_byes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn h14_08_blitz_preset_and_a_schedule_of_many_rounds_on_one_day() {
+        let mut s = event::Section::new("U14&U12-Blitzturnier", vec![Class::open(AgeClass::U14)]);
+        blitz_preset(&mut s);
+        assert_eq!(s.game_type(), Some(laws::game_type::GameType::Blitz));
+        assert_eq!(s.default_time_minutes, 0);
+        assert!(!s.rating.dwz && !s.kind.is_championship());
+        let end = event::date::Date::new(2026, 4, 9).unwrap();
+        assert_eq!(s.check_rules(end), Ok(()));
+        let rounds = schedule("2026-04-09 14:00", "", Some(BLITZ_INTERVAL), 9).unwrap();
+        assert_eq!(rounds.len(), 9);
+        assert_eq!(rounds[8].time.unwrap().to_string(), "16:40");
+        assert!(rounds.iter().all(|r| r.date == end));
+        let late = schedule("2026-04-09 19:30", "40", None, 9).unwrap_err();
+        assert!(
+            late.to_string()
+                .contains("round 8 would start after midnight"),
+            "{late}"
+        );
+        assert_eq!(schedule("2026-04-09 19:30", "", None, 9).unwrap().len(), 1);
+        assert!(schedule("", "", Some(20), 9).unwrap().is_empty());
+        assert!(schedule("09.04.2026", "", None, 9).is_err());
+        assert!(schedule("2026-04-09 14:00", "0", None, 9).is_err());
     }
 }

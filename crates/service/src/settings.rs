@@ -10,7 +10,7 @@
 use event::age::{AgeClass, AgeConvention, Class};
 use event::date::{Date, Time};
 use event::public::PublicBirth;
-use event::section::{DutchRules, RoundSchedule, Scoring, System, suggest_system};
+use event::section::{DutchRules, RoundSchedule, Scoring, SectionKind, System, suggest_system};
 use event::seeding::{ParseSeedingError, Seeding};
 use event::validate::{self, Field};
 use event::{AdmissionList, Admitted};
@@ -182,6 +182,12 @@ pub struct SectionSettings {
     /// DEM places per class (SJRP §6.4), e.g. `U14:3, U14w:2`; absent: kept.
     #[serde(default)]
     pub dem_quota: Option<String>,
+    /// `championship` or `side_event` ([`SectionKind`]); absent: kept.
+    #[serde(default)]
+    pub kind: Option<String>,
+    /// Rapid/blitz games adequately supervised (2023 A.4/B.2, chosen by A.6/B.4).
+    #[serde(default, deserialize_with = "flag")]
+    pub supervised: bool,
 }
 
 /// A checkbox (`on`, absent) or a JSON boolean.
@@ -323,6 +329,10 @@ pub fn apply_section(s: &mut event::Section, f: &SectionSettings) -> Result<(), 
     if let Some(text) = &f.dem_quota {
         s.dem_quota = dem_quota(text, &s.classes)?;
     }
+    if let Some(code) = &f.kind {
+        s.kind = kind(code)?;
+    }
+    s.supervised = f.supervised;
     validate::section(s)?;
     s.check_settings().map_err(|e| bad(e.to_string()))?;
     let rounds = s.total_rounds().max(s.rounds);
@@ -333,6 +343,16 @@ pub fn apply_section(s: &mut event::Section, f: &SectionSettings) -> Result<(), 
         )));
     }
     Ok(())
+}
+
+/// A section kind from its code (`championship`, `side_event`).
+pub fn kind(code: &str) -> Result<SectionKind, ServiceError> {
+    SectionKind::from_code(code).ok_or_else(|| {
+        bad(format!(
+            "section kind `{}`: expected championship or side_event",
+            code.trim()
+        ))
+    })
 }
 
 /// Sets the seeding rule from `code` (empty keeps it); refused once round 1 is paired.
@@ -519,6 +539,11 @@ pub fn section_values(loaded: &crate::Loaded) -> Value {
         "seeding": s.seeding.to_string(),
         "check_in": s.check_in,
         "dem_quota": dem_quota_text(&s.dem_quota),
+        "kind": s.kind.code(),
+        "supervised": s.supervised,
+        "game_type": s.game_type().map(|g| g.to_string()),
+        "supervision_article": s.supervision_article().map(|a| a.to_string()),
+        "proposed_default_time": s.proposed_default_time(),
         "schedule": schedule_lines(&s.schedule).join("\n"),
     })
 }
@@ -554,6 +579,7 @@ impl Service {
         let loaded = self.section(id).await?;
         let mut s = loaded.section().clone();
         apply_section(&mut s, f)?;
+        s.check_rules(loaded.event.end)?;
         Ok(self
             .store
             .update_section(by, id, &section_document(&s)?, f.version)
@@ -626,7 +652,40 @@ mod tests {
             schedule: "2026-05-01 10:00\n\n2026-05-01 15:30\n2026-05-02".into(),
             check_in: true,
             dem_quota: None,
+            kind: None,
+            supervised: false,
         }
+    }
+
+    #[test]
+    fn h14_08_blitz_side_event_settings() {
+        let end: Date = "2026-04-11".parse().unwrap();
+        let mut s = event::Section::new("Blitz", vec![Class::open(AgeClass::U14)]);
+        let mut f = input();
+        f.classes = "U14".into();
+        f.time_control = "300".into();
+        f.dwz = false;
+        f.supervised = true;
+        apply_section(&mut s, &f).unwrap();
+        // A championship section must have a DWZ-ratable time control (§7.7 for U14).
+        let e = ServiceError::from(s.check_rules(end).unwrap_err());
+        assert!(e.to_string().ends_with("(SJRP §7.7)"), "{e}");
+        f.kind = Some("side_event".into());
+        apply_section(&mut s, &f).unwrap();
+        // 15 minutes of §4.3 are for standard games only.
+        let e = ServiceError::from(s.check_rules(end).unwrap_err());
+        assert!(e.german().contains("Karenzzeit"), "{}", e.german());
+        assert!(e.to_string().ends_with("(SJRP §4.3)"), "{e}");
+        f.default_time = 0;
+        apply_section(&mut s, &f).unwrap();
+        assert_eq!(s.check_rules(end), Ok(()));
+        assert!(s.supervised && s.kind == SectionKind::SideEvent);
+        f.dwz = true;
+        apply_section(&mut s, &f).unwrap();
+        let e = s.check_rules(end).unwrap_err();
+        assert_eq!(e.article().to_string(), "DSB-Wertungsordnung 2014");
+        f.kind = Some("tournament".into());
+        assert!(apply_section(&mut s, &f).is_err());
     }
 
     #[test]

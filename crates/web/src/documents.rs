@@ -37,6 +37,8 @@ async fn final_page(
             "event": { "id": id, "name": docs.event.name },
             "doc": docs.event,
             "year": year,
+            "championships": docs.sections.iter().filter(|s| !s.honours.side_event).collect::<Vec<_>>(),
+            "side_events": docs.sections.iter().filter(|s| s.honours.side_event).collect::<Vec<_>>(),
             "sections": docs.sections,
             "stichkampf": event::table::playoff_article().to_string(),
             "dem_article": event::honours::DEM_QUALIFICATION.to_string(),
@@ -117,6 +119,7 @@ async fn certificates(
             "class": wanted.unwrap_or_default(),
             "places": if places == usize::MAX { 0 } else { places },
             "finished": honours.finished,
+            "side_event": honours.honours.side_event,
         }),
     )
 }

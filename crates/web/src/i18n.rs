@@ -663,6 +663,73 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("chief_arbiter", "Chief arbiter", "Hauptschiedsrichter/in"),
     ("title_region", "Region in the titles", "Region in den Titeln"),
     ("dem_quota", "DEM places per class", "DEM-Plätze je Klasse"),
+    ("section_kind", "Kind", "Art"),
+    ("championship", "Championship", "Meisterschaft"),
+    (
+        "side_event",
+        "Side event (no titles, no DEM places)",
+        "Nebenturnier (ohne Titel und DEM-Plätze)",
+    ),
+    ("side_event_short", "Side event", "Nebenturnier"),
+    ("game_type_standard", "Standard games", "Turnierpartien"),
+    (
+        "game_type_rapid",
+        "Rapid (Appendix A)",
+        "Schnellschach (Anhang A)",
+    ),
+    ("game_type_blitz", "Blitz (Appendix B)", "Blitz (Anhang B)"),
+    (
+        "supervision",
+        "Rapid/blitz supervised (standard rules)",
+        "Schnell-/Blitzschach überwacht (Turnierschachregeln)",
+    ),
+    ("supervised", "supervised", "überwacht"),
+    ("unsupervised", "not supervised", "nicht überwacht"),
+    ("elo_rapid", "Rapid Elo", "Schnellschach-Elo"),
+    ("elo_blitz", "Blitz Elo", "Blitz-Elo"),
+    ("elo_standard", "FIDE rating", "Elo-Auswertung"),
+    ("minutes_short", "min", "Min."),
+    ("proposed", "proposed", "vorgeschlagen"),
+    ("preset", "Preset", "Vorlage"),
+    (
+        "preset_none",
+        "Championship (SJRP defaults)",
+        "Meisterschaft (SJRP-Vorgaben)",
+    ),
+    (
+        "preset_blitz",
+        "Blitz side event (5 min, Appendix B, no DWZ)",
+        "Blitz-Nebenturnier (5 Min., Anhang B, ohne DWZ)",
+    ),
+    ("first_round_start", "Start of round 1", "Beginn Runde 1"),
+    (
+        "round_interval",
+        "Minutes between rounds",
+        "Minuten zwischen den Runden",
+    ),
+    ("side_events", "Side events", "Nebenturniere"),
+    ("tournament", "Tournament", "Turnier"),
+    (
+        "shared_first",
+        "first place shared",
+        "geteilter erster Platz",
+    ),
+    (
+        "side_events_note",
+        "Side events give no titles and no DEM places.",
+        "Nebenturniere vergeben keine Titel und keine DEM-Plätze.",
+    ),
+    ("certificate_in_event", "in the", "im"),
+    (
+        "tandem",
+        "Tandem (bughouse, 2 boards, colours WB)",
+        "Tandem (2 Bretter, Farben WB)",
+    ),
+    (
+        "tandem_same",
+        "a tandem match ends on both boards at once",
+        "ein Tandemkampf endet an beiden Brettern zugleich",
+    ),
 ];
 
 #[cfg(test)]

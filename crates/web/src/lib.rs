@@ -242,6 +242,18 @@ pub async fn load_event(store: &Store, ev: &event::Event) -> Result<i64, AppErro
     Ok(Service::new(store.clone()).load_event(ev).await?)
 }
 
+/// Loads the demo championship of `today` with its side events (#14 item 8): the two blitz
+/// tournaments ([`event::demo::championship_with_side_events`]) and the tandem tournament
+/// ([`service::teams::tandem::demo`]); returns the event id.
+pub async fn load_demo(store: &Store, today: event::date::Date) -> Result<i64, AppError> {
+    let service = Service::new(store.clone());
+    let id = service
+        .load_event(&event::demo::championship_with_side_events(today))
+        .await?;
+    service::teams::tandem::demo(&service, id).await?;
+    Ok(id)
+}
+
 /// All routes of the service.
 pub fn router(state: AppState) -> Router {
     Router::new()

@@ -224,6 +224,7 @@ pub(crate) async fn create_section(
                 let form = json!({
                     "name": f.name, "rounds": f.rounds, "system": f.system,
                     "classes": f.classes, "tiebreaks": f.tiebreaks,
+                    "preset": f.preset, "start": f.start, "interval": f.interval,
                 });
                 let extra = json!({ "form": form, "form_error": message });
                 event_view(&state, &viewer, id, extra)
@@ -378,8 +379,29 @@ async fn section_view(state: &AppState, viewer: &Viewer, id: i64, extra: Value) 
             .collect::<Vec<_>>(),
         "check_in": loaded.section().check_in,
         "checklist": service::lists::checklist(&loaded),
+        "rules": rules(&loaded, viewer.lang),
     });
     render(state, viewer, "section.html", views::with_extra(ctx, extra))
+}
+
+/// The rules line of the section page: kind, game type (A.1, B.1), supervision with the
+/// provision that lets the regulations choose it (A.6, B.4), time control, default time and the
+/// rating evaluations.
+fn rules(loaded: &service::Loaded, lang: crate::i18n::Lang) -> Value {
+    let s = loaded.section();
+    let article = s
+        .supervision_article()
+        .map(|a| lang.pick(a.to_string(), a.as_str().replace("Appendix", "Anhang")));
+    json!({
+        "side_event": !s.kind.is_championship(),
+        "game_type": s.game_type().map(|g| g.to_string()),
+        "supervised": s.supervised,
+        "supervision_article": article,
+        "time_control": s.time_control,
+        "default_time": s.default_time_minutes,
+        "dwz": s.rating.dwz,
+        "elo": s.rating.elo,
+    })
 }
 
 /// Registers a player from the section page's form; a refusal (an ineligible or duplicate

@@ -12,7 +12,7 @@ use service::results::Entered;
 
 use crate::api::ResultForm;
 use crate::editor::Edit;
-use crate::i18n::{self, Lang};
+use crate::i18n;
 use crate::views::{self, PageResult, render, see_other};
 use crate::{AppError, AppState, Viewer};
 

@@ -186,6 +186,8 @@ async fn round_page(
     ctx["captain_team"] = json!(captain_of(&state, &viewer).await?);
     ctx["event"] = json!(state.store().event(ts.section.event).await?);
     ctx["number"] = json!(n);
+    // A tandem match has one result for both boards (service::teams::tandem).
+    ctx["tandem"] = json!(ts.settings.is_tandem());
     render(&state, &viewer, "team_round.html", ctx)
 }
 

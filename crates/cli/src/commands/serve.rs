@@ -78,7 +78,7 @@ async fn serve(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     if args.demo {
         if store.events().await?.is_empty() {
             let today = event::date::Zone::default().local(store::unix_now()).date;
-            let id = web::load_event(&store, &event::demo::championship(today)).await?;
+            let id = web::load_demo(&store, today).await?;
             println!("loaded the demo championship as event {id}");
         } else {
             println!("the database has events already; --demo loads nothing");

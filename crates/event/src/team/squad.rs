@@ -104,7 +104,34 @@ pub struct Profile {
     pub max_swiss_rounds: Option<(u32, Article)>,
 }
 
+/// Tandem (bughouse) is not covered by the FIDE Laws; its rules are the event's own, from the
+/// announcement of the championship ("Tandemturnier").
+pub const TANDEM_RULES: Article = Article::new("Ausschreibung, Tandemturnier");
+
+/// The competition code of a tandem (bughouse) section.
+pub const TANDEM: &str = "tandem";
+
 impl Profile {
+    /// A tandem (bughouse) team: two partners on two boards, optionally one substitute, no
+    /// board-order band, no club or age limits unless the director sets classes, and blitz
+    /// time (at least 1 minute). Every paragraph is the event's own ([`TANDEM_RULES`]).
+    pub fn tandem() -> Profile {
+        Profile {
+            name: "Tandem".into(),
+            boards: (2, TANDEM_RULES),
+            substitutes: Some((1, TANDEM_RULES)),
+            band: (u16::MAX, TANDEM_RULES),
+            pseudo_rating: None,
+            guests: None,
+            same_school: None,
+            group: None,
+            one_team: TANDEM_RULES,
+            order: TANDEM_RULES,
+            min_minutes: (1, TANDEM_RULES),
+            max_swiss_rounds: None,
+        }
+    }
+
     fn club(name: &str, boards: usize, composition: &'static str, guests: usize) -> Profile {
         let composition = Article::new(composition);
         Profile {

@@ -22,6 +22,7 @@ pub mod messages;
 pub mod pairing;
 pub mod play;
 pub mod registration;
+pub mod tandem;
 pub mod views;
 
 use std::collections::HashMap;
@@ -88,7 +89,7 @@ impl Settings {
         let settings = Settings {
             competition: competition.trim().to_owned(),
             system,
-            colours: "BWBW".into(),
+            colours: tandem::default_colours(competition).into(),
             order: match system {
                 TeamSystem::Swiss => "sjrp-teams-swiss".into(),
                 TeamSystem::RoundRobin => "sjrp-teams-rr".into(),
@@ -123,6 +124,7 @@ impl Settings {
             "club_u10" => Profile::club_u10(),
             "club_u16w" => Profile::club_u16w(),
             "club_u12w" => Profile::club_u12w(),
+            event::team::squad::TANDEM => Profile::tandem(),
             other => Profile::school(other.parse::<Group>().map_err(|e| {
                 ServiceError::BadRequest(format!(
                     "competition `{other}`: not a club competition (club_u20, club_u16, ...); {e}"

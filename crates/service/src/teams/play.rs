@@ -80,6 +80,8 @@ impl Service {
     ) -> Result<i64, ServiceError> {
         let m = self.store.team_match(id).await?;
         let ts = self.team_section(m.section).await?;
+        let tandem = super::tandem::match_doc(&ts.settings, doc)?;
+        let doc = tandem.as_ref().unwrap_or(doc);
         let boards = ts.settings.profile()?.boards.0;
         if m.away.is_none() {
             return Err(ServiceError::rule_in(
