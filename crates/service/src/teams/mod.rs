@@ -18,6 +18,7 @@
 //! # Ok::<(), service::ServiceError>(())
 //! ```
 
+pub mod exports;
 pub mod messages;
 pub mod pairing;
 pub mod play;
@@ -456,6 +457,11 @@ impl TeamSection {
 
     /// Every team with its confirmed matches, for [`standings::team`].
     pub fn standings_teams(&self) -> Vec<Team> {
+        self.standings_teams_until(self.rounds_paired())
+    }
+
+    /// Every team with its confirmed matches of the rounds up to `last`.
+    pub fn standings_teams_until(&self, last: i64) -> Vec<Team> {
         let mut teams: Vec<Team> = self
             .teams
             .iter()
@@ -465,7 +471,7 @@ impl TeamSection {
                 encounters: Vec::new(),
             })
             .collect();
-        for (m, doc) in &self.matches {
+        for (m, doc) in self.matches.iter().filter(|(m, _)| m.round <= last) {
             let Some((h, a)) = self.encounters(m, doc, false) else {
                 continue;
             };
