@@ -45,6 +45,7 @@ async fn played_section() -> (Service, i64) {
         service.register_team(None, s, &form).await.unwrap();
     }
     service.pair_team_round(None, s).await.unwrap();
+    service.publish_team_round(None, s, 1).await.unwrap();
     let ts = service.team_section(s).await.unwrap();
     let played: Vec<_> = ts
         .matches

@@ -114,8 +114,23 @@ async fn h12_01_team_lineup_is_checked_and_fixed_once_the_round_has_results() {
         .unwrap();
     let mut doc = boards([BoardResult::Pending; 4]);
     doc.boards[0] = BoardResult::Draw;
-    service
+    let submitted = service
         .enter_match_result(None, false, m, &doc, version)
+        .await
+        .unwrap();
+    // A captain's submitted result fixes the lineup for the captains, not for the arbiter
+    // (issue 21).
+    let captain = service
+        .enter_lineup(None, false, teams[0], 1, &lineup)
+        .await
+        .unwrap_err();
+    assert!(captain.to_string().contains("SJRP §10.9"), "{captain}");
+    service
+        .enter_lineup(None, true, teams[0], 1, &lineup)
+        .await
+        .unwrap();
+    service
+        .enter_match_result(None, true, m, &doc, submitted)
         .await
         .unwrap();
     let fixed = service
@@ -251,6 +266,7 @@ async fn played_round(name: &str) -> (Service, i64, (i64, i64)) {
         serde_json::from_value(json!({ "name": "Echo", "players": players.join("\n") })).unwrap();
     teams.push(service.register_team(None, s, &form).await.unwrap());
     service.pair_team_round(None, s).await.unwrap();
+    service.publish_team_round(None, s, 1).await.unwrap();
     let round = matches(&service, s, 1).await;
     let played: Vec<_> = round.iter().filter(|(.., a)| a.is_some()).collect();
     assert_eq!((round.len(), played.len()), (3, 2), "two matches and a bye");
@@ -436,7 +452,77 @@ async fn h21_01_team_dsb_report_has_every_board_game_and_team_type() {
             .count(),
         3
     );
-    let csv = String::from_utf8(service.team_standings_csv(s).await.unwrap().bytes).unwrap();
+    let csv = String::from_utf8(service.team_standings_csv(s, false).await.unwrap().bytes).unwrap();
     assert!(csv.starts_with("Rank,No,Team,MP"), "{csv}");
     assert_eq!(csv.lines().count(), 6);
+}
+
+#[tokio::test]
+async fn h21_02_a_paired_team_round_is_a_preview_until_published() {
+    let (service, s, _) = section("service_team_publish", "round_robin", 3).await;
+    service.pair_team_round(None, s).await.unwrap();
+    let arbiter = service.team_section_view(s, true).await.unwrap();
+    assert_eq!(arbiter.rounds_paired(), 1);
+    assert!(round_view(&arbiter, 1, false).unwrap()["published"] == false);
+    // The public sees nothing of the preview: no round, no standings row with it, no file.
+    let public = service.team_section_view(s, false).await.unwrap();
+    assert_eq!(public.rounds_paired(), 0);
+    assert!(matches!(
+        round_view(&public, 1, false),
+        Err(ServiceError::NotFound)
+    ));
+    let trf: trf::Tournament = String::from_utf8(service.team_trf(s, false).await.unwrap().bytes)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(trf.rounds_played(), 0);
+    assert!(
+        trf.records().all(|r| !matches!(r, trf::Record::LineUp(_))),
+        "no lineup of the preview"
+    );
+    service.publish_team_round(None, s, 1).await.unwrap();
+    let public = service.team_section_view(s, false).await.unwrap();
+    assert_eq!(public.rounds_paired(), 1);
+    assert!(round_view(&public, 1, false).unwrap()["published"] == true);
+    let again = service.publish_team_round(None, s, 1).await.unwrap_err();
+    assert!(again.german().contains("schon veröffentlicht"), "{again}");
+    assert!(matches!(
+        service.publish_team_round(None, s, 2).await,
+        Err(ServiceError::NotFound)
+    ));
+    let audit = service.store().audit_log(None, 100).await.unwrap();
+    assert!(audit.iter().any(|a| a.action == "publish team round"));
+}
+
+#[tokio::test]
+async fn h21_04_a_captains_result_does_not_lock_the_opponents_lineup_for_the_arbiter() {
+    let (service, s, _) = section("service_team_captain_result", "round_robin", 3).await;
+    service.pair_team_round(None, s).await.unwrap();
+    let (m, version, home, away) = matches(&service, s, 1).await[0];
+    let away = away.unwrap();
+    // The home captain submits a result; the away team has no lineup entered yet.
+    service
+        .enter_match_result(None, false, m, &boards([BoardResult::HomeWins; 4]), version)
+        .await
+        .unwrap();
+    let ts = service.team_section(s).await.unwrap();
+    let ids: Vec<Option<u32>> = ts.team(away).unwrap().1.members[..4]
+        .iter()
+        .map(|m| Some(m.player.id.0))
+        .collect();
+    service
+        .enter_lineup(None, true, away, 1, &ids)
+        .await
+        .unwrap();
+    // The captains cannot change their lineups any more.
+    let home_ids: Vec<Option<u32>> = ts.team(home).unwrap().1.members[..4]
+        .iter()
+        .map(|m| Some(m.player.id.0))
+        .collect();
+    assert!(
+        service
+            .enter_lineup(None, false, home, 1, &home_ids)
+            .await
+            .is_err()
+    );
 }

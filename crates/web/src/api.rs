@@ -350,7 +350,10 @@ async fn standings(
     Query(q): Query<ClassQuery>,
 ) -> Result<Json<Value>, AppError> {
     if state.service.is_team_section(id).await? {
-        let ts = state.service.team_section(id).await?;
+        let ts = state
+            .service
+            .team_section_view(id, viewer.can_edit())
+            .await?;
         return Ok(Json(service::teams::views::standings_view(&ts)?));
     }
     let loaded = state.view(id, &viewer).await?;

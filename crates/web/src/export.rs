@@ -99,7 +99,10 @@ pub(crate) async fn standings_csv(
     Path(id): Path<i64>,
 ) -> Result<Response, AppError> {
     if state.service.is_team_section(id).await? {
-        let file = state.service.team_standings_csv(id).await?;
+        let file = state
+            .service
+            .team_standings_csv(id, viewer.can_edit())
+            .await?;
         return Ok(team_download(file, "text/csv; charset=utf-8"));
     }
     let loaded = state.view(id, &viewer).await?;

@@ -539,12 +539,14 @@ impl Service {
         Ok(self.store.team_section(id).await?.is_some())
     }
 
-    /// The team section `id` with the event and the last round the viewer may see.
+    /// The team section `id` as the viewer sees it ([`Service::team_section_view`]), with the
+    /// event and the last round the viewer may see.
     async fn team_export_data(
         &self,
         id: i64,
+        arbiter: bool,
     ) -> Result<(TeamSection, std::sync::Arc<crate::Loaded>, i64), ServiceError> {
-        let ts = self.team_section(id).await?;
+        let ts = self.team_section_view(id, arbiter).await?;
         let loaded = self.section(id).await?;
         let last = ts.rounds_paired();
         Ok((ts, loaded, last))
@@ -553,7 +555,7 @@ impl Service {
     /// The team section as TRF-2026 text (CR LF); `arbiter` writes full birth dates, the public
     /// gets the event's public birth field.
     pub async fn team_trf(&self, id: i64, arbiter: bool) -> Result<TeamFile, ServiceError> {
-        let (ts, loaded, last) = self.team_export_data(id).await?;
+        let (ts, loaded, last) = self.team_export_data(id, arbiter).await?;
         let public = loaded.event.public_birth;
         let full = |p: &event::player::Player| p.birth.map(trf_birth).unwrap_or_default();
         let public_birth = |p: &event::player::Player| public.trf(p.birth);
@@ -568,15 +570,15 @@ impl Service {
         })
     }
 
-    /// The DSB report of a team section (confirmed rounds only) and the file name without
-    /// extension.
+    /// The DSB report of the published rounds of a team section (every result confirmed) and
+    /// the file's name.
     async fn team_report(
         &self,
         id: i64,
         extension: &str,
     ) -> Result<(String, Report), ServiceError> {
         let revision = self.store.section_revision(id).await?;
-        let (ts, loaded, last) = self.team_export_data(id).await?;
+        let (ts, loaded, last) = self.team_export_data(id, false).await?;
         let tournament = name_uuid(
             format!(
                 "arbiter event {} section {id} {}",
@@ -610,9 +612,13 @@ impl Service {
         Ok(TeamFile { name, bytes })
     }
 
-    /// The team standings as CSV.
-    pub async fn team_standings_csv(&self, id: i64) -> Result<TeamFile, ServiceError> {
-        let (ts, loaded, last) = self.team_export_data(id).await?;
+    /// The team standings as CSV (the public's: after the published rounds).
+    pub async fn team_standings_csv(
+        &self,
+        id: i64,
+        arbiter: bool,
+    ) -> Result<TeamFile, ServiceError> {
+        let (ts, loaded, last) = self.team_export_data(id, arbiter).await?;
         Ok(TeamFile {
             name: loaded.team_file_name("csv", last),
             bytes: ts.standings_csv(last)?.into_bytes(),

@@ -308,6 +308,17 @@ impl Service {
     pub async fn team_section(&self, section: i64) -> Result<TeamSection, ServiceError> {
         load(&self.store, section).await
     }
+
+    /// A team section as a viewer sees it: arbiters everything, everyone else (the public and
+    /// captains) its published rounds only ([`TeamSection::published`]).
+    pub async fn team_section_view(
+        &self,
+        section: i64,
+        arbiter: bool,
+    ) -> Result<TeamSection, ServiceError> {
+        let ts = self.team_section(section).await?;
+        Ok(if arbiter { ts } else { ts.published() })
+    }
 }
 
 /// Reads a team section; [`ServiceError::NotFound`] for an individual section.
@@ -343,6 +354,31 @@ pub async fn load(store: &Store, section: i64) -> Result<TeamSection, ServiceErr
 }
 
 impl TeamSection {
+    /// The section with its published rounds only: the matches and lineups of a round still
+    /// in preview are left out, so nothing of it reaches a page, the API or a file.
+    pub fn published(mut self) -> TeamSection {
+        let preview: Vec<i64> = self
+            .matches
+            .iter()
+            .filter(|(m, _)| !m.published)
+            .map(|(m, _)| m.round)
+            .collect();
+        self.matches.retain(|(m, _)| m.published);
+        self.lineups
+            .retain(|(_, round), _| !preview.contains(round));
+        self
+    }
+
+    /// The last published round (0 before the first).
+    pub fn rounds_published(&self) -> i64 {
+        self.matches
+            .iter()
+            .filter(|(m, _)| m.published)
+            .map(|(m, _)| m.round)
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The team and squad of a team id.
     pub fn team(&self, id: i64) -> Option<&(TeamRow, Squad)> {
         self.teams.iter().find(|(t, _)| t.id == id)

@@ -121,6 +121,7 @@ pub fn round_view(ts: &TeamSection, round: i64, german: bool) -> Result<Value, S
         "round": round,
         "boards": boards,
         "complete": ts.round_complete(round),
+        "published": ts.matches.iter().any(|(m, _)| m.round == round && m.published),
         "matches": matches,
         "results": BoardResult::ALL.iter().map(|r| r.code()).collect::<Vec<_>>(),
     }))
