@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{Backend, Browser, Server, get_json, run_scenario};
+use common::{Backend, Browser, Server, get_json, http, run_scenario};
 use serde_json::json;
 
 const TEAMS: [&str; 4] = ["Alpha", "Bravo", "Charlie", "Delta"];
@@ -77,6 +77,28 @@ fn scenario(b: &Browser, server: &Server) {
     // Berger round 1: teams 1-4 and 2-3.
     wait_text(b, "match-1", "Alpha");
     wait_text(b, "match-1", "Delta");
+    // A preview until published: the public sees nothing of it (issue 21).
+    let (status, _) = http(
+        &server.addr,
+        "GET",
+        &format!("/api/sections/{section}/teams/rounds/1"),
+        None,
+    )
+    .unwrap();
+    assert_eq!(
+        status, 404,
+        "the public does not see an unpublished team round"
+    );
+    b.click("#team-publish");
+    b.wait_js(
+        "return !document.getElementById('preview-note');",
+        "team round 1 published",
+    );
+    let public = get_json(
+        &server.addr,
+        &format!("/api/sections/{section}/teams/rounds/1"),
+    );
+    assert_eq!(public["published"], true);
 
     // A captain for Alpha, created on the users page.
     let teams = get_json(&server.addr, &format!("/api/sections/{section}/teams"));

@@ -526,3 +526,100 @@ async fn h21_04_a_captains_result_does_not_lock_the_opponents_lineup_for_the_arb
             .is_err()
     );
 }
+
+#[tokio::test]
+async fn h21_03_forfeits_keep_their_marks_and_rule_boards_are_no_wins_at_the_board() {
+    let (service, s, (home, _)) = played_round("service_team_marks").await;
+    let ts = service.team_section(s).await.unwrap();
+    let view = round_view(&ts, 1, false).unwrap();
+    let all = view["matches"].as_array().unwrap();
+    let first = all.iter().find(|m| m["home"]["id"] == home).unwrap();
+    let scored: Vec<&str> = first["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["scored"].as_str().unwrap())
+        .collect();
+    // Board 3 `+-` entered, board 4 left empty by the away team (§10.10): forfeits, not 1-0.
+    assert_eq!(scored, ["1-0", "½-½", "+-", "+-"]);
+    let forfeited = all.iter().find(|m| !m["forfeit"].is_null()).unwrap();
+    for b in forfeited["boards"].as_array().unwrap() {
+        assert_eq!(b["result"], "+-", "{b}");
+        assert_eq!(b["scored"], "+-", "{b}");
+        assert_eq!(b["entered"], "*");
+    }
+    let standings = service::teams::views::standings_view(&ts).unwrap();
+    let cells: Vec<String> = standings["crosstable"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["cells"].as_array().unwrap().clone())
+        .map(|c| c.as_str().unwrap().to_owned())
+        .collect();
+    assert!(cells.iter().any(|c| c == "+4:0"), "{cells:?}");
+    assert!(cells.iter().any(|c| c == "-0:4"), "{cells:?}");
+
+    // §10.9: the away team sits its second player ahead of the first, and wins every board
+    // over the board; the home team wins them all by the rule, which is no win at the board.
+    let (service, s, _) = section("service_team_leaders", "round_robin", 3).await;
+    service.pair_team_round(None, s).await.unwrap();
+    let round = matches(&service, s, 1).await;
+    let (m, v, home, away) = round[0];
+    let away = away.unwrap();
+    let ts = service.team_section(s).await.unwrap();
+    let ids: Vec<u32> = ts
+        .team(away)
+        .unwrap()
+        .1
+        .members
+        .iter()
+        .map(|m| m.player.id.0)
+        .collect();
+    service
+        .enter_lineup(
+            None,
+            true,
+            away,
+            1,
+            &[Some(ids[1]), Some(ids[0]), Some(ids[2]), Some(ids[3])],
+        )
+        .await
+        .unwrap();
+    service
+        .enter_match_result(None, true, m, &boards([BoardResult::AwayWins; 4]), v)
+        .await
+        .unwrap();
+    let (m2, v2, ..) = round[1];
+    service
+        .enter_match_result(None, true, m2, &boards([BoardResult::HomeWins; 4]), v2)
+        .await
+        .unwrap();
+    let ts = service.team_section(s).await.unwrap();
+    let view = round_view(&ts, 1, false).unwrap();
+    let ruled = view["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["id"] == m)
+        .unwrap();
+    assert_eq!(ruled["boards"][0]["scored"], "+-", "lost by §10.9: {ruled}");
+    let number = |id: i64| u16::try_from(ts.team(id).unwrap().0.number).unwrap();
+    let leaders = ts.leader_teams(&ts.standings_teams());
+    for team in leaders
+        .iter()
+        .filter(|t| t.number == number(home) || t.number == number(away))
+    {
+        assert!(
+            team.encounters[0].boards.iter().all(|b| b.player == 0),
+            "{team:?}"
+        );
+    }
+    let names: Vec<String> = service::teams::views::standings_view(&ts).unwrap()["board_leaders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["team"].as_str().unwrap().to_owned())
+        .collect();
+    let home_name = &ts.team(home).unwrap().1.name;
+    assert!(!names.contains(home_name), "{names:?}");
+}

@@ -526,6 +526,65 @@ impl TeamSection {
         teams
     }
 
+    /// The boards (from 0) of a match whose game, played over the board, the lineup rules
+    /// score as lost (§10.9): both players sat, a played result was entered, and the scored
+    /// board is a forfeit.
+    fn rule_boards(&self, m: &TeamMatch, doc: &MatchDoc) -> Vec<usize> {
+        let (Some((home, _)), Some(away)) = (self.encounters(m, doc, false), m.away) else {
+            return Vec::new();
+        };
+        let seated = |team: i64, i: usize| {
+            self.lineup(team, m.round)
+                .is_some_and(|l| l.0.get(i).copied().flatten().is_some())
+        };
+        let played = [
+            BoardResult::HomeWins,
+            BoardResult::Draw,
+            BoardResult::AwayWins,
+        ];
+        home.boards
+            .iter()
+            .enumerate()
+            .filter(|(i, b)| {
+                seated(m.home, *i)
+                    && seated(away, *i)
+                    && doc.boards.get(*i).is_some_and(|r| played.contains(r))
+                    && matches!(b.outcome, Outcome::ForfeitWin | Outcome::ForfeitLoss)
+            })
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// `teams` ([`TeamSection::standings_teams`]) for the board leaders: a board the lineup
+    /// rules decided (§10.9) is no game at the board for either player (player 0, which
+    /// [`standings::team::board_leaders`] leaves out).
+    pub fn leader_teams(&self, teams: &[Team]) -> Vec<Team> {
+        let mut teams = teams.to_vec();
+        for (m, doc) in &self.matches {
+            let boards = self.rule_boards(m, doc);
+            if boards.is_empty() {
+                continue;
+            }
+            let round = usize::try_from(m.round).unwrap_or(0);
+            let numbers: Vec<u16> = [Some(m.home), m.away]
+                .into_iter()
+                .flatten()
+                .filter_map(|id| self.team(id))
+                .filter_map(|(t, _)| u16::try_from(t.number).ok())
+                .collect();
+            for t in teams.iter_mut().filter(|t| numbers.contains(&t.number)) {
+                for e in t.encounters.iter_mut().filter(|e| e.round == round) {
+                    for &i in &boards {
+                        if let Some(b) = e.boards.get_mut(i) {
+                            b.player = 0;
+                        }
+                    }
+                }
+            }
+        }
+        teams
+    }
+
     /// Whether every match of a round has a confirmed, complete result.
     pub fn round_complete(&self, round: i64) -> bool {
         self.matches
