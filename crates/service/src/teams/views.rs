@@ -16,7 +16,8 @@ fn points(p: Points) -> String {
 
 /// The teams with their squads (regulars and substitutes marked) and the squad violations.
 pub fn teams_view(ts: &TeamSection, german: bool) -> Result<Value, ServiceError> {
-    let boards = ts.settings.profile()?.boards.0;
+    let profile = ts.settings.profile()?;
+    let boards = profile.boards.0;
     let teams: Vec<Value> = ts
         .teams
         .iter()
@@ -39,6 +40,7 @@ pub fn teams_view(ts: &TeamSection, german: bool) -> Result<Value, ServiceError>
     Ok(json!({
         "section": ts.section,
         "settings": ts.settings,
+        "competition_name": profile.name,
         "boards": boards,
         "rounds_paired": ts.rounds_paired(),
         "teams": teams,
