@@ -178,7 +178,18 @@ fn scenario(b: &Browser, server: &Server) {
     let bravo = cells(2);
     assert_eq!(&bravo[2..5], ["Bravo", "1.00", "2.00"]);
     assert!(b.text("#team-crosstable").contains("Delta"));
-    assert!(b.text("#board-leaders").contains("Delta0, P"));
+    // Delta's boards were won by §10.9 only: no win at the board, no board leader (issue 21).
+    let leaders = b.text("#board-leaders");
+    assert!(
+        !leaders.contains("Delta") && leaders.contains("Bravo0, P"),
+        "{leaders}"
+    );
+    // The forfeit marks: Alpha's boards lost by §10.9 read `-+`/`+-`, not `0-1`/`1-0`.
+    b.go(&format!("{base}/sections/{section}/teams/rounds/1"));
+    wait_text(b, "match-1", "Alpha");
+    let boards = b.text("#boards-1");
+    assert!(boards.contains("-+") || boards.contains("+-"), "{boards}");
+    b.go(&format!("{base}/sections/{section}/teams/standings"));
 
     let api = get_json(
         &server.addr,

@@ -33,7 +33,7 @@ struct Seat {
     outcome: Option<Outcome>,
 }
 
-/// A team's part of a round: its opponent and lineup (for `300`), and whether it had the bye.
+/// A team's part of a round: its opponent (none for the team bye) and its lineup, for `300`.
 struct TeamRound {
     opponent: Option<u16>,
     lineup: Vec<Option<u16>>,
@@ -325,21 +325,19 @@ impl TeamSection {
             }
         }
         let criteria = self.settings.criteria()?;
-        let table = standings::team::rank(&self.standings_teams_until(last), &criteria);
+        let standing_teams = self.standings_teams_until(last);
+        let table = standings::team::rank(&standing_teams, &criteria);
         for (row, squad) in &teams {
             let number = u16::try_from(row.number).unwrap_or(0);
             let standing = table.iter().find(|r| r.number == number);
-            let team = self
-                .standings_teams_until(last)
-                .into_iter()
-                .find(|t| t.number == number);
+            let team = standing_teams.iter().find(|t| t.number == number);
             lines.push(Line::new(Record::Team(trf::Team {
                 number,
                 name: squad.name.chars().take(32).collect(),
                 nickname: String::new(),
                 strength: String::new(),
-                match_points: team.as_ref().map(|t| trf_points(t.match_points())),
-                game_points: team.as_ref().map(|t| trf_points(t.board_points())),
+                match_points: team.map(|t| trf_points(t.match_points())),
+                game_points: team.map(|t| trf_points(t.board_points())),
                 rank: standing.and_then(|r| u16::try_from(r.rank).ok()),
                 players: squad
                     .members
