@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{Backend, Browser, Server, get_json, run_scenario};
+use common::{Backend, Browser, Server, get_json, http, run_scenario};
 use serde_json::json;
 
 const TEAMS: [&str; 4] = ["Alpha", "Bravo", "Charlie", "Delta"];
@@ -77,6 +77,28 @@ fn scenario(b: &Browser, server: &Server) {
     // Berger round 1: teams 1-4 and 2-3.
     wait_text(b, "match-1", "Alpha");
     wait_text(b, "match-1", "Delta");
+    // A preview until published: the public sees nothing of it (issue 21).
+    let (status, _) = http(
+        &server.addr,
+        "GET",
+        &format!("/api/sections/{section}/teams/rounds/1"),
+        None,
+    )
+    .unwrap();
+    assert_eq!(
+        status, 404,
+        "the public does not see an unpublished team round"
+    );
+    b.click("#team-publish");
+    b.wait_js(
+        "return !document.getElementById('preview-note');",
+        "team round 1 published",
+    );
+    let public = get_json(
+        &server.addr,
+        &format!("/api/sections/{section}/teams/rounds/1"),
+    );
+    assert_eq!(public["published"], true);
 
     // A captain for Alpha, created on the users page.
     let teams = get_json(&server.addr, &format!("/api/sections/{section}/teams"));
@@ -156,7 +178,18 @@ fn scenario(b: &Browser, server: &Server) {
     let bravo = cells(2);
     assert_eq!(&bravo[2..5], ["Bravo", "1.00", "2.00"]);
     assert!(b.text("#team-crosstable").contains("Delta"));
-    assert!(b.text("#board-leaders").contains("Delta0, P"));
+    // Delta's boards were won by §10.9 only: no win at the board, no board leader (issue 21).
+    let leaders = b.text("#board-leaders");
+    assert!(
+        !leaders.contains("Delta") && leaders.contains("Bravo0, P"),
+        "{leaders}"
+    );
+    // The forfeit marks: Alpha's boards lost by §10.9 read `-+`/`+-`, not `0-1`/`1-0`.
+    b.go(&format!("{base}/sections/{section}/teams/rounds/1"));
+    wait_text(b, "match-1", "Alpha");
+    let boards = b.text("#boards-1");
+    assert!(boards.contains("-+") || boards.contains("+-"), "{boards}");
+    b.go(&format!("{base}/sections/{section}/teams/standings"));
 
     let api = get_json(
         &server.addr,

@@ -2,7 +2,7 @@
 //! (`arbiter serve --demo`, SQLite) in headless Chromium, German and English, at 1366 px and at
 //! a 360 px phone.
 //!
-//! The demo has no team section: the test adds one (four teams, round 1 paired) first. The
+//! The demo has no team section: the test adds one (four teams, round 1 paired and published) first. The
 //! pages are found by following the links from the event list (downloads, language switches
 //! and the logout excepted), first as the public, then logged in as the admin (audit log,
 //! users, settings, check-in, and the pages with forms). Player cards, breakdowns and game pages are
@@ -106,7 +106,7 @@ fn log_in(b: &Browser, base: &str, password: &str) {
 }
 
 /// The demo has no team section: adds a 4er-U16 round robin with four teams to the demo
-/// event and pairs its first round, so that the team pages are opened too.
+/// event and pairs and publishes its first round, so that the team pages are opened too.
 fn add_team_section(b: &Browser, base: &str) {
     b.go(&format!("{base}/events/1?lang=de"));
     b.fill("#team-section-name", "4er-U16");
@@ -139,6 +139,12 @@ fn add_team_section(b: &Browser, base: &str) {
     b.wait_js(
         "return location.pathname.endsWith('/teams/rounds/1');",
         "team round 1",
+    );
+    // Published, so that the public crawl opens the round too.
+    b.click("#team-publish");
+    b.wait_js(
+        "return !document.getElementById('preview-note');",
+        "team round 1 published",
     );
 }
 

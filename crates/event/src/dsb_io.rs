@@ -76,8 +76,9 @@ fn bye_points(kind: ByeKind) -> ByePoints {
     }
 }
 
-/// The participant with tournament number `number`; values the formats cannot hold are refused.
-fn report_player(number: u16, p: &Player) -> Result<dsb::Player, ExportError> {
+/// The participant with tournament number `number` (also for team reports); values the
+/// formats cannot hold are refused.
+pub fn report_player(number: u16, p: &Player) -> Result<dsb::Player, ExportError> {
     let refuse = |field: &'static str, value: String| ExportError::PlayerField {
         player: p.id,
         field,

@@ -167,20 +167,22 @@ fn round_dates(schedule: &[RoundSchedule]) -> String {
     text
 }
 
-fn header(code: u16, value: impl Into<String>) -> Line {
+/// A header line `code` with its text from column 5.
+pub fn header(code: u16, value: impl Into<String>) -> Line {
     Line::new(Record::Header(Header::Text {
         code,
         value: value.into(),
     }))
 }
 
-fn trf_date(d: Date) -> String {
+/// A date as TRF writes it, `YYYY/MM/DD`.
+pub fn trf_date(d: Date) -> String {
     format!("{:04}/{:02}/{:02}", d.year(), d.month(), d.day())
 }
 
 /// A birth in the TRF birth field (`YYYY/MM/DD`): a year alone as `YYYY/00/00`, the form the
 /// public TRF uses too.
-fn trf_birth(b: Birth) -> String {
+pub fn trf_birth(b: Birth) -> String {
     match b {
         Birth::Date(d) => trf_date(d),
         Birth::Year(y) => format!("{y:04}/00/00"),
@@ -197,7 +199,29 @@ fn birth_of_trf(text: &str) -> Option<Birth> {
     trf::parse_date(t).map(Birth::Date)
 }
 
-fn result_code(o: standings::Outcome) -> ResultCode {
+impl Player {
+    /// The person fields of this player's `001` record (also for team files): pairing number
+    /// `number`, sex, title, `Lastname, Firstname`, Elo, federation, FIDE id and the birth
+    /// field as the caller writes it ([`trf_birth`] in full, or the public form).
+    pub fn trf_person(&self, number: u16, birth_date: String) -> trf::Person {
+        trf::Person {
+            number,
+            sex: self.sex.map(|s| match s {
+                Sex::Male => trf::Sex::Male,
+                Sex::Female => trf::Sex::Female,
+            }),
+            title: self.title.clone().unwrap_or_default(),
+            name: self.name(),
+            rating: self.elo,
+            federation: self.federation.clone(),
+            id: self.fide_id.map(|i| i.to_string()).unwrap_or_default(),
+            birth_date,
+        }
+    }
+}
+
+/// The TRF result code of an outcome (`1 = 0 + - U F H Z`).
+pub fn result_code(o: standings::Outcome) -> ResultCode {
     ResultCode::from_char(outcome_code(o)).unwrap_or(ResultCode::Pending)
 }
 
@@ -320,21 +344,8 @@ impl Section {
                     Slot::Bye(kind) => RoundEntry::bye(result_code(kind.into())),
                 })
                 .collect();
-            let p = &e.player;
             lines.push(Line::new(Record::Player(trf::Player {
-                person: trf::Person {
-                    number: tpn(&e.id()).unwrap_or(0),
-                    sex: p.sex.map(|s| match s {
-                        Sex::Male => trf::Sex::Male,
-                        Sex::Female => trf::Sex::Female,
-                    }),
-                    title: p.title.clone().unwrap_or_default(),
-                    name: p.name(),
-                    rating: p.elo,
-                    federation: p.federation.clone(),
-                    id: p.fide_id.map(|i| i.to_string()).unwrap_or_default(),
-                    birth_date: birth(e),
-                },
+                person: e.player.trf_person(tpn(&e.id()).unwrap_or(0), birth(e)),
                 points: Some(trf::Points::from_halves(
                     i32::try_from(points.half_points()).unwrap_or(i32::MAX),
                 )),

@@ -72,14 +72,24 @@ impl Loaded {
     /// in letters, digits and `-` only (`RLP-EM-2026_U12_R3.trf`; no round before the first
     /// is published).
     pub fn file_name(&self, extension: &str) -> String {
-        let event = file_part(&self.event_row.name);
-        let section = file_part(&self.section_row.name);
         let round = self
             .rounds
             .iter()
             .filter(|(r, _)| r.published)
             .map(|(r, _)| r.number)
             .max();
+        self.name_with_round(extension, round)
+    }
+
+    /// The name of a download of this team section with team round `round` the last shown
+    /// (none before the first).
+    pub fn team_file_name(&self, extension: &str, round: i64) -> String {
+        self.name_with_round(extension, Some(round).filter(|&r| r > 0))
+    }
+
+    fn name_with_round(&self, extension: &str, round: Option<i64>) -> String {
+        let event = file_part(&self.event_row.name);
+        let section = file_part(&self.section_row.name);
         let mut name = format!("{event}_{section}");
         if let Some(n) = round {
             name.push_str(&format!("_R{n}"));

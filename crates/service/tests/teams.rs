@@ -114,8 +114,23 @@ async fn h12_01_team_lineup_is_checked_and_fixed_once_the_round_has_results() {
         .unwrap();
     let mut doc = boards([BoardResult::Pending; 4]);
     doc.boards[0] = BoardResult::Draw;
-    service
+    let submitted = service
         .enter_match_result(None, false, m, &doc, version)
+        .await
+        .unwrap();
+    // A captain's submitted result fixes the lineup for the captains, not for the arbiter
+    // (issue 21).
+    let captain = service
+        .enter_lineup(None, false, teams[0], 1, &lineup)
+        .await
+        .unwrap_err();
+    assert!(captain.to_string().contains("SJRP §10.9"), "{captain}");
+    service
+        .enter_lineup(None, true, teams[0], 1, &lineup)
+        .await
+        .unwrap();
+    service
+        .enter_match_result(None, true, m, &doc, submitted)
         .await
         .unwrap();
     let fixed = service
@@ -237,4 +252,374 @@ async fn h12_01_team_pairing_waits_for_confirmed_results_and_pairs_the_swiss() {
         service.team_section(s).await.unwrap().teams.len(),
         teams.len()
     );
+}
+
+/// A round robin of five teams (a team bye every round) with round 1 played: the first match
+/// with a board left empty by the away team (§10.10) and a `+-` board, the second forfeited
+/// by the away team. The service, the section, the first match's (home, away) team ids.
+async fn played_round(name: &str) -> (Service, i64, (i64, i64)) {
+    let (service, s, mut teams) = section(name, "round_robin", 5).await;
+    let players: Vec<String> = (0..5)
+        .map(|i| format!("Echo{i}, P; {}", 1400 - 50 * i))
+        .collect();
+    let form: TeamForm =
+        serde_json::from_value(json!({ "name": "Echo", "players": players.join("\n") })).unwrap();
+    teams.push(service.register_team(None, s, &form).await.unwrap());
+    service.pair_team_round(None, s).await.unwrap();
+    service.publish_team_round(None, s, 1).await.unwrap();
+    let round = matches(&service, s, 1).await;
+    let played: Vec<_> = round.iter().filter(|(.., a)| a.is_some()).collect();
+    assert_eq!((round.len(), played.len()), (3, 2), "two matches and a bye");
+    let &(m1, v1, home, away) = played[0];
+    let away = away.unwrap();
+    let ts = service.team_section(s).await.unwrap();
+    let ids: Vec<u32> = ts
+        .team(away)
+        .unwrap()
+        .1
+        .members
+        .iter()
+        .map(|m| m.player.id.0)
+        .collect();
+    service
+        .enter_lineup(
+            None,
+            true,
+            away,
+            1,
+            &[Some(ids[0]), Some(ids[1]), Some(ids[2]), None],
+        )
+        .await
+        .unwrap();
+    let doc = boards([
+        BoardResult::HomeWins,
+        BoardResult::Draw,
+        BoardResult::HomeForfeitWin,
+        BoardResult::AwayWins,
+    ]);
+    service
+        .enter_match_result(None, true, m1, &doc, v1)
+        .await
+        .unwrap();
+    let &(m2, v2, ..) = played[1];
+    let forfeit = MatchDoc {
+        boards: Vec::new(),
+        forfeit: Some(Absent::Away),
+    };
+    service
+        .enter_match_result(None, true, m2, &forfeit, v2)
+        .await
+        .unwrap();
+    (service, s, (home, away))
+}
+
+#[tokio::test]
+async fn h21_01_team_trf_has_team_records_and_every_board_and_rereads() {
+    let (service, s, (home, away)) = played_round("service_team_trf").await;
+    let file = service.team_trf(s, true).await.unwrap();
+    assert!(file.name.ends_with("_R1.trf"), "{}", file.name);
+    let text = String::from_utf8(file.bytes).unwrap();
+    assert!(
+        text.lines().all(|l| !l.is_empty()) && text.contains("\r\n"),
+        "CR LF"
+    );
+    let t: trf::Tournament = text.parse().unwrap();
+    let report = t.validate();
+    assert!(
+        report.is_valid(),
+        "{:?}",
+        report.errors().collect::<Vec<_>>()
+    );
+    assert!(t.is_team_tournament());
+    assert_eq!(
+        t.players().count(),
+        25,
+        "every squad member has a 001 record"
+    );
+    let teams = t.teams();
+    assert_eq!(teams.len(), 5);
+    assert!(
+        teams.iter().all(|r| r.players.len() == 5),
+        "310 with the squad in board order"
+    );
+    let ts = service.team_section(s).await.unwrap();
+    let number = |id: i64| u16::try_from(ts.team(id).unwrap().0.number).unwrap();
+    let rounds = t.team_rounds(1);
+    let of = |n: u16| {
+        rounds
+            .iter()
+            .zip(&teams)
+            .find(|(_, x)| x.number == n)
+            .map(|(r, _)| r)
+            .unwrap()
+    };
+    // Home: 1 + ½ + 1 (+-) + 1 (board 4 left empty by the away team, §10.10) = 3½.
+    assert_eq!(of(number(home)).game_points, trf::Points::from_halves(7));
+    assert_eq!(of(number(home)).kind, trf::team::MatchKind::Won);
+    assert_eq!(of(number(away)).game_points, trf::Points::from_halves(1));
+    assert_eq!(
+        t.lineup(1, number(away)).unwrap().players[3],
+        None,
+        "300 with the empty board"
+    );
+    let kinds: Vec<_> = rounds.iter().map(|r| r.kind).collect();
+    assert!(
+        kinds.contains(&trf::team::MatchKind::PairingAllocatedBye),
+        "320 team bye: {kinds:?}"
+    );
+    assert!(
+        kinds.contains(&trf::team::MatchKind::ForfeitWon),
+        "330: {kinds:?}"
+    );
+    assert!(
+        kinds.contains(&trf::team::MatchKind::ForfeitLost),
+        "330: {kinds:?}"
+    );
+    // The file's match points are the service's standings.
+    for team in ts.standings_teams() {
+        let r = of(team.number);
+        assert_eq!(
+            r.match_points,
+            trf::Points::from_halves(i32::try_from(team.match_points().half_points()).unwrap()),
+            "team {}",
+            team.number
+        );
+        assert_eq!(
+            r.game_points,
+            trf::Points::from_halves(i32::try_from(team.board_points().half_points()).unwrap()),
+            "team {}",
+            team.number
+        );
+    }
+    // The public's file carries no full birth date.
+    let public = service.team_trf(s, false).await.unwrap();
+    assert!(
+        String::from_utf8(public.bytes)
+            .unwrap()
+            .parse::<trf::Tournament>()
+            .is_ok()
+    );
+}
+
+#[tokio::test]
+async fn h21_01_team_dsb_report_has_every_board_game_and_team_type() {
+    let (service, s, (home, away)) = played_round("service_team_dsb").await;
+    let xml = service.team_dsb_xml(s).await.unwrap();
+    assert!(xml.name.ends_with("_R1.xml"), "{}", xml.name);
+    let text = String::from_utf8(xml.bytes.clone()).unwrap();
+    assert!(text.contains("TR"), "team round robin type");
+    let back = ratinglist::dsb::read_xml(&xml.bytes, "teams.xml").unwrap();
+    assert_eq!(
+        back.tournament.kind,
+        ratinglist::dsb::TournamentType::TeamRoundRobin
+    );
+    assert_eq!(back.players.len(), 25);
+    let games: Vec<_> = back.rounds[0]
+        .pairings
+        .iter()
+        .filter_map(|p| match *p {
+            ratinglist::dsb::Pairing::Game {
+                white,
+                black,
+                result,
+            } => Some((white, black, result)),
+            _ => None,
+        })
+        .collect();
+    // Match 1: boards 1-3 (board 4 empty); the forfeited match has no games.
+    assert_eq!(games.len(), 3, "{games:?}");
+    let ts = service.team_section(s).await.unwrap();
+    let squad = |id: i64| ts.team(id).unwrap().1.members.len();
+    assert_eq!((squad(home), squad(away)), (5, 5));
+    let results: Vec<_> = games.iter().map(|g| g.2).collect();
+    assert!(results.contains(&laws::GameResult::Draw), "{results:?}");
+    assert_eq!(
+        results.iter().filter(|r| r.is_forfeit()).count(),
+        1,
+        "the +- board stays a forfeit: {results:?}"
+    );
+    let swi = service.team_swi(s).await.unwrap();
+    let back = ratinglist::dsb::read_swi(&swi.bytes, "teams.swi").unwrap();
+    assert_eq!(
+        back.tournament.kind,
+        ratinglist::dsb::TournamentType::TeamRoundRobin
+    );
+    assert_eq!(
+        back.rounds[0]
+            .pairings
+            .iter()
+            .filter(|p| matches!(p, ratinglist::dsb::Pairing::Game { .. }))
+            .count(),
+        3
+    );
+    let csv = String::from_utf8(service.team_standings_csv(s, false).await.unwrap().bytes).unwrap();
+    assert!(csv.starts_with("Rank,No,Team,MP"), "{csv}");
+    assert_eq!(csv.lines().count(), 6);
+}
+
+#[tokio::test]
+async fn h21_02_a_paired_team_round_is_a_preview_until_published() {
+    let (service, s, _) = section("service_team_publish", "round_robin", 3).await;
+    service.pair_team_round(None, s).await.unwrap();
+    let arbiter = service.team_section_view(s, true).await.unwrap();
+    assert_eq!(arbiter.rounds_paired(), 1);
+    assert!(round_view(&arbiter, 1, false).unwrap()["published"] == false);
+    // The public sees nothing of the preview: no round, no standings row with it, no file.
+    let public = service.team_section_view(s, false).await.unwrap();
+    assert_eq!(public.rounds_paired(), 0);
+    assert!(matches!(
+        round_view(&public, 1, false),
+        Err(ServiceError::NotFound)
+    ));
+    let trf: trf::Tournament = String::from_utf8(service.team_trf(s, false).await.unwrap().bytes)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(trf.rounds_played(), 0);
+    assert!(
+        trf.records().all(|r| !matches!(r, trf::Record::LineUp(_))),
+        "no lineup of the preview"
+    );
+    service.publish_team_round(None, s, 1).await.unwrap();
+    let public = service.team_section_view(s, false).await.unwrap();
+    assert_eq!(public.rounds_paired(), 1);
+    assert!(round_view(&public, 1, false).unwrap()["published"] == true);
+    let again = service.publish_team_round(None, s, 1).await.unwrap_err();
+    assert!(again.german().contains("schon veröffentlicht"), "{again}");
+    assert!(matches!(
+        service.publish_team_round(None, s, 2).await,
+        Err(ServiceError::NotFound)
+    ));
+    let audit = service.store().audit_log(None, 100).await.unwrap();
+    assert!(audit.iter().any(|a| a.action == "publish team round"));
+}
+
+#[tokio::test]
+async fn h21_04_a_captains_result_does_not_lock_the_opponents_lineup_for_the_arbiter() {
+    let (service, s, _) = section("service_team_captain_result", "round_robin", 3).await;
+    service.pair_team_round(None, s).await.unwrap();
+    let (m, version, home, away) = matches(&service, s, 1).await[0];
+    let away = away.unwrap();
+    // The home captain submits a result; the away team has no lineup entered yet.
+    service
+        .enter_match_result(None, false, m, &boards([BoardResult::HomeWins; 4]), version)
+        .await
+        .unwrap();
+    let ts = service.team_section(s).await.unwrap();
+    let ids: Vec<Option<u32>> = ts.team(away).unwrap().1.members[..4]
+        .iter()
+        .map(|m| Some(m.player.id.0))
+        .collect();
+    service
+        .enter_lineup(None, true, away, 1, &ids)
+        .await
+        .unwrap();
+    // The captains cannot change their lineups any more.
+    let home_ids: Vec<Option<u32>> = ts.team(home).unwrap().1.members[..4]
+        .iter()
+        .map(|m| Some(m.player.id.0))
+        .collect();
+    assert!(
+        service
+            .enter_lineup(None, false, home, 1, &home_ids)
+            .await
+            .is_err()
+    );
+}
+
+#[tokio::test]
+async fn h21_03_forfeits_keep_their_marks_and_rule_boards_are_no_wins_at_the_board() {
+    let (service, s, (home, _)) = played_round("service_team_marks").await;
+    let ts = service.team_section(s).await.unwrap();
+    let view = round_view(&ts, 1, false).unwrap();
+    let all = view["matches"].as_array().unwrap();
+    let first = all.iter().find(|m| m["home"]["id"] == home).unwrap();
+    let scored: Vec<&str> = first["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["scored"].as_str().unwrap())
+        .collect();
+    // Board 3 `+-` entered, board 4 left empty by the away team (§10.10): forfeits, not 1-0.
+    assert_eq!(scored, ["1-0", "½-½", "+-", "+-"]);
+    let forfeited = all.iter().find(|m| !m["forfeit"].is_null()).unwrap();
+    for b in forfeited["boards"].as_array().unwrap() {
+        assert_eq!(b["result"], "+-", "{b}");
+        assert_eq!(b["scored"], "+-", "{b}");
+        assert_eq!(b["entered"], "*");
+    }
+    let standings = service::teams::views::standings_view(&ts).unwrap();
+    let cells: Vec<String> = standings["crosstable"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["cells"].as_array().unwrap().clone())
+        .map(|c| c.as_str().unwrap().to_owned())
+        .collect();
+    assert!(cells.iter().any(|c| c == "+4:0"), "{cells:?}");
+    assert!(cells.iter().any(|c| c == "-0:4"), "{cells:?}");
+
+    // §10.9: the away team sits its second player ahead of the first, and wins every board
+    // over the board; the home team wins them all by the rule, which is no win at the board.
+    let (service, s, _) = section("service_team_leaders", "round_robin", 3).await;
+    service.pair_team_round(None, s).await.unwrap();
+    let round = matches(&service, s, 1).await;
+    let (m, v, home, away) = round[0];
+    let away = away.unwrap();
+    let ts = service.team_section(s).await.unwrap();
+    let ids: Vec<u32> = ts
+        .team(away)
+        .unwrap()
+        .1
+        .members
+        .iter()
+        .map(|m| m.player.id.0)
+        .collect();
+    service
+        .enter_lineup(
+            None,
+            true,
+            away,
+            1,
+            &[Some(ids[1]), Some(ids[0]), Some(ids[2]), Some(ids[3])],
+        )
+        .await
+        .unwrap();
+    service
+        .enter_match_result(None, true, m, &boards([BoardResult::AwayWins; 4]), v)
+        .await
+        .unwrap();
+    let (m2, v2, ..) = round[1];
+    service
+        .enter_match_result(None, true, m2, &boards([BoardResult::HomeWins; 4]), v2)
+        .await
+        .unwrap();
+    let ts = service.team_section(s).await.unwrap();
+    let view = round_view(&ts, 1, false).unwrap();
+    let ruled = view["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["id"] == m)
+        .unwrap();
+    assert_eq!(ruled["boards"][0]["scored"], "+-", "lost by §10.9: {ruled}");
+    let number = |id: i64| u16::try_from(ts.team(id).unwrap().0.number).unwrap();
+    let leaders = ts.leader_teams(&ts.standings_teams());
+    for team in leaders
+        .iter()
+        .filter(|t| t.number == number(home) || t.number == number(away))
+    {
+        assert!(
+            team.encounters[0].boards.iter().all(|b| b.player == 0),
+            "{team:?}"
+        );
+    }
+    let names: Vec<String> = service::teams::views::standings_view(&ts).unwrap()["board_leaders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["team"].as_str().unwrap().to_owned())
+        .collect();
+    let home_name = &ts.team(home).unwrap().1.name;
+    assert!(!names.contains(home_name), "{names:?}");
 }

@@ -399,12 +399,13 @@ pub struct BoardLeader {
 }
 
 /// The best player of every board: most points on that board, then the fewer games (the
-/// higher percentage), then the lower pairing number. Byes and absences are no games.
+/// higher percentage), then the lower pairing number. Byes and absences are no games, nor
+/// are boards without a player (player 0: an empty board, or a board the caller leaves out).
 pub fn board_leaders(teams: &[Team]) -> Vec<BoardLeader> {
     let mut tally: Vec<BoardLeader> = Vec::new();
     for t in teams {
         for e in t.encounters.iter().filter(|e| e.opponent.is_some()) {
-            for (i, b) in e.boards.iter().enumerate() {
+            for (i, b) in e.boards.iter().enumerate().filter(|(_, b)| b.player != 0) {
                 let points = match b.outcome {
                     Outcome::Win | Outcome::ForfeitWin => Points::ONE,
                     Outcome::Draw => Points::HALF,

@@ -167,6 +167,11 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
         UPDATE players SET elo = rating WHERE rating > 0;
         ALTER TABLE players DROP COLUMN rating",
     ),
+    (
+        "team round publication",
+        // Team rounds paired before this were public at once: they stay published.
+        "ALTER TABLE team_matches ADD COLUMN published BIGINT NOT NULL DEFAULT 1",
+    ),
 ];
 
 /// The migration that split `players.rating` into `dwz` and `elo`.

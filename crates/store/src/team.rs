@@ -77,6 +77,8 @@ pub struct TeamMatch {
     pub confirmed: bool,
     /// Optimistic-locking version, raised by every result entry.
     pub version: i64,
+    /// Whether the round is published; a paired round is a preview for the arbiters until then.
+    pub published: bool,
 }
 
 entity! {
@@ -120,6 +122,7 @@ entity! {
         data: "data",
         confirmed: "confirmed",
         version: "version",
+        published: "published",
     }
 }
 
@@ -364,7 +367,7 @@ impl Store {
         }
         for (&(home, away), number) in matches.iter().zip(1i64..) {
             sqlx::query(
-                "INSERT INTO team_matches (section_id, round, number, home_id, away_id, data) VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO team_matches (section_id, round, number, home_id, away_id, data, published) VALUES ($1, $2, $3, $4, $5, $6, 0)",
             )
             .bind(section)
             .bind(round)
@@ -378,6 +381,39 @@ impl Store {
         let paired = format!("round {round}: {} matches", matches.len());
         Audit::new(by, "section", section, "pair team round")
             .commit(tx, None, Some(&paired))
+            .await
+    }
+
+    /// Publishes the paired team round `round` of a section (every match of it), with its audit
+    /// entry. [`StoreError::NotFound`] when the round is not paired or already published.
+    pub async fn publish_team_round(
+        &self,
+        by: Option<i64>,
+        section: i64,
+        round: i64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.write().await?;
+        let done = sqlx::query(
+            "UPDATE team_matches SET published = 1 WHERE section_id = $1 AND round = $2 AND published = 0",
+        )
+        .bind(section)
+        .bind(round)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if done == 0 {
+            return Err(StoreError::NotFound {
+                entity: "unpublished team round",
+                id: round,
+            });
+        }
+        bump_revision(&mut tx, section).await?;
+        Audit::new(by, "section", section, "publish team round")
+            .commit(
+                tx,
+                Some("preview"),
+                Some(&format!("round {round} published")),
+            )
             .await
     }
 

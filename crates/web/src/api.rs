@@ -349,6 +349,13 @@ async fn standings(
     Path(id): Path<i64>,
     Query(q): Query<ClassQuery>,
 ) -> Result<Json<Value>, AppError> {
+    if state.service.is_team_section(id).await? {
+        let ts = state
+            .service
+            .team_section_view(id, viewer.can_edit())
+            .await?;
+        return Ok(Json(service::teams::views::standings_view(&ts)?));
+    }
     let loaded = state.view(id, &viewer).await?;
     let table = loaded.ranking(q.class.as_deref())?;
     Ok(Json(json!({

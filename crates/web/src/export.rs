@@ -12,6 +12,7 @@ use axum::routing::get;
 use crate::views::PageResult;
 use crate::{AppError, AppState, Viewer};
 use service::Loaded;
+use service::teams::exports::TeamFile;
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
@@ -24,7 +25,16 @@ pub(crate) fn routes() -> Router<AppState> {
 
 /// A file to download.
 fn download(loaded: &Loaded, extension: &str, content_type: &str, body: Vec<u8>) -> Response {
-    let name = loaded.file_name(extension);
+    attachment(&loaded.file_name(extension), content_type, body)
+}
+
+/// A file of a team section to download.
+fn team_download(file: TeamFile, content_type: &str) -> Response {
+    attachment(&file.name, content_type, file.bytes)
+}
+
+/// A download named `name`.
+fn attachment(name: &str, content_type: &str, body: Vec<u8>) -> Response {
     (
         StatusCode::OK,
         [
@@ -47,6 +57,10 @@ pub(crate) async fn dsb_xml(
     Path(id): Path<i64>,
 ) -> Result<Response, AppError> {
     viewer.editor()?;
+    if state.service.is_team_section(id).await? {
+        let file = state.service.team_dsb_xml(id).await?;
+        return Ok(team_download(file, "application/xml; charset=utf-8"));
+    }
     let (loaded, xml) = state.service.dsb_xml(id).await?;
     Ok(download(
         &loaded,
@@ -63,6 +77,10 @@ pub(crate) async fn swi(
     Path(id): Path<i64>,
 ) -> Result<Response, AppError> {
     viewer.editor()?;
+    if state.service.is_team_section(id).await? {
+        let file = state.service.team_swi(id).await?;
+        return Ok(team_download(file, "text/plain; charset=ibm850"));
+    }
     let (loaded, bytes) = state.service.swi(id).await?;
     Ok(download(
         &loaded,
@@ -73,12 +91,20 @@ pub(crate) async fn swi(
 }
 
 /// `GET /sections/{id}/standings.csv`: rank, pairing number, name, points and one column per
-/// tie-break (C.07 order of the section), as on the standings page.
+/// tie-break (C.07 order of the section), as on the standings page; for a team section rank,
+/// team number, team and one column per criterion of its order (SJRP §10.5/§10.6).
 pub(crate) async fn standings_csv(
     State(state): State<AppState>,
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> Result<Response, AppError> {
+    if state.service.is_team_section(id).await? {
+        let file = state
+            .service
+            .team_standings_csv(id, viewer.can_edit())
+            .await?;
+        return Ok(team_download(file, "text/csv; charset=utf-8"));
+    }
     let loaded = state.view(id, &viewer).await?;
     let out = loaded.standings()?.to_csv();
     Ok(download(
@@ -109,12 +135,17 @@ pub(crate) async fn api_export(
     }
 }
 
-/// `GET /sections/{id}/export.trf`: the section as TRF-2026 (the public's TRF for visitors).
+/// `GET /sections/{id}/export.trf`: the section as TRF-2026 (the public's TRF for visitors);
+/// a team section with its team records.
 pub(crate) async fn export_trf(
     State(state): State<AppState>,
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
+    if state.service.is_team_section(id).await? {
+        let file = state.service.team_trf(id, viewer.can_edit()).await?;
+        return Ok(team_download(file, "text/plain; charset=utf-8"));
+    }
     let loaded = state.view(id, &viewer).await?;
     let text = loaded.trf_text()?;
     Ok(download(

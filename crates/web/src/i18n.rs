@@ -217,7 +217,9 @@ const TEXTS: &[(&str, &str, &str)] = &[
         "Verstöße gegen die Meldevorschriften",
     ),
     ("substitute", "substitute", "Ersatz"),
-    ("pair_round", "Pair round", "Runde auslosen"),
+    ("pair_round", "Pair round", "Runde"),
+    // After the round number: "Runde 2 auslosen".
+    ("pair_round_after", "", "auslosen"),
     ("register_team", "Register team", "Mannschaft melden"),
     ("club_or_school", "Club or school", "Verein oder Schule"),
     (

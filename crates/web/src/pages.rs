@@ -495,6 +495,9 @@ pub(crate) async fn standings(
     Path(id): Path<i64>,
     Query(q): Query<StandingsQuery>,
 ) -> PageResult {
+    if state.service.is_team_section(id).await? {
+        return Ok(see_other(&format!("/sections/{id}/teams/standings")));
+    }
     let loaded = state.view(id, &viewer).await?;
     let s = loaded.section();
     let table = loaded.ranking(q.class.as_deref())?;

@@ -25,6 +25,10 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/sections/{id}/teams", get(teams_page).post(register_form))
         .route("/sections/{id}/teams/pair", post(pair_form))
         .route("/sections/{id}/teams/rounds/{n}", get(round_page))
+        .route(
+            "/sections/{id}/teams/rounds/{n}/publish",
+            post(publish_form),
+        )
         .route("/sections/{id}/teams/standings", get(standings_page))
         .route("/teams/{id}/lineups/{n}", post(lineup_form))
         .route("/lineups/{id}/confirm", post(confirm_lineup_form))
@@ -36,6 +40,10 @@ pub(crate) fn routes() -> Router<AppState> {
         )
         .route("/api/sections/{id}/teams/pair", post(api_pair))
         .route("/api/sections/{id}/teams/rounds/{n}", get(api_round))
+        .route(
+            "/api/sections/{id}/teams/rounds/{n}/publish",
+            post(api_publish),
+        )
         .route("/api/sections/{id}/teams/standings", get(api_standings))
         .route("/api/teams/{id}/lineups/{n}", post(api_lineup))
         .route("/api/lineups/{id}/confirm", post(api_confirm_lineup))
@@ -102,7 +110,10 @@ async fn teams_page(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
-    let ts = state.service.team_section(id).await?;
+    let ts = state
+        .service
+        .team_section_view(id, viewer.can_edit())
+        .await?;
     let mut ctx = teams_view(&ts, viewer.german())?;
     ctx["event"] = json!(state.store().event(ts.section.event).await?);
     ctx["round_numbers"] = json!((1..=ts.rounds_paired()).collect::<Vec<_>>());
@@ -132,7 +143,10 @@ async fn api_teams(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> Result<Json<Value>, AppError> {
-    let ts = state.service.team_section(id).await?;
+    let ts = state
+        .service
+        .team_section_view(id, viewer.can_edit())
+        .await?;
     Ok(Json(teams_view(&ts, viewer.german())?))
 }
 
@@ -174,6 +188,30 @@ async fn api_pair(
     Ok((StatusCode::CREATED, Json(round_view(&ts, round, false)?)).into_response())
 }
 
+/// Publishes a previewed team round; the public sees it from now on.
+async fn publish_form(
+    State(state): State<AppState>,
+    Path((id, n)): Path<(i64, i64)>,
+    Edit { by, viewer, .. }: Edit<NoFields>,
+) -> PageResult {
+    state
+        .service
+        .publish_team_round(Some(by), id, n)
+        .await
+        .map_err(|e| AppError::refused(e, viewer.lang))?;
+    Ok(see_other(&format!("/sections/{id}/teams/rounds/{n}")))
+}
+
+async fn api_publish(
+    State(state): State<AppState>,
+    Path((id, n)): Path<(i64, i64)>,
+    Editor { by, viewer }: Editor,
+) -> Result<Json<Value>, AppError> {
+    state.service.publish_team_round(Some(by), id, n).await?;
+    let ts = state.service.team_section(id).await?;
+    Ok(Json(round_view(&ts, n, viewer.german())?))
+}
+
 // ---- rounds, lineups, results ---------------------------------------------------------------
 
 async fn round_page(
@@ -181,7 +219,10 @@ async fn round_page(
     viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
 ) -> PageResult {
-    let ts = state.service.team_section(id).await?;
+    let ts = state
+        .service
+        .team_section_view(id, viewer.can_edit())
+        .await?;
     let mut ctx = round_view(&ts, n, viewer.german())?;
     ctx["captain_team"] = json!(captain_of(&state, &viewer).await?);
     ctx["event"] = json!(state.store().event(ts.section.event).await?);
@@ -196,7 +237,10 @@ async fn api_round(
     viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
 ) -> Result<Json<Value>, AppError> {
-    let ts = state.service.team_section(id).await?;
+    let ts = state
+        .service
+        .team_section_view(id, viewer.can_edit())
+        .await?;
     Ok(Json(round_view(&ts, n, viewer.german())?))
 }
 
@@ -399,7 +443,10 @@ async fn standings_page(
     viewer: Viewer,
     Path(id): Path<i64>,
 ) -> PageResult {
-    let ts = state.service.team_section(id).await?;
+    let ts = state
+        .service
+        .team_section_view(id, viewer.can_edit())
+        .await?;
     let mut ctx = standings_view(&ts)?;
     ctx["event"] = json!(state.store().event(ts.section.event).await?);
     render(&state, &viewer, "team_standings.html", ctx)
@@ -407,8 +454,12 @@ async fn standings_page(
 
 async fn api_standings(
     State(state): State<AppState>,
+    viewer: Viewer,
     Path(id): Path<i64>,
 ) -> Result<Json<Value>, AppError> {
-    let ts = state.service.team_section(id).await?;
+    let ts = state
+        .service
+        .team_section_view(id, viewer.can_edit())
+        .await?;
     Ok(Json(standings_view(&ts)?))
 }

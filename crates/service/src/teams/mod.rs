@@ -18,6 +18,7 @@
 //! # Ok::<(), service::ServiceError>(())
 //! ```
 
+pub mod exports;
 pub mod messages;
 pub mod pairing;
 pub mod play;
@@ -309,6 +310,17 @@ impl Service {
     pub async fn team_section(&self, section: i64) -> Result<TeamSection, ServiceError> {
         load(&self.store, section).await
     }
+
+    /// A team section as a viewer sees it: arbiters everything, everyone else (the public and
+    /// captains) its published rounds only ([`TeamSection::published`]).
+    pub async fn team_section_view(
+        &self,
+        section: i64,
+        arbiter: bool,
+    ) -> Result<TeamSection, ServiceError> {
+        let ts = self.team_section(section).await?;
+        Ok(if arbiter { ts } else { ts.published() })
+    }
 }
 
 /// Reads a team section; [`ServiceError::NotFound`] for an individual section.
@@ -344,6 +356,31 @@ pub async fn load(store: &Store, section: i64) -> Result<TeamSection, ServiceErr
 }
 
 impl TeamSection {
+    /// The section with its published rounds only: the matches and lineups of a round still
+    /// in preview are left out, so nothing of it reaches a page, the API or a file.
+    pub fn published(mut self) -> TeamSection {
+        let preview: Vec<i64> = self
+            .matches
+            .iter()
+            .filter(|(m, _)| !m.published)
+            .map(|(m, _)| m.round)
+            .collect();
+        self.matches.retain(|(m, _)| m.published);
+        self.lineups
+            .retain(|(_, round), _| !preview.contains(round));
+        self
+    }
+
+    /// The last published round (0 before the first).
+    pub fn rounds_published(&self) -> i64 {
+        self.matches
+            .iter()
+            .filter(|(m, _)| m.published)
+            .map(|(m, _)| m.round)
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The team and squad of a team id.
     pub fn team(&self, id: i64) -> Option<&(TeamRow, Squad)> {
         self.teams.iter().find(|(t, _)| t.id == id)
@@ -458,6 +495,11 @@ impl TeamSection {
 
     /// Every team with its confirmed matches, for [`standings::team`].
     pub fn standings_teams(&self) -> Vec<Team> {
+        self.standings_teams_until(self.rounds_paired())
+    }
+
+    /// Every team with its confirmed matches of the rounds up to `last`.
+    pub fn standings_teams_until(&self, last: i64) -> Vec<Team> {
         let mut teams: Vec<Team> = self
             .teams
             .iter()
@@ -467,7 +509,7 @@ impl TeamSection {
                 encounters: Vec::new(),
             })
             .collect();
-        for (m, doc) in &self.matches {
+        for (m, doc) in self.matches.iter().filter(|(m, _)| m.round <= last) {
             let Some((h, a)) = self.encounters(m, doc, false) else {
                 continue;
             };
@@ -481,6 +523,65 @@ impl TeamSection {
             push(m.home, h);
             if let (Some(away), Some(a)) = (m.away, a) {
                 push(away, a);
+            }
+        }
+        teams
+    }
+
+    /// The boards (from 0) of a match whose game, played over the board, the lineup rules
+    /// score as lost (§10.9): both players sat, a played result was entered, and the scored
+    /// board is a forfeit.
+    fn rule_boards(&self, m: &TeamMatch, doc: &MatchDoc) -> Vec<usize> {
+        let (Some((home, _)), Some(away)) = (self.encounters(m, doc, false), m.away) else {
+            return Vec::new();
+        };
+        let seated = |team: i64, i: usize| {
+            self.lineup(team, m.round)
+                .is_some_and(|l| l.0.get(i).copied().flatten().is_some())
+        };
+        let played = [
+            BoardResult::HomeWins,
+            BoardResult::Draw,
+            BoardResult::AwayWins,
+        ];
+        home.boards
+            .iter()
+            .enumerate()
+            .filter(|(i, b)| {
+                seated(m.home, *i)
+                    && seated(away, *i)
+                    && doc.boards.get(*i).is_some_and(|r| played.contains(r))
+                    && matches!(b.outcome, Outcome::ForfeitWin | Outcome::ForfeitLoss)
+            })
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// `teams` ([`TeamSection::standings_teams`]) for the board leaders: a board the lineup
+    /// rules decided (§10.9) is no game at the board for either player (player 0, which
+    /// [`standings::team::board_leaders`] leaves out).
+    pub fn leader_teams(&self, teams: &[Team]) -> Vec<Team> {
+        let mut teams = teams.to_vec();
+        for (m, doc) in &self.matches {
+            let boards = self.rule_boards(m, doc);
+            if boards.is_empty() {
+                continue;
+            }
+            let round = usize::try_from(m.round).unwrap_or(0);
+            let numbers: Vec<u16> = [Some(m.home), m.away]
+                .into_iter()
+                .flatten()
+                .filter_map(|id| self.team(id))
+                .filter_map(|(t, _)| u16::try_from(t.number).ok())
+                .collect();
+            for t in teams.iter_mut().filter(|t| numbers.contains(&t.number)) {
+                for e in t.encounters.iter_mut().filter(|e| e.round == round) {
+                    for &i in &boards {
+                        if let Some(b) = e.boards.get_mut(i) {
+                            b.player = 0;
+                        }
+                    }
+                }
             }
         }
         teams

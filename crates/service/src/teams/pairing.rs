@@ -63,6 +63,33 @@ impl Service {
     }
 }
 
+impl Service {
+    /// Publishes the paired team round `round`: until then it is a preview the arbiters see
+    /// and the public (and captains) do not. Refused when the round is not paired or already
+    /// published.
+    pub async fn publish_team_round(
+        &self,
+        by: Option<i64>,
+        section: i64,
+        round: i64,
+    ) -> Result<(), ServiceError> {
+        let ts = self.team_section(section).await?;
+        if !ts.matches.iter().any(|(m, _)| m.round == round) {
+            return Err(ServiceError::NotFound);
+        }
+        self.store
+            .publish_team_round(by, section, round)
+            .await
+            .map_err(|e| match e {
+                store::StoreError::NotFound { .. } => ServiceError::rule_in(
+                    format!("round {round} is published already"),
+                    format!("Runde {round} ist schon veröffentlicht"),
+                ),
+                e => e.into(),
+            })
+    }
+}
+
 /// A team pairing the engine refuses, with its provision.
 fn refused(e: TeamPairingError) -> ServiceError {
     ServiceError::rule_at(

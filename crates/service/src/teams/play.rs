@@ -13,7 +13,9 @@ pub const LINEUP_FIXED: Article = Article::new("SJRP §10.9");
 
 impl Service {
     /// Enters a team's lineup for a round: player ids board by board, `None` an empty board;
-    /// `confirmed` when an arbiter enters it, else it waits for an arbiter. Violations do not
+    /// `confirmed` when an arbiter enters it, else it waits for an arbiter. A confirmed result
+    /// of the team's match fixes the lineup (§10.9); a submitted, unconfirmed one only for the
+    /// captains. Violations do not
     /// refuse the lineup: they are shown to the arbiter with their paragraph before the round
     /// ([`crate::teams::messages::lineup_violations`]), and scored by §10.9 and §10.10.
     /// Returns the lineup id.
@@ -37,10 +39,13 @@ impl Service {
                 players.len()
             )));
         }
+        // A confirmed result fixes the lineup for everyone; a result a captain submitted fixes
+        // it for the captains, while the arbiter still enters a missing lineup (issue 21).
         let results_in = ts.matches.iter().any(|(m, doc)| {
             m.round == round
                 && (m.home == team || m.away == Some(team))
-                && (m.confirmed || doc.boards.iter().any(|b| *b != BoardResult::Pending))
+                && (m.confirmed
+                    || (!confirmed && doc.boards.iter().any(|b| *b != BoardResult::Pending)))
         });
         if results_in {
             return Err(ServiceError::rule_at(

@@ -156,6 +156,7 @@ pub async fn demo(service: &crate::Service, event: i64) -> Result<i64, ServiceEr
     }
     for round in 1..=5 {
         service.pair_team_round(None, section).await?;
+        service.publish_team_round(None, section, round).await?;
         let ts = service.team_section(section).await?;
         let mut matches: Vec<_> = ts
             .matches

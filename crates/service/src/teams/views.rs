@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use standings::{Outcome, Points};
 
 use super::messages::{lineup_violations, squad_violations};
-use super::{BoardResult, TeamSection};
+use super::{Absent, BoardResult, TeamSection};
 use crate::ServiceError;
 
 fn points(p: Points) -> String {
@@ -16,7 +16,8 @@ fn points(p: Points) -> String {
 
 /// The teams with their squads (regulars and substitutes marked) and the squad violations.
 pub fn teams_view(ts: &TeamSection, german: bool) -> Result<Value, ServiceError> {
-    let boards = ts.settings.profile()?.boards.0;
+    let profile = ts.settings.profile()?;
+    let boards = profile.boards.0;
     let teams: Vec<Value> = ts
         .teams
         .iter()
@@ -39,6 +40,7 @@ pub fn teams_view(ts: &TeamSection, german: bool) -> Result<Value, ServiceError>
     Ok(json!({
         "section": ts.section,
         "settings": ts.settings,
+        "competition_name": profile.name,
         "boards": boards,
         "rounds_paired": ts.rounds_paired(),
         "teams": teams,
@@ -81,19 +83,26 @@ pub fn round_view(ts: &TeamSection, round: i64, german: bool) -> Result<Value, S
             None => None,
         };
         let scored = ts.encounters(m, doc, true);
+        // A forfeited match: every board is won by forfeit by the team present.
+        let forfeited = doc.forfeit.map(|absent| match absent {
+            Absent::Home => BoardResult::AwayForfeitWin,
+            Absent::Away => BoardResult::HomeForfeitWin,
+        });
         let board_rows: Vec<Value> = (0..boards)
             .map(|i| {
                 let colour = ts.settings.home_colour(i + 1);
+                let entered = doc.boards.get(i).copied().unwrap_or(BoardResult::Pending);
                 json!({
                     "board": i + 1,
                     "home_colour": colour.to_string(),
                     "away_colour": if colour == 'W' { "B" } else { "W" },
-                    "result": doc.boards.get(i).copied().unwrap_or(BoardResult::Pending).code(),
-                    "scored": scored.as_ref().and_then(|(h, a)| {
+                    "entered": entered.code(),
+                    "result": forfeited.unwrap_or(entered).code(),
+                    "scored": forfeited.map(|f| f.code().to_owned()).or_else(|| scored.as_ref().and_then(|(h, a)| {
                         let h = h.boards.get(i)?;
                         let a = a.as_ref()?.boards.get(i)?;
-                        Some(format!("{}-{}", outcome_points(h.outcome), outcome_points(a.outcome)))
-                    }),
+                        Some(format!("{}{}{}", outcome_mark(h.outcome), if is_forfeit(h.outcome) { "" } else { "-" }, outcome_mark(a.outcome)))
+                    })),
                 })
             })
             .collect();
@@ -121,17 +130,54 @@ pub fn round_view(ts: &TeamSection, round: i64, german: bool) -> Result<Value, S
         "round": round,
         "boards": boards,
         "complete": ts.round_complete(round),
+        "published": ts.matches.iter().any(|(m, _)| m.round == round && m.published),
         "matches": matches,
         "results": BoardResult::ALL.iter().map(|r| r.code()).collect::<Vec<_>>(),
     }))
 }
 
-fn outcome_points(o: Outcome) -> &'static str {
+/// A board outcome as the forms write it: `1 ½ 0` over the board, `+ -` by forfeit (also a
+/// board lost by §10.9 or §10.10), so a scored board reads `1-0`, `½-½`, `+-`, `-+` or `--`.
+fn outcome_mark(o: Outcome) -> &'static str {
     match o {
-        Outcome::Win | Outcome::ForfeitWin => "1",
+        Outcome::Win => "1",
         Outcome::Draw => "½",
+        Outcome::ForfeitWin => "+",
+        Outcome::ForfeitLoss => "-",
         _ => "0",
     }
+}
+
+fn is_forfeit(o: Outcome) -> bool {
+    matches!(o, Outcome::ForfeitWin | Outcome::ForfeitLoss)
+}
+
+/// A crosstable cell: the board points scored against the opponent, a forfeited match as
+/// `+4:0` for the team present and `-0:4` for the absent team.
+fn cross_cell(
+    team: &standings::team::Team,
+    e: &standings::team::Encounter,
+    teams: &[standings::team::Team],
+) -> String {
+    let forfeited = e.boards.is_empty() && is_forfeit(e.result);
+    if !forfeited {
+        return points(e.board_points);
+    }
+    let theirs = teams
+        .iter()
+        .find(|t| Some(t.number) == e.opponent)
+        .and_then(|t| {
+            t.encounters
+                .iter()
+                .find(|x| x.round == e.round && x.opponent == Some(team.number))
+        })
+        .map_or(Points::ZERO, |x| x.board_points);
+    let sign = if e.result == Outcome::ForfeitWin {
+        '+'
+    } else {
+        '-'
+    };
+    format!("{sign}{}:{}", points(e.board_points), points(theirs))
 }
 
 /// The standings in the section's order with the criteria values, the best player per board
@@ -158,7 +204,7 @@ pub fn standings_view(ts: &TeamSection) -> Result<Value, ServiceError> {
             .find(|t| t.number == n)
             .map_or_else(String::new, |t| t.name.clone())
     };
-    let leaders: Vec<Value> = standings::team::board_leaders(&teams)
+    let leaders: Vec<Value> = standings::team::board_leaders(&ts.leader_teams(&teams))
         .iter()
         .map(|l| {
             json!({
@@ -184,7 +230,7 @@ pub fn standings_view(ts: &TeamSection) -> Result<Value, ServiceError> {
                     t.encounters
                         .iter()
                         .filter(|e| e.opponent == Some(o))
-                        .map(|e| points(e.board_points))
+                        .map(|e| cross_cell(t, e, &teams))
                         .collect::<Vec<_>>()
                         .join(" ")
                 })
