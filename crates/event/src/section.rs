@@ -202,6 +202,16 @@ pub struct Section {
     pub played: Vec<Round>,
 }
 
+impl Section {
+    /// The time control as an announcement writes it (`5 Min.`, `90 Min./40 Züge + 30 Min. +
+    /// 30 Sek./Zug`), or as stored if it does not parse.
+    pub fn time_control_written(&self, lang: laws::Lang) -> String {
+        self.time_control
+            .parse::<laws::time_control::TimeControl>()
+            .map_or_else(|_| self.time_control.clone(), |tc| tc.written(lang))
+    }
+}
+
 /// SJRP §6.1 tie-breaks for a Swiss, the `standings` preset `sjrp-swiss`: Buchholz cut 1,
 /// Sonneborn-Berger, Siegwertung, direct encounter.
 pub const SJRP_SWISS_TIEBREAKS: &str = "sjrp-swiss";

@@ -531,6 +531,67 @@ impl fmt::Display for Schedule {
     }
 }
 
+impl TimeControl {
+    /// The time control as an announcement writes it: `90 Min./40 Züge + 30 Min. + 30 Sek./Zug`
+    /// in German, `90 min/40 moves + 30 min + 30 s/move` in English; per colour `Weiß …, Schwarz …`.
+    ///
+    /// ```
+    /// use laws::Lang;
+    /// use laws::time_control::TimeControl;
+    ///
+    /// let tc: TimeControl = "40/5400+30:1800+30".parse().unwrap();
+    /// assert_eq!(tc.written(Lang::De), "90 Min./40 Züge + 30 Min. + 30 Sek./Zug");
+    /// let blitz: TimeControl = "300".parse().unwrap();
+    /// assert_eq!(blitz.written(Lang::En), "5 min");
+    /// ```
+    pub fn written(&self, lang: crate::Lang) -> String {
+        match self {
+            TimeControl::Same(s) => s.written(lang),
+            TimeControl::PerColour { white, black } => {
+                let (w, b) = lang.pick(("White", "Black"), ("Weiß", "Schwarz"));
+                format!("{w} {}, {b} {}", white.written(lang), black.written(lang))
+            }
+        }
+    }
+}
+
+impl Schedule {
+    /// The periods as an announcement writes them (see [`TimeControl::written`]).
+    pub fn written(&self, lang: crate::Lang) -> String {
+        let amount = |ms: u64| {
+            let (min, sec) = lang.pick(("min", "s"), ("Min.", "Sek."));
+            if ms % 60_000 == 0 {
+                format!("{} {min}", ms / 60_000)
+            } else if ms % 1000 == 0 {
+                format!("{} {sec}", ms / 1000)
+            } else {
+                let point = lang.pick(".", ",");
+                let fraction = format!("{:03}", ms % 1000);
+                let fraction = fraction.trim_end_matches('0');
+                format!("{}{point}{fraction} {sec}", ms / 1000)
+            }
+        };
+        let mut text = self
+            .0
+            .iter()
+            .map(|p| match p.moves() {
+                Some(n) => format!("{}/{n} {}", amount(p.time_ms), lang.pick("moves", "Züge")),
+                None => amount(p.time_ms),
+            })
+            .collect::<Vec<_>>()
+            .join(" + ");
+        if let Some(bonus) = self.0.iter().find_map(|p| p.bonus) {
+            let each = amount(bonus.ms());
+            text.push_str(&match bonus {
+                Bonus::Increment(_) => format!(" + {each}/{}", lang.pick("move", "Zug")),
+                Bonus::Delay(_) => format!(", {each} {}", lang.pick("delay", "Aufschub")),
+                Bonus::Bronstein(_) => format!(", {each} Bronstein"),
+            });
+        }
+        text
+    }
+}
+
 impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -12,7 +12,7 @@ use laws::GameResult;
 use laws::game_type::GameType;
 use laws::penalties::Penalty;
 use laws::points::Score;
-use serde::{Deserialize, Deserializer};
+use serde::Deserialize;
 use store::Recorded;
 
 use crate::rows::{domain_event, json, player_id};
@@ -35,20 +35,6 @@ impl From<TribunalError> for ServiceError {
     fn from(e: TribunalError) -> ServiceError {
         ServiceError::rule_in(e.to_string(), e.german())
     }
-}
-
-/// A checkbox (`on`, absent) or a JSON boolean.
-fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Flag {
-        Bool(bool),
-        Text(String),
-    }
-    Ok(match Flag::deserialize(d)? {
-        Flag::Bool(b) => b,
-        Flag::Text(t) => matches!(t.as_str(), "on" | "true" | "1" | "yes"),
-    })
 }
 
 /// The election of a tribunal as the form sends it.
@@ -93,7 +79,7 @@ pub struct DecisionForm {
     /// The event's version read.
     pub version: i64,
     /// Upheld.
-    #[serde(default, deserialize_with = "flag")]
+    #[serde(default, deserialize_with = "crate::settings::flag")]
     pub upheld: bool,
     /// The decision and its reasons.
     pub text: String,
@@ -105,10 +91,10 @@ pub struct AppealForm {
     /// The event's version read.
     pub version: i64,
     /// Lodged in writing (§21.1.5).
-    #[serde(default, deserialize_with = "flag")]
+    #[serde(default, deserialize_with = "crate::settings::flag")]
     pub in_writing: bool,
     /// The fee of 10 € paid (§21.1.6).
-    #[serde(default, deserialize_with = "flag")]
+    #[serde(default, deserialize_with = "crate::settings::flag")]
     pub fee_paid: bool,
 }
 
@@ -262,6 +248,22 @@ impl Service {
             .await?)
     }
 
+    /// Changes the event's record by `change` at the event's local time now, stored at
+    /// `version` and audited as `action`.
+    async fn amend(
+        &self,
+        by: Option<i64>,
+        event: i64,
+        version: i64,
+        action: &str,
+        change: impl FnOnce(&mut event::Event, DateTime) -> Result<(), ServiceError>,
+    ) -> Result<i64, ServiceError> {
+        let (mut ev, _) = self.record(event).await?;
+        let now = Self::now_at(&ev);
+        change(&mut ev, now)?;
+        self.keep(by, event, &mut ev, version, action).await
+    }
+
     /// The sections of an event loaded, by name.
     async fn sections_of(&self, event: i64) -> Result<Vec<std::sync::Arc<Loaded>>, ServiceError> {
         let mut out = Vec::new();
@@ -409,16 +411,10 @@ impl Service {
         n: u32,
         f: &DecisionForm,
     ) -> Result<i64, ServiceError> {
-        let (mut ev, _) = self.record(event).await?;
-        let now = Self::now_at(&ev);
-        ev.proceedings.decide(n, f.upheld, &f.text, now)?;
-        self.keep(
-            by,
-            event,
-            &mut ev,
-            f.version,
-            &format!("protest {n} decided"),
-        )
+        let action = format!("protest {n} decided");
+        self.amend(by, event, f.version, &action, |ev, now| {
+            Ok(ev.proceedings.decide(n, f.upheld, &f.text, now)?)
+        })
         .await
     }
 
@@ -494,16 +490,10 @@ impl Service {
         n: u32,
         f: &DecisionForm,
     ) -> Result<i64, ServiceError> {
-        let (mut ev, _) = self.record(event).await?;
-        let now = Self::now_at(&ev);
-        ev.proceedings.decide_appeal(n, f.upheld, &f.text, now)?;
-        self.keep(
-            by,
-            event,
-            &mut ev,
-            f.version,
-            &format!("appeal {n} decided"),
-        )
+        let action = format!("appeal {n} decided");
+        self.amend(by, event, f.version, &action, |ev, now| {
+            Ok(ev.proceedings.decide_appeal(n, f.upheld, &f.text, now)?)
+        })
         .await
     }
 

@@ -191,7 +191,7 @@ pub struct SectionSettings {
 }
 
 /// A checkbox (`on`, absent) or a JSON boolean.
-fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+pub(crate) fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
     enum Flag {

@@ -397,7 +397,7 @@ fn rules(loaded: &service::Loaded, lang: crate::i18n::Lang) -> Value {
         "game_type": s.game_type().map(|g| g.to_string()),
         "supervised": s.supervised,
         "supervision_article": article,
-        "time_control": s.time_control,
+        "time_control": s.time_control_written(lang),
         "default_time": s.default_time_minutes,
         "dwz": s.rating.dwz,
         "elo": s.rating.elo,
