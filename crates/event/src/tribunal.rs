@@ -26,7 +26,8 @@ use std::fmt;
 use laws::Article;
 use serde::{Deserialize, Serialize};
 
-use crate::age::{AgeClass, Class};
+use crate::age::{AgeClass, AgeConvention, Class};
+use crate::date::Birth;
 
 /// §5.5: composition (three members, two substitutes, not from the board nor one club, youth
 /// members at least of the U16 year); none at rapid and blitz championships.
@@ -327,11 +328,17 @@ impl Tribunal {
     }
 }
 
-/// Whether a youth born in `birth_year` is younger than the U16 year in `year`: still of U14
-/// age on the 31 December cut-off (§5.3).
+/// Whether a youth born in `birth_year` is younger than the U16 year in `year`: still admitted
+/// to the U14 on the 31 December cut-off (§5.3).
 fn too_young(birth_year: u16, year: u16) -> bool {
-    let limit = AgeClass::U14.limit().unwrap_or(14);
-    year.saturating_sub(birth_year) < limit
+    Class::open(AgeClass::U14)
+        .admits(
+            Some(Birth::Year(birth_year)),
+            None,
+            year,
+            AgeConvention::CALENDAR_YEAR,
+        )
+        .is_ok()
 }
 
 /// Names and clubs compared without case and surrounding spaces.

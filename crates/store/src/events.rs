@@ -1,6 +1,8 @@
 //! Events: a tournament with its name, place, start date and domain document; its sections
 //! are in the `sections` module.
 
+use sqlx::{Any, Transaction};
+
 use crate::audit::Audit;
 use crate::row::{change_one, entity, insert_id};
 use crate::{Store, StoreError, unix_now};
@@ -110,13 +112,7 @@ impl Store {
         .bind(id)
         .bind(version);
         change_one(&mut tx, update, "event", id).await?;
-        sqlx::query("UPDATE sections SET revision = revision + 1 WHERE event_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        Audit::new(by, "event", id, "settings")
-            .commit(tx, Some(&old.data), Some(change.data))
-            .await?;
+        Self::commit_event_change(tx, by, id, "settings", &old.data, change.data).await?;
         Ok(version + 1)
     }
 
@@ -139,13 +135,26 @@ impl Store {
         .bind(id)
         .bind(version);
         change_one(&mut tx, update, "event", id).await?;
+        Self::commit_event_change(tx, by, id, action, &old.data, data).await?;
+        Ok(version + 1)
+    }
+
+    /// Finishes a change of event `id`: every section gets a new revision (the event's
+    /// document enters the sections' views) and the change is audited as `action`.
+    async fn commit_event_change(
+        mut tx: Transaction<'static, Any>,
+        by: Option<i64>,
+        id: i64,
+        action: &str,
+        old: &str,
+        new: &str,
+    ) -> Result<(), StoreError> {
         sqlx::query("UPDATE sections SET revision = revision + 1 WHERE event_id = $1")
             .bind(id)
             .execute(&mut *tx)
             .await?;
         Audit::new(by, "event", id, action)
-            .commit(tx, Some(&old.data), Some(data))
-            .await?;
-        Ok(version + 1)
+            .commit(tx, Some(old), Some(new))
+            .await
     }
 }
