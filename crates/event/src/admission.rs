@@ -21,6 +21,7 @@ use laws::Article;
 use serde::{Deserialize, Serialize};
 
 use crate::age::{AgeClass, Class, Ineligible};
+use crate::date::Date;
 use crate::person::PlayerId;
 
 /// Qualification for the championships U14-U18 and U14w-U18w (§7.2, places §7.3-7.6).
@@ -33,6 +34,23 @@ pub fn admission_article(class: Class) -> Article {
     match class.age {
         AgeClass::U10 | AgeClass::U12 => ADMISSION_LIST_YOUNGER,
         _ => ADMISSION_LIST,
+    }
+}
+
+/// Substitutes (Nachrücker) for the championships U14-U18 (§7.6).
+pub const SUBSTITUTES: Article = Article::new("SJRP §7.6");
+/// Free and substitute places for U10 and U12 (§8.3).
+pub const SUBSTITUTES_YOUNGER: Article = Article::new("SJRP §8.3");
+/// The announcement's entry deadline ("Anmeldeschluss").
+pub const ENTRY_DEADLINE: Article = Article::new("Ausschreibung, Anmeldeschluss");
+/// The announcement: "Die Anmeldung wird erst wirksam durch Überweisung des Kostenbeitrags".
+pub const ENTRY_FEE: Article = Article::new("Ausschreibung, Anmeldung");
+
+/// The provision of substitutes for `class` (any class: §7.6).
+pub fn substitute_article(class: Option<Class>) -> Article {
+    match class.map(|c| c.age) {
+        Some(AgeClass::U8 | AgeClass::U10 | AgeClass::U12) => SUBSTITUTES_YOUNGER,
+        _ => SUBSTITUTES,
     }
 }
 
@@ -68,6 +86,14 @@ pub enum EntryIssue {
     /// The event has an admission list and the player holds no place on it for this class
     /// (SJRP §7.2, §8.1).
     NotOnAdmissionList(Class),
+    /// The player withdrew the entry (abgesagt); the place may have gone to a substitute.
+    Withdrawn(Class),
+    /// A substitute (Nachrücker) not called up (§7.6, §8.3).
+    SubstituteWaiting(Class),
+    /// Entered after the entry deadline of the announcement.
+    AfterDeadline(Date),
+    /// The fee is not paid: the entry is not yet effective (announcement).
+    FeeUnpaid(Class),
 }
 
 impl EntryIssue {
@@ -77,7 +103,12 @@ impl EntryIssue {
             EntryIssue::Ineligible(i) => Some(i.article()),
             EntryIssue::ClassNotInSection(_) => Some(CLASSES_OF_SECTION),
             EntryIssue::Duplicate { .. } => None,
-            EntryIssue::NotOnAdmissionList(c) => Some(admission_article(*c)),
+            EntryIssue::NotOnAdmissionList(c) | EntryIssue::Withdrawn(c) => {
+                Some(admission_article(*c))
+            }
+            EntryIssue::SubstituteWaiting(c) => Some(substitute_article(Some(*c))),
+            EntryIssue::AfterDeadline(_) => Some(ENTRY_DEADLINE),
+            EntryIssue::FeeUnpaid(_) => Some(ENTRY_FEE),
         }
     }
 
@@ -104,6 +135,21 @@ impl EntryIssue {
             EntryIssue::NotOnAdmissionList(c) => format!(
                 "nicht auf der Liste der Teilnahmeberechtigten für {c} ({})",
                 admission_article(*c)
+            ),
+            EntryIssue::Withdrawn(c) => format!(
+                "hat die Teilnahme in {c} abgesagt ({})",
+                admission_article(*c)
+            ),
+            EntryIssue::SubstituteWaiting(c) => format!(
+                "Nachrücker für {c}, noch nicht abgerufen ({})",
+                substitute_article(Some(*c))
+            ),
+            EntryIssue::AfterDeadline(d) => format!(
+                "nach dem Anmeldeschluss {} angemeldet ({ENTRY_DEADLINE})",
+                d.german()
+            ),
+            EntryIssue::FeeUnpaid(c) => format!(
+                "Kostenbeitrag für {c} nicht bezahlt, die Anmeldung ist noch nicht wirksam ({ENTRY_FEE})"
             ),
             EntryIssue::Duplicate { other, section, by } => {
                 let what = match by {
@@ -132,6 +178,21 @@ impl fmt::Display for EntryIssue {
                 f,
                 "not on the event's admission list for {c} ({})",
                 admission_article(*c)
+            ),
+            EntryIssue::Withdrawn(c) => {
+                write!(f, "withdrew the entry for {c} ({})", admission_article(*c))
+            }
+            EntryIssue::SubstituteWaiting(c) => write!(
+                f,
+                "substitute for {c}, not called up ({})",
+                substitute_article(Some(*c))
+            ),
+            EntryIssue::AfterDeadline(d) => {
+                write!(f, "entered after the entry deadline {d} ({ENTRY_DEADLINE})")
+            }
+            EntryIssue::FeeUnpaid(c) => write!(
+                f,
+                "fee for {c} not paid, the entry is not yet effective ({ENTRY_FEE})"
             ),
             EntryIssue::Duplicate { other, section, by } => {
                 let what = match by {

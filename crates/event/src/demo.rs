@@ -21,6 +21,7 @@
 
 use crate::age::{AgeClass, Class};
 use crate::date::{Birth, Date, DateTime, Time};
+use crate::entries::{AdmissionList, Admitted, Basis};
 use crate::event::Event;
 use crate::person::{DsbId, PlayerId, Sex};
 use crate::player::{Entry, Player};
@@ -417,7 +418,62 @@ pub fn championship(today: Date) -> Event {
         event.sections.push(section);
     }
     event.proceedings = proceedings(&event, start);
+    event.entry_deadline = Some(start.sub_days(61));
+    event.admission = Some(entries(&event, start.sub_days(61)));
     event
+}
+
+/// The demo's entries: every player of the championship sections entered before the
+/// `deadline` with the fee paid (240 €; the first of each class qualified, §7.2); in U14 a
+/// nominated player withdrew and the first substitute — the U14 player registered last — was
+/// called up into the place (§7.6, fee paid after the call-up); a second substitute waits.
+fn entries(event: &Event, deadline: Date) -> AdmissionList {
+    let mut list = AdmissionList::default();
+    let mut seen = Vec::new();
+    let u14_last = event
+        .section("U14")
+        .and_then(|s| s.entries.last())
+        .map(|e| e.id());
+    for (n, e) in event
+        .sections
+        .iter()
+        .filter(|s| s.kind == SectionKind::Championship)
+        .flat_map(|s| &s.entries)
+        .enumerate()
+    {
+        let p = &e.player;
+        let mut a = Admitted::new(&p.last_name, &p.first_name);
+        a.birth_year = p.birth.map(Birth::year);
+        a.class = Some(e.class);
+        a.fee_euros = Some(240);
+        let entered = deadline.sub_days(30 - u32::try_from(n % 25).unwrap_or(0));
+        a.entered = Some(entered);
+        a.paid = Some(entered.add_days(2));
+        if !seen.contains(&e.class) {
+            seen.push(e.class);
+            a.basis = Basis::Qualified;
+        }
+        if Some(e.id()) == u14_last {
+            a.basis = Basis::Substitute { rank: 1 };
+            a.called_up = Some(deadline.add_days(20));
+            a.paid = Some(deadline.add_days(22));
+        }
+        list.players.push(a);
+    }
+    let u14 = "U14".parse().ok();
+    let mut gone = Admitted::new("Franke", "Moritz");
+    gone.class = u14;
+    gone.fee_euros = Some(240);
+    gone.entered = Some(deadline.sub_days(12));
+    gone.paid = Some(deadline.sub_days(10));
+    gone.withdrawn = Some(deadline.add_days(18));
+    list.players.push(gone);
+    let mut waiting = Admitted::new("Seidel", "Paul");
+    waiting.class = u14;
+    waiting.basis = Basis::Substitute { rank: 2 };
+    waiting.entered = Some(deadline.sub_days(3));
+    list.players.push(waiting);
+    list
 }
 
 /// The off-board record of the demo championship: the two tribunals elected on day 1 (§5.7:

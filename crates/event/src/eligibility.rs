@@ -96,10 +96,8 @@ pub fn issues(event: &Event, section: &Section, entry: &Entry) -> Vec<EntryIssue
     } else {
         event.check_entry(section, entry)
     };
-    if let Some(list) = &event.admission
-        && !list.admits(entry)
-    {
-        issues.push(EntryIssue::NotOnAdmissionList(entry.class));
+    if let Some(list) = &event.admission {
+        issues.extend(list.issues(entry, event.entry_deadline));
     }
     issues
 }

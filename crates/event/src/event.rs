@@ -5,10 +5,11 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::admission::{DuplicateBy, EntryIssue};
-use crate::age::{AgeConvention, Class};
+use crate::age::AgeConvention;
 use crate::date::{Birth, Date, Zone};
-use crate::person::{DsbId, PlayerId};
-use crate::player::{Entry, Player};
+use crate::entries::{AdmissionList, name_key};
+use crate::person::PlayerId;
+use crate::player::Entry;
 use crate::proceedings::Proceedings;
 use crate::public::PublicBirth;
 use crate::section::Section;
@@ -33,6 +34,10 @@ pub struct Event {
     /// ([`crate::eligibility`]).
     #[serde(default)]
     pub admission: Option<AdmissionList>,
+    /// The announcement's entry deadline (Anmeldeschluss): places entered later are refused
+    /// unless the director admits them ([`crate::entries`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entry_deadline: Option<Date>,
     /// The time zone of the venue: moments (a round's publication) are read and shown in its
     /// local time.
     #[serde(default)]
@@ -59,6 +64,7 @@ impl Event {
             age_convention: AgeConvention::default(),
             public_birth: PublicBirth::default(),
             admission: None,
+            entry_deadline: None,
             proceedings: Proceedings::default(),
             zone: Zone::default(),
             title_region: String::new(),
@@ -80,72 +86,6 @@ impl Event {
     pub fn section_mut(&mut self, name: &str) -> Option<&mut Section> {
         self.sections.iter_mut().find(|s| s.name == name)
     }
-}
-
-/// One player on the admission list: a name, and what identifies the person when the list
-/// has it. The name and birth year identify a person when no DSB membership or FIDE id is
-/// listed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Admitted {
-    /// Family name.
-    pub last_name: String,
-    /// Given name.
-    pub first_name: String,
-    /// Birth year, if the list gives it.
-    pub birth_year: Option<u16>,
-    /// DSB membership, if the list gives it.
-    pub dsb: Option<DsbId>,
-    /// FIDE id, if the list gives it.
-    pub fide_id: Option<u64>,
-    /// The class the place is for; `None`: any class of the event.
-    pub class: Option<Class>,
-}
-
-impl Admitted {
-    /// Whether `entry` is this place: the same DSB membership or FIDE id when both are known,
-    /// otherwise the same name (ignoring case and spacing) and, if listed, birth year; and the
-    /// class of the place, if it names one.
-    pub fn matches(&self, entry: &Entry) -> bool {
-        let p = &entry.player;
-        if self.class.is_some_and(|c| c != entry.class) {
-            return false;
-        }
-        if let (Some(a), Some(b)) = (&self.dsb, &p.dsb) {
-            return a == b;
-        }
-        if let (Some(a), Some(b)) = (self.fide_id, p.fide_id) {
-            return a == b;
-        }
-        let listed = Player::new(p.id, &self.last_name, &self.first_name);
-        name_key(&listed) == name_key(p)
-            && self
-                .birth_year
-                .is_none_or(|y| p.birth.is_some_and(|b| b.year() == y))
-    }
-}
-
-/// The event's admission list (Teilnahmeberechtigte: "qualifizierte und nominierte Kinder und
-/// Jugendliche", §7.1-7.6, §8.1-8.3). An event without one admits everyone.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct AdmissionList {
-    /// The players admitted.
-    pub players: Vec<Admitted>,
-}
-
-impl AdmissionList {
-    /// Whether `entry` holds a place on the list.
-    pub fn admits(&self, entry: &Entry) -> bool {
-        self.players.iter().any(|a| a.matches(entry))
-    }
-}
-
-/// A name reduced for comparison: lower case, single spaces.
-pub(crate) fn name_key(p: &Player) -> String {
-    p.name()
-        .to_lowercase()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 impl Event {

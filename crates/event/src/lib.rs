@@ -25,6 +25,7 @@ pub mod date;
 pub mod demo;
 pub mod dsb_io;
 pub mod eligibility;
+pub mod entries;
 mod event;
 pub mod game_rules;
 pub mod honours;
@@ -47,7 +48,8 @@ pub mod tribunal;
 pub mod validate;
 
 pub use crate::admission::{DuplicateBy, EntryIssue};
-pub use crate::event::{AdmissionList, Admitted, Event};
+pub use crate::entries::{AdmissionList, Admitted};
+pub use crate::event::Event;
 pub use crate::section::{PairError, RoundError, Section, System, suggest_system};
 /// The language of every text shown to a person (German or English).
 pub use laws::Lang;

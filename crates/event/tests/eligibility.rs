@@ -5,6 +5,7 @@
 use event::age::{AgeConvention, Class, Ineligible};
 use event::date::{Birth, Date};
 use event::eligibility::{admit, issues, preselect};
+use event::entries::{Basis, EntryError, Status};
 use event::person::{DsbId, PlayerId, Sex};
 use event::player::{Entry, Player};
 use event::validate::{self, Field};
@@ -161,12 +162,10 @@ fn h12_04_girls_classes_refuse_boys_with_1_7_to_1_11() {
 fn h12_04_the_admission_list_admits_qualified_players_only() {
     let mut ev = event();
     let listed = |last: &str, year, dsb: Option<DsbId>, class_name: Option<&str>| Admitted {
-        last_name: last.into(),
-        first_name: "Kim".into(),
         birth_year: year,
         dsb,
-        fide_id: None,
         class: class_name.map(class),
+        ..Admitted::new(last, "Kim")
     };
     let membership = DsbId {
         zps: "C0327".into(),
@@ -294,4 +293,100 @@ fn h12_04_the_upload_preview_preselects_eligible_rows_and_the_first_copy_only() 
         entry(0, "Auch", "2012-08-01", "U14w"),
     ];
     assert_eq!(preselect(&ev, u14, &rows), [true, false, true, false, true]);
+}
+
+/// The list of the SJRP 2026 entries: a nominated U14 player, two U14 substitutes, a U12
+/// free place with an unpaid fee; the deadline 05.02.2026.
+fn entries_event() -> Event {
+    let mut ev = event();
+    let on = |d: u8| Some(Date::new(2026, 2, d).unwrap());
+    let place = |last: &str, class_name: &str, basis: Basis| Admitted {
+        class: Some(class(class_name)),
+        basis,
+        entered: on(1),
+        ..Admitted::new(last, "Kim")
+    };
+    ev.entry_deadline = on(5);
+    ev.admission = Some(AdmissionList {
+        players: vec![
+            place("Nominiert", "U14", Basis::Nominated),
+            place("Zweite", "U14", Basis::Substitute { rank: 2 }),
+            place("Erste", "U14", Basis::Substitute { rank: 1 }),
+            Admitted {
+                fee_euros: Some(240),
+                ..place("Frei", "U12", Basis::FreePlace)
+            },
+        ],
+    });
+    ev
+}
+
+#[test]
+fn h18_01_a_substitute_moves_up_only_into_a_place_given_back() {
+    let mut ev = entries_event();
+    let u14 = ev.sections[0].clone();
+    let first = entry(1, "Erste", "2012", "U14");
+    let waiting = issues(&ev, &u14, &first);
+    assert_eq!(waiting, [EntryIssue::SubstituteWaiting(class("U14"))]);
+    assert_eq!(articles(&waiting), ["SJRP §7.6"]);
+    assert!(waiting[0].german().contains("Nachrücker"));
+    let list = ev.admission.as_mut().unwrap();
+    let march = |d| Date::new(2026, 3, d).unwrap();
+    let refused = list.call_up(2, march(1)).unwrap_err();
+    assert_eq!(refused, EntryError::NoFreePlace(2));
+    assert_eq!(refused.article().unwrap().as_str(), "SJRP §7.6");
+    // The nominated player withdraws: the first substitute by rank is proposed, not the one
+    // listed first.
+    assert_eq!(list.withdraw(0, march(2)), Ok(Some(2)));
+    assert_eq!(
+        list.withdraw(0, march(2)),
+        Err(EntryError::WithdrawnAlready(0))
+    );
+    assert_eq!(list.call_up(3, march(3)), Err(EntryError::NoFreePlace(3)));
+    list.call_up(2, march(3)).unwrap();
+    assert_eq!(list.players[2].status(), Status::CalledUp(march(3)));
+    assert_eq!(list.free_places(Some(class("U14"))), 0);
+    assert_eq!(list.call_up(1, march(3)), Err(EntryError::NoFreePlace(1)));
+    assert!(issues(&ev, &u14, &first).is_empty());
+    let gone = issues(&ev, &u14, &entry(2, "Nominiert", "2012", "U14"));
+    assert_eq!(gone, [EntryIssue::Withdrawn(class("U14"))]);
+    let second = issues(&ev, &u14, &entry(3, "Zweite", "2012", "U14"));
+    assert_eq!(second, [EntryIssue::SubstituteWaiting(class("U14"))]);
+}
+
+#[test]
+fn h18_01_late_and_unpaid_entries_are_refused_until_admitted_or_paid() {
+    let mut ev = entries_event();
+    let u12 = ev.sections[1].clone();
+    let free = entry(4, "Frei", "2015", "U12");
+    let unpaid = issues(&ev, &u12, &free);
+    assert_eq!(unpaid, [EntryIssue::FeeUnpaid(class("U12"))]);
+    assert_eq!(articles(&unpaid), ["Ausschreibung, Anmeldung"]);
+    assert!(unpaid[0].german().contains("nicht bezahlt"));
+    let list = ev.admission.as_mut().unwrap();
+    list.pay(3, Date::new(2026, 2, 3).unwrap()).unwrap();
+    assert_eq!(
+        list.pay(3, Date::new(2026, 2, 4).unwrap()),
+        Err(EntryError::PaidAlready(3))
+    );
+    assert_eq!(
+        list.players[3]
+            .basis
+            .article(list.players[3].class)
+            .as_str(),
+        "SJRP §8.2"
+    );
+    list.players[3].entered = Some(Date::new(2026, 2, 6).unwrap());
+    let late = issues(&ev, &u12, &free);
+    assert_eq!(
+        late,
+        [EntryIssue::AfterDeadline(Date::new(2026, 2, 5).unwrap())]
+    );
+    assert!(
+        late[0].german().contains("Anmeldeschluss 05.02.2026"),
+        "{}",
+        late[0].german()
+    );
+    let admitted = admit(&ev, &u12, free, Some("Nachmeldung genehmigt")).unwrap();
+    assert_eq!(admitted.admitted_over.unwrap().issues, late);
 }

@@ -64,6 +64,8 @@ pub enum Action {
     Protest,
     /// A sanction imposed (SJRP §20.1).
     Sanction,
+    /// An entry added, withdrawn, paid, or a substitute called up (SJRP §7.2-§7.6).
+    Entry,
     /// Anything else.
     Other,
 }
@@ -71,7 +73,7 @@ pub enum Action {
 impl Action {
     /// The kind of change of a stored action (`result`, `requested bye H, round 3`, …).
     pub fn of(stored: &str) -> Action {
-        const PREFIXES: [(&str, Action); 25] = [
+        const PREFIXES: [(&str, Action); 26] = [
             ("result confirmed", Action::TeamResult),
             ("result submitted", Action::TeamResult),
             ("result", Action::Result),
@@ -97,6 +99,7 @@ impl Action {
             ("protest", Action::Protest),
             ("appeal", Action::Protest),
             ("sanction", Action::Sanction),
+            ("entr", Action::Entry),
         ];
         if stored.starts_with("lineup") || stored == "confirm" {
             return Action::Lineup;

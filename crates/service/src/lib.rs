@@ -21,6 +21,7 @@ pub mod audit;
 pub mod cards;
 pub mod checkin;
 pub mod documents;
+pub mod entries;
 pub mod deletion;
 pub mod error;
 pub mod exports;

@@ -250,7 +250,7 @@ impl Service {
 
     /// Changes the event's record by `change` at the event's local time now, stored at
     /// `version` and audited as `action`.
-    async fn amend(
+    pub(crate) async fn amend(
         &self,
         by: Option<i64>,
         event: i64,

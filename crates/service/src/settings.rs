@@ -12,12 +12,12 @@ use event::date::{Date, Time};
 use event::public::PublicBirth;
 use event::section::{DutchRules, RoundSchedule, Scoring, SectionKind, System, suggest_system};
 use event::seeding::{ParseSeedingError, Seeding};
-use event::validate::{self, Field};
-use event::{AdmissionList, Admitted};
+use event::validate;
 use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};
 
 use crate::Service;
+use crate::entries::{admission_list, admission_text};
 use crate::error::ServiceError;
 use crate::rows::{domain_event, json, section_document};
 
@@ -55,87 +55,10 @@ pub struct EventSettings {
     /// The region in the champions' titles (SJRP §7.8, `Rheinland-Pfalz`); absent: kept.
     #[serde(default)]
     pub title_region: Option<String>,
-}
-
-/// Most lines of an admission list.
-pub const MAX_ADMITTED: usize = 5_000;
-
-/// The event's admission list (SJRP §7.2, §8.1) from text, one player a line:
-/// `Last, First` followed, comma-separated and in any order, by the birth year (`2012`), the
-/// class the place is for (`U14w`) and the FIDE id (`24601234`). Blank text: no list.
-pub fn admission_list(text: &str) -> Result<Option<AdmissionList>, ServiceError> {
-    let lines: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    if lines.is_empty() {
-        return Ok(None);
-    }
-    if lines.len() > MAX_ADMITTED {
-        return Err(bad(format!(
-            "admission list: {} lines, at most {MAX_ADMITTED}",
-            lines.len()
-        )));
-    }
-    let players = lines
-        .iter()
-        .zip(1..)
-        .map(|(line, n)| admitted(line).map_err(|e| bad(format!("admission list, line {n}: {e}"))))
-        .collect::<Result<_, _>>()?;
-    Ok(Some(AdmissionList { players }))
-}
-
-/// One line of an admission list.
-fn admitted(line: &str) -> Result<Admitted, String> {
-    let mut parts = line.split(',').map(str::trim);
-    let last_name = parts.next().unwrap_or_default();
-    validate::required(Field::LastName, last_name, validate::MAX_TEXT)
-        .map_err(|e| e.to_string())?;
-    let mut a = Admitted {
-        last_name: last_name.to_owned(),
-        first_name: parts.next().unwrap_or_default().to_owned(),
-        birth_year: None,
-        dsb: None,
-        fide_id: None,
-        class: None,
-    };
-    for part in parts.filter(|p| !p.is_empty()) {
-        match part.parse::<u64>() {
-            Ok(y) if (1900..=2100).contains(&y) => a.birth_year = u16::try_from(y).ok(),
-            Ok(id) => a.fide_id = Some(id),
-            Err(_) => {
-                a.class = Some(part.parse().map_err(|e: event::age::ParseClassError| {
-                    format!("`{part}`: expected a birth year, a class or a FIDE id ({e})")
-                })?);
-            }
-        }
-    }
-    Ok(a)
-}
-
-/// The admission list as text, one player a line (see [`admission_list`]).
-pub fn admission_text(list: Option<&AdmissionList>) -> String {
-    let Some(list) = list else {
-        return String::new();
-    };
-    list.players
-        .iter()
-        .map(|a| {
-            let mut line = format!("{}, {}", a.last_name, a.first_name);
-            if let Some(y) = a.birth_year {
-                line.push_str(&format!(", {y}"));
-            }
-            if let Some(c) = a.class {
-                line.push_str(&format!(", {c}"));
-            }
-            if let Some(id) = a.fide_id {
-                line.push_str(&format!(", {id}"));
-            }
-            line
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    /// The entry deadline (Anmeldeschluss), `YYYY-MM-DD` or `dd.mm.yyyy`; empty: none;
+    /// absent: kept.
+    #[serde(default)]
+    pub entry_deadline: Option<String>,
 }
 
 /// The settings of a section as a form or API body sends them.
@@ -238,12 +161,20 @@ pub fn apply_event(ev: &mut event::Event, s: &EventSettings) -> Result<(), Servi
         ev.admission = admission_list(text)?;
     }
     if let Some(name) = &s.time_zone {
-        ev.zone = name
-            .parse()
-            .map_err(|e| bad(format!("time zone: {e}")))?;
+        ev.zone = name.parse().map_err(|e| bad(format!("time zone: {e}")))?;
     }
     if let Some(region) = &s.title_region {
         ev.title_region = region.trim().to_owned();
+    }
+    if let Some(day) = &s.entry_deadline {
+        ev.entry_deadline = match day.trim() {
+            "" => None,
+            day => Some(day.parse().map_err(|_| {
+                bad(format!(
+                    "entry deadline: `{day}`, expected a day (YYYY-MM-DD or dd.mm.yyyy)"
+                ))
+            })?),
+        };
     }
     Ok(validate::event(ev)?)
 }
@@ -382,7 +313,11 @@ pub const MAX_DEM_PLACES: u32 = 20;
 /// section's, each at most once, 1 to [`MAX_DEM_PLACES`] places.
 fn dem_quota(text: &str, classes: &[Class]) -> Result<Vec<(Class, u32)>, ServiceError> {
     let mut quota: Vec<(Class, u32)> = Vec::new();
-    for item in text.split([',', '\n']).map(str::trim).filter(|i| !i.is_empty()) {
+    for item in text
+        .split([',', '\n'])
+        .map(str::trim)
+        .filter(|i| !i.is_empty())
+    {
         let wrong = || {
             ServiceError::rule_at(
                 event::honours::DEM_QUALIFICATION,
@@ -565,6 +500,7 @@ pub fn event_values(row: &store::EventRow) -> Value {
         "time_zone": ev.zone.name(),
         "admission": admission_text(ev.admission.as_ref()),
         "title_region": ev.title_region,
+        "entry_deadline": ev.entry_deadline.map(|d| d.to_string()).unwrap_or_default(),
     })
 }
 
@@ -745,9 +681,11 @@ mod tests {
             time_zone: Some("Europe/Vienna".into()),
             admission: Some("Quast, Ida, 2012, U14w\nMeyer, Lena, 24601234".into()),
             title_region: Some(" Rheinland-Pfalz ".into()),
+            entry_deadline: Some("05.02.2026".into()),
         };
         apply_event(&mut ev, &f).unwrap();
         assert_eq!(ev.title_region, "Rheinland-Pfalz");
+        assert_eq!(ev.entry_deadline, Some(Date::new(2026, 2, 5).unwrap()));
         let list = ev.admission.clone().unwrap();
         assert_eq!(list.players[0].birth_year, Some(2012));
         assert_eq!(list.players[0].class, Some("U14w".parse().unwrap()));

@@ -24,6 +24,7 @@ pub mod auth;
 pub(crate) mod checkin;
 mod documents;
 mod editor;
+mod entries;
 mod error;
 mod error_page;
 mod export;
@@ -267,6 +268,7 @@ pub fn router(state: AppState) -> Router {
         .merge(team_pages::routes())
         .merge(upload::routes())
         .merge(documents::routes())
+        .merge(entries::routes())
         .merge(proceedings::routes())
         .merge(rounds::routes())
         .merge(round_pages::routes())
