@@ -1,0 +1,194 @@
+//! Issue #18 item 1: the entries of a championship through the HTML forms, in process against
+//! SQLite and, with `ARBITER_TEST_POSTGRES`, PostgreSQL: places added with their basis, fee and
+//! day of entry, the entry deadline from the event settings, a substitute refused until a
+//! nominated player withdraws and the director calls the substitute up (SJRP §7.6), a late entry
+//! refused (announcement), and the page showing each place's state.
+
+mod common;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use serde_json::Value;
+use store::Store;
+
+store::on_both!(
+    "arbiter_entries", "en";
+    h18_01_substitute_moves_up_after_a_withdrawal_through_the_forms,
+);
+
+struct Client {
+    app: Router,
+    session: (String, String),
+}
+
+impl Client {
+    async fn get(&self, uri: &str) -> common::Answer {
+        let req = common::json_request("GET", uri, Some(&self.session), None);
+        common::send(&self.app, req).await
+    }
+
+    async fn json(&self, uri: &str) -> Value {
+        let a = self.get(uri).await;
+        assert_eq!(a.status, StatusCode::OK, "{uri}: {}", a.text);
+        a.json()
+    }
+
+    async fn form(&self, uri: &str, fields: &[(&str, &str)]) -> common::Answer {
+        let mut body: Vec<String> = fields
+            .iter()
+            .map(|(k, v)| format!("{k}={}", urlencode(v)))
+            .collect();
+        body.push(format!("csrf={}", urlencode(&self.session.1)));
+        let req = Request::post(uri)
+            .header(header::COOKIE, &self.session.0)
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(Body::from(body.join("&")))
+            .unwrap();
+        common::send(&self.app, req).await
+    }
+
+    async fn redirected(&self, uri: &str, fields: &[(&str, &str)]) -> String {
+        let a = self.form(uri, fields).await;
+        assert_eq!(a.status, StatusCode::SEE_OTHER, "{uri}: {}", a.text);
+        a.headers[header::LOCATION].to_str().unwrap().to_owned()
+    }
+
+    /// The event's version as the entries API reports it.
+    async fn version(&self, event: i64) -> String {
+        self.json(&format!("/api/events/{event}/entries")).await["version"].to_string()
+    }
+
+    /// A change of place `n` on the entries page.
+    async fn place(&self, event: i64, action: &str, n: &str) -> common::Answer {
+        let version = self.version(event).await;
+        let uri = format!("/events/{event}/entries/{action}?lang=de");
+        self.form(&uri, &[("version", &version), ("place", n)]).await
+    }
+
+    /// Registers `last` (born 2012) in the U14 section; the answer.
+    async fn register(&self, section: i64, last: &str) -> common::Answer {
+        let uri = format!("/sections/{section}/players?lang=de");
+        let fields = [
+            ("last_name", last),
+            ("first_name", "Kim"),
+            ("birth", "2012-05-01"),
+            ("class", "U14"),
+        ];
+        self.form(&uri, &fields).await
+    }
+}
+
+fn urlencode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+fn id_in(location: &str) -> i64 {
+    location
+        .split('/')
+        .filter_map(|p| p.parse().ok())
+        .next()
+        .unwrap_or_else(|| panic!("no id in {location}"))
+}
+
+async fn h18_01_substitute_moves_up_after_a_withdrawal_through_the_forms(store: Store) {
+    let (_, password) = web::first_start(&store).await.unwrap().unwrap();
+    let app = web::router(web::AppState::new(store));
+    let session = common::login(&app, "admin", &password).await;
+    let c = Client { app, session };
+    let event = id_in(
+        &c.redirected(
+            "/events",
+            &[
+                ("name", "RLP-EM 2026"),
+                ("place", "Pirmasens"),
+                ("start_date", "2026-04-07"),
+            ],
+        )
+        .await,
+    );
+    let section = id_in(
+        &c.redirected(
+            &format!("/events/{event}/sections"),
+            &[
+                ("name", "U14"),
+                ("rounds", "7"),
+                ("system", "swiss"),
+                ("classes", "U14"),
+            ],
+        )
+        .await,
+    );
+    let version = c.version(event).await;
+    let lines = "Nominiert, Kim, 2012, U14, 240 €, angemeldet 01.02.2026, bezahlt 02.02.2026\n\
+                 Erste, Kim, 2012, U14, Nachrücker 1, angemeldet 03.02.2026\n\
+                 Spät, Kim, 2012, U14, angemeldet 10.02.2026";
+    c.redirected(
+        &format!("/events/{event}/entries"),
+        &[("version", &version), ("lines", lines)],
+    )
+    .await;
+    let version = c.version(event).await;
+    c.redirected(
+        &format!("/events/{event}/settings"),
+        &[
+            ("version", &version),
+            ("name", "RLP-EM 2026"),
+            ("place", "Pirmasens"),
+            ("start_date", "2026-04-07"),
+            ("end_date", "2026-04-11"),
+            ("entry_deadline", "2026-02-05"),
+        ],
+    )
+    .await;
+    let api = c.json(&format!("/api/events/{event}/entries")).await;
+    assert_eq!(api["entry_deadline"], "2026-02-05");
+    assert_eq!(api["places"][1]["basis"]["substitute"]["rank"], 1);
+
+    // The substitute waits: refused with §7.6, and cannot be called up before a withdrawal.
+    let refused = c.register(section, "Erste").await;
+    assert_ne!(refused.status, StatusCode::SEE_OTHER);
+    assert!(refused.text.contains("SJRP §7.6"), "{}", refused.text);
+    let refused = c.place(event, "call-up", "2").await;
+    assert!(refused.text.contains("kein Platz frei"), "{}", refused.text);
+    assert!(refused.text.contains("SJRP §7.6"));
+
+    // The nominated player withdraws; the list points at the substitute; the director calls
+    // her up and she is registered.
+    let withdrawn = c.place(event, "withdraw", "1").await;
+    assert_eq!(withdrawn.status, StatusCode::SEE_OTHER, "{}", withdrawn.text);
+    let location = withdrawn.headers[header::LOCATION].to_str().unwrap();
+    assert!(location.ends_with("#place-2"), "{location}");
+    let page = c.get(&format!("/events/{event}/entries?lang=de")).await.text;
+    assert!(page.contains("als Nächster abzurufen"), "{page}");
+    let called = c.place(event, "call-up", "2").await;
+    assert_eq!(called.status, StatusCode::SEE_OTHER, "{}", called.text);
+    assert_eq!(c.register(section, "Erste").await.status, StatusCode::SEE_OTHER);
+    let gone = c.register(section, "Nominiert").await;
+    assert!(gone.text.contains("abgesagt"), "{}", gone.text);
+
+    // Entered after the deadline: refused with the announcement's deadline.
+    let late = c.register(section, "Spät").await;
+    assert!(late.text.contains("Anmeldeschluss 05.02.2026"), "{}", late.text);
+
+    let page = c.get(&format!("/events/{event}/entries?lang=de")).await.text;
+    for shown in [
+        "Anmeldeschluss: <strong id=\"entries-deadline\">05.02.2026",
+        "abgerufen",
+        "abgesagt",
+        "verspätet",
+        "gemeldet in U14",
+        "240 €",
+    ] {
+        assert!(page.contains(shown), "{shown} missing");
+    }
+    let again = c.place(event, "withdraw", "1").await;
+    assert!(again.text.contains("schon abgesagt"), "{}", again.text);
+    let audit = c.get("/audit?lang=de").await.text;
+    assert!(audit.contains("Anmeldung"), "the audit names the entry changes");
+}
