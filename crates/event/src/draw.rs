@@ -76,6 +76,7 @@ impl Section {
             check_in: false,
             fixed_order: Vec::new(),
             dem_quota: Vec::new(),
+            playoffs: Vec::new(),
             prohibited: Vec::new(),
             entries: Vec::new(),
             played: Vec::new(),

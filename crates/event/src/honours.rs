@@ -162,7 +162,8 @@ fn class_honours(
     section: &Section,
     class: Class,
 ) -> Result<ClassHonours, StandingsError> {
-    let ranking = placed(&section.class_standings(class)?);
+    let mut ranking = placed(&section.class_standings(class)?);
+    decide_ties(&mut ranking, section, class);
     let first: Vec<Placed> = ranking.iter().filter(|p| p.place == 1).cloned().collect();
     let (champion, open_tie) = match first.as_slice() {
         [one] => (Some(one.clone()), Vec::new()),
@@ -237,6 +238,37 @@ fn placed(table: &crate::table::Standings) -> Vec<Placed> {
             points: r.points.clone(),
         })
         .collect()
+}
+
+/// Replaces every tie that a decided Stichkampf of `class` played out (§6.1) by its order:
+/// the group's shared place becomes consecutive places.
+fn decide_ties(ranking: &mut [Placed], section: &Section, class: Class) {
+    let mut start = 0;
+    while start < ranking.len() {
+        let place = ranking[start].place;
+        let len = ranking[start..]
+            .iter()
+            .take_while(|p| p.place == place)
+            .count();
+        let group: Vec<PlayerId> = ranking[start..start + len]
+            .iter()
+            .map(|p| p.player)
+            .collect();
+        let order = section
+            .playoffs
+            .iter()
+            .filter(|p| len > 1 && p.decides(class, &group))
+            .find_map(|p| p.ranking());
+        if let Some(order) = order {
+            let slice = &mut ranking[start..start + len];
+            slice.sort_by_key(|p| order.iter().position(|&q| q == p.player));
+            for (i, p) in slice.iter_mut().enumerate() {
+                p.place = place + i;
+                p.tied = false;
+            }
+        }
+        start += len;
+    }
 }
 
 /// The first `quota` places; a group of tied players that does not fit whole is left to the

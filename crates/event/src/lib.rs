@@ -41,6 +41,7 @@ pub mod round;
 mod draw;
 pub mod section;
 pub mod seeding;
+pub mod stichkampf;
 pub mod table;
 pub mod team;
 pub mod trf_io;

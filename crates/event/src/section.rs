@@ -11,6 +11,7 @@ use crate::person::PlayerId;
 use crate::player::Entry;
 use crate::round::{GameResult, Round, Warning};
 use crate::seeding::Seeding;
+use crate::stichkampf::Playoff;
 
 /// The pairing system of a section.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -196,6 +197,9 @@ pub struct Section {
     /// next placed); a class not listed has one place, its champion.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dem_quota: Vec<(Class, u32)>,
+    /// Stichkämpfe for ties after the last tie-break (SJRP §6.1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub playoffs: Vec<Playoff>,
     /// Registrations.
     pub entries: Vec<Entry>,
     /// Rounds paired so far, round 1 first.
