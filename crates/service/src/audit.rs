@@ -66,6 +66,8 @@ pub enum Action {
     Sanction,
     /// An entry added, withdrawn, paid, or a substitute called up (SJRP §7.2-§7.6).
     Entry,
+    /// A Stichkampf set up or a result of its games (SJRP §6.1).
+    Stichkampf,
     /// Anything else.
     Other,
 }
@@ -73,7 +75,7 @@ pub enum Action {
 impl Action {
     /// The kind of change of a stored action (`result`, `requested bye H, round 3`, …).
     pub fn of(stored: &str) -> Action {
-        const PREFIXES: [(&str, Action); 26] = [
+        const PREFIXES: [(&str, Action); 27] = [
             ("result confirmed", Action::TeamResult),
             ("result submitted", Action::TeamResult),
             ("result", Action::Result),
@@ -100,6 +102,7 @@ impl Action {
             ("appeal", Action::Protest),
             ("sanction", Action::Sanction),
             ("entr", Action::Entry),
+            ("stichkampf", Action::Stichkampf),
         ];
         if stored.starts_with("lineup") || stored == "confirm" {
             return Action::Lineup;

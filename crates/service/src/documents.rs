@@ -22,6 +22,80 @@ pub struct SectionHonours {
     pub rounds: u32,
     /// Every round played and every result in: the champions are final.
     pub finished: bool,
+    /// Some class has a place shared after the last tie-break that a Stichkampf decides.
+    pub tied: bool,
+    /// The section's version (for the Stichkampf forms).
+    pub version: i64,
+    /// The section's Stichkämpfe (SJRP §6.1).
+    pub playoffs: Vec<PlayoffView>,
+}
+
+/// A Stichkampf as the final documents show it.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayoffView {
+    /// Its number in the section (1 = first).
+    pub number: usize,
+    /// The class whose tie it decides.
+    pub class: String,
+    /// The players' names, the first-game white player first.
+    pub players: Vec<String>,
+    /// The games played: `white`, `black`, `result`, `minutes`.
+    pub games: Vec<PlayoffGameView>,
+    /// The next game, while undecided.
+    pub next: Option<PlayoffGameView>,
+    /// The decided order, best first.
+    pub ranking: Option<Vec<String>>,
+}
+
+/// One game of a Stichkampf.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayoffGameView {
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// The result (`1-0`), empty for the next game.
+    pub result: String,
+    /// Minutes per player: 20 (rapid) or 5 (blitz).
+    pub minutes: u8,
+}
+
+/// The Stichkämpfe of `section` with the players' names.
+fn playoffs(section: &event::Section) -> Vec<PlayoffView> {
+    let name = |id| {
+        section
+            .entry(id)
+            .map_or_else(|| id.to_string(), |e| e.player.name())
+    };
+    section
+        .playoffs
+        .iter()
+        .enumerate()
+        .map(|(i, p)| PlayoffView {
+            number: i + 1,
+            class: p.class.to_string(),
+            players: p.players.iter().map(|&id| name(id)).collect(),
+            games: p
+                .games()
+                .into_iter()
+                .map(|(w, b, r, rapid)| PlayoffGameView {
+                    white: name(w),
+                    black: name(b),
+                    result: r.to_string(),
+                    minutes: if rapid { 20 } else { 5 },
+                })
+                .collect(),
+            next: p.next_game().map(|g| PlayoffGameView {
+                white: name(g.white),
+                black: name(g.black),
+                result: String::new(),
+                minutes: g.game.minutes,
+            }),
+            ranking: p
+                .ranking()
+                .map(|order| order.into_iter().map(name).collect()),
+        })
+        .collect()
 }
 
 /// The final documents of an event.
@@ -73,10 +147,16 @@ impl Service {
         let rounds = section.total_rounds().max(section.rounds);
         Ok(SectionHonours {
             id,
-            honours,
             complete,
             rounds,
             finished: complete >= rounds,
+            tied: honours
+                .classes
+                .iter()
+                .any(|c| !c.open_tie.is_empty() || !c.quota_tie.is_empty()),
+            version: loaded.section_row.version,
+            playoffs: playoffs(section),
+            honours,
         })
     }
 }

@@ -37,6 +37,7 @@ pub mod rounds;
 pub mod rows;
 pub mod seeding;
 pub mod settings;
+pub mod stichkampf;
 pub mod teams;
 pub mod uploads;
 

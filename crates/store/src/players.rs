@@ -326,7 +326,7 @@ impl Store {
         let (old, mut tx) = self.player_change(player).await?;
         remove_player(&mut tx, player, version).await?;
         if let Some(data) = settings {
-            replace_section_data(&mut tx, by, old.section, data, None).await?;
+            replace_section_data(&mut tx, by, old.section, data, None, "settings").await?;
         }
         let old_fields = old.registration().summary();
         Audit::new(by, "player", player, "delete")
@@ -359,7 +359,7 @@ impl Store {
         unpaired(&mut tx, keep.id).await?;
         replace_player(&mut tx, keep.id, merged, keep.version).await?;
         if let Some(data) = settings {
-            replace_section_data(&mut tx, by, old.section, data, None).await?;
+            replace_section_data(&mut tx, by, old.section, data, None, "settings").await?;
         }
         let (old_fields, dup_fields) = (old.registration().summary(), dup.registration().summary());
         let into = format!("merged into player {}", keep.id);

@@ -172,7 +172,7 @@ impl Store {
         let mut tx = self.write().await?;
         lock_at_revision(&mut tx, section, revision).await?;
         if let Some(data) = settings {
-            replace_section_data(&mut tx, by, section, data, None).await?;
+            replace_section_data(&mut tx, by, section, data, None, "settings").await?;
         }
         let id = insert_id(
             &mut tx,

@@ -90,7 +90,8 @@ impl Store {
         get(&row, "revision")
     }
 
-    /// Replaces the domain document of a section the caller read at `version`.
+    /// Replaces the domain document of a section the caller read at `version` (audited as
+    /// `settings`).
     pub async fn update_section(
         &self,
         by: Option<i64>,
@@ -98,9 +99,24 @@ impl Store {
         data: &str,
         version: i64,
     ) -> Result<i64, StoreError> {
+        self.update_section_as(by, section, data, version, "settings")
+            .await
+    }
+
+    /// Replaces the domain document of a section the caller read at `version`, audited as
+    /// `action`.
+    pub async fn update_section_as(
+        &self,
+        by: Option<i64>,
+        section: i64,
+        data: &str,
+        version: i64,
+        action: &str,
+    ) -> Result<i64, StoreError> {
         let mut tx = self.write().await?;
         bump_revision(&mut tx, section).await?;
-        let version = replace_section_data(&mut tx, by, section, data, Some(version)).await?;
+        let version =
+            replace_section_data(&mut tx, by, section, data, Some(version), action).await?;
         tx.commit().await?;
         Ok(version)
     }
@@ -197,6 +213,7 @@ pub(crate) async fn replace_section_data(
     section: i64,
     data: &str,
     version: Option<i64>,
+    action: &str,
 ) -> Result<i64, StoreError> {
     let row: AnyRow = sqlx::query("SELECT data, version FROM sections WHERE id = $1")
         .bind(section)
@@ -218,7 +235,7 @@ pub(crate) async fn replace_section_data(
     .bind(section)
     .bind(version);
     change_one(tx, update, "section", section).await?;
-    Audit::new(by, "section", section, "settings")
+    Audit::new(by, "section", section, action)
         .write(tx, Some(&old), Some(data))
         .await?;
     Ok(version + 1)

@@ -3,12 +3,15 @@
 //! [`service::documents`] and back.
 
 use axum::extract::{Path, Query, State};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::views::{PageResult, render};
+use service::stichkampf::{PlayoffResult, PlayoffStart};
+
+use crate::editor::Edit;
+use crate::views::{PageResult, render, see_other};
 use crate::{AppError, AppState, Viewer};
 
 /// Most certificates one print run writes (a class ranking is shorter in practice).
@@ -19,6 +22,37 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/events/{id}/final", get(final_page))
         .route("/sections/{id}/certificates", get(certificates))
         .route("/api/events/{id}/final", get(api_final))
+        .route("/sections/{id}/stichkampf", post(start_playoff))
+        .route("/sections/{id}/stichkampf/result", post(playoff_result))
+}
+
+/// The event of section `id`, for the way back to the final documents.
+async fn event_of(state: &AppState, id: i64) -> Result<i64, AppError> {
+    Ok(state.section(id).await?.section_row.event)
+}
+
+/// Sets up the Stichkampf of a class's open tie (SJRP §6.1).
+async fn start_playoff(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    Edit { by, viewer, form }: Edit<PlayoffStart>,
+) -> PageResult {
+    let done = state.service.start_playoff(Some(by), id, &form).await;
+    done.map_err(|e| AppError::from(e).localised(viewer.lang))?;
+    let event = event_of(&state, id).await?;
+    Ok(see_other(&format!("/events/{event}/final#stichkampf-{id}")))
+}
+
+/// Records the result of a Stichkampf's next game.
+async fn playoff_result(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    Edit { by, viewer, form }: Edit<PlayoffResult>,
+) -> PageResult {
+    let done = state.service.record_playoff_result(Some(by), id, &form).await;
+    done.map_err(|e| AppError::from(e).localised(viewer.lang))?;
+    let event = event_of(&state, id).await?;
+    Ok(see_other(&format!("/events/{event}/final#stichkampf-{id}")))
 }
 
 /// Champions per class and the qualification list of every section of the event.

@@ -667,6 +667,12 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("title_of_winner", "Title", "Titel"),
     ("provisional", "provisional: rounds outstanding", "vorläufig: Runden ausstehend"),
     ("stichkampf_open", "Place shared, Stichkampf open", "Platz geteilt, Stichkampf offen"),
+    ("sk_title", "Stichkampf", "Stichkampf"),
+    ("sk_next", "Game", "Partie"),
+    ("sk_decided", "Decided", "Entschieden"),
+    ("sk_white_first", "white in game 1 (by lot)", "Weiß in Partie 1 (Los)"),
+    ("sk_start", "Set up the Stichkampf", "Stichkampf ansetzen"),
+    ("action_stichkampf", "Stichkampf", "Stichkampf"),
     (
         "titles_note",
         "The winners receive the titles of the Spielordnung.",
