@@ -28,7 +28,7 @@ use crate::age::Class;
 use crate::event::Event;
 use crate::person::{PlayerId, Sex};
 use crate::section::{Section, SectionKind};
-use crate::table::StandingsError;
+use crate::table::{StandingsError, csv_field};
 
 /// SJRP §6.4: the champions and the quota places qualify for the German championship (DEM).
 pub const DEM_QUALIFICATION: Article = Article::new("SJRP §6.4");
@@ -220,6 +220,46 @@ fn side_event(section: &Section) -> Result<Honours, StandingsError> {
     })
 }
 
+/// The DEM qualification list of an event's championship sections as CSV (RFC 4180, CR LF),
+/// the list a federation sends on (SJRP §6.4): class, place, name, club, points and whether
+/// the place is the champion's (`Meister`) or a quota place (`Quote`); ties still open are
+/// listed as `Stichkampf offen` without a place.
+pub fn qualification_csv(honours: &[Honours]) -> String {
+    let mut out = String::from("Klasse,Platz,Name,Verein,Punkte,Grundlage\r\n");
+    for class in honours
+        .iter()
+        .filter(|h| !h.side_event)
+        .flat_map(|h| &h.classes)
+    {
+        for p in &class.qualified {
+            let basis = if p.place == 1 { "Meister" } else { "Quote" };
+            let line = [
+                class.class.to_string(),
+                p.place.to_string(),
+                csv_field(&p.name),
+                csv_field(&p.club),
+                csv_field(&p.points),
+                basis.to_owned(),
+            ];
+            out.push_str(&line.join(","));
+            out.push_str("\r\n");
+        }
+        for p in &class.quota_tie {
+            let line = [
+                class.class.to_string(),
+                String::new(),
+                csv_field(&p.name),
+                csv_field(&p.club),
+                csv_field(&p.points),
+                "Stichkampf offen".to_owned(),
+            ];
+            out.push_str(&line.join(","));
+            out.push_str("\r\n");
+        }
+    }
+    out
+}
+
 /// What the winner of a side event takes: `1. Platz U14&U12-Blitzturnier`.
 pub fn side_event_title(section: &str) -> String {
     format!("1. Platz {section}")
@@ -344,6 +384,33 @@ mod tests {
         assert!(tie.is_empty());
         let (q, tie) = qualify(&ranking, 0);
         assert!(q.is_empty() && tie.is_empty());
+    }
+
+    #[test]
+    fn h18_06_qualification_csv_lists_champions_and_quota_places() {
+        let event = crate::demo::championship(Date::new(2026, 4, 11).unwrap());
+        let all: Vec<Honours> = event
+            .sections
+            .iter()
+            .map(|s| Honours::of(&event, s).unwrap())
+            .collect();
+        let csv = qualification_csv(&all);
+        let lines: Vec<&str> = csv.split("\r\n").filter(|l| !l.is_empty()).collect();
+        assert_eq!(lines[0], "Klasse,Platz,Name,Verein,Punkte,Grundlage");
+        let listed: usize = all
+            .iter()
+            .flat_map(|h| &h.classes)
+            .map(|c| c.qualified.len() + c.quota_tie.len())
+            .sum();
+        assert_eq!(lines.len(), listed + 1);
+        let u12 = all[1].class(Class::open(AgeClass::U12)).unwrap();
+        if let Some(champion) = &u12.champion {
+            let line = format!("U12,1,\"{}\",", champion.name);
+            assert!(csv.contains(&line), "{csv}");
+        }
+        assert!(lines[1..].iter().all(|l| l.ends_with(",Meister")
+            || l.ends_with(",Quote")
+            || l.ends_with(",Stichkampf offen")));
     }
 
     #[test]

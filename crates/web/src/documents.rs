@@ -4,6 +4,7 @@
 
 use axum::extract::{Path, Query, State};
 use axum::routing::{get, post};
+use axum::response::IntoResponse;
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
@@ -22,6 +23,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/events/{id}/final", get(final_page))
         .route("/sections/{id}/certificates", get(certificates))
         .route("/api/events/{id}/final", get(api_final))
+        .route("/events/{id}/dem.csv", get(qualification_csv))
         .route("/sections/{id}/stichkampf", post(start_playoff))
         .route("/sections/{id}/stichkampf/result", post(playoff_result))
 }
@@ -89,6 +91,27 @@ async fn api_final(
     Ok(Json(
         state.service.final_documents(id, viewer.can_edit()).await?,
     ))
+}
+
+/// `GET /events/{id}/dem.csv`: the DEM qualification list (SJRP §6.4) as the federation
+/// receives it ([`event::honours::qualification_csv`]), as the viewer sees the rounds.
+async fn qualification_csv(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+) -> Result<axum::response::Response, AppError> {
+    let docs = state.service.final_documents(id, viewer.can_edit()).await?;
+    let honours: Vec<_> = docs.sections.into_iter().map(|s| s.honours).collect();
+    let csv = event::honours::qualification_csv(&honours);
+    let disposition = format!("attachment; filename=\"dem-qualifikation-{id}.csv\"");
+    Ok((
+        [
+            (axum::http::header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+            (axum::http::header::CONTENT_DISPOSITION, disposition),
+        ],
+        csv,
+    )
+        .into_response())
 }
 
 /// A name as a certificate writes it: `Ida Braun` for the list's `Braun, Ida`.

@@ -668,6 +668,7 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("provisional", "provisional: rounds outstanding", "vorläufig: Runden ausstehend"),
     ("stichkampf_open", "Place shared, Stichkampf open", "Platz geteilt, Stichkampf offen"),
     ("sk_title", "Stichkampf", "Stichkampf"),
+    ("dem_csv", "DEM list (CSV)", "DEM-Liste (CSV)"),
     ("sk_next", "Game", "Partie"),
     ("sk_decided", "Decided", "Entschieden"),
     ("sk_white_first", "white in game 1 (by lot)", "Weiß in Partie 1 (Los)"),
