@@ -562,12 +562,16 @@ impl Service {
             ),
             (
                 Measure::Penalty {
-                    penalty: Penalty::DeclareLost { .. } | Penalty::Expulsion,
+                    penalty:
+                        Penalty::DeclareLost { .. }
+                        | Penalty::Expulsion
+                        | Penalty::ExclusionFromRounds { .. },
                 },
                 None,
             ) => {
                 return Err(ServiceError::BadRequest(
-                    "player: a game declared lost or an expulsion needs a player".into(),
+                    "player: a game declared lost, an exclusion from rounds or an expulsion needs a player"
+                        .into(),
                 ));
             }
             _ => None,
@@ -603,6 +607,20 @@ impl Service {
         {
             let last = i64::try_from(loaded.rounds.len()).unwrap_or(0);
             self.withdraw(by, p.id, Some(last), p.version).await?;
+        }
+        if let (
+            Measure::Penalty {
+                penalty: Penalty::ExclusionFromRounds { rounds },
+            },
+            Some(p),
+        ) = (measure, player)
+        {
+            // Art. 12.9.8: left out of the next rounds still to be paired, without points.
+            let paired = u32::try_from(loaded.rounds.len()).unwrap_or(u32::MAX);
+            let last = loaded.section().total_rounds();
+            for round in (paired + 1..=paired.saturating_add(rounds)).filter(|r| *r <= last) {
+                self.request_bye(by, p.id, round, "bye-0").await?;
+            }
         }
         Ok(n)
     }

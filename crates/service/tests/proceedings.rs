@@ -197,7 +197,25 @@ async fn h18_tribunal_protest_appeal_and_sanctions() {
         "round": 2, "player": expelled.to_string(), "measure": "expulsion", "reason": "Beleidigung" }),
     );
     service.impose_sanction(None, event, &out).await.unwrap();
+    // Art. 12.9.8: the player who lost the game is excluded from one round: left out of
+    // round 3 without points.
+    let excluded = g.white;
+    let rounds: SanctionForm = form(
+        json!({ "version": version(&service, event).await, "section": u14, "round": 2,
+        "player": excluded.to_string(), "measure": "rounds", "amount": "1", "reason": "Wiederholt Handy" }),
+    );
+    service.impose_sanction(None, event, &rounds).await.unwrap();
     let r3 = service.pair_next(None, u14).await.unwrap();
+    let loaded = service.section(u14).await.unwrap();
+    let (_, games) = loaded.round(r3).unwrap();
+    let left_out = games
+        .iter()
+        .find(|x| x.white == excluded || x.black == Some(excluded))
+        .unwrap();
+    assert!(
+        left_out.black.is_none() && left_out.result.code() == "bye-0",
+        "excluded from round 3: {left_out:?}"
+    );
     let loaded = service.section(u14).await.unwrap();
     let (_, games) = loaded.round(r3).unwrap();
     for x in games.iter().filter(|x| x.white == expelled || x.black == Some(expelled)) {
@@ -207,7 +225,11 @@ async fn h18_tribunal_protest_appeal_and_sanctions() {
         );
     }
     let ev = service::rows::domain_event(&service.store().event(event).await.unwrap());
-    assert_eq!(ev.proceedings.sanctions.len(), 2);
+    assert_eq!(ev.proceedings.sanctions.len(), 3);
+    assert_eq!(
+        ev.proceedings.sanctions[2].measure.article().as_str(),
+        "Art. 12.9.8"
+    );
     assert_eq!(
         ev.proceedings.sanctions[1].measure.article().as_str(),
         "Art. 12.9.9"

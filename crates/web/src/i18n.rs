@@ -529,7 +529,7 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("pr_m_rounds", "Exclusion from rounds (Art. 12.9.8)", "Ausschluss von Runden (Art. 12.9.8)"),
     ("pr_m_expulsion", "Expulsion from the tournament (Art. 12.9.9)", "Ausschluss vom Turnier (Art. 12.9.9)"),
     ("pr_amount", "Minutes, euros or rounds", "Minuten, Euro bzw. Runden"),
-    ("pr_sanction_hint", "A game declared lost gets its result (the opponent wins); an expelled player is withdrawn after the last paired round and no longer paired.", "Eine verloren erklärte Partie erhält ihr Ergebnis (Gegenüber gewinnt); ein ausgeschlossener Spieler wird nach der letzten ausgelosten Runde zurückgezogen und nicht mehr gepaart."),
+    ("pr_sanction_hint", "A game declared lost gets its result (the opponent wins); a player excluded from rounds (Art. 12.9.8) is left out of the next rounds without points; an expelled player is withdrawn after the last paired round and no longer paired.", "Eine verloren erklärte Partie erhält ihr Ergebnis (Gegenüber gewinnt); ein von Runden ausgeschlossener Spieler (Art. 12.9.8) fehlt in den nächsten Runden ohne Punkte; ein ausgeschlossener Spieler wird nach der letzten ausgelosten Runde zurückgezogen und nicht mehr gepaart."),
     ("pr_link", "Tribunal, protests, sanctions", "Turniergericht, Proteste, Strafen"),
     ("action_tribunal", "tribunal elected", "Turniergericht gewählt"),
     ("action_protest", "protest or appeal", "Protest oder Widerspruch"),
