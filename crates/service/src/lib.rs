@@ -18,6 +18,7 @@
 #![deny(missing_docs)]
 
 pub mod audit;
+pub mod backups;
 pub mod cards;
 pub mod checkin;
 pub mod documents;
@@ -52,6 +53,7 @@ pub use loaded::{Loaded, SectionCache};
 pub struct Service {
     store: Store,
     cache: Arc<SectionCache>,
+    backups: Option<Arc<backups::Backups>>,
 }
 
 impl Service {
@@ -60,6 +62,7 @@ impl Service {
         Service {
             store,
             cache: Arc::default(),
+            backups: None,
         }
     }
 

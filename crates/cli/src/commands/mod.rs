@@ -1,3 +1,4 @@
+pub mod backup;
 pub mod berger;
 pub mod check;
 pub mod chess960;
