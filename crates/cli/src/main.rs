@@ -53,6 +53,8 @@ enum Command {
     Backup(commands::backup::BackupArgs),
     /// Put a backup in place as the service's SQLite database (`--force` replaces one).
     Restore(commands::backup::RestoreArgs),
+    /// Export one event as an archive file, or import one as a new event (another installation).
+    Archive(commands::archive::Args),
 }
 
 fn main() -> ExitCode {
@@ -75,5 +77,6 @@ fn main() -> ExitCode {
         Command::Export(args) => commands::export::run(args),
         Command::Backup(args) => commands::backup::backup(args),
         Command::Restore(args) => commands::backup::restore(args),
+        Command::Archive(args) => commands::archive::run(args),
     }
 }

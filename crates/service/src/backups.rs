@@ -82,7 +82,11 @@ impl Backups {
             }
             path = self.dir.join(format!("{stem}-{n}.{ext}"));
         }
-        store.backup_to(&path, false).await?;
+        if store.is_postgres() {
+            crate::archive::write(&crate::archive::export(store, event).await?, &path)?;
+        } else {
+            store.backup_to(&path, false).await?;
+        }
         self.prune()?;
         Ok(path)
     }

@@ -17,6 +17,7 @@
 
 #![deny(missing_docs)]
 
+pub mod archive;
 pub mod audit;
 pub mod backups;
 pub mod cards;

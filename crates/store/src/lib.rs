@@ -36,6 +36,7 @@
 
 #![deny(missing_docs)]
 
+mod archive;
 mod audit;
 mod backup;
 mod events;
@@ -55,6 +56,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use sqlx::any::AnyPoolOptions;
 use sqlx::{Any, AnyPool, Executor, Row, Transaction};
 
+pub use archive::{
+    ArchivedAccount, ArchivedAudit, ArchivedEvent, ArchivedGame, ArchivedLineup, ArchivedMatch,
+    ArchivedPlayer, ArchivedRound, ArchivedSection, ArchivedTeam, Document, EventRows, LOCKED,
+    Relink,
+};
 pub use audit::AuditEntry;
 pub use backup::{restore, sqlite_path};
 pub use events::{EventChange, EventRow};

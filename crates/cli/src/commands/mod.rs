@@ -1,3 +1,4 @@
+pub mod archive;
 pub mod backup;
 pub mod berger;
 pub mod check;

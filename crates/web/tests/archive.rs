@@ -1,0 +1,105 @@
+//! Event archives (#17 item 4): the demo championship (individual sections and the team
+//! tournament) moves from SQLite to PostgreSQL (with `ARBITER_TEST_POSTGRES`, required when
+//! `CI` is set; otherwise to another SQLite file) with identical standings and audit log, and
+//! bad archives store nothing.
+
+use event::date::Date;
+use serde_json::Value;
+use service::Service;
+use store::Store;
+
+/// Every section of the event by name: the individual standings without ids (rank, pairing
+/// number, name, points, tie-breaks), or the team standings as CSV.
+async fn standings(service: &Service, event: i64) -> Vec<(String, String)> {
+    let mut all = Vec::new();
+    for s in service.store().sections(event).await.unwrap() {
+        let table = if service.store().team_section(s.id).await.unwrap().is_some() {
+            let csv = service.team_standings_csv(s.id, true).await.unwrap();
+            String::from_utf8(csv.bytes).unwrap()
+        } else {
+            let loaded = service.section(s.id).await.unwrap();
+            let rows = loaded.standings().unwrap().rows.iter().map(|r| {
+                format!(
+                    "{} {} {} {} {:?}\n",
+                    r.rank, r.tpn, r.name, r.points, r.values
+                )
+            });
+            rows.collect()
+        };
+        all.push((s.name, table));
+    }
+    all
+}
+
+async fn demo() -> (Service, i64) {
+    let store = store::testing::sqlite_store("h17_04_source").await.unwrap();
+    let event = web::load_demo(&store, Date::new(2026, 11, 28).unwrap())
+        .await
+        .unwrap();
+    (Service::new(store), event)
+}
+
+/// PostgreSQL when configured, else a fresh SQLite file.
+async fn target() -> Service {
+    let store = match store::testing::postgres_store("h17_04").await.unwrap() {
+        Some(store) => store,
+        None => store::testing::sqlite_store("h17_04_target").await.unwrap(),
+    };
+    Service::new(store)
+}
+
+async fn audit_count(store: &Store, event: i64) -> usize {
+    store.event_rows(event).await.unwrap().audit.len()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn h17_04_archive_round_trip_sqlite_to_postgres_keeps_standings_and_audit() {
+    let (source, event) = demo().await;
+    let archive = source.export_archive(event).await.unwrap();
+    assert!(archive.rows.teams.len() > 1 && archive.rows.games.len() > 100);
+    assert!(!archive.rows.audit.is_empty());
+    for row in &archive.rows.accounts {
+        assert_ne!(row.role, "");
+    }
+    let text = service::archive::to_json(&archive).unwrap();
+    assert!(!text.contains("argon2"), "no password hash in an archive");
+    let head: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(head["format"], "arbiter-event-archive");
+    assert_eq!(head["version"], 1);
+
+    let target = target().await;
+    // Rows already in the target: the imported event gets new keys, not the archived ones.
+    let other = target
+        .load_event(&event::demo::large_swiss(
+            10,
+            2,
+            Date::new(2026, 11, 28).unwrap(),
+        ))
+        .await
+        .unwrap();
+    let gzip = service::archive::encode(&archive, true).unwrap();
+    let imported = target.import_archive(None, &gzip).await.unwrap();
+    assert_ne!(imported, other);
+    let expected = standings(&source, event).await;
+    assert_eq!(
+        expected.len(),
+        source.store().sections(event).await.unwrap().len()
+    );
+    assert_eq!(standings(&target, imported).await, expected);
+    // The archived entries and the import itself.
+    assert_eq!(
+        audit_count(target.store(), imported).await,
+        archive.rows.audit.len() + 1
+    );
+    let again = target.export_archive(imported).await.unwrap();
+    assert_eq!(again.rows.players.len(), archive.rows.players.len());
+    assert_eq!(again.rows.lineups.len(), archive.rows.lineups.len());
+    assert_eq!(again.rows.matches, {
+        let mut m = again.rows.matches.clone();
+        m.sort_by_key(|m| m.id);
+        m
+    });
+    let ids: Vec<i64> = again.rows.players.iter().map(|p| p.id).collect();
+    let old: Vec<i64> = archive.rows.players.iter().map(|p| p.id).collect();
+    assert_ne!(ids, old, "new keys");
+}
