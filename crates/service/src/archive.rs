@@ -111,7 +111,7 @@ pub fn read(bytes: &[u8]) -> Result<Archive, ServiceError> {
     if u64::try_from(text.len()).unwrap_or(u64::MAX) > MAX_BYTES {
         return Err(bad("", format!("larger than {MAX_BYTES} bytes")));
     }
-    let value: Value = serde_json::from_slice(&text).map_err(|e| bad("", e))?;
+    let mut value: Value = serde_json::from_slice(&text).map_err(|e| bad("", e))?;
     if value.get("format").and_then(Value::as_str) != Some(FORMAT) {
         return Err(bad("format", format!("expected \"{FORMAT}\"")));
     }
@@ -130,7 +130,27 @@ pub fn read(bytes: &[u8]) -> Result<Archive, ServiceError> {
             ));
         }
     }
-    serde_path_to_error::deserialize(value).map_err(|e| bad(&e.path().to_string(), e.inner()))
+    let header = value
+        .as_object_mut()
+        .ok_or_else(|| bad("", "expected an object"))?;
+    let version = header
+        .remove("version")
+        .and_then(|v| v.as_u64())
+        .unwrap_or(VERSION);
+    header.remove("format");
+    let exported_at = header
+        .remove("exported_at")
+        .and_then(|v| v.as_i64())
+        .ok_or_else(|| bad("exported_at", "expected Unix seconds"))?;
+    // The records without the header, so that an error's path is the record's.
+    let rows = serde_path_to_error::deserialize(value)
+        .map_err(|e| bad(&e.path().to_string(), e.inner()))?;
+    Ok(Archive {
+        format: FORMAT.to_owned(),
+        version,
+        exported_at,
+        rows,
+    })
 }
 
 /// A document of the archive as `T`, checked by `check`; an error names `path`.

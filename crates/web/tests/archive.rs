@@ -103,3 +103,101 @@ async fn h17_04_archive_round_trip_sqlite_to_postgres_keeps_standings_and_audit(
     let old: Vec<i64> = archive.rows.players.iter().map(|p| p.id).collect();
     assert_ne!(ids, old, "new keys");
 }
+
+fn fixture(name: &str) -> Vec<u8> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read(&path).unwrap_or_else(|e| panic!("fixture {path}: {e}"))
+}
+
+/// The standings as one text, section by section.
+fn written(standings: &[(String, String)]) -> String {
+    standings
+        .iter()
+        .map(|(name, table)| format!("== {name}\n{}", table.replace("\r\n", "\n")))
+        .collect()
+}
+
+/// Version 1 archives written by this release (`archive-v1.json`: a small Swiss with a
+/// published round; `archive-v1-demo.json.gz`: the demo championship with its team
+/// tournament) are read by every later one, with the same standings.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn h17_04_version_1_archives_stay_readable() {
+    let target = target().await;
+    for (file, expected) in [
+        ("archive-v1.json", "archive-v1-standings.txt"),
+        ("archive-v1-demo.json.gz", "archive-v1-demo-standings.txt"),
+    ] {
+        let id = target.import_archive(None, &fixture(file)).await.unwrap();
+        let got = written(&standings(&target, id).await);
+        if std::env::var_os("ARBITER_WRITE_FIXTURES").is_some() {
+            let path = format!("{}/tests/data/{expected}", env!("CARGO_MANIFEST_DIR"));
+            std::fs::write(path, &got).unwrap();
+        }
+        let want = String::from_utf8(fixture(expected)).unwrap();
+        assert_eq!(got, want, "{file}");
+    }
+}
+
+/// Bad archives: an error naming the JSON path and what was expected, and nothing stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn h17_04_bad_archives_name_the_path_and_store_nothing() {
+    let target = target().await;
+    let good: Value = serde_json::from_slice(&fixture("archive-v1.json")).unwrap();
+    let refused = |edit: &dyn Fn(&mut Value), expected: &str| {
+        let mut bad = good.clone();
+        edit(&mut bad);
+        let bytes = serde_json::to_vec(&bad).unwrap();
+        let target = target.clone();
+        let expected = expected.to_owned();
+        async move {
+            let before = target.store().events().await.unwrap().len();
+            let e = target.import_archive(None, &bytes).await.unwrap_err();
+            assert!(
+                e.to_string().contains(&expected),
+                "{e} (expected {expected})"
+            );
+            assert_eq!(target.store().events().await.unwrap().len(), before);
+        }
+    };
+    refused(
+        &|a| a["version"] = 2.into(),
+        "version: 2 is newer than this release",
+    )
+    .await;
+    refused(
+        &|a| a["format"] = "trf".into(),
+        "format: expected \"arbiter-event-archive\"",
+    )
+    .await;
+    refused(
+        &|a| a["players"][2]["number"] = "three".into(),
+        "players[2].number",
+    )
+    .await;
+    refused(
+        &|a| a["games"][1]["result"] = "2-0".into(),
+        "games[1].result",
+    )
+    .await;
+    refused(
+        &|a| a["sections"][0]["data"]["rounds"] = 0.into(),
+        "sections[0].data",
+    )
+    .await;
+    refused(
+        &|a| a["players"][0]["data"]["player"]["dwz"] = "high".into(),
+        "players[0].data.player.dwz",
+    )
+    .await;
+    // Found only while storing, after rows were written: the transaction stores nothing.
+    refused(
+        &|a| a["games"][3]["white"] = 999_999.into(),
+        "games[3].white",
+    )
+    .await;
+    refused(
+        &|a| a["audit"][0]["entity"] = "planet".into(),
+        "audit[0].entity",
+    )
+    .await;
+}
