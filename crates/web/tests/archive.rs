@@ -3,6 +3,10 @@
 //! `CI` is set; otherwise to another SQLite file) with identical standings and audit log, and
 //! bad archives store nothing.
 
+mod common;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
 use event::date::Date;
 use serde_json::Value;
 use service::Service;
@@ -200,4 +204,116 @@ async fn h17_04_bad_archives_name_the_path_and_store_nothing() {
         "audit[0].entity",
     )
     .await;
+}
+
+/// A page request with the session cookie; a multipart body when `body` is given.
+fn request(uri: &str, cookie: Option<&str>, body: Option<(String, Vec<u8>)>) -> Request<Body> {
+    let mut b = Request::builder().uri(uri);
+    if let Some(c) = cookie {
+        b = b.header(header::COOKIE, c);
+    }
+    match body {
+        Some((content_type, bytes)) => b
+            .method("POST")
+            .header(header::CONTENT_TYPE, content_type)
+            .body(Body::from(bytes)),
+        None => b.body(Body::empty()),
+    }
+    .unwrap()
+}
+
+/// A multipart form of the CSRF token and one file `archive`.
+fn upload(csrf: &str, bytes: &[u8]) -> (String, Vec<u8>) {
+    let boundary = "arbiterArchiveBoundary";
+    let mut body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{csrf}\r\n\
+         --{boundary}\r\nContent-Disposition: form-data; name=\"archive\"; filename=\"a.json\"\r\n\
+         Content-Type: application/json\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(bytes);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+/// Admins download an event's archive from its page and upload it on the events page; nobody
+/// else may do either.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn h17_04_admins_download_and_upload_archives_on_the_web() {
+    let store = store::testing::sqlite_store("h17_04_web").await.unwrap();
+    let (_, password) = web::first_start(&store).await.unwrap().unwrap();
+    let event = web::load_demo(&store, Date::new(2026, 11, 28).unwrap())
+        .await
+        .unwrap();
+    let app = web::router(web::AppState::new(store.clone()));
+    let uri = format!("/events/{event}/archive");
+    let public = common::send(&app, request(&uri, None, None)).await;
+    assert_ne!(public.status, StatusCode::OK);
+    assert!(!public.text.contains("arbiter-event-archive"));
+
+    let (cookie, csrf) = common::login(&app, "admin", &password).await;
+    let page = common::send(
+        &app,
+        request(&format!("/events/{event}"), Some(&cookie), None),
+    )
+    .await;
+    assert!(
+        page.text.contains(&format!("href=\"{uri}\"")),
+        "download link"
+    );
+    let index = common::send(&app, request("/?lang=de", Some(&cookie), None)).await;
+    assert!(index.text.contains("Turnierarchiv einlesen"), "upload form");
+
+    let file = common::send(&app, request(&uri, Some(&cookie), None)).await;
+    assert_eq!(file.status, StatusCode::OK);
+    assert!(
+        file.headers[header::CONTENT_DISPOSITION]
+            .to_str()
+            .unwrap()
+            .contains(&format!("event-{event}-archive.json"))
+    );
+    let stored = common::send(
+        &app,
+        request(
+            "/events/import-archive",
+            Some(&cookie),
+            Some(upload(&csrf, file.text.as_bytes())),
+        ),
+    )
+    .await;
+    assert_eq!(stored.status, StatusCode::SEE_OTHER, "{}", stored.text);
+    let new = store.events().await.unwrap()[0].id;
+    assert_ne!(new, event);
+    assert_eq!(
+        stored.headers[header::LOCATION].to_str().unwrap(),
+        format!("/events/{new}")
+    );
+    let service = Service::new(store.clone());
+    assert_eq!(
+        standings(&service, new).await,
+        standings(&service, event).await
+    );
+
+    let bad = common::send(
+        &app,
+        request(
+            "/events/import-archive",
+            Some(&cookie),
+            Some(upload(&csrf, b"{\"format\": 1}")),
+        ),
+    )
+    .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert!(bad.text.contains("arbiter-event-archive"), "{}", bad.text);
+    let forged = common::send(
+        &app,
+        request(
+            "/events/import-archive",
+            Some(&cookie),
+            Some(upload("forged", file.text.as_bytes())),
+        ),
+    )
+    .await;
+    assert_ne!(forged.status, StatusCode::SEE_OTHER);
+    assert_eq!(store.events().await.unwrap().len(), 2);
 }
