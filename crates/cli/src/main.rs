@@ -49,6 +49,12 @@ enum Command {
     Players(commands::players::Args),
     /// Export a TRF tournament for the DWZ evaluation: DSB XML 2026 or SWI/ELOBASE.
     Export(commands::export::Args),
+    /// Write a consistent copy of the service's SQLite database, also while the server runs.
+    Backup(commands::backup::BackupArgs),
+    /// Put a backup in place as the service's SQLite database (`--force` replaces one).
+    Restore(commands::backup::RestoreArgs),
+    /// Export one event as an archive file, or import one as a new event (another installation).
+    Archive(commands::archive::Args),
 }
 
 fn main() -> ExitCode {
@@ -69,5 +75,8 @@ fn main() -> ExitCode {
         Command::Serve(args) => commands::serve::run(args),
         Command::Players(args) => commands::players::run(args),
         Command::Export(args) => commands::export::run(args),
+        Command::Backup(args) => commands::backup::backup(args),
+        Command::Restore(args) => commands::backup::restore(args),
+        Command::Archive(args) => commands::archive::run(args),
     }
 }

@@ -17,7 +17,9 @@
 
 #![deny(missing_docs)]
 
+pub mod archive;
 pub mod audit;
+pub mod backups;
 pub mod cards;
 pub mod checkin;
 pub mod documents;
@@ -54,6 +56,7 @@ pub use loaded::{Loaded, SectionCache};
 pub struct Service {
     store: Store,
     cache: Arc<SectionCache>,
+    backups: Option<Arc<backups::Backups>>,
 }
 
 impl Service {
@@ -62,6 +65,7 @@ impl Service {
         Service {
             store,
             cache: Arc::default(),
+            backups: None,
         }
     }
 

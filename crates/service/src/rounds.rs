@@ -116,10 +116,12 @@ impl Service {
             .publish(u32::try_from(number).unwrap_or(0), loaded.event.zone.local(now))
             .map_err(ServiceError::from)?;
         self.store.publish_round(by, row.id, &now.to_string()).await?;
-        Ok(warnings
+        let mut warnings: Vec<String> = warnings
             .iter()
             .map(|w| format!("{:?} ({})", w.kind, w.article))
-            .collect())
+            .collect();
+        warnings.extend(self.backup_after_publish(section, number).await);
+        Ok(warnings)
     }
 }
 

@@ -13,6 +13,9 @@
 //! value) in the same transaction (Art. 8.7: a result stands unless the arbiter changes it, and
 //! the change is on record).
 //!
+//! [`Store::backup_to`] writes a consistent copy of a SQLite database while it is in use
+//! (`VACUUM INTO`); [`restore`] puts such a copy in place.
+//!
 //! The code is split by entity: `users` (accounts and sessions), `audit`, `events`, `sections`
 //! (with the section's revision), `players`, `rounds` (rounds and their games) and `team`. Each
 //! maps its rows through one trait in `row`, which gives every entity the same by-id and list
@@ -33,7 +36,9 @@
 
 #![deny(missing_docs)]
 
+mod archive;
 mod audit;
+mod backup;
 mod events;
 mod model;
 mod players;
@@ -51,7 +56,13 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use sqlx::any::AnyPoolOptions;
 use sqlx::{Any, AnyPool, Executor, Row, Transaction};
 
+pub use archive::{
+    ArchivedAccount, ArchivedAudit, ArchivedEvent, ArchivedGame, ArchivedLineup, ArchivedMatch,
+    ArchivedPlayer, ArchivedRound, ArchivedSection, ArchivedTeam, Document, EventRows, LOCKED,
+    Relink,
+};
 pub use audit::AuditEntry;
+pub use backup::{restore, sqlite_path};
 pub use events::{EventChange, EventRow};
 pub use model::{ParseRecordedError, Recorded, StoreError};
 pub use players::{NewPlayer, Player};
@@ -94,12 +105,8 @@ impl Store {
         let (url, max) = if postgres {
             (url.to_owned(), 16)
         } else {
-            let path = url
-                .strip_prefix("sqlite://")
-                .or_else(|| url.strip_prefix("sqlite:"))
-                .ok_or_else(|| StoreError::Url(url.to_owned()))?;
-            let path = path.split('?').next().unwrap_or(path);
-            (format!("sqlite://{path}?mode=rwc"), 8)
+            let path = sqlite_path(url).ok_or_else(|| StoreError::Url(url.to_owned()))?;
+            (format!("sqlite://{}?mode=rwc", path.display()), 8)
         };
         let pool = AnyPoolOptions::new()
             .max_connections(max)

@@ -21,6 +21,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/sections/{id}/export.swi", get(swi))
         .route("/sections/{id}/standings.csv", get(standings_csv))
         .route("/api/sections/{id}/export/{format}", get(api_export))
+        .route("/events/{id}/archive", get(event_archive))
 }
 
 /// A file to download.
@@ -47,6 +48,20 @@ fn attachment(name: &str, content_type: &str, body: Vec<u8>) -> Response {
         body,
     )
         .into_response()
+}
+
+/// `GET /events/{id}/archive`: the event as an archive file (`service::archive`), for admins
+/// only: it carries the audit log and the accounts' names.
+pub(crate) async fn event_archive(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+) -> Result<Response, AppError> {
+    viewer.admin()?;
+    let archive = state.service.export_archive(id).await?;
+    let bytes = service::archive::encode(&archive, false)?;
+    let name = format!("event-{id}-archive.json");
+    Ok(attachment(&name, "application/json", bytes))
 }
 
 /// `GET /sections/{id}/export.xml`: DSB XML 2026 (arbiters only: it carries birth dates and

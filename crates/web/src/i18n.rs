@@ -323,6 +323,14 @@ const TEXTS: &[(&str, &str, &str)] = &[
         "Ausgewählte melden",
     ),
     ("trf_file", "TRF file", "TRF-Datei"),
+    ("archive_download", "Event archive", "Turnierarchiv"),
+    ("archive_import", "Import an event archive", "Turnierarchiv einlesen"),
+    (
+        "archive_help",
+        "An event archive (arbiter-event-archive JSON, also gzip) from another installation becomes a new event here. Accounts it names that do not exist here are created locked, without password.",
+        "Ein Turnierarchiv (arbiter-event-archive als JSON, auch gzip) einer anderen Installation wird hier ein neues Turnier. Darin genannte Konten, die es hier nicht gibt, werden gesperrt und ohne Passwort angelegt.",
+    ),
+    ("archive_file", "Archive file", "Archivdatei"),
     ("edit_pairings", "Edit pairings", "Paarungen bearbeiten"),
     (
         "edit_published",

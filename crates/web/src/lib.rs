@@ -109,6 +109,14 @@ impl AppState {
         AppState { security, ..self }
     }
 
+    /// The same state writing a backup after every published round (`--backup-dir`).
+    pub fn with_backups(self, backups: service::backups::Backups) -> AppState {
+        AppState {
+            service: self.service.with_backups(backups),
+            ..self
+        }
+    }
+
     /// The store under the service, for reads of rows (accounts, sessions, events).
     pub fn store(&self) -> &Store {
         self.service.store()

@@ -7,7 +7,8 @@
 //! Every bad upload is an [`UploadError`] naming the file, the line and column where the
 //! reader has them and what was expected, in English and German. Registration of the selected
 //! players is one transaction ([`service::Service::register_entries`]); a TRF file is read and
-//! converted completely before anything is stored. Either way nothing already stored is
+//! converted completely before anything is stored; an event archive likewise
+//! ([`service::archive`]). Either way nothing already stored is
 //! touched and nothing is half-imported.
 
 use axum::Json;
@@ -34,6 +35,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/sections/{id}/players/upload", post(preview_page))
         .route("/sections/{id}/players/register", post(register_page))
         .route("/events/{id}/import-file", post(import_trf_page))
+        .route("/events/import-archive", post(import_archive_page))
         .route("/api/sections/{id}/players/preview", post(preview_api))
         .route("/api/sections/{id}/players/import", post(import_api))
         .route("/api/events/{id}/import", post(import_trf_api))
@@ -418,6 +420,29 @@ async fn import_trf_page(
     match outcome {
         Ok(section) => Redirect::to(&format!("/sections/{section}")).into_response(),
         Err(f) => f.page(&state, &viewer, &back),
+    }
+}
+
+/// `POST /events/import-archive`: an event archive (admins) stored as a new event
+/// ([`service::Service::import_archive`]: checked completely, one transaction).
+async fn import_archive_page(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    mp: Multipart,
+) -> Response {
+    let outcome: Result<i64, Failure> = async {
+        let by = viewer.admin()?;
+        let fields = Fields::read(mp).await?;
+        viewer.check_csrf(fields.text("csrf"))?;
+        let file = fields
+            .file("archive")
+            .ok_or_else(|| UploadError::missing("archive"))?;
+        Ok(state.service.import_archive(Some(by), &file.bytes).await?)
+    }
+    .await;
+    match outcome {
+        Ok(event) => Redirect::to(&format!("/events/{event}")).into_response(),
+        Err(f) => f.page(&state, &viewer, "/"),
     }
 }
 

@@ -1,3 +1,5 @@
+pub mod archive;
+pub mod backup;
 pub mod berger;
 pub mod check;
 pub mod chess960;

@@ -25,6 +25,12 @@ pub struct Args {
     /// (set by the proxy) instead of the connection's, which is the proxy's.
     #[arg(long)]
     trust_proxy: bool,
+    /// Write a backup into this folder after every published round (created if missing).
+    #[arg(long, value_name = "DIR")]
+    backup_dir: Option<std::path::PathBuf>,
+    /// How many backups `--backup-dir` keeps, the newest (1 to 1000).
+    #[arg(long, value_name = "N", default_value_t = service::backups::DEFAULT_KEEP)]
+    backup_keep: usize,
 }
 
 impl Args {
@@ -89,7 +95,17 @@ async fn serve(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     if let Some(url) = &args.public_url {
         println!("public address {url}");
     }
-    let app = web::router(web::AppState::new(store).with_security(security));
+    let mut state = web::AppState::new(store).with_security(security);
+    if let Some(dir) = &args.backup_dir {
+        let backups = service::backups::Backups::new(dir, args.backup_keep)?;
+        println!(
+            "backup after every published round into {} (the newest {} kept)",
+            backups.dir().display(),
+            args.backup_keep
+        );
+        state = state.with_backups(backups);
+    }
+    let app = web::router(state);
     axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),

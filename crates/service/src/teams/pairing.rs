@@ -86,7 +86,10 @@ impl Service {
                     format!("Runde {round} ist schon veröffentlicht"),
                 ),
                 e => e.into(),
-            })
+            })?;
+        // A failed backup is reported by `backup_after_publish` and never undoes the publication.
+        self.backup_after_publish(section, round).await;
+        Ok(())
     }
 }
 
