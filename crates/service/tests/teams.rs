@@ -623,3 +623,79 @@ async fn h21_03_forfeits_keep_their_marks_and_rule_boards_are_no_wins_at_the_boa
     let home_name = &ts.team(home).unwrap().1.name;
     assert!(!names.contains(home_name), "{names:?}");
 }
+
+fn team_form(name: &str, players: &str, over: &str) -> TeamForm {
+    serde_json::from_value(json!({ "name": name, "players": players, "override": over })).unwrap()
+}
+
+#[tokio::test]
+async fn h21_01_registration_refuses_age_sex_and_guests_with_the_paragraph_and_an_audited_override()
+{
+    let (service, s, _) = section("service_team_eligibility", "round_robin", 3).await;
+    // Born 2009: 17 at the end of 2025, U16 is for born 2010 or later (§12.1, §5.3).
+    let old = "Echo0, P; 1500; 2009-06-01; m\nEcho1, P; 1450\nEcho2, P\nEcho3, P";
+    let e = service
+        .register_team(None, s, &team_form("Echo", old, ""))
+        .await
+        .unwrap_err();
+    let text = e.to_string();
+    assert!(
+        text.contains("SJRP §12.1") && text.contains("SJRP §5.3") && text.contains("Echo0, P"),
+        "{text}"
+    );
+    assert!(
+        e.german().contains("darf nicht in der U16-Mannschaft spielen"),
+        "{}",
+        e.german()
+    );
+    // A guest from another club: none allowed in a U16 team (§12.1).
+    let guest = "Echo0, P; 1500; 2011-06-01; m; SC Gast\nEcho1, P; 1450\nEcho2, P\nEcho3, P";
+    let e = service
+        .register_team(None, s, &team_form("Echo", guest, ""))
+        .await
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("1 players from another club, at most 0"),
+        "{e}"
+    );
+    assert_eq!(service.team_section(s).await.unwrap().teams.len(), 4);
+    // The arbiter registers it over the refusal with a reason: kept on the squad and audited.
+    let id = service
+        .register_team(None, s, &team_form("Echo", old, "Ausnahme Spielleiter"))
+        .await
+        .unwrap();
+    let ts = service.team_section(s).await.unwrap();
+    let (_, squad) = ts.team(id).unwrap();
+    let over = squad.admitted_over.as_ref().unwrap();
+    assert_eq!(over.reason, "Ausnahme Spielleiter");
+    assert!(over.issues[0].contains("SJRP §12.1"), "{over:?}");
+    let log = service.store().audit_log(None, 5).await.unwrap();
+    assert!(
+        log.iter().any(|e| e.entity == "team"
+            && e.entity_id == id
+            && e.new_value.as_deref().is_some_and(|v| v.contains("Ausnahme Spielleiter"))),
+        "{log:?}"
+    );
+}
+
+#[tokio::test]
+async fn h21_02_the_same_player_in_two_club_teams_is_refused() {
+    let (service, s, _) = section("service_team_two_teams", "round_robin", 3).await;
+    let a = "Gleich, Paul; 1500; 2011-06-01\nF1, P; 1450\nF2, P\nF3, P";
+    service
+        .register_team(None, s, &team_form("Foxtrot", a, ""))
+        .await
+        .unwrap();
+    let b = "G0, P; 1500\nG1, P; 1450\ngleich,  paul; ; 2011-06-01\nG3, P";
+    let e = service
+        .register_team(None, s, &team_form("Golf", b, ""))
+        .await
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("SJRP §10.1")
+            && e.to_string().contains("Foxtrot, Golf")
+            && e.to_string().contains("the same name and birth year"),
+        "{e}"
+    );
+    assert!(e.german().contains("nur in einer Mannschaft"), "{}", e.german());
+}

@@ -151,6 +151,7 @@ pub async fn demo(service: &crate::Service, event: i64) -> Result<i64, ServiceEr
             club: String::new(),
             players: pair.join("\n"),
             school_type: String::new(),
+            over: String::new(),
         };
         service.register_team(None, section, &form).await?;
     }
