@@ -699,3 +699,51 @@ async fn h21_02_the_same_player_in_two_club_teams_is_refused() {
     );
     assert!(e.german().contains("nur in einer Mannschaft"), "{}", e.german());
 }
+
+#[tokio::test]
+async fn h21_03_time_controls_of_team_sections_and_no_late_entries() {
+    let (service, s, _) = section("service_team_time", "round_robin", 3).await;
+    let event = service.team_section(s).await.unwrap().section.event;
+    let new = |competition: &str, time: &str| -> NewTeamSection {
+        serde_json::from_value(json!({
+            "name": format!("{competition} {time}"), "rounds": 5, "competition": competition,
+            "system": "swiss", "time_control": time
+        }))
+        .unwrap()
+    };
+    // §10.11: at least 25 minutes; 20 minutes + 5 seconds a move make 25 for 60 moves.
+    let e = service
+        .create_team_section(None, event, &new("club_u16", "1200+4"))
+        .await
+        .unwrap_err();
+    assert!(e.to_string().contains("SJRP §10.11"), "{e}");
+    assert!(e.german().contains("mindestens 25"), "{}", e.german());
+    let ok = service
+        .create_team_section(None, event, &new("club_u16", "1200+5"))
+        .await
+        .unwrap();
+    assert_eq!(
+        service.team_section(ok).await.unwrap().settings.time_control,
+        "1200+5"
+    );
+    // §18.12: at least 15 minutes in the schools.
+    let e = service
+        .create_team_section(None, event, &new("WK G", "840"))
+        .await
+        .unwrap_err();
+    assert!(e.to_string().contains("SJRP §18.12"), "{e}");
+    service
+        .create_team_section(None, event, &new("WK G", "900"))
+        .await
+        .unwrap();
+    let e = service
+        .create_team_section(None, event, &new("club_u16", "25 min"))
+        .await
+        .unwrap_err();
+    assert!(e.to_string().contains("time control `25 min`"), "{e}");
+    // §10.8: no entries after the start.
+    service.pair_team_round(None, s).await.unwrap();
+    let late = team_form("Echo", "E0, P\nE1, P\nE2, P\nE3, P", "");
+    let e = service.register_team(None, s, &late).await.unwrap_err();
+    assert!(e.to_string().contains("SJRP §10.8"), "{e}");
+}

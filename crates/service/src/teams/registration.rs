@@ -4,7 +4,7 @@
 use event::person::{PlayerId, Sex};
 
 use event::player::Player;
-use event::team::school::{Pupil, SchoolType};
+use event::team::school::{Format, Pupil, SchoolType, SettingsViolation};
 use event::team::squad::{Member, Squad, SquadOverride, SquadViolation, entry_issues};
 use event::validate::{self, Field};
 use laws::Article;
@@ -246,6 +246,10 @@ pub struct NewTeamSection {
     /// of the event's start.
     #[serde(default)]
     pub year: Option<u16>,
+    /// The thinking time, TRF notation in seconds (`1500+5`); empty: not set yet. At least
+    /// 25 minutes for club teams (§10.11), 15 for school teams (§18.12).
+    #[serde(default)]
+    pub time_control: String,
 }
 
 impl NewTeamSection {
@@ -260,18 +264,20 @@ impl NewTeamSection {
             settings.order = self.order.trim().to_owned();
         }
         settings.year = self.year.or(event_year).unwrap_or(settings.year);
+        self.time_control
+            .trim()
+            .clone_into(&mut settings.time_control);
+        validate::text(Field::TimeControl, &settings.time_control, validate::MAX_TEXT)?;
         settings.check()?;
         validate::text(Field::Colours, &settings.colours, validate::MAX_TEXT)?;
-        let profile = settings.profile()?;
-        if let (TeamSystem::Swiss, Some((max, article))) =
-            (settings.system, profile.max_swiss_rounds)
-            && self.rounds > max
-        {
-            return Err(ServiceError::rule_at(
-                article,
-                format!("at most {max} Swiss rounds"),
-                format!("höchstens {max} Schweizer-System-Runden"),
-            ));
+        let format = match settings.system {
+            TeamSystem::Swiss => Format::Swiss(self.rounds),
+            TeamSystem::RoundRobin => Format::RoundRobin,
+        };
+        // Without a time control only the rounds are checked (`u32::MAX` minutes pass).
+        let minutes = settings.minutes()?.unwrap_or(u32::MAX);
+        if let Some(v) = settings.profile()?.check_settings(format, minutes).first() {
+            return Err(settings_refusal(*v));
         }
         validate::required(Field::SectionName, self.name.trim(), validate::MAX_TEXT)?;
         validate::number(
@@ -281,6 +287,30 @@ impl NewTeamSection {
             u64::from(validate::MAX_ROUNDS),
         )?;
         Ok(settings)
+    }
+}
+
+/// A setting outside §18.11, §18.12 or §10.11 as a refusal naming the paragraph.
+fn settings_refusal(v: SettingsViolation) -> ServiceError {
+    match v {
+        SettingsViolation::TooManyRounds { max, article, .. } => ServiceError::rule_at(
+            article,
+            format!("at most {max} Swiss rounds"),
+            format!("höchstens {max} Schweizer-System-Runden"),
+        ),
+        SettingsViolation::TooLittleTime {
+            minutes,
+            min,
+            article,
+        } => ServiceError::rule_at(
+            article,
+            format!(
+                "time control: {minutes} minutes per player and game (60 moves), at least {min}"
+            ),
+            format!(
+                "Bedenkzeit: {minutes} Minuten je Spieler und Partie (60 Züge), mindestens {min}"
+            ),
+        ),
     }
 }
 

@@ -135,6 +135,7 @@ pub async fn demo(service: &crate::Service, event: i64) -> Result<i64, ServiceEr
                 colours: String::new(),
                 order: String::new(),
                 year: None,
+                time_control: "300".into(),
             },
         )
         .await?;

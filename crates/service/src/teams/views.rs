@@ -52,6 +52,8 @@ pub fn teams_view(ts: &TeamSection, german: bool) -> Result<Value, ServiceError>
         "settings": ts.settings,
         "competition_name": profile.name,
         "pseudo_rating": profile.pseudo_rating,
+        "time_control": ts.settings.time_control.parse::<laws::time_control::TimeControl>().ok()
+            .map(|c| c.written(if german { laws::Lang::De } else { laws::Lang::En })),
         "boards": boards,
         "rounds_paired": ts.rounds_paired(),
         "teams": teams,
