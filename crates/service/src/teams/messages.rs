@@ -51,7 +51,7 @@ pub(crate) fn squad_message(
                 name(*behind)
             ),
             format!(
-                "{team}: {} steht vor {}, der um {gap} höher bewertet ist",
+                "{team}: {} steht vor {} mit einer um {gap} Punkte höheren Wertungszahl",
                 name(*ahead),
                 name(*behind)
             ),
@@ -170,11 +170,12 @@ pub fn squad_violations(ts: &TeamSection, german: bool) -> Result<Vec<Value>, Se
         .collect())
 }
 
-/// A lineup violation in the viewer's language, with its paragraph.
+/// A lineup violation in the viewer's language; its paragraph stands beside it
+/// ([`lineup_violations`]), not in the sentence.
 fn lineup_message(v: &LineupViolation, ts: &TeamSection, german: bool) -> String {
     let de = german;
     let name = |id: PlayerId| ts.player_name(id);
-    let text = match *v {
+    match *v {
         LineupViolation::BoardCount { given, boards, .. } => {
             if de {
                 format!("{given} Bretter angegeben, die Mannschaft hat {boards}")
@@ -204,7 +205,7 @@ fn lineup_message(v: &LineupViolation, ts: &TeamSection, german: bool) -> String
         } => {
             if de {
                 format!(
-                    "Brett {board}: {} sitzt vor {}, der in der Rangliste vorher steht; diese und alle folgenden Partien gehen verloren",
+                    "Brett {board}: {} sitzt vor {}, obwohl weiter hinten gemeldet; diese und alle folgenden Partien gehen verloren",
                     name(player),
                     name(ahead_of)
                 )
@@ -223,8 +224,7 @@ fn lineup_message(v: &LineupViolation, ts: &TeamSection, german: bool) -> String
                 format!("board {board} is empty; this and all following games are lost")
             }
         }
-    };
-    format!("{text} ({})", v.article())
+    }
 }
 
 /// The violations of a team's lineup in a round, each `{text, article}`.

@@ -78,9 +78,10 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// A section of `competition` paired by `system` (`round_robin` or `swiss`) with the SJRP
-    /// defaults: colours `BWBW` (§10.4: the first-named team has Black on board 1), 2/1/0
-    /// match points and the §10.5 or §10.6 order.
+    /// A section of `competition` paired by `system` (`round_robin` or `swiss`) with the
+    /// defaults: colours `BWBW` (the first-named team has Black on board 1; the Spielordnung
+    /// sets no board colours, §10.4 only chooses round robin or Swiss, so the director may
+    /// change them), 2/1/0 match points (§10.2) and the §10.5 or §10.6 order.
     pub fn club(competition: &str, system: &str) -> Result<Settings, ServiceError> {
         let system = match system {
             "swiss" => TeamSystem::Swiss,
@@ -143,6 +144,14 @@ impl Settings {
     pub fn criteria(&self) -> Result<Vec<Criterion>, ServiceError> {
         standings::tiebreak::preset::find(&self.order)
             .and_then(|p| p.team_criteria())
+            .map_err(|e| ServiceError::BadRequest(format!("order `{}`: {e}", self.order)))
+    }
+
+    /// The criteria of the standings order with the provision each rests on (SJRP §10.2,
+    /// §10.5 or §10.6 Nr. 1-4 for the SJRP orders).
+    pub fn cited_criteria(&self) -> Result<Vec<(Criterion, laws::Article)>, ServiceError> {
+        standings::tiebreak::preset::find(&self.order)
+            .and_then(|p| p.team_articles())
             .map_err(|e| ServiceError::BadRequest(format!("order `{}`: {e}", self.order)))
     }
 

@@ -23,7 +23,8 @@ use super::{MatchDoc, Settings};
 use crate::ServiceError;
 
 /// The board colours a new section of `competition` starts with: `WB` for a tandem (the
-/// partners play opposite colours), else the SJRP `BWBW` (§10.4).
+/// partners play opposite colours), else `BWBW` (the first-named team Black on board 1; the
+/// Spielordnung sets no board colours).
 pub fn default_colours(competition: &str) -> &'static str {
     if competition.trim() == TANDEM {
         "WB"

@@ -260,7 +260,7 @@ pub fn standings_view(ts: &TeamSection) -> Result<Value, ServiceError> {
     Ok(json!({
         "section": ts.section,
         "order": ts.settings.order,
-        "criteria": criteria.iter().map(|c| json!({"code": c.code(), "article": c.article().to_string()})).collect::<Vec<_>>(),
+        "criteria": ts.settings.cited_criteria()?.iter().map(|(c, a)| json!({"code": c.code(), "article": a.to_string()})).collect::<Vec<_>>(),
         "rows": rows,
         "board_leaders": leaders,
         "crosstable": cross,
