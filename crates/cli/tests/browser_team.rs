@@ -6,6 +6,13 @@
 //! the §10.9 message, the arbiter sees it too (English and German) and confirms; the arbiter
 //! enters the match results board by board and checks the team standings against points
 //! computed by hand: the team in the wrong order loses every board (§10.9).
+//!
+//! Issue 21: registrations refused with their paragraph for age (§12.1 with §5.3), guests
+//! (§12.1, §16.1), sex (§16.1) and the same player in two teams (§10.1), one registered over
+//! the refusal with a reason; a round is a preview until published; forfeit marks on the round
+//! page and in the crosstable; the exports re-read by our readers and `arbiter trf check`
+//! (with every board's game in the DSB XML; `team_exports.rs` and the service tests check the
+//! files in detail); a captain opening `/users` gets a 403 page; every team page fits 360 px.
 
 mod common;
 
@@ -61,9 +68,30 @@ fn scenario(b: &Browser, server: &Server) {
         .and_then(|s| s.parse().ok())
         .expect("section id in the address");
 
+    // Refused with the paragraph, nothing stored: a player too old for U16, a guest.
+    let teams_page = format!("{base}/sections/{section}/teams");
+    refused(
+        b,
+        &teams_page,
+        "Echo",
+        "Echo0, P; 1500; 2009-06-01\nEcho1, P\nEcho2, P\nEcho3, P",
+        &["SJRP §12.1", "SJRP §5.3", "Echo0, P"],
+    );
+    refused(
+        b,
+        &teams_page,
+        "Echo",
+        "Echo0, P; 1500; ; ; SC Gast\nEcho1, P\nEcho2, P\nEcho3, P",
+        &["SJRP §12.1", "another club"],
+    );
+    b.go(&teams_page);
     for (i, name) in TEAMS.iter().enumerate() {
+        // Alpha0 with a birth date, for the double registration below.
         let players: Vec<String> = (0..5)
-            .map(|k| format!("{name}{k}, P; {}", 1900 - 100 * i - 20 * k))
+            .map(|k| {
+                let born = if i + k == 0 { "; 2011-03-04" } else { "" };
+                format!("{name}{k}, P; {}{born}", 1900 - 100 * i - 20 * k)
+            })
             .collect();
         b.fill("#team-name", name);
         b.fill("#team-players", &players.join("\n"));
@@ -71,6 +99,19 @@ fn scenario(b: &Browser, server: &Server) {
         wait_text(b, &format!("team-{}", i + 1), name);
     }
     assert!(b.text("#squad-1").contains("substitute"));
+    assert!(b.text("#squad-1").contains("2011"), "birth year shown");
+    // The same player in a second team: same name and birth year (§10.1, the DSJ rules).
+    refused(
+        b,
+        &teams_page,
+        "Echo",
+        "Echo0, P\nEcho1, P\nalpha0,  p; ; 2011-03-04\nEcho3, P",
+        &["SJRP §10.1", "Alpha, Echo"],
+    );
+    b.go(&teams_page);
+    girls_section(b, &base, server, section);
+    // Back to English (the phone check read the German page).
+    b.go(&format!("{teams_page}?lang=en"));
 
     b.click("#team-pair");
     b.wait_url(&format!("/sections/{section}/teams/rounds/1"));
@@ -190,13 +231,190 @@ fn scenario(b: &Browser, server: &Server) {
     let boards = b.text("#boards-1");
     assert!(boards.contains("-+") || boards.contains("+-"), "{boards}");
     b.go(&format!("{base}/sections/{section}/teams/standings"));
+    exports(b, section);
+    round_two_forfeited(b, &base, section);
+    // A captain is no admin: /users answers with a 403 page, not the login form.
+    log_in(b, &base, "cap-alpha", "captain-password");
+    b.go(&format!("{base}/users"));
+    b.wait_js("return !!document.getElementById('error');", "the 403 page");
+    assert!(b.text("#error").contains("for admins only"));
+    assert_eq!(
+        b.js(
+            "return document.getElementById('login-user') === null;",
+            json!([])
+        ),
+        json!(true)
+    );
+    log_in(b, &base, "admin", &server.password);
+    for page in [
+        format!("/sections/{section}/teams"),
+        format!("/sections/{section}/teams/rounds/1"),
+        format!("/sections/{section}/teams/rounds/2"),
+        format!("/sections/{section}/teams/standings"),
+    ] {
+        fits_phone(b, &format!("{base}{page}?lang=de"));
+    }
+    b.click("#logout");
+    b.wait_js(
+        "return !document.getElementById('current-user');",
+        "logged out",
+    );
+    for page in ["teams", "teams/rounds/2", "teams/standings"] {
+        fits_phone(b, &format!("{base}/sections/{section}/{page}?lang=de"));
+    }
+    log_in_again(b, &base, &server.password);
 
     let api = get_json(
         &server.addr,
         &format!("/api/sections/{section}/teams/standings"),
     );
-    assert_eq!(api["rows"][0]["name"], "Delta");
-    assert_eq!(api["rows"][0]["values"][1], "4.00");
+    // After round 2 Charlie (1 + 2 MP, 2 + 4 BP) leads Delta (2 MP, 4 BP).
+    assert_eq!(api["rows"][0]["name"], "Charlie");
+    assert_eq!(api["rows"][0]["values"][1], "6.00");
+}
+
+/// Submits a team registration and expects the refusal page naming `needles`.
+fn refused(b: &Browser, teams_page: &str, name: &str, lines: &str, needles: &[&str]) {
+    b.go(teams_page);
+    b.fill("#team-name", name);
+    b.fill("#team-players", lines);
+    b.click("#register-team-submit");
+    b.wait_js(
+        "return !!document.getElementById('error');",
+        "the refusal page",
+    );
+    let text = b.text("#error");
+    for needle in needles {
+        assert!(text.contains(needle), "{needle} in {text}");
+    }
+}
+
+/// `url` at 360 px: the page is no wider than the screen.
+fn fits_phone(b: &Browser, url: &str) {
+    b.viewport(360, 800).unwrap();
+    b.go(url);
+    b.wait_js("return document.readyState === 'complete';", url);
+    let width = b.js("return document.documentElement.scrollWidth;", json!([]));
+    assert!(
+        width.as_i64().is_some_and(|w| w <= 360),
+        "{url} is {width} px wide at 360"
+    );
+    b.viewport(1366, 900).unwrap();
+}
+
+/// A 4er-U16w section (§16.1): a boy and two guests refused, the squad registered over the
+/// refusal with a reason; the squad shows birth year, sex and the guest.
+fn girls_section(b: &Browser, base: &str, server: &Server, section: i64) {
+    let event = get_json(&server.addr, &format!("/api/sections/{section}"))["section"]["event"]
+        .as_i64()
+        .unwrap();
+    b.go(&format!("{base}/events/{event}"));
+    b.fill("#team-section-name", "4er-U16w");
+    b.fill("#team-section-rounds", "3");
+    set_select(b, "team-section-competition", "club_u16w");
+    b.fill("#team-section-time-control", "1500+5");
+    b.click("#create-team-section");
+    wait_text(b, "teams-title", "4er-U16w");
+    wait_text(b, "team-settings", "25");
+    let page = b.url();
+    let girls = "Gamma0, A; 1500; 2011-01-02; w\nGamma1, B; 1400; 2012-01-02; m\nGamma2, C; ; 2012-05-06; w\nGamma3, D; ; 2013-01-01; w";
+    refused(
+        b,
+        &page,
+        "Gamma",
+        girls,
+        &["SJRP §16.1", "Gamma1, B", "girls"],
+    );
+    let guests = "Gamma0, A; 1500; 2011-01-02; w; SC Gast\nGamma1, B; 1400; 2012-01-02; w; SV Gast\nGamma2, C; ; 2012-05-06; w\nGamma3, D; ; 2013-01-01; w";
+    refused(
+        b,
+        &page,
+        "Gamma",
+        guests,
+        &["SJRP §16.1", "2 players from another club, at most 1"],
+    );
+    b.go(&page);
+    b.fill("#team-name", "Gamma");
+    b.fill("#team-players", guests);
+    b.fill(
+        "#team-override",
+        "Spielgemeinschaft, genehmigt vom Spielleiter",
+    );
+    b.click("#register-team-submit");
+    wait_text(b, "squad-override-1", "Spielgemeinschaft");
+    let squad = b.text("#squad-1");
+    assert!(
+        squad.contains("2011") && squad.contains("SC Gast") && !squad.contains("2011-01-02"),
+        "{squad}"
+    );
+    fits_phone(b, &format!("{page}?lang=de"));
+}
+
+/// Round 2: the first match forfeited by its away team; the round page marks every board
+/// `+-` and the crosstable `+4:0` / `-0:4`.
+fn round_two_forfeited(b: &Browser, base: &str, section: i64) {
+    b.go(&format!("{base}/sections/{section}/teams"));
+    b.click("#team-pair");
+    b.wait_url(&format!("/sections/{section}/teams/rounds/2"));
+    b.click("#team-publish");
+    b.wait_js(
+        "return !document.getElementById('preview-note');",
+        "team round 2 published",
+    );
+    set_select(b, "forfeit-1", "away");
+    b.click("#result-submit-1");
+    wait_text(b, "match-status-1", "confirmed");
+    let scored = b.js(
+        "return Array.from(document.querySelectorAll('#boards-1 tbody tr')).map(r => r.lastElementChild.textContent.trim());",
+        json!([]),
+    );
+    assert_eq!(scored, json!(["+-", "+-", "+-", "+-"]), "the scored column");
+    b.go(&format!("{base}/sections/{section}/teams/standings"));
+    let cross = b.text("#team-crosstable");
+    assert!(cross.contains("+4:0") && cross.contains("-0:4"), "{cross}");
+}
+
+/// The exports as the arbiter downloads them: the TRF passes `arbiter trf check`, the DSB
+/// XML reads back with every board of round 1 as a game.
+fn exports(b: &Browser, section: i64) {
+    let trf = b.fetch(&format!("/sections/{section}/export.trf"));
+    let dir = std::env::temp_dir().join(format!("arbiter-browser-team-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("teams.trf");
+    std::fs::write(&path, &trf).unwrap();
+    let (code, out, err) = testkit::run(
+        env!("CARGO_BIN_EXE_arbiter"),
+        &["trf".as_ref(), "check".as_ref(), path.as_os_str()],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("20 players") && out.contains("0 errors"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let xml = b.fetch(&format!("/sections/{section}/export.xml"));
+    let report = ratinglist::dsb::read_xml(xml.as_bytes(), "teams.xml")
+        .unwrap_or_else(|e| panic!("{e}: {}", xml.chars().take(400).collect::<String>()));
+    let games = report.rounds[0]
+        .pairings
+        .iter()
+        .filter(|p| matches!(p, ratinglist::dsb::Pairing::Game { .. }))
+        .count();
+    assert_eq!(games, 8, "two matches of four boards in round 1");
+    let csv = b.fetch(&format!("/sections/{section}/standings.csv"));
+    assert!(csv.starts_with("Rank,No,Team,MP"), "{csv}");
+}
+
+/// Logs the admin in after a logout.
+fn log_in_again(b: &Browser, base: &str, password: &str) {
+    b.go(&format!("{base}/login"));
+    b.fill("#login-user", "admin");
+    b.fill("#login-password", password);
+    b.click("#login-submit");
+    b.wait_js(
+        "const u = document.getElementById('current-user'); return !!u && u.textContent === 'admin';",
+        "the admin logged in",
+    );
 }
 
 /// Logs the current user out and `user` in, waiting for each page change (a click only starts

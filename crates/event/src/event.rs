@@ -9,7 +9,7 @@ use crate::age::AgeConvention;
 use crate::date::{Birth, Date, Zone};
 use crate::entries::{AdmissionList, name_key};
 use crate::person::PlayerId;
-use crate::player::Entry;
+use crate::player::{Entry, Player};
 use crate::proceedings::Proceedings;
 use crate::public::PublicBirth;
 use crate::section::Section;
@@ -88,6 +88,25 @@ impl Event {
     }
 }
 
+/// Whether two registrations look like the same person, and by what: the same id, FIDE id,
+/// DSB membership, or name ([`name_key`]) and birth year (DSB lists give the year only).
+pub fn same_person(p: &Player, q: &Player) -> Option<DuplicateBy> {
+    if q.id == p.id {
+        Some(DuplicateBy::Id)
+    } else if p.fide_id.is_some() && q.fide_id == p.fide_id {
+        Some(DuplicateBy::FideId)
+    } else if p.dsb.is_some() && q.dsb == p.dsb {
+        Some(DuplicateBy::DsbId)
+    } else if p.birth.is_some()
+        && q.birth.map(Birth::year) == p.birth.map(Birth::year)
+        && name_key(q) == name_key(p)
+    {
+        Some(DuplicateBy::NameAndBirth)
+    } else {
+        None
+    }
+}
+
 impl Event {
     /// The issues of `entry` if it were registered in section `section`: eligibility for its
     /// class in this season, the class belonging to the section, and registrations of the
@@ -111,21 +130,7 @@ impl Event {
                     continue;
                 }
                 let q = &other.player;
-                let by = if q.id == p.id {
-                    Some(DuplicateBy::Id)
-                } else if p.fide_id.is_some() && q.fide_id == p.fide_id {
-                    Some(DuplicateBy::FideId)
-                } else if p.dsb.is_some() && q.dsb == p.dsb {
-                    Some(DuplicateBy::DsbId)
-                } else if p.birth.is_some()
-                    && q.birth.map(Birth::year) == p.birth.map(Birth::year)
-                    && name_key(q) == name_key(p)
-                {
-                    Some(DuplicateBy::NameAndBirth)
-                } else {
-                    None
-                };
-                if let Some(by) = by {
+                if let Some(by) = same_person(p, q) {
                     issues.push(EntryIssue::Duplicate {
                         other: q.id,
                         section: s.name.clone(),

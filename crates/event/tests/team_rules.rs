@@ -8,7 +8,9 @@ use event::team::lineup::{
     lost_from,
 };
 use event::team::school::{Format, Group, NotAdmitted, Pupil, SchoolType};
-use event::team::squad::{Member, Profile, Squad, SquadViolation, check_squads};
+use event::admission::DuplicateBy;
+use event::date::Birth;
+use event::team::squad::{Member, Profile, Squad, SquadViolation, check_squads, entry_issues};
 use standings::{Outcome, Points};
 
 fn member(id: u32, dwz: Option<u16>, club: &str) -> Member {
@@ -26,6 +28,7 @@ fn squad(name: &str, members: Vec<Member>) -> Squad {
         name: name.into(),
         club: name.into(),
         members,
+        admitted_over: None,
     }
 }
 
@@ -209,6 +212,9 @@ fn r_065_up_to_two_substitutes() {
 fn r_056_girls_teams_one_player_from_another_club() {
     let with_guests = |n: usize| {
         let mut s = club_squad("A", 1, &[None; 4]);
+        for m in &mut s.members {
+            m.player.sex = Some(Sex::Female);
+        }
         for m in s.members.iter_mut().take(n) {
             m.player.club = "B".into();
         }
@@ -553,4 +559,81 @@ fn r_040_match_points_two_one_zero() {
         (Points::from_whole(2), Points::ZERO)
     );
     assert_eq!(lost.boards[0].player, 11);
+}
+
+#[test]
+fn h21_01_club_squads_are_checked_for_age_class_sex_and_guests() {
+    let born = |y, m, d| Date::new(y, m, d).map(Birth::Date);
+    let u16 = Profile::club_u16();
+    let mut a = club_squad("A", 1, &[None; 4]);
+    // U16 in 2026: born 2010 or later (§12.1 with the cut-off of §5.3).
+    a.members[0].player.birth = born(2010, 1, 1);
+    a.members[1].player.birth = born(2009, 12, 31);
+    let found = check_squads(&u16, &[a.clone()], 2026);
+    assert!(
+        matches!(&found[..], [SquadViolation::Ineligible { player: PlayerId(2), reason, .. }]
+            if reason.article().to_string() == "SJRP §5.3"),
+        "{found:?}"
+    );
+    assert_eq!(found[0].article().to_string(), "SJRP §12.1");
+    assert!(found[0].refuses_entry());
+    assert!(found[0].to_string().contains("U16 team (SJRP §12.1)"));
+    // No birth date: §10.8 asks for none, so it is not checked.
+    assert!(check_squads(&u16, &[club_squad("B", 11, &[None; 4])], 2026).is_empty());
+
+    // §16.1: girls only, and one player may belong to another club.
+    let u16w = Profile::club_u16w();
+    let mut g = club_squad("G", 21, &[None; 4]);
+    for m in &mut g.members {
+        m.player.sex = Some(Sex::Female);
+    }
+    g.members[3].player.club = "SC Gast".into();
+    assert!(check_squads(&u16w, &[g.clone()], 2026).is_empty());
+    g.members[2].player.club = "SV Gast".into();
+    g.members[1].player.sex = Some(Sex::Male);
+    let found = check_squads(&u16w, &[g], 2026);
+    let articles = articles(&found);
+    assert_eq!(articles, ["SJRP §16.1", "SJRP §16.1"], "{found:?}");
+    assert!(matches!(found[0], SquadViolation::Ineligible { player: PlayerId(22), .. }));
+    assert!(matches!(&found[1], SquadViolation::Guests { guests, max: 1, .. } if guests.len() == 2));
+    // A guest in a U16 team: none allowed (§12.1).
+    let mut b = club_squad("B", 11, &[None; 4]);
+    b.members[0].player.club = "SC Gast".into();
+    let found = check_squads(&u16, &[b], 2026);
+    assert!(matches!(&found[..], [SquadViolation::Guests { max: 0, .. }]));
+    assert_eq!(found[0].article().to_string(), "SJRP §12.1");
+}
+
+#[test]
+fn h21_02_the_same_pupil_in_two_teams_by_name_and_birth() {
+    let wkg = Profile::school(Group::G);
+    let school_squad = |name: &str, first: u32| {
+        let mut s = club_squad(name, first, &[None; 4]);
+        for m in &mut s.members {
+            m.pupil = Some(Pupil {
+                school: name.into(),
+                kind: SchoolType::Primary,
+                grade: 3,
+                leaver: false,
+            });
+        }
+        s
+    };
+    let mut a = school_squad("GS Nord", 1);
+    let mut b = school_squad("GS Süd", 11);
+    // Same pupil, another id: same name (ignoring case) and birth year.
+    b.members[2].player = Player::new(PlayerId(13), "PLAYER", "1");
+    b.members[2].player.club = "GS Süd".into();
+    a.members[0].player.birth = Date::new(2017, 2, 3).map(Birth::Date);
+    b.members[2].player.birth = Date::new(2017, 2, 3).map(Birth::Date);
+    let issues = entry_issues(&wkg, &[a.clone()], &b, 2026);
+    assert!(
+        matches!(&issues[..], [SquadViolation::TwoTeams { player: PlayerId(1), by: DuplicateBy::NameAndBirth, teams, .. }]
+            if teams == &["GS Nord", "GS Süd"]),
+        "{issues:?}"
+    );
+    assert_eq!(issues[0].article().to_string(), "SJRP §18.8");
+    // A club championship: the general rule of §10.1 (the DSJ rules: one team).
+    let issues = entry_issues(&Profile::club_u10(), &[a], &b, 2026);
+    assert_eq!(articles(&issues), ["SJRP §10.1"]);
 }

@@ -45,6 +45,7 @@ fn squad(t: u32) -> Squad {
         name: format!("Schule {t}"),
         club: String::new(),
         members,
+        admitted_over: None,
     }
 }
 

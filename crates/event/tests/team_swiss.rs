@@ -49,6 +49,7 @@ fn squad(t: u16) -> Squad {
         name: format!("SC {t}"),
         club: format!("SC {t}"),
         members,
+        admitted_over: None,
     }
 }
 

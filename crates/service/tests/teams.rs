@@ -623,3 +623,127 @@ async fn h21_03_forfeits_keep_their_marks_and_rule_boards_are_no_wins_at_the_boa
     let home_name = &ts.team(home).unwrap().1.name;
     assert!(!names.contains(home_name), "{names:?}");
 }
+
+fn team_form(name: &str, players: &str, over: &str) -> TeamForm {
+    serde_json::from_value(json!({ "name": name, "players": players, "override": over })).unwrap()
+}
+
+#[tokio::test]
+async fn h21_01_registration_refuses_age_sex_and_guests_with_the_paragraph_and_an_audited_override()
+{
+    let (service, s, _) = section("service_team_eligibility", "round_robin", 3).await;
+    // Born 2009: 17 at the end of 2025, U16 is for born 2010 or later (§12.1, §5.3).
+    let old = "Echo0, P; 1500; 2009-06-01; m\nEcho1, P; 1450\nEcho2, P\nEcho3, P";
+    let e = service
+        .register_team(None, s, &team_form("Echo", old, ""))
+        .await
+        .unwrap_err();
+    let text = e.to_string();
+    assert!(
+        text.contains("SJRP §12.1") && text.contains("SJRP §5.3") && text.contains("Echo0, P"),
+        "{text}"
+    );
+    assert!(
+        e.german().contains("darf nicht in der U16-Mannschaft spielen"),
+        "{}",
+        e.german()
+    );
+    // A guest from another club: none allowed in a U16 team (§12.1).
+    let guest = "Echo0, P; 1500; 2011-06-01; m; SC Gast\nEcho1, P; 1450\nEcho2, P\nEcho3, P";
+    let e = service
+        .register_team(None, s, &team_form("Echo", guest, ""))
+        .await
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("1 players from another club, at most 0"),
+        "{e}"
+    );
+    assert_eq!(service.team_section(s).await.unwrap().teams.len(), 4);
+    // The arbiter registers it over the refusal with a reason: kept on the squad and audited.
+    let id = service
+        .register_team(None, s, &team_form("Echo", old, "Ausnahme Spielleiter"))
+        .await
+        .unwrap();
+    let ts = service.team_section(s).await.unwrap();
+    let (_, squad) = ts.team(id).unwrap();
+    let over = squad.admitted_over.as_ref().unwrap();
+    assert_eq!(over.reason, "Ausnahme Spielleiter");
+    assert!(over.issues[0].contains("SJRP §12.1"), "{over:?}");
+    let log = service.store().audit_log(None, 5).await.unwrap();
+    assert!(
+        log.iter().any(|e| e.entity == "team"
+            && e.entity_id == id
+            && e.new_value.as_deref().is_some_and(|v| v.contains("Ausnahme Spielleiter"))),
+        "{log:?}"
+    );
+}
+
+#[tokio::test]
+async fn h21_02_the_same_player_in_two_club_teams_is_refused() {
+    let (service, s, _) = section("service_team_two_teams", "round_robin", 3).await;
+    let a = "Gleich, Paul; 1500; 2011-06-01\nF1, P; 1450\nF2, P\nF3, P";
+    service
+        .register_team(None, s, &team_form("Foxtrot", a, ""))
+        .await
+        .unwrap();
+    let b = "G0, P; 1500\nG1, P; 1450\ngleich,  paul; ; 2011-06-01\nG3, P";
+    let e = service
+        .register_team(None, s, &team_form("Golf", b, ""))
+        .await
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("SJRP §10.1")
+            && e.to_string().contains("Foxtrot, Golf")
+            && e.to_string().contains("the same name and birth year"),
+        "{e}"
+    );
+    assert!(e.german().contains("nur in einer Mannschaft"), "{}", e.german());
+}
+
+#[tokio::test]
+async fn h21_03_time_controls_of_team_sections_and_no_late_entries() {
+    let (service, s, _) = section("service_team_time", "round_robin", 3).await;
+    let event = service.team_section(s).await.unwrap().section.event;
+    let new = |competition: &str, time: &str| -> NewTeamSection {
+        serde_json::from_value(json!({
+            "name": format!("{competition} {time}"), "rounds": 5, "competition": competition,
+            "system": "swiss", "time_control": time
+        }))
+        .unwrap()
+    };
+    // §10.11: at least 25 minutes; 20 minutes + 5 seconds a move make 25 for 60 moves.
+    let e = service
+        .create_team_section(None, event, &new("club_u16", "1200+4"))
+        .await
+        .unwrap_err();
+    assert!(e.to_string().contains("SJRP §10.11"), "{e}");
+    assert!(e.german().contains("mindestens 25"), "{}", e.german());
+    let ok = service
+        .create_team_section(None, event, &new("club_u16", "1200+5"))
+        .await
+        .unwrap();
+    assert_eq!(
+        service.team_section(ok).await.unwrap().settings.time_control,
+        "1200+5"
+    );
+    // §18.12: at least 15 minutes in the schools.
+    let e = service
+        .create_team_section(None, event, &new("WK G", "840"))
+        .await
+        .unwrap_err();
+    assert!(e.to_string().contains("SJRP §18.12"), "{e}");
+    service
+        .create_team_section(None, event, &new("WK G", "900"))
+        .await
+        .unwrap();
+    let e = service
+        .create_team_section(None, event, &new("club_u16", "25 min"))
+        .await
+        .unwrap_err();
+    assert!(e.to_string().contains("time control `25 min`"), "{e}");
+    // §10.8: no entries after the start.
+    service.pair_team_round(None, s).await.unwrap();
+    let late = team_form("Echo", "E0, P\nE1, P\nE2, P\nE3, P", "");
+    let e = service.register_team(None, s, &late).await.unwrap_err();
+    assert!(e.to_string().contains("SJRP §10.8"), "{e}");
+}

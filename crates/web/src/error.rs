@@ -15,6 +15,9 @@ use crate::i18n::Lang;
 pub enum AppError {
     /// Not logged in, or the role does not allow it.
     Forbidden,
+    /// Logged in, but the page is for admins only (a page answers 403 instead of the login
+    /// form).
+    AdminOnly,
     /// The form or request lacks the session's CSRF token.
     Csrf,
     /// No such page or object.
@@ -46,6 +49,7 @@ impl fmt::Display for AppError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AppError::Forbidden => f.write_str("not allowed: log in as arbiter or admin"),
+            AppError::AdminOnly => f.write_str("not allowed: for admins only"),
             AppError::Csrf => f.write_str(
                 "the form is stale or forged (CSRF token missing or wrong); reload the page",
             ),
@@ -70,7 +74,7 @@ impl AppError {
     /// The HTTP status of the error.
     pub fn status(&self) -> StatusCode {
         match self {
-            AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
+            AppError::Forbidden | AppError::AdminOnly | AppError::Csrf => StatusCode::FORBIDDEN,
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::BadRequest(_) | AppError::Invalid(_) => StatusCode::BAD_REQUEST,
@@ -112,6 +116,7 @@ impl AppError {
             AppError::Forbidden => {
                 Some("nicht erlaubt: als Schiedsrichter oder Admin anmelden".into())
             }
+            AppError::AdminOnly => Some("nicht erlaubt: nur für Admins".into()),
             AppError::Csrf => Some(
                 "das Formular ist veraltet (CSRF-Token fehlt oder falsch); Seite neu laden".into(),
             ),

@@ -240,8 +240,21 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ),
     (
         "squad_lines",
-        "Players in board order, one per line: Last, First; DWZ; birth date; sex; grade",
-        "Spieler in Brettreihenfolge, einer je Zeile: Name, Vorname; DWZ; Geburtsdatum; Geschlecht; Klasse",
+        "Players in board order, one per line: Last, First; DWZ; birth date; sex (w/m); school teams: grade, club teams: the club of a guest from another club",
+        "Spieler in Brettreihenfolge, einer je Zeile: Name, Vorname; DWZ; Geburtsdatum; Geschlecht (w/m); Schulmannschaften: Klassenstufe, Vereinsmannschaften: Verein einer Gastspielerin aus einem anderen Verein",
+    ),
+    ("birth_year_short", "Born", "Jg."),
+    ("sex_short", "Sex", "G."),
+    (
+        "pseudo_rating_note",
+        "in brackets: the pseudo rating counted for a player without DWZ",
+        "in Klammern: die Pseudo-Wertungszahl für Spieler ohne DWZ",
+    ),
+    ("guest", "guest", "Gast"),
+    (
+        "squad_admitted_over",
+        "registered over a refusal",
+        "trotz Ablehnung gemeldet",
     ),
     ("team_bye", "team bye", "spielfrei"),
     ("confirmed", "confirmed", "bestätigt"),

@@ -167,11 +167,13 @@ impl Viewer {
         }
     }
 
-    /// The user id if the viewer is an admin (user management), else [`AppError::Forbidden`].
+    /// The user id if the viewer is an admin (user management), else [`AppError::Forbidden`]
+    /// (not logged in: pages send the login form) or [`AppError::AdminOnly`] (a 403 page).
     pub fn admin(&self) -> Result<i64, AppError> {
         match &self.user {
             Some(u) if u.role == Role::Admin => Ok(u.id),
-            _ => Err(AppError::Forbidden),
+            Some(_) => Err(AppError::AdminOnly),
+            None => Err(AppError::Forbidden),
         }
     }
 

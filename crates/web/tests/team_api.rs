@@ -522,11 +522,24 @@ async fn school_group_checks_the_pupils(store: Store) {
     // Born 2009: 16 on 1 January 2026, WK III is for under 15 (§18.2); no birth date (§18.6).
     let players =
         "Eins, A; 1200; 2012-01-01\nZwei, B; ; 2009-05-05\nDrei, C; ; 2012-02-02\nVier, D";
+    // Refused with its paragraph (issue 21), registered over it with the arbiter's reason.
+    let (status, refused) = admin
+        .send(
+            "POST",
+            &format!("/api/sections/{section}/teams"),
+            Some(json!({"name": "Gymnasium Mainz", "players": players})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+    assert!(
+        refused["error"].as_str().unwrap().contains("SJRP §18.2"),
+        "{refused}"
+    );
     let v = admin
         .ok(
             "POST",
             &format!("/api/sections/{section}/teams"),
-            Some(json!({"name": "Gymnasium Mainz", "players": players})),
+            Some(json!({"name": "Gymnasium Mainz", "players": players, "override": "Ausnahme"})),
         )
         .await;
     let articles: Vec<&str> = v["violations"]

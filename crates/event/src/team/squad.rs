@@ -16,6 +16,7 @@
 //!     name: "SC Mainz".into(),
 //!     club: "SC Mainz".into(),
 //!     members: vec![member(1, Some(1500)), member(2, Some(1701)), member(3, None), member(4, None)],
+//!     admitted_over: None,
 //! };
 //! let found = check_squads(&Profile::club_u16(), &[squad], 2026);
 //! // 1500 stands ahead of 1701: more than 200 below (§10.8).
@@ -29,6 +30,9 @@ use std::fmt;
 use laws::Article;
 use serde::{Deserialize, Serialize};
 
+use crate::admission::DuplicateBy;
+use crate::age::{AgeClass, AgeConvention, Class, Ineligible};
+use crate::event::same_person;
 use crate::person::PlayerId;
 
 use crate::player::Player;
@@ -53,6 +57,19 @@ pub struct Squad {
     pub club: String,
     /// Players in registered order.
     pub members: Vec<Member>,
+    /// The arbiter's decision to register the squad over its refused issues.
+    #[serde(default)]
+    pub admitted_over: Option<SquadOverride>,
+}
+
+/// The arbiter's decision to register a squad that eligibility refused: the squad's
+/// counterpart of [`crate::admission::Override`], kept on the squad and in the audit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SquadOverride {
+    /// Why the squad was registered (one line, at most [`crate::validate::MAX_TEXT`]).
+    pub reason: String,
+    /// What it overrode, each issue in English with its paragraph.
+    pub issues: Vec<String>,
 }
 
 impl Squad {
@@ -83,6 +100,9 @@ pub struct Profile {
     pub boards: (usize, Article),
     /// At most this many substitutes; `None` where the rules set no limit.
     pub substitutes: Option<(usize, Article)>,
+    /// The age class of the players (girls only for a girls' class) and the paragraph that
+    /// sets it (§11.1-§17.1); `None` where no class applies.
+    pub class: Option<(Class, Article)>,
     /// The DWZ band (200) and its paragraph.
     pub band: (u16, Article),
     /// The rating counted for players without DWZ; `None` leaves them out of the band check.
@@ -120,6 +140,7 @@ impl Profile {
             name: "Tandem".into(),
             boards: (2, TANDEM_RULES),
             substitutes: Some((1, TANDEM_RULES)),
+            class: None,
             band: (u16::MAX, TANDEM_RULES),
             pseudo_rating: None,
             guests: None,
@@ -132,12 +153,19 @@ impl Profile {
         }
     }
 
-    fn club(name: &str, boards: usize, composition: &'static str, guests: usize) -> Profile {
+    fn club(
+        name: &str,
+        boards: usize,
+        class: Class,
+        composition: &'static str,
+        guests: usize,
+    ) -> Profile {
         let composition = Article::new(composition);
         Profile {
             name: name.into(),
             boards: (boards, composition),
             substitutes: None,
+            class: Some((class, composition)),
             band: (200, Article::new("SJRP §10.8")),
             pseudo_rating: None,
             guests: Some((guests, composition)),
@@ -152,37 +180,37 @@ impl Profile {
 
     /// 6er-U20 club teams (§11.1). §10 sets no limit on substitutes.
     pub fn club_u20() -> Profile {
-        Profile::club("6er-U20", 6, "SJRP §11.1", 0)
+        Profile::club("6er-U20", 6, Class::open(AgeClass::U20), "SJRP §11.1", 0)
     }
 
     /// 4er-U16 club teams (§12.1).
     pub fn club_u16() -> Profile {
-        Profile::club("4er-U16", 4, "SJRP §12.1", 0)
+        Profile::club("4er-U16", 4, Class::open(AgeClass::U16), "SJRP §12.1", 0)
     }
 
     /// 4er-U14 club teams (§13.1).
     pub fn club_u14() -> Profile {
-        Profile::club("4er-U14", 4, "SJRP §13.1", 0)
+        Profile::club("4er-U14", 4, Class::open(AgeClass::U14), "SJRP §13.1", 0)
     }
 
     /// 4er-U12 club teams (§14.1).
     pub fn club_u12() -> Profile {
-        Profile::club("4er-U12", 4, "SJRP §14.1", 0)
+        Profile::club("4er-U12", 4, Class::open(AgeClass::U12), "SJRP §14.1", 0)
     }
 
     /// 4er-U10 club teams (§15.1).
     pub fn club_u10() -> Profile {
-        Profile::club("4er-U10", 4, "SJRP §15.1", 0)
+        Profile::club("4er-U10", 4, Class::open(AgeClass::U10), "SJRP §15.1", 0)
     }
 
     /// 4er-U16w girls' teams: one player may belong to another club (§16.1).
     pub fn club_u16w() -> Profile {
-        Profile::club("4er-U16w", 4, "SJRP §16.1", 1)
+        Profile::club("4er-U16w", 4, Class::girls(AgeClass::U16), "SJRP §16.1", 1)
     }
 
     /// 4er-U12w girls' teams: one player may belong to another club (§17.1).
     pub fn club_u12w() -> Profile {
-        Profile::club("4er-U12w", 4, "SJRP §17.1", 1)
+        Profile::club("4er-U12w", 4, Class::girls(AgeClass::U12), "SJRP §17.1", 1)
     }
 
     /// A school group (§18): 4 or 6 boards of one school (§18.5), the band with pseudo
@@ -193,6 +221,7 @@ impl Profile {
             name: group.to_string(),
             boards: (group.boards(), Article::new("SJRP §18.5")),
             substitutes: Some((2, Article::new("SJRP §18.9"))),
+            class: None,
             band: (200, Article::new("SJRP §18.7")),
             pseudo_rating: Some(group.pseudo_rating()),
             guests: None,
@@ -286,10 +315,27 @@ pub enum SquadViolation {
         /// Paragraph.
         article: Article,
     },
-    /// A player registered in more than one team.
-    TwoTeams {
+    /// A player outside the competition's age class or, in a girls' competition, not
+    /// recorded as female (§11.1-§17.1 with the cut-off day of §5.3).
+    Ineligible {
+        /// Team.
+        team: String,
         /// The player.
         player: PlayerId,
+        /// The competition's class.
+        class: Class,
+        /// Why, with the cut-off day or girls' class paragraph.
+        reason: Ineligible,
+        /// The paragraph that sets the class.
+        article: Article,
+    },
+    /// The same person registered in more than one team ([`same_person`]: DSB membership,
+    /// FIDE id, or name and birth year).
+    TwoTeams {
+        /// The player, as registered first.
+        player: PlayerId,
+        /// What the registrations share.
+        by: DuplicateBy,
         /// The teams, in order.
         teams: Vec<String>,
         /// Paragraph.
@@ -334,9 +380,25 @@ impl SquadViolation {
             | SquadViolation::TooManySubstitutes { article, .. }
             | SquadViolation::Band { article, .. }
             | SquadViolation::TwoTeams { article, .. }
+            | SquadViolation::Ineligible { article, .. }
             | SquadViolation::Guests { article, .. }
             | SquadViolation::OtherSchool { article, .. } => *article,
             SquadViolation::NotAdmitted { reason, .. } => reason.article(),
+        }
+    }
+
+    /// Whether the issue refuses a registration (the arbiter may override it with a reason):
+    /// a player outside the class or group, too many guests, the same player in two teams.
+    /// A missing birth date, the band and the number of players are shown as warnings.
+    pub fn refuses_entry(&self) -> bool {
+        match self {
+            SquadViolation::Ineligible { .. } => true,
+            SquadViolation::NotAdmitted { reason, .. } => *reason != NotAdmitted::NoBirthDate,
+            SquadViolation::Guests { .. } | SquadViolation::TwoTeams { .. } => true,
+            SquadViolation::TooFewPlayers { .. }
+            | SquadViolation::TooManySubstitutes { .. }
+            | SquadViolation::Band { .. }
+            | SquadViolation::OtherSchool { .. } => false,
         }
     }
 }
@@ -369,6 +431,18 @@ impl fmt::Display for SquadViolation {
             SquadViolation::TwoTeams { player, teams, .. } => {
                 write!(f, "player {player} registered for {}", teams.join(", "))
             }
+            SquadViolation::Ineligible {
+                team,
+                player,
+                class,
+                reason,
+                article,
+            } => {
+                return write!(
+                    f,
+                    "{team}: player {player} may not play in the {class} team ({article}): {reason}"
+                );
+            }
             SquadViolation::Guests {
                 team, guests, max, ..
             } => write!(
@@ -397,25 +471,61 @@ pub fn check_squads(profile: &Profile, squads: &[Squad], year: u16) -> Vec<Squad
     for squad in squads {
         check_squad(profile, squad, year, &mut out);
     }
-    let mut teams: BTreeMap<PlayerId, Vec<String>> = BTreeMap::new();
-    for squad in squads {
-        for m in &squad.members {
-            teams
-                .entry(m.player.id)
-                .or_default()
-                .push(squad.name.clone());
-        }
-    }
-    for (player, teams) in teams {
-        if teams.len() > 1 {
-            out.push(SquadViolation::TwoTeams {
-                player,
-                teams,
-                article: profile.one_team,
-            });
-        }
-    }
+    two_teams(profile, squads, &mut out);
     out
+}
+
+/// The same person in more than one squad (§18.8, §10.1), reported once per person with the
+/// teams in registration order.
+fn two_teams(profile: &Profile, squads: &[Squad], out: &mut Vec<SquadViolation>) {
+    let mut found: BTreeMap<PlayerId, (DuplicateBy, Vec<String>)> = BTreeMap::new();
+    let mut counted: Vec<PlayerId> = Vec::new();
+    for (i, squad) in squads.iter().enumerate() {
+        for m in &squad.members {
+            if counted.contains(&m.player.id) {
+                continue;
+            }
+            for later in &squads[i + 1..] {
+                for other in &later.members {
+                    let Some(by) = same_person(&m.player, &other.player) else {
+                        continue;
+                    };
+                    counted.push(other.player.id);
+                    let (_, teams) = found
+                        .entry(m.player.id)
+                        .or_insert_with(|| (by, vec![squad.name.clone()]));
+                    if !teams.contains(&later.name) {
+                        teams.push(later.name.clone());
+                    }
+                }
+            }
+        }
+    }
+    for (player, (by, teams)) in found {
+        out.push(SquadViolation::TwoTeams {
+            player,
+            by,
+            teams,
+            article: profile.one_team,
+        });
+    }
+}
+
+/// The issues that refuse `squad` ([`SquadViolation::refuses_entry`]) if it joined `others`
+/// in a competition held in `year`: those the squads had not before.
+pub fn entry_issues(
+    profile: &Profile,
+    others: &[Squad],
+    squad: &Squad,
+    year: u16,
+) -> Vec<SquadViolation> {
+    let before = check_squads(profile, others, year);
+    let mut all = others.to_vec();
+    all.push(squad.clone());
+    check_squads(profile, &all, year)
+        .into_iter()
+        .filter(|v| v.refuses_entry() && !before.contains(v))
+        .collect()
 }
 
 fn check_squad(profile: &Profile, squad: &Squad, year: u16, out: &mut Vec<SquadViolation>) {
@@ -455,6 +565,24 @@ fn check_squad(profile: &Profile, squad: &Squad, year: u16, out: &mut Vec<SquadV
                     ahead: ahead.player.id,
                     behind: behind.player.id,
                     gap: b - a,
+                    article,
+                });
+            }
+        }
+    }
+    if let Some((class, article)) = profile.class {
+        for m in &squad.members {
+            let p = &m.player;
+            // The DSJ cut-off, 31 December before the season (§5.3). §10.8 asks for no birth
+            // date: a player without one is not checked.
+            if let Err(reason) = class.admits(p.birth, p.sex, year, AgeConvention::default())
+                && reason != Ineligible::NoBirthDate
+            {
+                out.push(SquadViolation::Ineligible {
+                    team: team(),
+                    player: p.id,
+                    class,
+                    reason,
                     article,
                 });
             }

@@ -1,6 +1,7 @@
 //! The squad and lineup violations of a team section in words, English or German, each with
 //! its paragraph (SJRP §10, §18).
 
+use event::admission::DuplicateBy;
 use event::person::PlayerId;
 use event::team::lineup::{LineupViolation, check_lineup};
 use event::team::school::NotAdmitted;
@@ -11,9 +12,12 @@ use super::TeamSection;
 use crate::ServiceError;
 
 /// A squad violation in the viewer's language, with names for player numbers.
-fn squad_message(v: &SquadViolation, ts: &TeamSection, german: bool) -> String {
+pub(crate) fn squad_message(
+    v: &SquadViolation,
+    name: &dyn Fn(PlayerId) -> String,
+    german: bool,
+) -> String {
     let de = german;
-    let name = |id: PlayerId| ts.player_name(id);
     let pick = |en: String, german: String| if de { german } else { en };
     match v {
         SquadViolation::TooFewPlayers {
@@ -47,14 +51,53 @@ fn squad_message(v: &SquadViolation, ts: &TeamSection, german: bool) -> String {
                 name(*behind)
             ),
             format!(
-                "{team}: {} steht vor {}, der um {gap} höher bewertet ist",
+                "{team}: {} steht vor {} mit einer um {gap} Punkte höheren Wertungszahl",
                 name(*ahead),
                 name(*behind)
             ),
         ),
-        SquadViolation::TwoTeams { player, teams, .. } => pick(
-            format!("{} registered for {}", name(*player), teams.join(", ")),
-            format!("{} gemeldet für {}", name(*player), teams.join(", ")),
+        SquadViolation::TwoTeams {
+            player, teams, by, ..
+        } => pick(
+            format!(
+                "{} registered for {} ({}), one team only",
+                name(*player),
+                teams.join(", "),
+                match by {
+                    DuplicateBy::Id => "the same player",
+                    DuplicateBy::FideId => "the same FIDE id",
+                    DuplicateBy::DsbId => "the same DSB membership",
+                    DuplicateBy::NameAndBirth => "the same name and birth year",
+                }
+            ),
+            format!(
+                "{} gemeldet für {} ({}), nur in einer Mannschaft erlaubt",
+                name(*player),
+                teams.join(", "),
+                match by {
+                    DuplicateBy::Id => "dieselbe Person",
+                    DuplicateBy::FideId => "dieselbe FIDE-ID",
+                    DuplicateBy::DsbId => "dieselbe DSB-Mitgliedschaft",
+                    DuplicateBy::NameAndBirth => "derselbe Name und dasselbe Geburtsjahr",
+                }
+            ),
+        ),
+        SquadViolation::Ineligible {
+            team,
+            player,
+            class,
+            reason,
+            ..
+        } => pick(
+            format!(
+                "{team}: {} may not play in the {class} team: {reason}",
+                name(*player)
+            ),
+            format!(
+                "{team}: {} darf nicht in der {class}-Mannschaft spielen: {}",
+                name(*player),
+                reason.german()
+            ),
         ),
         SquadViolation::Guests {
             team, guests, max, ..
@@ -120,19 +163,19 @@ fn not_admitted_message(reason: &NotAdmitted, german: bool) -> String {
 pub fn squad_violations(ts: &TeamSection, german: bool) -> Result<Vec<Value>, ServiceError> {
     let profile = ts.settings.profile()?;
     let squads: Vec<Squad> = ts.teams.iter().map(|(_, s)| s.clone()).collect();
+    let name = |id: PlayerId| ts.player_name(id);
     Ok(check_squads(&profile, &squads, ts.settings.year)
         .iter()
-        .map(
-            |v| json!({ "text": squad_message(v, ts, german), "article": v.article().to_string() }),
-        )
+        .map(|v| json!({ "text": squad_message(v, &name, german), "article": v.article().to_string() }))
         .collect())
 }
 
-/// A lineup violation in the viewer's language, with its paragraph.
+/// A lineup violation in the viewer's language; its paragraph stands beside it
+/// ([`lineup_violations`]), not in the sentence.
 fn lineup_message(v: &LineupViolation, ts: &TeamSection, german: bool) -> String {
     let de = german;
     let name = |id: PlayerId| ts.player_name(id);
-    let text = match *v {
+    match *v {
         LineupViolation::BoardCount { given, boards, .. } => {
             if de {
                 format!("{given} Bretter angegeben, die Mannschaft hat {boards}")
@@ -162,7 +205,7 @@ fn lineup_message(v: &LineupViolation, ts: &TeamSection, german: bool) -> String
         } => {
             if de {
                 format!(
-                    "Brett {board}: {} sitzt vor {}, der in der Rangliste vorher steht; diese und alle folgenden Partien gehen verloren",
+                    "Brett {board}: {} sitzt vor {}, obwohl weiter hinten gemeldet; diese und alle folgenden Partien gehen verloren",
                     name(player),
                     name(ahead_of)
                 )
@@ -181,8 +224,7 @@ fn lineup_message(v: &LineupViolation, ts: &TeamSection, german: bool) -> String
                 format!("board {board} is empty; this and all following games are lost")
             }
         }
-    };
-    format!("{text} ({})", v.article())
+    }
 }
 
 /// The violations of a team's lineup in a round, each `{text, article}`.

@@ -71,12 +71,17 @@ pub struct Settings {
     pub match_points: [u32; 3],
     /// The competition year, for the age limits of school groups (§18.2).
     pub year: u16,
+    /// The thinking time in the TRF-2026 `222` notation (`1500+5`: 25 minutes plus 5 seconds
+    /// a move); empty while the director has not set it (§10.11, §18.12).
+    #[serde(default)]
+    pub time_control: String,
 }
 
 impl Settings {
-    /// A section of `competition` paired by `system` (`round_robin` or `swiss`) with the SJRP
-    /// defaults: colours `BWBW` (§10.4: the first-named team has Black on board 1), 2/1/0
-    /// match points and the §10.5 or §10.6 order.
+    /// A section of `competition` paired by `system` (`round_robin` or `swiss`) with the
+    /// defaults: colours `BWBW` (the first-named team has Black on board 1; the Spielordnung
+    /// sets no board colours, §10.4 only chooses round robin or Swiss, so the director may
+    /// change them), 2/1/0 match points (§10.2) and the §10.5 or §10.6 order.
     pub fn club(competition: &str, system: &str) -> Result<Settings, ServiceError> {
         let system = match system {
             "swiss" => TeamSystem::Swiss,
@@ -97,6 +102,7 @@ impl Settings {
             },
             match_points: [2, 1, 0],
             year: 2026,
+            time_control: String::new(),
         };
         settings.profile()?;
         Ok(settings)
@@ -141,6 +147,14 @@ impl Settings {
             .map_err(|e| ServiceError::BadRequest(format!("order `{}`: {e}", self.order)))
     }
 
+    /// The criteria of the standings order with the provision each rests on (SJRP §10.2,
+    /// §10.5 or §10.6 Nr. 1-4 for the SJRP orders).
+    pub fn cited_criteria(&self) -> Result<Vec<(Criterion, laws::Article)>, ServiceError> {
+        standings::tiebreak::preset::find(&self.order)
+            .and_then(|p| p.team_articles())
+            .map_err(|e| ServiceError::BadRequest(format!("order `{}`: {e}", self.order)))
+    }
+
     /// The match points (§10.2).
     pub fn scoring(&self) -> MatchPoints {
         let [win, draw, loss] = self.match_points;
@@ -160,8 +174,25 @@ impl Settings {
             .unwrap_or('W')
     }
 
+    /// Minutes per player and game of the time control: the time for 60 moves (Appendix A.1,
+    /// the measure the DWZ uses too); `None` while none is set.
+    pub fn minutes(&self) -> Result<Option<u32>, ServiceError> {
+        let text = self.time_control.trim();
+        if text.is_empty() {
+            return Ok(None);
+        }
+        let control: laws::time_control::TimeControl = text.parse().map_err(|e| {
+            ServiceError::BadRequest(format!(
+                "time control `{text}`: {e}; expected the TRF notation in seconds, e.g. 1500+5"
+            ))
+        })?;
+        let minutes = laws::game_type::budget_ms(&control) / 60_000;
+        Ok(Some(u32::try_from(minutes).unwrap_or(u32::MAX)))
+    }
+
     pub(crate) fn check(&self) -> Result<(), ServiceError> {
         self.profile()?;
+        self.minutes()?;
         self.criteria()?;
         if self.colours.is_empty() || !self.colours.chars().all(|c| c == 'W' || c == 'B') {
             return Err(ServiceError::BadRequest(format!(

@@ -4,12 +4,13 @@
 use event::person::{PlayerId, Sex};
 
 use event::player::Player;
-use event::team::school::{Pupil, SchoolType};
-use event::team::squad::{Member, Squad};
+use event::team::school::{Format, Pupil, SchoolType, SettingsViolation};
+use event::team::squad::{Member, Squad, SquadOverride, SquadViolation, entry_issues};
 use event::validate::{self, Field};
 use laws::Article;
 use serde::Deserialize;
 
+use super::messages::squad_message;
 use super::{Settings, TeamSystem, to_json};
 use crate::{Service, ServiceError};
 
@@ -17,8 +18,9 @@ use crate::{Service, ServiceError};
 pub const REGISTRATION: Article = Article::new("SJRP §10.8");
 
 /// A team registration: name, club or school, and one player per line in board order
-/// (`Last, First; DWZ; birth date; sex; grade`, all after the name optional), regulars first,
-/// substitutes after (§10.8, §18.6).
+/// (`Last, First; DWZ; birth date; sex; grade` for a school team, `Last, First; DWZ; birth
+/// date; sex; club` for a club team, the club given only for a guest from another club; all
+/// after the name optional), regulars first, substitutes after (§10.8, §16.1, §18.6).
 #[derive(Debug, Clone, Deserialize)]
 pub struct TeamForm {
     /// Team name, unique in the section.
@@ -31,6 +33,10 @@ pub struct TeamForm {
     /// School type for school teams: `primary`, `gymnasium`, `secondary`, `vocational`.
     #[serde(default)]
     pub school_type: String,
+    /// The arbiter's reason to register a squad refused by eligibility (`override`, as for
+    /// individual entries); empty: refused squads are not stored.
+    #[serde(default, rename = "override")]
+    pub over: String,
 }
 
 /// Reads the player lines of a registration; errors name the line. Player ids are
@@ -86,10 +92,14 @@ pub fn parse_squad(f: &TeamForm, number: i64, school: bool) -> Result<Squad, Ser
                 _ => return Err(bad(&format!("sex `{s}`: w or m"))),
             });
         }
-        let grade = match fields.get(4).filter(|x| !x.is_empty()) {
+        let fifth = fields.get(4).filter(|x| !x.is_empty());
+        let grade = match fifth.filter(|_| school) {
             Some(g) => g.parse().map_err(|_| bad(&format!("grade `{g}`")))?,
             None => 0,
         };
+        if let Some(guest_club) = fifth.filter(|_| !school) {
+            (*guest_club).clone_into(&mut player.club);
+        }
         let pupil = school.then(|| Pupil {
             school: club.to_owned(),
             kind,
@@ -102,12 +112,61 @@ pub fn parse_squad(f: &TeamForm, number: i64, school: bool) -> Result<Squad, Ser
         name: name.to_owned(),
         club: club.to_owned(),
         members,
+        admitted_over: None,
     })
 }
 
+/// The override of a squad refused for `issues`: the arbiter's reason `over`, or the refusal
+/// naming each issue with its paragraph when there is none (or it is not one line of text).
+fn admitted_over(
+    issues: &[SquadViolation],
+    others: &[Squad],
+    squad: &Squad,
+    over: &str,
+) -> Result<SquadOverride, ServiceError> {
+    let reason = over.trim();
+    if !reason.is_empty() {
+        validate::required(Field::OverrideReason, reason, validate::MAX_TEXT)?;
+        return Ok(SquadOverride {
+            reason: reason.to_owned(),
+            issues: issues.iter().map(ToString::to_string).collect(),
+        });
+    }
+    let name = |id: PlayerId| {
+        others
+            .iter()
+            .chain([squad])
+            .flat_map(|s| &s.members)
+            .find(|m| m.player.id == id)
+            .map_or_else(|| id.to_string(), |m| m.player.name())
+    };
+    let list = |german: bool| {
+        issues
+            .iter()
+            .map(|v| format!("{}: {}", v.article(), squad_message(v, &name, german)))
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    Err(ServiceError::rule_in(
+        format!(
+            "team {} refused: {}. Give a reason to register it anyway.",
+            squad.name,
+            list(false)
+        ),
+        format!(
+            "Mannschaft {} abgelehnt: {}. Mit einer Begründung lässt sie sich trotzdem melden.",
+            squad.name,
+            list(true)
+        ),
+    ))
+}
+
 impl Service {
-    /// Registers a team before the first round (SJRP §10.8); the squad is checked with the
-    /// others when the page shows them ([`crate::teams::messages::squad_violations`]).
+    /// Registers a team before the first round (SJRP §10.8). A squad with a player outside
+    /// the competition's class or group, too many guests or a player of another team
+    /// ([`SquadViolation::refuses_entry`]) is refused with the paragraphs unless the arbiter
+    /// gives a reason, which is kept on the squad and in the audit; the other rules (band,
+    /// players) are shown as warnings ([`crate::teams::messages::squad_violations`]).
     pub async fn register_team(
         &self,
         by: Option<i64>,
@@ -123,9 +182,14 @@ impl Service {
             ));
         }
         let number = ts.teams.iter().map(|(t, _)| t.number).max().unwrap_or(0) + 1;
-        let school = ts.settings.profile()?.group.is_some();
-        let squad = parse_squad(f, number, school)?;
+        let profile = ts.settings.profile()?;
+        let mut squad = parse_squad(f, number, profile.group.is_some())?;
         validate::squad(&squad)?;
+        let others: Vec<Squad> = ts.teams.iter().map(|(_, s)| s.clone()).collect();
+        let issues = entry_issues(&profile, &others, &squad, ts.settings.year);
+        if !issues.is_empty() {
+            squad.admitted_over = Some(admitted_over(&issues, &others, &squad, &f.over)?);
+        }
         Ok(self
             .store
             .add_team(by, section, &squad.name, &to_json(&squad)?)
@@ -182,6 +246,10 @@ pub struct NewTeamSection {
     /// of the event's start.
     #[serde(default)]
     pub year: Option<u16>,
+    /// The thinking time, TRF notation in seconds (`1500+5`); empty: not set yet. At least
+    /// 25 minutes for club teams (§10.11), 15 for school teams (§18.12).
+    #[serde(default)]
+    pub time_control: String,
 }
 
 impl NewTeamSection {
@@ -196,18 +264,20 @@ impl NewTeamSection {
             settings.order = self.order.trim().to_owned();
         }
         settings.year = self.year.or(event_year).unwrap_or(settings.year);
+        self.time_control
+            .trim()
+            .clone_into(&mut settings.time_control);
+        validate::text(Field::TimeControl, &settings.time_control, validate::MAX_TEXT)?;
         settings.check()?;
         validate::text(Field::Colours, &settings.colours, validate::MAX_TEXT)?;
-        let profile = settings.profile()?;
-        if let (TeamSystem::Swiss, Some((max, article))) =
-            (settings.system, profile.max_swiss_rounds)
-            && self.rounds > max
-        {
-            return Err(ServiceError::rule_at(
-                article,
-                format!("at most {max} Swiss rounds"),
-                format!("höchstens {max} Schweizer-System-Runden"),
-            ));
+        let format = match settings.system {
+            TeamSystem::Swiss => Format::Swiss(self.rounds),
+            TeamSystem::RoundRobin => Format::RoundRobin,
+        };
+        // Without a time control only the rounds are checked (`u32::MAX` minutes pass).
+        let minutes = settings.minutes()?.unwrap_or(u32::MAX);
+        if let Some(v) = settings.profile()?.check_settings(format, minutes).first() {
+            return Err(settings_refusal(*v));
         }
         validate::required(Field::SectionName, self.name.trim(), validate::MAX_TEXT)?;
         validate::number(
@@ -217,6 +287,30 @@ impl NewTeamSection {
             u64::from(validate::MAX_ROUNDS),
         )?;
         Ok(settings)
+    }
+}
+
+/// A setting outside §18.11, §18.12 or §10.11 as a refusal naming the paragraph.
+fn settings_refusal(v: SettingsViolation) -> ServiceError {
+    match v {
+        SettingsViolation::TooManyRounds { max, article, .. } => ServiceError::rule_at(
+            article,
+            format!("at most {max} Swiss rounds"),
+            format!("höchstens {max} Schweizer-System-Runden"),
+        ),
+        SettingsViolation::TooLittleTime {
+            minutes,
+            min,
+            article,
+        } => ServiceError::rule_at(
+            article,
+            format!(
+                "time control: {minutes} minutes per player and game (60 moves), at least {min}"
+            ),
+            format!(
+                "Bedenkzeit: {minutes} Minuten je Spieler und Partie (60 Züge), mindestens {min}"
+            ),
+        ),
     }
 }
 
@@ -230,6 +324,7 @@ mod tests {
             club: String::new(),
             players: lines.into(),
             school_type: String::new(),
+            over: String::new(),
         }
     }
 

@@ -23,7 +23,8 @@ use super::{MatchDoc, Settings};
 use crate::ServiceError;
 
 /// The board colours a new section of `competition` starts with: `WB` for a tandem (the
-/// partners play opposite colours), else the SJRP `BWBW` (§10.4).
+/// partners play opposite colours), else `BWBW` (the first-named team Black on board 1; the
+/// Spielordnung sets no board colours).
 pub fn default_colours(competition: &str) -> &'static str {
     if competition.trim() == TANDEM {
         "WB"
@@ -135,6 +136,7 @@ pub async fn demo(service: &crate::Service, event: i64) -> Result<i64, ServiceEr
                 colours: String::new(),
                 order: String::new(),
                 year: None,
+                time_control: "300".into(),
             },
         )
         .await?;
@@ -151,6 +153,7 @@ pub async fn demo(service: &crate::Service, event: i64) -> Result<i64, ServiceEr
             club: String::new(),
             players: pair.join("\n"),
             school_type: String::new(),
+            over: String::new(),
         };
         service.register_team(None, section, &form).await?;
     }

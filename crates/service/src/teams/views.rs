@@ -27,11 +27,21 @@ pub fn teams_view(ts: &TeamSection, german: bool) -> Result<Value, ServiceError>
                 "number": t.number,
                 "name": s.name,
                 "club": s.club,
+                "admitted_over": s.admitted_over,
                 "players": s.members.iter().enumerate().map(|(i, m)| json!({
                     "id": m.player.id.0,
                     "position": i + 1,
                     "name": m.player.name(),
                     "dwz": m.player.dwz,
+                    // The band counts an unrated player with the pseudo rating (§18.7).
+                    "pseudo_rating": profile.pseudo_rating.filter(|_| m.player.dwz.is_none()),
+                    // The year only: the public never sees a minor's birth date.
+                    "birth_year": m.player.birth.map(event::date::Birth::year),
+                    "sex": m.player.sex.map(|s| match s {
+                        event::person::Sex::Female => "w",
+                        event::person::Sex::Male => "m",
+                    }),
+                    "guest_club": (m.player.club != s.club).then_some(&m.player.club),
                     "substitute": i >= boards,
                 })).collect::<Vec<_>>(),
             })
@@ -41,6 +51,9 @@ pub fn teams_view(ts: &TeamSection, german: bool) -> Result<Value, ServiceError>
         "section": ts.section,
         "settings": ts.settings,
         "competition_name": profile.name,
+        "pseudo_rating": profile.pseudo_rating,
+        "time_control": ts.settings.time_control.parse::<laws::time_control::TimeControl>().ok()
+            .map(|c| c.written(if german { laws::Lang::De } else { laws::Lang::En })),
         "boards": boards,
         "rounds_paired": ts.rounds_paired(),
         "teams": teams,
@@ -247,7 +260,7 @@ pub fn standings_view(ts: &TeamSection) -> Result<Value, ServiceError> {
     Ok(json!({
         "section": ts.section,
         "order": ts.settings.order,
-        "criteria": criteria.iter().map(|c| json!({"code": c.code(), "article": c.article().to_string()})).collect::<Vec<_>>(),
+        "criteria": ts.settings.cited_criteria()?.iter().map(|(c, a)| json!({"code": c.code(), "article": a.to_string()})).collect::<Vec<_>>(),
         "rows": rows,
         "board_leaders": leaders,
         "crosstable": cross,

@@ -17,6 +17,7 @@
 
 use std::fmt;
 
+use laws::Article;
 use serde::{Deserialize, Serialize};
 
 use super::{BuchholzSum, ParseTieBreakError, TieBreak, parse_list};
@@ -137,7 +138,52 @@ impl Preset {
     }
 }
 
+/// SJRP Spielordnung §10.2: a won team match scores 2, a drawn one 1 (the first criterion of
+/// both SJRP team orders).
+pub const SJRP_MATCH_POINTS: Article = Article::new("SJRP §10.2");
+
+/// SJRP §10.5 Nr. 1-4, the team Swiss order after match points: board points, Buchholz with
+/// one cut, wins, direct encounter.
+pub const SJRP_TEAM_SWISS: [Article; 4] = [
+    Article::new("SJRP §10.5 Nr. 1"),
+    Article::new("SJRP §10.5 Nr. 2"),
+    Article::new("SJRP §10.5 Nr. 3"),
+    Article::new("SJRP §10.5 Nr. 4"),
+];
+
+/// SJRP §10.6 Nr. 1-4, the team round-robin order after match points: board points,
+/// Sonneborn-Berger, wins, direct encounter.
+pub const SJRP_TEAM_ROUND_ROBIN: [Article; 4] = [
+    Article::new("SJRP §10.6 Nr. 1"),
+    Article::new("SJRP §10.6 Nr. 2"),
+    Article::new("SJRP §10.6 Nr. 3"),
+    Article::new("SJRP §10.6 Nr. 4"),
+];
+
 impl Preset {
+    /// The criteria of a team preset with the provision each rests on: the SJRP team orders
+    /// cite their own paragraphs (§10.2, then §10.5 or §10.6 Nr. 1-4), every other preset the
+    /// criterion's definition ([`crate::team::Criterion::article`]).
+    pub fn team_articles(&self) -> Result<Vec<(crate::team::Criterion, Article)>, PresetError> {
+        let own: Option<&[Article; 4]> = match self.name.as_str() {
+            "sjrp-teams-swiss" => Some(&SJRP_TEAM_SWISS),
+            "sjrp-teams-rr" => Some(&SJRP_TEAM_ROUND_ROBIN),
+            _ => None,
+        };
+        let criteria = self.team_criteria()?;
+        Ok(criteria
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                let cited = own.and_then(|o| match i {
+                    0 => Some(SJRP_MATCH_POINTS),
+                    _ => o.get(i - 1).copied(),
+                });
+                (c, cited.unwrap_or_else(|| c.article()))
+            })
+            .collect())
+    }
+
     /// The criteria of a team preset ([`crate::team`]); an individual preset is refused.
     pub fn team_criteria(&self) -> Result<Vec<crate::team::Criterion>, PresetError> {
         if !self.team {
@@ -311,6 +357,31 @@ mod tests {
         assert_eq!(t.parse(), Err(PresetError::Team(t.name.clone())));
         assert!(find("sjrp-teams-rr").unwrap().source.contains("§10.6"));
         assert!(matches!(find("fide-open"), Err(PresetError::Unknown(_))));
+    }
+
+    #[test]
+    fn h21_04_sjrp_team_orders_cite_their_own_paragraphs() {
+        let cited = |name: &str| -> Vec<String> {
+            find(name)
+                .unwrap()
+                .team_articles()
+                .unwrap()
+                .iter()
+                .map(|(c, a)| format!("{c} {a}"))
+                .collect()
+        };
+        assert_eq!(
+            cited("sjrp-teams-swiss"),
+            [
+                "MP SJRP §10.2",
+                "BP SJRP §10.5 Nr. 1",
+                "BH/C1 SJRP §10.5 Nr. 2",
+                "SW SJRP §10.5 Nr. 3",
+                "DE SJRP §10.5 Nr. 4"
+            ]
+        );
+        assert_eq!(cited("sjrp-teams-rr")[2], "SB SJRP §10.6 Nr. 2");
+        assert_eq!(cited("dsj-teams-swiss")[0], "MP C.07 Art. 11");
     }
 
     #[test]
