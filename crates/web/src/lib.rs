@@ -29,12 +29,14 @@ mod error_page;
 mod export;
 mod form;
 mod format;
+pub mod health;
 pub mod i18n;
 mod pages;
 mod players;
 mod proceedings;
-pub mod rounds;
+mod request_log;
 mod round_pages;
+pub mod rounds;
 mod seeding;
 mod settings;
 mod team_pages;
@@ -215,6 +217,10 @@ impl FromRequestParts<AppState> for Viewer {
             Some(s) => (Some(s.user), Some(s.csrf)),
             None => (None, None),
         };
+        if let (Some(u), Some(logged)) = (&user, parts.extensions.get::<request_log::LoggedUser>())
+        {
+            logged.set(&u.name);
+        }
         Ok(Viewer {
             user,
             csrf,
@@ -271,6 +277,7 @@ pub fn router(state: AppState) -> Router {
         .merge(rounds::routes())
         .merge(round_pages::routes())
         .merge(audit::routes())
+        .merge(health::routes())
         .layer(middleware::from_fn_with_state(
             state.clone(),
             error_page::error_pages,
@@ -279,6 +286,7 @@ pub fn router(state: AppState) -> Router {
             state.clone(),
             security_headers,
         ))
+        .layer(middleware::from_fn(request_log::request_log))
         .with_state(state)
 }
 

@@ -69,7 +69,10 @@ pub(crate) fn templates() -> Environment<'static> {
         ("checkin.html", include_str!("../templates/checkin.html")),
         ("error.html", include_str!("../templates/error.html")),
         ("final.html", include_str!("../templates/final.html")),
-        ("proceedings.html", include_str!("../templates/proceedings.html")),
+        (
+            "proceedings.html",
+            include_str!("../templates/proceedings.html"),
+        ),
         (
             "certificates.html",
             include_str!("../templates/certificates.html"),
@@ -114,6 +117,7 @@ impl IntoResponse for PageError {
         if matches!(self.0, AppError::Forbidden) {
             return Redirect::to("/login").into_response();
         }
+        self.0.log();
         let text: String = self
             .0
             .to_string()
