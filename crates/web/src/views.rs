@@ -69,10 +69,7 @@ pub(crate) fn templates() -> Environment<'static> {
         ("checkin.html", include_str!("../templates/checkin.html")),
         ("error.html", include_str!("../templates/error.html")),
         ("final.html", include_str!("../templates/final.html")),
-        (
-            "proceedings.html",
-            include_str!("../templates/proceedings.html"),
-        ),
+        ("proceedings.html", include_str!("../templates/proceedings.html")),
         (
             "certificates.html",
             include_str!("../templates/certificates.html"),
