@@ -52,7 +52,7 @@ use sqlx::any::AnyPoolOptions;
 use sqlx::{Any, AnyPool, Executor, Row, Transaction};
 
 pub use audit::AuditEntry;
-pub use events::{EventChange, EventRow};
+pub use events::{EventChange, EventOf, EventRow};
 pub use model::{ParseRecordedError, Recorded, StoreError};
 pub use players::{NewPlayer, Player};
 pub use rounds::{Game, NewGame, NewRound, Round, RoundNote};
