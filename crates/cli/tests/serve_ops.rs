@@ -49,7 +49,8 @@ impl Server {
         let log = collect(child.stderr.take().expect("stderr"));
         let stdout = child.stdout.take().expect("stdout");
         let (mut addr, mut password) = (None, None);
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+        let mut lines = BufReader::new(stdout).lines();
+        for line in lines.by_ref().map_while(Result::ok) {
             if let Some(rest) = line.split("password ").nth(1) {
                 password = Some(rest.trim().to_owned());
             }
@@ -58,6 +59,8 @@ impl Server {
                 break;
             }
         }
+        // Keep reading standard output: a closed pipe would end the server at its next line.
+        std::thread::spawn(move || lines.for_each(drop));
         let Some(addr) = addr else {
             child.kill().ok();
             child.wait().ok();
@@ -253,4 +256,115 @@ fn h17_01_the_database_password_never_appears() {
         !stderr.contains("TopSecret77") && !stdout.contains("TopSecret77"),
         "{stderr}"
     );
+}
+
+#[test]
+fn h17_07_settings_from_environment_variables() {
+    let (path, db) = temp_db("h17_env");
+    let server = Server::start(
+        "",
+        &[],
+        &[
+            ("ARBITER_DATABASE", db.as_str()),
+            ("ARBITER_BIND", "127.0.0.1:0"),
+            ("ARBITER_LOG_FORMAT", "json"),
+            ("ARBITER_LOG", "debug"),
+            ("ARBITER_PUBLIC_URL", "https://chess.example.org"),
+        ],
+    );
+    assert!(server.password.is_some());
+    let (status, headers, body) = get(&server.addr, "/healthz", &[]);
+    assert_eq!((status, body.as_str()), (200, "ok"));
+    assert!(!headers.contains_key("set-cookie"));
+    let lines = server.log_with("/healthz");
+    let events: Vec<Value> = lines
+        .iter()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    let start = events
+        .iter()
+        .find(|e| e["message"] == "starting arbiter serve")
+        .unwrap_or_else(|| panic!("{lines:#?}"));
+    assert_eq!(start["database"], db.as_str());
+    assert_eq!(start["public_url"], "https://chess.example.org");
+    assert_eq!(
+        start["secure_cookies"], true,
+        "https:// from the environment"
+    );
+    let probe = events
+        .iter()
+        .find(|e| e["message"] == "request" && e["path"] == "/healthz")
+        .expect("probes are logged at debug level");
+    assert_eq!(probe["level"], "DEBUG");
+    drop(server);
+    remove_db(&path);
+}
+
+#[test]
+fn h17_02_probes_stay_out_of_the_info_log() {
+    let (path, db) = temp_db("h17_probe");
+    let server = Server::start(&db, &["--log-format", "json"], &[]);
+    assert_eq!(get(&server.addr, "/readyz", &[]).0, 200);
+    assert_eq!(get(&server.addr, "/login", &[]).0, 200);
+    let lines = server.log_with("\"/login\"");
+    assert!(lines.iter().any(|l| l.contains("\"/login\"")), "{lines:#?}");
+    assert!(!lines.iter().any(|l| l.contains("/readyz")), "{lines:#?}");
+    drop(server);
+    remove_db(&path);
+}
+
+#[cfg(unix)]
+#[test]
+fn h17_07_sigterm_finishes_the_request_in_flight_and_exits_0() {
+    let (path, db) = temp_db("h17_term");
+    let mut server = Server::start(&db, &["--log-format", "json"], &[]);
+    // A request in flight: the headers and half of the body are sent.
+    let body = r#"{"user": "admin", "password": "not the password"}"#;
+    let (first, rest) = body.split_at(10);
+    let mut s = TcpStream::connect(&server.addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(
+        s,
+        "POST /api/login HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{first}",
+        body.len()
+    )
+    .unwrap();
+    s.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let pid = server.child.id().to_string();
+    let killed = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    assert!(killed.success());
+    server.log_with("shutting down");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        server.child.try_wait().unwrap().is_none(),
+        "the server waits for the request in flight"
+    );
+    s.write_all(rest.as_bytes()).unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).unwrap();
+    assert!(
+        answer.starts_with("HTTP/1.1 403"),
+        "a full answer: {answer}"
+    );
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "no exit within 10 s of SIGTERM");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status:?}");
+    let lines = server.log_with("stopped");
+    assert!(
+        lines.iter().any(|l| l.contains("\"stopped\"")),
+        "{lines:#?}"
+    );
+    assert!(
+        TcpStream::connect(&server.addr).is_err(),
+        "no new connections"
+    );
+    drop(server);
+    remove_db(&path);
 }

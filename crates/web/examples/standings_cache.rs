@@ -38,7 +38,10 @@ async fn main() {
     assert_eq!(first.0, StatusCode::OK);
     let tag = first.1.expect("an ETag");
     println!("{players} players, {rounds} rounds, SQLite, {CLIENTS} clients, {SECONDS} s each");
-    for (name, tag) in [("full answer (200)", None), ("revalidation (304)", Some(tag))] {
+    for (name, tag) in [
+        ("full answer (200)", None),
+        ("revalidation (304)", Some(tag)),
+    ] {
         let rate = measure(&app, &uri, tag).await;
         println!("GET {uri} {name}: {rate:.0} requests/s");
     }

@@ -6,30 +6,30 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 pub struct Args {
     /// Database: `sqlite://PATH` (created on first start) or `postgres://USER:PASSWORD@HOST/DB`.
-    #[arg(long, default_value = "sqlite://arbiter.db")]
+    #[arg(long, env = "ARBITER_DATABASE", default_value = "sqlite://arbiter.db")]
     database: String,
     /// Address to listen on (port 0: any free port, printed at start).
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    #[arg(long, env = "ARBITER_BIND", default_value = "127.0.0.1:8080")]
     bind: String,
     /// Load the demo championship (7 rounds, several age classes) into an empty database.
-    #[arg(long)]
+    #[arg(long, env = "ARBITER_DEMO")]
     demo: bool,
     /// The address users open, e.g. `https://chess.example.org` behind a TLS reverse proxy;
     /// `https://` marks cookies `Secure` (sent over HTTPS only).
-    #[arg(long, value_name = "URL")]
+    #[arg(long, env = "ARBITER_PUBLIC_URL", value_name = "URL")]
     public_url: Option<String>,
     /// Mark cookies `Secure` (`true`) or not (`false`), whatever `--public-url` says.
-    #[arg(long, value_name = "BOOL")]
+    #[arg(long, env = "ARBITER_SECURE_COOKIES", value_name = "BOOL")]
     secure_cookies: Option<bool>,
     /// Behind a reverse proxy: throttle failed logins by the last `X-Forwarded-For` address
     /// (set by the proxy) instead of the connection's, which is the proxy's.
-    #[arg(long)]
+    #[arg(long, env = "ARBITER_TRUST_PROXY")]
     trust_proxy: bool,
     /// Log format on standard error: `text` (human-readable) or `json` (one object a line).
-    #[arg(long, value_enum, default_value = "text")]
+    #[arg(long, env = "ARBITER_LOG_FORMAT", value_enum, default_value = "text")]
     log_format: LogFormat,
     /// Log level or filter (`info`, `debug`, `web=debug,info`); else `RUST_LOG`, else `info`.
-    #[arg(long, value_name = "FILTER")]
+    #[arg(long, env = "ARBITER_LOG", value_name = "FILTER")]
     log_level: Option<String>,
 }
 
@@ -168,21 +168,48 @@ async fn serve(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     let listener = tokio::net::TcpListener::bind(&args.bind).await?;
-    println!("listening on http://{}", listener.local_addr()?);
-    tracing::info!(address = %listener.local_addr()?, "listening");
     if let Some(url) = &args.public_url {
         println!("public address {url}");
     }
+    // The last line on standard output: tests and scripts may stop reading after it.
+    println!("listening on http://{}", listener.local_addr()?);
+    tracing::info!(address = %listener.local_addr()?, "listening");
     let app = web::router(web::AppState::new(store).with_security(security));
     axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),
     )
-    .with_graceful_shutdown(async {
-        let _ = tokio::signal::ctrl_c().await;
-    })
+    .with_graceful_shutdown(shutdown_signal())
     .await?;
+    tracing::info!("stopped");
     Ok(())
+}
+
+/// Resolves on SIGTERM (a supervisor stopping the service) or Ctrl-C; the server then takes
+/// no new connections and finishes the requests in flight before `serve` returns.
+async fn shutdown_signal() {
+    let interrupt = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                term.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    let signal = tokio::select! {
+        () = interrupt => "interrupt",
+        () = terminate => "SIGTERM",
+    };
+    tracing::info!(signal, "shutting down: finishing the requests in flight");
 }
 
 #[cfg(test)]
