@@ -71,11 +71,13 @@ fn public_section_output(api: bool, tail: &[&str]) -> bool {
         }
 }
 
-/// The entity tag of content with `fingerprint` in `lang`: FNV-1a of both, quoted.
-fn entity_tag(fingerprint: &str, lang: Lang) -> String {
+/// The entity tag of content with `fingerprint` in `lang`, as a page or as an htmx fragment:
+/// FNV-1a of all three and the release, quoted.
+fn entity_tag(fingerprint: &str, lang: Lang, htmx: bool) -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let version = env!("CARGO_PKG_VERSION");
-    for byte in [fingerprint, lang.code(), version].join("|").bytes() {
+    let form = if htmx { "htmx" } else { "page" };
+    for byte in [fingerprint, lang.code(), form, version].join("|").bytes() {
         hash ^= u64::from(byte);
         hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
     }
@@ -118,7 +120,8 @@ pub(crate) async fn http_cache(
         _ => return next.run(req).await,
     };
     let lang = request_lang(req.uri(), req.headers());
-    let tag = entity_tag(&fingerprint, lang);
+    let htmx = req.headers().contains_key("hx-request");
+    let tag = entity_tag(&fingerprint, lang, htmx);
     if matches(req.headers(), &tag) {
         let mut response = StatusCode::NOT_MODIFIED.into_response();
         validators(response.headers_mut(), &tag, PUBLIC);
@@ -140,7 +143,8 @@ pub(crate) async fn http_cache(
     response
 }
 
-/// `ETag`, `Cache-Control` and `Vary` (the language comes from the cookie or the browser).
+/// `ETag`, `Cache-Control` and `Vary` (the language comes from the cookie or the browser; htmx
+/// requests get fragments).
 fn validators(headers: &mut HeaderMap, tag: &str, control: &'static str) {
     if let Ok(tag) = HeaderValue::from_str(tag) {
         headers.insert(header::ETAG, tag);
@@ -148,7 +152,7 @@ fn validators(headers: &mut HeaderMap, tag: &str, control: &'static str) {
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(control));
     headers.insert(
         header::VARY,
-        HeaderValue::from_static("Cookie, Accept-Language"),
+        HeaderValue::from_static("Cookie, Accept-Language, HX-Request"),
     );
 }
 
@@ -202,16 +206,21 @@ mod tests {
 
     #[test]
     fn h17_05_tags_differ_by_content_and_language() {
-        let a = entity_tag("e1;s1.4.1", Lang::En);
-        assert_eq!(a, entity_tag("e1;s1.4.1", Lang::En));
-        assert_ne!(a, entity_tag("e1;s1.5.1", Lang::En));
-        assert_ne!(a, entity_tag("e1;s1.4.1", Lang::De));
+        let a = entity_tag("e1;s1.4.1", Lang::En, false);
+        assert_eq!(a, entity_tag("e1;s1.4.1", Lang::En, false));
+        assert_ne!(a, entity_tag("e1;s1.5.1", Lang::En, false));
+        assert_ne!(a, entity_tag("e1;s1.4.1", Lang::De, false));
+        assert_ne!(
+            a,
+            entity_tag("e1;s1.4.1", Lang::En, true),
+            "fragments differ"
+        );
         let mut headers = HeaderMap::new();
         headers.insert(
             header::IF_NONE_MATCH,
             HeaderValue::from_str(&format!("\"x\", W/{a}")).unwrap(),
         );
         assert!(matches(&headers, &a));
-        assert!(!matches(&headers, &entity_tag("e2", Lang::En)));
+        assert!(!matches(&headers, &entity_tag("e2", Lang::En, false)));
     }
 }

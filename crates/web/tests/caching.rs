@@ -134,6 +134,25 @@ async fn h17_05_public_pages_revalidate_with_304(store: Store) {
     let first = anonymous(&app, &format!("/sections/{section}/standings"), &[]).await;
     assert_eq!(first.headers[header::CACHE_CONTROL], PRIVATE);
     assert!(first.headers.get(header::SET_COOKIE).is_some());
+    // htmx asks for a fragment of the same address: the page's tag does not answer it.
+    let page_tag = tag(&first);
+    let fragment = anonymous(
+        &app,
+        &format!("/sections/{section}/standings"),
+        &[
+            (header::HeaderName::from_static("hx-request"), "true"),
+            (header::IF_NONE_MATCH, &page_tag),
+        ],
+    )
+    .await;
+    assert_eq!(fragment.status, StatusCode::OK);
+    assert_ne!(tag(&fragment), page_tag);
+    assert!(
+        fragment.headers[header::VARY]
+            .to_str()
+            .unwrap()
+            .contains("HX-Request")
+    );
 }
 
 async fn h17_05_a_result_changes_the_tags_of_section_and_event(store: Store) {
