@@ -4,7 +4,7 @@
 use sqlx::{Any, Transaction};
 
 use crate::audit::Audit;
-use crate::row::{change_one, entity, insert_id};
+use crate::row::{change_one, entity, get, insert_id};
 use crate::{Store, StoreError, unix_now};
 
 /// The database row of a tournament event (one or more sections); the tournament itself is
@@ -156,5 +156,48 @@ impl Store {
         Audit::new(by, "event", id, action)
             .commit(tx, Some(old), Some(new))
             .await
+    }
+}
+
+/// Which event a [`Store::event_fingerprint`] describes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventOf {
+    /// The event with this id.
+    Event(i64),
+    /// The event of the section with this id.
+    Section(i64),
+}
+
+impl Store {
+    /// Everything a public page of an event or of one of its sections changes with, as text:
+    /// the event's version and each section's id, revision and version (`None` when there is
+    /// no such event or section). Every change of results, rounds, players, teams, section or
+    /// event settings raises one of them, and adding or deleting a section changes the list;
+    /// HTTP validators (`ETag`) are derived from it.
+    pub async fn event_fingerprint(&self, of: EventOf) -> Result<Option<String>, StoreError> {
+        let (filter, id) = match of {
+            EventOf::Event(id) => ("$1", id),
+            EventOf::Section(id) => ("(SELECT event_id FROM sections WHERE id = $1)", id),
+        };
+        let rows = sqlx::query(&format!(
+            "SELECT e.version AS ev, s.id AS sid, s.revision AS rev, s.version AS sv
+             FROM events e LEFT JOIN sections s ON s.event_id = e.id
+             WHERE e.id = {filter} ORDER BY s.id"
+        ))
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        let Some(first) = rows.first() else {
+            return Ok(None);
+        };
+        let mut text = format!("e{}", get::<i64>(first, "ev")?);
+        for row in &rows {
+            if let Some(section) = get::<Option<i64>>(row, "sid")? {
+                let rev: i64 = get(row, "rev")?;
+                let version: i64 = get(row, "sv")?;
+                text.push_str(&format!(";s{section}.{rev}.{version}"));
+            }
+        }
+        Ok(Some(text))
     }
 }

@@ -63,7 +63,7 @@ pub use archive::{
 };
 pub use audit::AuditEntry;
 pub use backup::{restore, sqlite_path};
-pub use events::{EventChange, EventRow};
+pub use events::{EventChange, EventOf, EventRow};
 pub use model::{ParseRecordedError, Recorded, StoreError};
 pub use players::{NewPlayer, Player};
 pub use rounds::{Game, NewGame, NewRound, Round, RoundNote};

@@ -90,3 +90,14 @@ macro_rules! on_both {
         }
     )*};
 }
+
+/// Removes the record of the last migration (its changes stay): the database then looks like
+/// one an older binary migrated, for tests of the readiness check.
+pub async fn forget_last_migration(store: &crate::Store) -> Result<(), crate::StoreError> {
+    sqlx::query(
+        "DELETE FROM schema_migrations WHERE version = (SELECT MAX(version) FROM schema_migrations)",
+    )
+    .execute(&store.pool)
+    .await?;
+    Ok(())
+}

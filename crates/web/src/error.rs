@@ -85,6 +85,14 @@ impl AppError {
         }
     }
 
+    /// Logs an internal error with its cause (inside the request's span, which names method
+    /// and path); refusals of input are the user's business and not logged.
+    pub(crate) fn log(&self) {
+        if let AppError::Internal(cause) = self {
+            tracing::error!(cause = %cause, "internal error");
+        }
+    }
+
     /// Adds the headers the status calls for: `Retry-After` to a 429.
     pub(crate) fn add_headers(&self, response: &mut Response) {
         if let AppError::TooManyRequests(seconds) = self {
@@ -211,6 +219,7 @@ impl From<StoreError> for AppError {
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
+        self.log();
         let mut body =
             serde_json::json!({ "error": self.to_string(), "status": self.status().as_u16() });
         if let Some(german) = self.german() {

@@ -21,6 +21,7 @@
 mod api;
 mod audit;
 pub mod auth;
+pub mod caching;
 pub(crate) mod checkin;
 mod documents;
 mod editor;
@@ -30,11 +31,13 @@ mod error_page;
 mod export;
 mod form;
 mod format;
+pub mod health;
 pub mod i18n;
 mod pages;
 mod players;
 mod proceedings;
 pub mod rounds;
+mod request_log;
 mod round_pages;
 mod seeding;
 mod settings;
@@ -199,6 +202,25 @@ pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
         })
 }
 
+/// The language of the answer to a request: `?lang=`, else the `lang` cookie, else the
+/// browser's `Accept-Language`, else English.
+pub(crate) fn request_lang(uri: &axum::http::Uri, headers: &HeaderMap) -> Lang {
+    let query_lang = uri.query().and_then(|q| {
+        q.split('&')
+            .find_map(|kv| kv.strip_prefix("lang="))
+            .and_then(Lang::from_code)
+    });
+    query_lang
+        .or_else(|| cookie(headers, "lang").and_then(Lang::from_code))
+        .or_else(|| {
+            headers
+                .get(header::ACCEPT_LANGUAGE)
+                .and_then(|v| v.to_str().ok())
+                .and_then(Lang::from_accept_language)
+        })
+        .unwrap_or(Lang::En)
+}
+
 impl FromRequestParts<AppState> for Viewer {
     type Rejection = AppError;
 
@@ -207,25 +229,15 @@ impl FromRequestParts<AppState> for Viewer {
             Some(token) => state.store().session(token, store::unix_now()).await?,
             None => None,
         };
-        let query_lang = parts.uri.query().and_then(|q| {
-            q.split('&')
-                .find_map(|kv| kv.strip_prefix("lang="))
-                .and_then(Lang::from_code)
-        });
-        let lang = query_lang
-            .or_else(|| cookie(&parts.headers, "lang").and_then(Lang::from_code))
-            .or_else(|| {
-                parts
-                    .headers
-                    .get(header::ACCEPT_LANGUAGE)
-                    .and_then(|v| v.to_str().ok())
-                    .and_then(Lang::from_accept_language)
-            })
-            .unwrap_or(Lang::En);
+        let lang = request_lang(&parts.uri, &parts.headers);
         let (user, csrf) = match session {
             Some(s) => (Some(s.user), Some(s.csrf)),
             None => (None, None),
         };
+        if let (Some(u), Some(logged)) = (&user, parts.extensions.get::<request_log::LoggedUser>())
+        {
+            logged.set(&u.name);
+        }
         Ok(Viewer {
             user,
             csrf,
@@ -283,6 +295,11 @@ pub fn router(state: AppState) -> Router {
         .merge(rounds::routes())
         .merge(round_pages::routes())
         .merge(audit::routes())
+        .merge(health::routes())
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            caching::http_cache,
+        ))
         .layer(middleware::from_fn_with_state(
             state.clone(),
             error_page::error_pages,
@@ -291,6 +308,7 @@ pub fn router(state: AppState) -> Router {
             state.clone(),
             security_headers,
         ))
+        .layer(middleware::from_fn(request_log::request_log))
         .with_state(state)
 }
 

@@ -115,6 +115,7 @@ impl IntoResponse for PageError {
         if matches!(self.0, AppError::Forbidden) {
             return Redirect::to("/login").into_response();
         }
+        self.0.log();
         let text: String = self
             .0
             .to_string()
