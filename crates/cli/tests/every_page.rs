@@ -210,7 +210,7 @@ fn page_link(from: &str, href: &str) -> Option<String> {
         return None;
     };
     let path = absolute.split('?').next().unwrap_or_default();
-    let download = [".trf", ".csv", ".pgn", ".xml", ".swi", "/pgn"]
+    let download = [".trf", ".csv", ".pgn", ".xml", ".swi", "/pgn", "/archive"]
         .iter()
         .any(|end| path.ends_with(end));
     (!download && !absolute.contains("lang=") && path != "/logout" && path != "/login")
@@ -415,4 +415,5 @@ fn h14_06_the_checks_find_what_they_look_for() {
         Some("/sections/2/standings?player=13")
     );
     assert_eq!(page_link("/", "/sections/2/export.trf"), None);
+    assert_eq!(page_link("/", "/events/1/archive"), None);
 }
