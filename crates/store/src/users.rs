@@ -151,6 +151,30 @@ impl Store {
         Ok(id)
     }
 
+    /// Sets the password of user `id` (an already hashed password), e.g. for an account an
+    /// event archive brought in locked; the user's sessions end. Audited without the hash.
+    pub async fn set_password(
+        &self,
+        by: Option<i64>,
+        id: i64,
+        password_hash: &str,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.write().await?;
+        let update = sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
+            .bind(password_hash)
+            .bind(id);
+        if update.execute(&mut *tx).await?.rows_affected() != 1 {
+            return Err(StoreError::NotFound { entity: "user", id });
+        }
+        sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        Audit::new(by, "user", id, "password set")
+            .commit(tx, None, None)
+            .await
+    }
+
     /// All user accounts by name.
     pub async fn users(&self) -> Result<Vec<User>, StoreError> {
         self.list("ORDER BY name", &[]).await

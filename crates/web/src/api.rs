@@ -82,7 +82,7 @@ impl TeamId {
 }
 
 /// Least length of a new account's password.
-const MIN_PASSWORD: usize = 10;
+pub(crate) const MIN_PASSWORD: usize = 10;
 
 /// Creates an arbiter or admin account for the admin `by`; returns its id.
 pub(crate) async fn do_create_user(

@@ -690,6 +690,8 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("stichkampf_open", "Place shared, Stichkampf open", "Platz geteilt, Stichkampf offen"),
     ("sk_title", "Stichkampf", "Stichkampf"),
     ("dem_csv", "DEM list (CSV)", "DEM-Liste (CSV)"),
+    ("new_password", "New password", "Neues Passwort"),
+    ("set_password", "Set", "Setzen"),
     ("sk_next", "Game", "Partie"),
     ("sk_decided", "Decided", "Entschieden"),
     ("sk_white_first", "white in game 1 (by lot)", "Weiß in Partie 1 (Los)"),

@@ -28,6 +28,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/login", get(login_form).post(login))
         .route("/logout", post(logout))
         .route("/users", get(users).post(create_user))
+        .route("/users/{id}/password", post(set_password))
         .route("/static/htmx.min.js", get(htmx))
         .route("/static/app.js", get(app_js))
         .route("/static/style.css", get(style))
@@ -619,6 +620,35 @@ pub(crate) async fn users(State(state): State<AppState>, viewer: Viewer) -> Page
         "users.html",
         json!({ "users": users, "teams": teams }),
     )
+}
+
+/// A new password an admin sets for an account.
+#[derive(serde::Deserialize)]
+pub(crate) struct NewPassword {
+    csrf: Option<String>,
+    password: String,
+}
+
+/// `POST /users/{id}/password` (admins): sets an account's password — the way to open an
+/// account an event archive brought in locked, or to replace a forgotten one.
+async fn set_password(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+    Form(f): Form<NewPassword>,
+) -> PageResult {
+    let by = viewer.admin()?;
+    viewer.check_csrf(f.csrf.as_deref())?;
+    if f.password.chars().count() < api::MIN_PASSWORD {
+        return Err(AppError::BadRequest(format!(
+            "password: at least {} characters",
+            api::MIN_PASSWORD
+        ))
+        .into());
+    }
+    let hash = crate::auth::hash_password(&f.password)?;
+    state.store().set_password(Some(by), id, &hash).await?;
+    Ok(see_other(&format!("/users#user-{id}")))
 }
 
 pub(crate) async fn create_user(

@@ -844,6 +844,75 @@ async fn admins_create_arbiter_accounts(store: Store) {
         StatusCode::FORBIDDEN,
         "only admins manage accounts"
     );
+
+    // Admins set a new password (the way to open an account an event archive brought in
+    // locked); the old password no longer logs in and the account's sessions end.
+    let users = admin.get("/api/users").await.json();
+    let id = users
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["name"] == name.as_str())
+        .unwrap()["id"]
+        .to_string();
+    let uri = format!("/users/{id}/password");
+    let csrf = admin.csrf.clone().unwrap();
+    let by_arbiter = arbiter
+        .post_form(
+            &uri,
+            &[
+                ("csrf", arbiter.csrf.as_deref().unwrap()),
+                ("password", "long enough 9"),
+            ],
+            false,
+        )
+        .await;
+    assert_eq!(by_arbiter.status, StatusCode::FORBIDDEN);
+    let short = admin
+        .post_form(&uri, &[("csrf", &csrf), ("password", "short")], false)
+        .await;
+    assert_eq!(short.status, StatusCode::BAD_REQUEST, "{}", short.text);
+    let set = admin
+        .post_form(
+            &uri,
+            &[("csrf", &csrf), ("password", "long enough 9")],
+            false,
+        )
+        .await;
+    assert_eq!(set.status, StatusCode::SEE_OTHER, "{}", set.text);
+    assert_eq!(
+        arbiter.get("/api/events").await.status,
+        StatusCode::OK,
+        "public list still readable"
+    );
+    let old_session = arbiter
+        .post_json(
+            "/api/events",
+            json!({"name": "X", "start_date": "2026-04-01"}),
+            true,
+        )
+        .await;
+    assert!(
+        old_session.status.is_client_error(),
+        "the session ended: {}",
+        old_session.status
+    );
+    let login = |password: &'static str| json!({"user": name, "password": password});
+    let fresh = Client {
+        app: admin.app.clone(),
+        cookie: None,
+        csrf: None,
+    };
+    let old = fresh
+        .post_json("/api/login", login("long enough 1"), false)
+        .await;
+    assert_ne!(old.status, StatusCode::OK, "{}", old.text);
+    let new = fresh
+        .post_json("/api/login", login("long enough 9"), false)
+        .await;
+    assert_eq!(new.status, StatusCode::OK, "{}", new.text);
+    let audit = admin.get("/audit").await.text;
+    assert!(!audit.contains("argon2"), "no hash in the audit log");
 }
 
 /// Event and section settings through the API: optimistic locking, errors naming the setting,
