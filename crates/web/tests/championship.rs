@@ -9,10 +9,7 @@
 
 mod common;
 
-use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
-use serde_json::Value;
+use axum::http::{StatusCode, header};
 use store::Store;
 
 store::on_both!(
@@ -21,43 +18,16 @@ store::on_both!(
     h18_05_stichkampf_decides_a_tie_for_the_title_through_the_forms,
 );
 
-struct Client {
-    app: Router,
-    session: (String, String),
+use common::{FormClient as Client, id_in};
+
+/// The entries page's steps.
+trait Entries {
+    async fn version(&self, event: i64) -> String;
+    async fn place(&self, event: i64, action: &str, n: &str) -> common::Answer;
+    async fn register(&self, section: i64, last: &str) -> common::Answer;
 }
 
-impl Client {
-    async fn get(&self, uri: &str) -> common::Answer {
-        let req = common::json_request("GET", uri, Some(&self.session), None);
-        common::send(&self.app, req).await
-    }
-
-    async fn json(&self, uri: &str) -> Value {
-        let a = self.get(uri).await;
-        assert_eq!(a.status, StatusCode::OK, "{uri}: {}", a.text);
-        a.json()
-    }
-
-    async fn form(&self, uri: &str, fields: &[(&str, &str)]) -> common::Answer {
-        let mut body: Vec<String> = fields
-            .iter()
-            .map(|(k, v)| format!("{k}={}", urlencode(v)))
-            .collect();
-        body.push(format!("csrf={}", urlencode(&self.session.1)));
-        let req = Request::post(uri)
-            .header(header::COOKIE, &self.session.0)
-            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-            .body(Body::from(body.join("&")))
-            .unwrap();
-        common::send(&self.app, req).await
-    }
-
-    async fn redirected(&self, uri: &str, fields: &[(&str, &str)]) -> String {
-        let a = self.form(uri, fields).await;
-        assert_eq!(a.status, StatusCode::SEE_OTHER, "{uri}: {}", a.text);
-        a.headers[header::LOCATION].to_str().unwrap().to_owned()
-    }
-
+impl Entries for Client {
     /// The event's version as the entries API reports it.
     async fn version(&self, event: i64) -> String {
         self.json(&format!("/api/events/{event}/entries")).await["version"].to_string()
@@ -84,33 +54,13 @@ impl Client {
     }
 }
 
-fn urlencode(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
-fn id_in(location: &str) -> i64 {
-    location
-        .split('/')
-        .filter_map(|p| p.parse().ok())
-        .next()
-        .unwrap_or_else(|| panic!("no id in {location}"))
-}
-
 /// An admin session and the event RLP-EM 2026 with a 7-round U14 section.
 async fn setup(store: Store) -> (Client, i64, i64) {
     setup_rounds(store, "7").await
 }
 
 async fn setup_rounds(store: Store, rounds: &str) -> (Client, i64, i64) {
-    let (_, password) = web::first_start(&store).await.unwrap().unwrap();
-    let app = web::router(web::AppState::new(store));
-    let session = common::login(&app, "admin", &password).await;
-    let c = Client { app, session };
+    let c = Client::admin(store).await;
     let event = id_in(
         &c.redirected(
             "/events",

@@ -6,9 +6,6 @@
 
 mod common;
 
-use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
 use serde_json::{Value, json};
 use store::Store;
 
@@ -18,70 +15,11 @@ store::on_both!(
     h14_08_tandem_through_the_forms,
 );
 
-struct Client {
-    app: Router,
-    session: (String, String),
-}
-
-impl Client {
-    async fn get(&self, uri: &str) -> common::Answer {
-        let req = common::json_request("GET", uri, Some(&self.session), None);
-        common::send(&self.app, req).await
-    }
-
-    async fn json(&self, uri: &str) -> Value {
-        let a = self.get(uri).await;
-        assert_eq!(a.status, StatusCode::OK, "{uri}: {}", a.text);
-        a.json()
-    }
-
-    /// Posts a form with the CSRF token; the answer.
-    async fn form(&self, uri: &str, fields: &[(&str, &str)]) -> common::Answer {
-        let mut body: Vec<String> = fields
-            .iter()
-            .map(|(k, v)| format!("{k}={}", urlencode(v)))
-            .collect();
-        body.push(format!("csrf={}", urlencode(&self.session.1)));
-        let req = Request::post(uri)
-            .header(header::COOKIE, &self.session.0)
-            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-            .body(Body::from(body.join("&")))
-            .unwrap();
-        common::send(&self.app, req).await
-    }
-
-    /// Posts a form that must succeed with a redirect; the `Location`.
-    async fn redirected(&self, uri: &str, fields: &[(&str, &str)]) -> String {
-        let a = self.form(uri, fields).await;
-        assert_eq!(a.status, StatusCode::SEE_OTHER, "{uri}: {}", a.text);
-        a.headers[header::LOCATION].to_str().unwrap().to_owned()
-    }
-}
-
-fn urlencode(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
-/// The id at the end of a `Location` such as `/sections/7` or `/sections/7/teams`.
-fn id_in(location: &str) -> i64 {
-    location
-        .split('/')
-        .filter_map(|p| p.parse().ok())
-        .next()
-        .unwrap_or_else(|| panic!("no id in {location}"))
-}
+use common::{FormClient as Client, id_in};
 
 /// An admin session and an event (9-11 April 2026).
 async fn setup(store: Store) -> (Client, i64) {
-    let (_, password) = web::first_start(&store).await.unwrap().unwrap();
-    let app = web::router(web::AppState::new(store));
-    let session = common::login(&app, "admin", &password).await;
-    let c = Client { app, session };
+    let c = Client::admin(store).await;
     let event = id_in(
         &c.redirected(
             "/events",
@@ -125,7 +63,10 @@ async fn h14_08_blitz_side_event_through_the_forms(store: Store) {
     assert!(page.contains("Blitz (Anhang B)"), "{page}");
     assert!(page.contains("nicht überwacht (Anhang B.4)"));
     assert!(page.contains("Nebenturnier"));
-    let settings = c.get(&format!("/sections/{section}/settings?lang=de")).await.text;
+    let settings = c
+        .get(&format!("/sections/{section}/settings?lang=de"))
+        .await
+        .text;
     assert!(settings.contains("(Anhang B.4)"), "{settings}");
     // The settings form: B.4 supervised is stored; §4.3's 15 minutes and a DWZ evaluation are
     // refused for blitz, as is a championship with a blitz time control (§7.7).
