@@ -190,6 +190,16 @@ impl Section {
         u32::try_from(n).unwrap_or(u32::MAX)
     }
 
+    /// Rounds the section plays: [`Section::total_rounds`], at least the set number.
+    pub fn rounds_to_play(&self) -> u32 {
+        self.total_rounds().max(self.rounds)
+    }
+
+    /// Every round played and every result in: the standings are final.
+    pub fn finished(&self) -> bool {
+        self.rounds_complete() >= self.rounds_to_play()
+    }
+
     /// The C.07 edition: by the first round's date, else 2026.
     pub fn tiebreak_edition(&self) -> Edition {
         self.schedule

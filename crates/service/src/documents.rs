@@ -144,12 +144,12 @@ impl Service {
             )
         })?;
         let complete = section.rounds_complete();
-        let rounds = section.total_rounds().max(section.rounds);
+        let rounds = section.rounds_to_play();
         Ok(SectionHonours {
             id,
             complete,
             rounds,
-            finished: complete >= rounds,
+            finished: section.finished(),
             tied: honours
                 .classes
                 .iter()

@@ -266,7 +266,7 @@ pub fn apply_section(s: &mut event::Section, f: &SectionSettings) -> Result<(), 
     s.supervised = f.supervised;
     validate::section(s)?;
     s.check_settings().map_err(|e| bad(e.to_string()))?;
-    let rounds = s.total_rounds().max(s.rounds);
+    let rounds = s.rounds_to_play();
     if s.schedule.len() > rounds as usize {
         return Err(bad(format!(
             "schedule: {} lines for {rounds} rounds",

@@ -62,7 +62,7 @@ impl Service {
     ) -> Result<i64, ServiceError> {
         let loaded = self.section(section).await?;
         let mut s = loaded.section().clone();
-        if s.rounds_complete() < s.total_rounds().max(s.rounds) {
+        if !s.finished() {
             return Err(ServiceError::rule_in(
                 "the Stichkampf follows the last round (§6.1)",
                 "der Stichkampf folgt nach der letzten Runde (§6.1)",
