@@ -6,7 +6,7 @@
 //! involved), and stores the event's record with its audit entry.
 
 use event::date::DateTime;
-use event::proceedings::{CaseError, Entitled, Measure, NewProtest, Party};
+use event::proceedings::{CaseError, Entitled, Measure, NewProtest, Party, Procedure};
 use event::tribunal::{Electorate, Member, Tribunal, TribunalError};
 use laws::GameResult;
 use laws::game_type::GameType;
@@ -16,6 +16,7 @@ use serde::Deserialize;
 use store::Recorded;
 
 use crate::rows::{domain_event, json, player_id};
+use crate::teams::{Absent, MatchDoc, TeamSection};
 use crate::{Loaded, Service, ServiceError};
 
 /// Longest time penalty a form takes, in minutes.
@@ -93,9 +94,20 @@ pub struct AppealForm {
     /// Lodged in writing (§21.1.5).
     #[serde(default, deserialize_with = "crate::settings::flag")]
     pub in_writing: bool,
-    /// The fee of 10 € paid (§21.1.6).
+    /// The fee paid (§21.1.6: 10 € at once; §21.2.8: within 5 days; §21.2.13: 50 €).
     #[serde(default, deserialize_with = "crate::settings::flag")]
     pub fee_paid: bool,
+    /// The Spielleiter für Mannschaftsturniere directed the tournament: the appeal goes
+    /// straight to the Schiedsgericht (§21.3.1).
+    #[serde(default, deserialize_with = "crate::settings::flag")]
+    pub directed_by_spielleiter: bool,
+}
+
+/// A form that only carries the version read (the payment of an appeal fee).
+#[derive(Debug, Deserialize)]
+pub struct VersionForm {
+    /// The event's version read.
+    pub version: i64,
 }
 
 /// A sanction as the form sends it.
@@ -159,12 +171,20 @@ fn members(text: &str, field: &str) -> Result<Vec<Member>, ServiceError> {
         .collect()
 }
 
-/// Whether the round after `round` of the section has begun at `now`: it has a result, or its
-/// scheduled start has passed (§21.1.3).
-fn next_round_begun(loaded: &Loaded, round: u32, now: DateTime) -> bool {
+/// Whether the round after `round` of the section (of the team section `team`) has begun at
+/// `now`: it has a result, or its scheduled start has passed (§21.1.3, §21.2.3).
+fn next_round_begun(
+    loaded: &Loaded,
+    team: Option<&TeamSection>,
+    round: u32,
+    now: DateTime,
+) -> bool {
     let s = loaded.section();
     let next = round + 1;
-    let results = s.played.iter().any(|r| r.number >= next && r.has_results());
+    let results = match team {
+        Some(t) => (i64::from(next)..=t.rounds_paired()).any(|r| t.round_begun(r)),
+        None => s.played.iter().any(|r| r.number >= next && r.has_results()),
+    };
     results || s.schedule_of(next).is_some_and(|start| start <= now)
 }
 
@@ -182,6 +202,42 @@ fn game_of(loaded: &Loaded, round: u32, player: i64) -> Option<&store::Game> {
     games
         .iter()
         .find(|g| g.white == player || g.black == Some(player))
+}
+
+/// The match of team `name` in `round` declared lost (§20.1 "Verlust ... des
+/// Mannschaftskampfes"): its result document with the team as the side that loses it, scored
+/// like a forfeited match; with the match's id and version.
+fn lost_match(
+    ts: &TeamSection,
+    name: &str,
+    round: u32,
+) -> Result<(i64, MatchDoc, i64), ServiceError> {
+    let team = ts
+        .teams
+        .iter()
+        .find(|(t, _)| t.name == name)
+        .ok_or_else(|| {
+            ServiceError::BadRequest(format!("name: no team `{name}` in the section"))
+        })?;
+    let id = team.0.id;
+    let (m, doc) = ts
+        .matches
+        .iter()
+        .find(|(m, _)| m.round == i64::from(round) && (m.home == id || m.away == Some(id)))
+        .filter(|(m, _)| m.away.is_some())
+        .ok_or_else(|| {
+            ServiceError::BadRequest(format!("round: {name} has no match in round {round}"))
+        })?;
+    let side = if m.home == id {
+        Absent::Home
+    } else {
+        Absent::Away
+    };
+    let doc = MatchDoc {
+        boards: doc.boards.clone(),
+        forfeit: Some(side),
+    };
+    Ok((m.id, doc, m.version))
 }
 
 /// The measure a form names.
@@ -353,7 +409,11 @@ impl Service {
                 f.role
             ))
         })?;
-        let rounds = u32::try_from(loaded.rounds.len()).unwrap_or(0);
+        let team = self.team_of(f.section).await?;
+        let paired = team
+            .as_ref()
+            .map_or(loaded.rounds.len() as i64, |t| t.rounds_paired());
+        let rounds = u32::try_from(paired).unwrap_or(0);
         if !(1..=rounds).contains(&f.round) {
             return Err(ServiceError::BadRequest(format!(
                 "round: expected a paired round from 1 to {rounds}, found {}",
@@ -383,8 +443,11 @@ impl Service {
             club: f.club.clone(),
             subject: f.subject.clone(),
         };
-        let begun = next_round_begun(&loaded, f.round, now);
-        let n = ev.proceedings.file_protest(protest, now, begun)?;
+        let begun = next_round_begun(&loaded, team.as_ref(), f.round, now);
+        let n = match team {
+            Some(_) => ev.proceedings.file_team_protest(protest, now, begun)?,
+            None => ev.proceedings.file_protest(protest, now, begun)?,
+        };
         self.keep(by, event, &mut ev, f.version, &format!("protest {n} filed"))
             .await?;
         Ok(n)
@@ -434,6 +497,9 @@ impl Service {
             .protest(n)
             .ok_or(ServiceError::from(CaseError::NoSuchProtest(n)))?
             .clone();
+        if p.procedure == Procedure::Federation {
+            return self.appeal_to_federation(by, event, ev, &p, f).await;
+        }
         let tribunal = ev
             .proceedings
             .tribunal_for(&p.section)
@@ -451,6 +517,77 @@ impl Service {
             .appeal(n, f.in_writing, f.fee_paid, bench, now)?;
         self.keep(by, event, &mut ev, f.version, &format!("appeal {n} lodged"))
             .await
+    }
+
+    /// Lodges the appeal of protest `p` of a team championship without a tribunal (§21.2.5):
+    /// after the section's last round, within 5 days of the event's last day.
+    async fn appeal_to_federation(
+        &self,
+        by: Option<i64>,
+        event: i64,
+        mut ev: event::Event,
+        p: &event::proceedings::Protest,
+        f: &AppealForm,
+    ) -> Result<i64, ServiceError> {
+        let sections = self.store().sections(event).await?;
+        let section = sections.iter().find(|s| s.name == p.section);
+        let team = match section {
+            Some(s) => self.team_of(s.id).await?,
+            None => None,
+        };
+        let ended = team.is_some_and(|t| t.finished()).then_some(ev.end);
+        let now = Self::now_at(&ev);
+        ev.proceedings.appeal_to_federation(
+            p.number,
+            f.in_writing,
+            f.fee_paid,
+            ended,
+            f.directed_by_spielleiter,
+            now,
+        )?;
+        let action = format!("appeal {} lodged", p.number);
+        self.keep(by, event, &mut ev, f.version, &action).await
+    }
+
+    /// Lodges the further appeal against the Spielleiter's decision on protest `n` with the
+    /// Schiedsgericht of the SBRP (§21.2.11-§21.2.15).
+    pub async fn further_appeal(
+        &self,
+        by: Option<i64>,
+        event: i64,
+        n: u32,
+        f: &AppealForm,
+    ) -> Result<i64, ServiceError> {
+        let action = format!("appeal {n} lodged further");
+        self.amend(by, event, f.version, &action, |ev, now| {
+            Ok(ev
+                .proceedings
+                .further_appeal(n, f.in_writing, f.fee_paid, now)?)
+        })
+        .await
+    }
+
+    /// Records the payment of the fee of protest `n`'s open appeal (§21.2.8, §21.2.13).
+    pub async fn pay_appeal_fee(
+        &self,
+        by: Option<i64>,
+        event: i64,
+        n: u32,
+        f: &VersionForm,
+    ) -> Result<i64, ServiceError> {
+        let action = format!("appeal {n} fee paid");
+        self.amend(by, event, f.version, &action, |ev, now| {
+            Ok(ev.proceedings.pay_appeal_fee(n, now)?)
+        })
+        .await
+    }
+
+    /// The team section `section`, `None` for an individual one.
+    async fn team_of(&self, section: i64) -> Result<Option<TeamSection>, ServiceError> {
+        if !self.is_team_section(section).await? {
+            return Ok(None);
+        }
+        Ok(Some(self.team_section(section).await?))
     }
 
     /// Names and clubs involved in protest `p`: the protester, and the players of its board.
@@ -543,7 +680,19 @@ impl Service {
         if against.name().is_empty() || against.name().chars().count() > 200 {
             return Err(ServiceError::BadRequest("name: expected a name".into()));
         }
+        let team = self.team_of(f.section).await?;
+        let lost_match = match (&team, &against, measure) {
+            (
+                Some(ts),
+                Party::Team { name },
+                Measure::Penalty {
+                    penalty: Penalty::DeclareLost { .. },
+                },
+            ) => Some(lost_match(ts, name, f.round)?),
+            _ => None,
+        };
         let game = match (measure, player) {
+            _ if lost_match.is_some() => None,
             (
                 Measure::Penalty {
                     penalty: Penalty::DeclareLost { .. },
@@ -570,7 +719,8 @@ impl Service {
                 None,
             ) => {
                 return Err(ServiceError::BadRequest(
-                    "player: a game declared lost, an exclusion from rounds or an expulsion needs a player"
+                    "player: a game declared lost, an exclusion from rounds or an expulsion needs a player \
+                     (a lost match: a team of a team section)"
                         .into(),
                 ));
             }
@@ -589,6 +739,9 @@ impl Service {
             &format!("sanction {n} imposed"),
         )
         .await?;
+        if let Some((id, doc, version)) = lost_match {
+            self.enter_match_result(by, true, id, &doc, version).await?;
+        }
         if let (Some(g), Some(p)) = (game, player) {
             let result = if g.white == p.id {
                 GameResult::BlackWins

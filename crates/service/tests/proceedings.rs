@@ -218,7 +218,10 @@ async fn h18_tribunal_protest_appeal_and_sanctions() {
     );
     let loaded = service.section(u14).await.unwrap();
     let (_, games) = loaded.round(r3).unwrap();
-    for x in games.iter().filter(|x| x.white == expelled || x.black == Some(expelled)) {
+    for x in games
+        .iter()
+        .filter(|x| x.white == expelled || x.black == Some(expelled))
+    {
         assert!(
             x.black.is_none() && x.result.code() == "bye-0",
             "the expelled player is not paired in round 3, only listed without points: {x:?}"
@@ -241,6 +244,228 @@ async fn h18_tribunal_protest_appeal_and_sanctions() {
         "appeal 1 lodged",
         "appeal 1 decided",
         "sanction 2 imposed",
+    ] {
+        assert!(
+            log.iter().any(|e| e.action == action),
+            "{action} in the audit log"
+        );
+    }
+}
+
+/// Plays every match of round `round` of team section `s`: the home team wins 3-1, unless
+/// the match has a result already.
+async fn play_team_round(service: &Service, s: i64, round: i64) {
+    use service::teams::{BoardResult, MatchDoc};
+    let ts = service.team_section(s).await.unwrap();
+    for (m, doc) in ts.matches.iter().filter(|(m, _)| m.round == round) {
+        if m.away.is_none() || doc.forfeit.is_some() || !doc.boards.is_empty() {
+            continue;
+        }
+        let doc = MatchDoc {
+            boards: vec![
+                BoardResult::HomeWins,
+                BoardResult::HomeWins,
+                BoardResult::HomeWins,
+                BoardResult::AwayWins,
+            ],
+            forfeit: None,
+        };
+        service
+            .enter_match_result(None, true, m.id, &doc, m.version)
+            .await
+            .unwrap();
+    }
+}
+
+#[tokio::test]
+async fn h18_05_team_championship_without_tribunal_protest_appeal_after_the_end_and_lost_match() {
+    use service::proceedings::VersionForm;
+    use service::teams::Absent;
+    use service::teams::registration::{NewTeamSection, TeamForm};
+    let store = store::testing::sqlite_store("service_team_proceedings")
+        .await
+        .unwrap();
+    let service = Service::new(store.clone());
+    // The championship is today: the 5 days of §21.2.5 run from its last day.
+    let today = event::date::Zone::default().local(store::unix_now()).date;
+    let event: NewEvent =
+        form(json!({ "name": "RLP-MM U16", "place": "Alzey", "start_date": today.to_string() }));
+    let event = service.create_event(None, &event).await.unwrap();
+    let new: NewTeamSection = form(json!({
+        "name": "U16 Mannschaft", "rounds": 3, "competition": "club_u16", "system": "round_robin"
+    }));
+    let s = service
+        .create_team_section(None, event, &new)
+        .await
+        .unwrap();
+    for (name, top) in [
+        ("Alpha", 1800),
+        ("Bravo", 1700),
+        ("Charlie", 1600),
+        ("Delta", 1500),
+    ] {
+        let players: Vec<String> = (0..4)
+            .map(|i| format!("{name}{i}, P; {}", top - 50 * i))
+            .collect();
+        let team: TeamForm = form(json!({ "name": name, "players": players.join("\n") }));
+        service.register_team(None, s, &team).await.unwrap();
+    }
+    service.pair_team_round(None, s).await.unwrap();
+    service.publish_team_round(None, s, 1).await.unwrap();
+    play_team_round(&service, s, 1).await;
+
+    // §21.2.1: only the captain protests in a team championship.
+    let protest = |role: &str, v: i64| -> ProtestForm {
+        form(
+            json!({ "version": v, "section": s, "round": 1, "board": "2", "by": "Kaya, Elif",
+            "role": role, "club": "SC Alpha", "subject": "Aufstellung regelwidrig" }),
+        )
+    };
+    let v = version(&service, event).await;
+    assert!(
+        refused(
+            service
+                .file_protest(None, event, &protest("player", v))
+                .await
+        )
+        .contains("§21.1.1")
+    );
+    let n = service
+        .file_protest(None, event, &protest("captain", v))
+        .await
+        .unwrap();
+    let decision: DecisionForm = form(
+        json!({ "version": version(&service, event).await, "upheld": "", "text": "Aufstellung korrekt" }),
+    );
+    service
+        .decide_protest(None, event, n, &decision)
+        .await
+        .unwrap();
+    // §21.2.4: the tournament is finished first; the next round is paired meanwhile.
+    let appeal = |v: i64, paid: bool| -> AppealForm {
+        form(json!({ "version": v, "in_writing": "on", "fee_paid": if paid { "on" } else { "" } }))
+    };
+    let early = service
+        .appeal(
+            None,
+            event,
+            n,
+            &appeal(version(&service, event).await, true),
+        )
+        .await;
+    assert!(refused(early).contains("§21.2.4"));
+    assert_eq!(service.pair_team_round(None, s).await.unwrap(), 2);
+    service.publish_team_round(None, s, 2).await.unwrap();
+
+    // §20.1: a match declared lost: the team loses it like a forfeited match.
+    let ts = service.team_section(s).await.unwrap();
+    let (m, _) = ts
+        .matches
+        .iter()
+        .find(|(m, _)| m.round == 2 && m.away.is_some())
+        .unwrap();
+    let offender = ts.team(m.away.unwrap()).unwrap().0.name.clone();
+    let lost: SanctionForm = form(
+        json!({ "version": version(&service, event).await, "section": s,
+        "round": 2, "party": "team", "name": offender, "measure": "lost",
+        "reason": "nicht spielberechtigter Spieler eingesetzt" }),
+    );
+    service.impose_sanction(None, event, &lost).await.unwrap();
+    let ts = service.team_section(s).await.unwrap();
+    let (_, doc) = ts.matches.iter().find(|(x, _)| x.id == m.id).unwrap();
+    assert_eq!(doc.forfeit, Some(Absent::Away));
+    // A team without a match in the round: refused, nothing stored.
+    let none: SanctionForm = form(
+        json!({ "version": version(&service, event).await, "section": s,
+        "round": 3, "party": "team", "name": offender, "measure": "lost", "reason": "x" }),
+    );
+    let refused_none = service.impose_sanction(None, event, &none).await;
+    assert!(
+        matches!(refused_none, Err(ServiceError::BadRequest(_))),
+        "{refused_none:?}"
+    );
+
+    play_team_round(&service, s, 2).await;
+    service.pair_team_round(None, s).await.unwrap();
+    service.publish_team_round(None, s, 3).await.unwrap();
+    play_team_round(&service, s, 3).await;
+    assert!(service.team_section(s).await.unwrap().finished());
+
+    // After the end: appealed in writing, the fee within 5 days (§21.2.5, §21.2.8).
+    service
+        .appeal(
+            None,
+            event,
+            n,
+            &appeal(version(&service, event).await, false),
+        )
+        .await
+        .unwrap();
+    let decide = |v: i64, upheld: bool| -> DecisionForm {
+        form(
+            json!({ "version": v, "upheld": if upheld { "on" } else { "" }, "text": "entschieden" }),
+        )
+    };
+    let unpaid = service
+        .decide_appeal(
+            None,
+            event,
+            n,
+            &decide(version(&service, event).await, false),
+        )
+        .await;
+    assert!(refused(unpaid).contains("§21.2.8"));
+    let paid = VersionForm {
+        version: version(&service, event).await,
+    };
+    service.pay_appeal_fee(None, event, n, &paid).await.unwrap();
+    service
+        .decide_appeal(
+            None,
+            event,
+            n,
+            &decide(version(&service, event).await, false),
+        )
+        .await
+        .unwrap();
+    // §21.2.11: on to the Schiedsgericht of the SBRP, 50 €.
+    service
+        .further_appeal(
+            None,
+            event,
+            n,
+            &appeal(version(&service, event).await, true),
+        )
+        .await
+        .unwrap();
+    service
+        .decide_appeal(
+            None,
+            event,
+            n,
+            &decide(version(&service, event).await, true),
+        )
+        .await
+        .unwrap();
+    let ev = service::rows::domain_event(&store.event(event).await.unwrap());
+    let p = ev.proceedings.protest(n).unwrap();
+    assert_eq!(p.further.as_ref().unwrap().fee_cents, 5000);
+    assert!(p.further.as_ref().unwrap().refund(), "§21.2.16");
+    let last = service
+        .further_appeal(
+            None,
+            event,
+            n,
+            &appeal(version(&service, event).await, true),
+        )
+        .await;
+    assert!(refused(last).contains("§21.2.15"));
+    let log = store.audit_log(None, 50).await.unwrap();
+    for action in [
+        "appeal 1 lodged",
+        "appeal 1 fee paid",
+        "appeal 1 lodged further",
+        "sanction 1 imposed",
     ] {
         assert!(
             log.iter().any(|e| e.action == action),

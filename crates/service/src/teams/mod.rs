@@ -618,6 +618,20 @@ impl TeamSection {
         teams
     }
 
+    /// Whether a result of round `round` has been entered (the round has begun, §21.2.3).
+    pub fn round_begun(&self, round: i64) -> bool {
+        self.matches.iter().any(|(m, doc)| {
+            m.round == round
+                && (doc.forfeit.is_some() || doc.boards.iter().any(|b| *b != BoardResult::Pending))
+        })
+    }
+
+    /// Whether every round is paired and complete: the tournament is over (§21.2.4).
+    pub fn finished(&self) -> bool {
+        let rounds = self.section.rounds;
+        rounds > 0 && self.rounds_paired() == rounds && (1..=rounds).all(|r| self.round_complete(r))
+    }
+
     /// Whether every match of a round has a confirmed, complete result.
     pub fn round_complete(&self, round: i64) -> bool {
         self.matches

@@ -267,7 +267,11 @@ impl NewTeamSection {
         self.time_control
             .trim()
             .clone_into(&mut settings.time_control);
-        validate::text(Field::TimeControl, &settings.time_control, validate::MAX_TEXT)?;
+        validate::text(
+            Field::TimeControl,
+            &settings.time_control,
+            validate::MAX_TEXT,
+        )?;
         settings.check()?;
         validate::text(Field::Colours, &settings.colours, validate::MAX_TEXT)?;
         let format = match settings.system {

@@ -37,6 +37,8 @@ use crate::date::DateTime;
 use crate::person::PlayerId;
 use crate::tribunal::Tribunal;
 
+mod federation;
+
 /// §20.1: the sanctions the director may impose.
 pub const SANCTIONS: Article = Article::new("SJRP §20.1");
 /// §21.1.1: who may protest (players, parents, Betreuer; captains in team championships).
@@ -54,8 +56,35 @@ pub const FINAL: Article = Article::new("SJRP §21.1.7");
 /// §21.1.8: an upheld appeal gets its fee back.
 pub const REFUND: Article = Article::new("SJRP §21.1.8");
 
-/// The appeal fee of §21.1.6 in cents.
+/// §21.2.1-§21.2.3: in a team championship without a local tribunal the captains protest,
+/// free of charge, before the next round.
+pub const WITHOUT_TRIBUNAL: Article = Article::new("SJRP §21.2");
+/// §21.2.4: after the director's decision the tournament is finished first.
+pub const TOURNAMENT_FIRST: Article = Article::new("SJRP §21.2.4");
+/// §21.2.5: the appeal comes after the end of the tournament, at the latest after 5 days.
+pub const AFTER_THE_END: Article = Article::new("SJRP §21.2.5");
+/// §21.2.8: its fee of 10 € is paid within 5 days.
+pub const FEE_WITHIN_FIVE_DAYS: Article = Article::new("SJRP §21.2.8");
+/// §21.2.9: an appeal that misses §21.2.5 or §21.2.8 is rejected as inadmissible.
+pub const INADMISSIBLE: Article = Article::new("SJRP §21.2.9");
+/// §21.2.10: the Spielleiter für Mannschaftsturniere decides the appeal.
+pub const SPIELLEITER: Article = Article::new("SJRP §21.2.10");
+/// §21.2.11: a further appeal within 5 days of the Spielleiter's written reasons.
+pub const FURTHER_APPEAL: Article = Article::new("SJRP §21.2.11");
+/// §21.2.13: the further appeal's fee of 50 €, paid within 5 days.
+pub const FURTHER_FEE: Article = Article::new("SJRP §21.2.13");
+/// §21.2.15: the Schiedsgericht of the SBRP decides as the last instance.
+pub const SCHIEDSGERICHT: Article = Article::new("SJRP §21.2.15");
+/// §21.3.1: when the Spielleiter für Mannschaftsturniere directed the tournament, the appeal
+/// goes straight to the Schiedsgericht of the SBRP.
+pub const DIRECTED_BY_SPIELLEITER: Article = Article::new("SJRP §21.3.1");
+
+/// The appeal fee of §21.1.6 and §21.2.8 in cents.
 pub const APPEAL_FEE_CENTS: u32 = 1000;
+/// The fee of the further appeal of §21.2.13 in cents.
+pub const FURTHER_FEE_CENTS: u32 = 5000;
+/// The days of §21.2.5, §21.2.8, §21.2.11 and §21.2.13.
+pub const DAYS_TO_APPEAL: u32 = 5;
 /// The most protests and sanctions an event keeps (a bound on stored input).
 pub const MAX_CASES: usize = 500;
 /// The longest text of a subject, reason or decision.
@@ -138,14 +167,97 @@ pub struct Decision {
     pub text: String,
 }
 
-/// The written appeal to the tribunal against the director's decision (§21.1.4-§21.1.8).
+/// The procedure a protest follows (§21.1.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Procedure {
+    /// §21.1: a local tribunal decides the appeal before the next round is paired.
+    #[default]
+    Tribunal,
+    /// §21.2: a team championship without a local tribunal: the tournament is finished first,
+    /// the appeal goes to the federation within 5 days after its end.
+    Federation,
+}
+
+impl Procedure {
+    fn is_tribunal(&self) -> bool {
+        *self == Procedure::Tribunal
+    }
+}
+
+/// Who decides an appeal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Instance {
+    /// The local Turniergericht (§21.1.4), its decision final (§21.1.7).
+    #[default]
+    Tribunal,
+    /// The Spielleiter für Mannschaftsturniere (§21.2.10).
+    Spielleiter,
+    /// The Schiedsgericht of the SBRP, the last instance (§21.2.15, §21.3.1).
+    Schiedsgericht,
+}
+
+impl Instance {
+    fn is_tribunal(&self) -> bool {
+        *self == Instance::Tribunal
+    }
+
+    /// The provision that makes it decide.
+    pub fn article(self) -> Article {
+        match self {
+            Instance::Tribunal => APPEAL,
+            Instance::Spielleiter => SPIELLEITER,
+            Instance::Schiedsgericht => SCHIEDSGERICHT,
+        }
+    }
+
+    /// Its name in German.
+    pub fn german(self) -> &'static str {
+        match self {
+            Instance::Tribunal => "Turniergericht",
+            Instance::Spielleiter => "Spielleiter für Mannschaftsturniere",
+            Instance::Schiedsgericht => "Schiedsgericht des SBRP",
+        }
+    }
+}
+
+impl fmt::Display for Instance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Instance::Tribunal => "tribunal",
+            Instance::Spielleiter => {
+                "Spielleiter für Mannschaftsturniere (team competitions officer)"
+            }
+            Instance::Schiedsgericht => "Schiedsgericht of the SBRP (federation court)",
+        })
+    }
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
+/// The written appeal against the director's decision: to the tribunal (§21.1.4-§21.1.8) or,
+/// without one, to the federation (§21.2.5-§21.2.16).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Appeal {
     /// When it was lodged.
     pub filed: DateTime,
-    /// The fee paid, in cents (§21.1.6).
+    /// The fee, in cents (§21.1.6, §21.2.8, §21.2.13).
     pub fee_cents: u32,
-    /// The three who decide it (§5.8).
+    /// Whether the fee is paid (at once under §21.1.6, within 5 days under §21.2.8).
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub fee_paid: bool,
+    /// Who decides it.
+    #[serde(default, skip_serializing_if = "Instance::is_tribunal")]
+    pub instance: Instance,
+    /// The three who decide it (§5.8); empty when no tribunal decides.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bench: Vec<String>,
     /// The tribunal's final decision (§21.1.7).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -153,9 +265,18 @@ pub struct Appeal {
 }
 
 impl Appeal {
-    /// Whether the fee is paid back: the appeal was upheld (§21.1.8).
+    /// Whether the fee is paid back: the appeal was upheld (§21.1.8, §21.2.16).
     pub fn refund(&self) -> bool {
-        self.decision.as_ref().is_some_and(|d| d.upheld)
+        self.fee_paid && self.decision.as_ref().is_some_and(|d| d.upheld)
+    }
+
+    /// The last day to pay the fee of an appeal to the federation (§21.2.8, §21.2.13).
+    pub fn fee_due(&self) -> crate::date::Date {
+        self.filed.date.add_days(DAYS_TO_APPEAL)
+    }
+
+    fn open(&self) -> bool {
+        self.decision.is_none()
     }
 }
 
@@ -207,12 +328,44 @@ pub struct Protest {
     /// The appeal against that decision.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub appeal: Option<Appeal>,
+    /// The procedure (§21.1 with a local tribunal, §21.2 without).
+    #[serde(default, skip_serializing_if = "Procedure::is_tribunal")]
+    pub procedure: Procedure,
+    /// The further appeal against the Spielleiter's decision (§21.2.11).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub further: Option<Appeal>,
 }
 
 impl Protest {
-    /// Whether an appeal waits for the tribunal.
+    /// Whether an appeal waits for its decision.
     pub fn appeal_open(&self) -> bool {
-        self.appeal.as_ref().is_some_and(|a| a.decision.is_none())
+        self.pending().is_some()
+    }
+
+    /// The appeal waiting for its decision, if one.
+    pub fn pending(&self) -> Option<&Appeal> {
+        self.further
+            .as_ref()
+            .or(self.appeal.as_ref())
+            .filter(|a| a.open())
+    }
+
+    /// The provision under which `appeal` (its first or further appeal) is decided:
+    /// §21.3.1 for a first appeal sent straight to the Schiedsgericht.
+    pub fn instance_article(&self, appeal: &Appeal) -> Article {
+        let first = self.appeal.as_ref() == Some(appeal);
+        match appeal.instance {
+            Instance::Schiedsgericht if first => DIRECTED_BY_SPIELLEITER,
+            i => i.article(),
+        }
+    }
+
+    fn pending_mut(&mut self) -> Option<&mut Appeal> {
+        match &mut self.further {
+            Some(a) => Some(a),
+            None => self.appeal.as_mut(),
+        }
+        .filter(|a| a.open())
     }
 }
 
@@ -358,6 +511,26 @@ pub enum CaseError {
     Text(&'static str),
     /// More than [`MAX_CASES`] cases.
     TooMany,
+    /// The operation belongs to the other procedure of §21.1.2.
+    WrongProcedure(u32, Procedure),
+    /// The tournament is not finished yet (§21.2.4).
+    NotEnded,
+    /// The days to appeal are over (§21.2.5, §21.2.11).
+    AppealLate {
+        /// The last day it could be lodged.
+        last_day: crate::date::Date,
+        /// Whether it was the further appeal of §21.2.11.
+        further: bool,
+    },
+    /// The fee is not paid and its days are not over: nothing to decide yet (§21.2.8).
+    FeeDue {
+        /// The last day to pay it.
+        last_day: crate::date::Date,
+    },
+    /// The fee was not paid in time: the appeal can only be rejected as inadmissible (§21.2.9).
+    Inadmissible(u32),
+    /// The decision was final: no further appeal (§21.1.7, §21.2.15).
+    Final(u32, Instance),
 }
 
 impl CaseError {
@@ -370,6 +543,15 @@ impl CaseError {
             CaseError::NotInWriting => IN_WRITING,
             CaseError::FeeUnpaid => APPEAL_FEE,
             CaseError::AppealedAlready(_) => FINAL,
+            CaseError::WrongProcedure(_, Procedure::Tribunal) => APPEAL,
+            CaseError::WrongProcedure(_, Procedure::Federation) => WITHOUT_TRIBUNAL,
+            CaseError::NotEnded => TOURNAMENT_FIRST,
+            CaseError::AppealLate { further: false, .. } => AFTER_THE_END,
+            CaseError::AppealLate { further: true, .. } => FURTHER_APPEAL,
+            CaseError::FeeDue { .. } => FEE_WITHIN_FIVE_DAYS,
+            CaseError::Inadmissible(_) => INADMISSIBLE,
+            CaseError::Final(_, Instance::Schiedsgericht) => SCHIEDSGERICHT,
+            CaseError::Final(..) => FINAL,
             _ => return None,
         })
     }
@@ -401,6 +583,30 @@ impl CaseError {
                 format!("{field}: Text fehlt oder ist länger als {MAX_TEXT} Zeichen")
             }
             CaseError::TooMany => format!("mehr als {MAX_CASES} Fälle"),
+            CaseError::WrongProcedure(n, Procedure::Tribunal) => {
+                format!("Protest Nr. {n} geht an das örtliche Turniergericht")
+            }
+            CaseError::WrongProcedure(n, Procedure::Federation) => format!(
+                "Protest Nr. {n}: ohne örtliches Turniergericht geht der Widerspruch nach Turnierende an den 1. Vorsitzenden"
+            ),
+            CaseError::NotEnded => {
+                "das Turnier wird zunächst beendet, erst danach ist Widerspruch möglich".to_owned()
+            }
+            CaseError::AppealLate { last_day, .. } => format!(
+                "die Frist für den Widerspruch endete am {}",
+                last_day.german()
+            ),
+            CaseError::FeeDue { last_day } => format!(
+                "die Widerspruchsgebühr ist noch nicht bezahlt; sie ist bis {} fällig",
+                last_day.german()
+            ),
+            CaseError::Inadmissible(n) => format!(
+                "die Gebühr zu Protest Nr. {n} wurde nicht fristgerecht bezahlt: der Widerspruch kann nur als unzulässig zurückgewiesen werden"
+            ),
+            CaseError::Final(n, i) => format!(
+                "die Entscheidung ({}) zu Protest Nr. {n} ist endgültig",
+                i.german()
+            ),
         };
         match self.article() {
             Some(a) => format!("{text} ({a})"),
@@ -436,6 +642,27 @@ impl fmt::Display for CaseError {
                 write!(f, "{field}: empty or longer than {MAX_TEXT} characters")
             }
             CaseError::TooMany => write!(f, "more than {MAX_CASES} cases"),
+            CaseError::WrongProcedure(n, Procedure::Tribunal) => {
+                write!(f, "protest no. {n} goes to the local tribunal")
+            }
+            CaseError::WrongProcedure(n, Procedure::Federation) => write!(
+                f,
+                "protest no. {n}: without a local tribunal the appeal goes to the chair after the tournament"
+            ),
+            CaseError::NotEnded => f.write_str(
+                "the tournament is finished first; only then can the decision be appealed",
+            ),
+            CaseError::AppealLate { last_day, .. } => {
+                write!(f, "the time to appeal ended on {last_day}")
+            }
+            CaseError::FeeDue { last_day } => {
+                write!(f, "the appeal fee is not paid yet; it is due by {last_day}")
+            }
+            CaseError::Inadmissible(n) => write!(
+                f,
+                "the fee of protest no. {n} was not paid in time: the appeal can only be rejected as inadmissible"
+            ),
+            CaseError::Final(n, i) => write!(f, "the decision ({i}) on protest no. {n} is final"),
         }?;
         match self.article() {
             Some(a) => write!(f, " ({a})"),
@@ -512,6 +739,11 @@ impl Proceedings {
         if self.protests.len() + self.sanctions.len() >= MAX_CASES {
             return Err(CaseError::TooMany);
         }
+        let procedure = if team && self.tribunal_for(&p.section).is_none() {
+            Procedure::Federation
+        } else {
+            Procedure::Tribunal
+        };
         let number = self.protests.iter().map(|p| p.number).max().unwrap_or(0) + 1;
         self.protests.push(Protest {
             number,
@@ -525,6 +757,8 @@ impl Proceedings {
             filed: now,
             decision: None,
             appeal: None,
+            procedure,
+            further: None,
         });
         Ok(number)
     }
@@ -560,13 +794,7 @@ impl Proceedings {
         bench: Vec<String>,
         now: DateTime,
     ) -> Result<(), CaseError> {
-        let p = self.protest_mut(n)?;
-        if p.decision.is_none() {
-            return Err(CaseError::Undecided(n));
-        }
-        if p.appeal.is_some() {
-            return Err(CaseError::AppealedAlready(n));
-        }
+        let p = self.appealable(n, Procedure::Tribunal)?;
         if !in_writing {
             return Err(CaseError::NotInWriting);
         }
@@ -576,13 +804,33 @@ impl Proceedings {
         p.appeal = Some(Appeal {
             filed: now,
             fee_cents: APPEAL_FEE_CENTS,
+            fee_paid: true,
+            instance: Instance::Tribunal,
             bench,
             decision: None,
         });
         Ok(())
     }
 
-    /// Records the tribunal's final decision on the appeal of protest `n` (§21.1.7).
+    /// Protest `n`, decided by the director and not appealed yet, following `procedure`.
+    fn appealable(&mut self, n: u32, procedure: Procedure) -> Result<&mut Protest, CaseError> {
+        let p = self.protest_mut(n)?;
+        if p.procedure != procedure {
+            return Err(CaseError::WrongProcedure(n, p.procedure));
+        }
+        if p.decision.is_none() {
+            return Err(CaseError::Undecided(n));
+        }
+        if p.appeal.is_some() {
+            return Err(CaseError::AppealedAlready(n));
+        }
+        Ok(p)
+    }
+
+    /// Records the decision on the open appeal of protest `n`: the tribunal's, final
+    /// (§21.1.7), or the federation's instance's (§21.2.10, §21.2.15). An appeal to the
+    /// federation whose fee is unpaid waits for its 5 days (§21.2.8) and can then only be
+    /// rejected as inadmissible (§21.2.9, §21.2.14).
     pub fn decide_appeal(
         &mut self,
         n: u32,
@@ -592,25 +840,35 @@ impl Proceedings {
     ) -> Result<(), CaseError> {
         let text = text("decision", decision)?;
         let p = self.protest_mut(n)?;
-        match &mut p.appeal {
-            Some(a) if a.decision.is_none() => {
-                a.decision = Some(Decision {
-                    at: now,
-                    upheld,
-                    text,
+        let a = p.pending_mut().ok_or(CaseError::NoAppeal(n))?;
+        if !a.fee_paid {
+            if now.date <= a.fee_due() {
+                return Err(CaseError::FeeDue {
+                    last_day: a.fee_due(),
                 });
-                Ok(())
             }
-            _ => Err(CaseError::NoAppeal(n)),
+            if upheld {
+                return Err(CaseError::Inadmissible(n));
+            }
         }
+        a.decision = Some(Decision {
+            at: now,
+            upheld,
+            text,
+        });
+        Ok(())
     }
 
     /// The open appeal that keeps round `round` of `section` from being paired: one on an
-    /// earlier round of the section (§21.1.7).
+    /// earlier round of the section before its local tribunal (§21.1.7); without a tribunal
+    /// the tournament is finished first (§21.2.4).
     pub fn blocking(&self, section: &str, round: u32) -> Option<&Protest> {
-        self.protests
-            .iter()
-            .find(|p| p.section == section && p.round < round && p.appeal_open())
+        self.protests.iter().find(|p| {
+            p.section == section
+                && p.round < round
+                && p.procedure == Procedure::Tribunal
+                && p.appeal_open()
+        })
     }
 
     /// Records a sanction (§20.1); returns its number.
