@@ -583,7 +583,7 @@ impl Service {
     }
 
     /// The team section `section`, `None` for an individual one.
-    async fn team_of(&self, section: i64) -> Result<Option<TeamSection>, ServiceError> {
+    pub async fn team_of(&self, section: i64) -> Result<Option<TeamSection>, ServiceError> {
         if !self.is_team_section(section).await? {
             return Ok(None);
         }

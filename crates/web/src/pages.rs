@@ -203,7 +203,8 @@ async fn event_view(state: &AppState, viewer: &Viewer, id: i64, extra: Value) ->
         let team = state.store().team_section(s.id).await?.is_some();
         sections.push(json!({ "id": s.id, "name": s.name, "rounds": s.rounds, "team": team }));
     }
-    let ctx = json!({ "event": event, "sections": sections });
+    let tribunals = crate::proceedings::public_tribunals(&event, viewer.lang);
+    let ctx = json!({ "event": event, "sections": sections, "tribunals": tribunals });
     render(state, viewer, "event.html", views::with_extra(ctx, extra))
 }
 

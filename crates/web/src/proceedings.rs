@@ -4,9 +4,11 @@
 use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use event::proceedings::{Entitled, Protest};
+use event::proceedings::{Entitled, Instance, Procedure, Protest};
 use serde_json::{Value, json};
-use service::proceedings::{AppealForm, DecisionForm, ProtestForm, SanctionForm, TribunalForm};
+use service::proceedings::{
+    AppealForm, DecisionForm, ProtestForm, SanctionForm, TribunalForm, VersionForm,
+};
 
 use crate::editor::{Edit, Editor};
 use crate::i18n::Lang;
@@ -24,6 +26,8 @@ pub(crate) fn routes() -> Router<AppState> {
             "/events/{id}/protests/{n}/appeal/decision",
             post(decide_appeal),
         )
+        .route("/events/{id}/protests/{n}/appeal/fee", post(pay_fee))
+        .route("/events/{id}/protests/{n}/further", post(further))
         .route("/events/{id}/sanctions", post(sanction))
         .route("/api/events/{id}/proceedings", get(api))
 }
@@ -36,8 +40,29 @@ fn decision(d: Option<&event::proceedings::Decision>, lang: Lang) -> Value {
     )
 }
 
+/// An appeal in the page's language: who decides it, under which paragraph, its fee.
+fn appeal_json(p: &Protest, a: &event::proceedings::Appeal, lang: Lang) -> Value {
+    let de = lang == Lang::De;
+    json!({
+        "filed": moment(a.filed, lang),
+        "fee": format!("{},{:02} €", a.fee_cents / 100, a.fee_cents % 100),
+        "fee_paid": a.fee_paid,
+        "fee_due": if de { a.fee_due().german() } else { a.fee_due().to_string() },
+        "instance": if de { a.instance.german().to_owned() } else { a.instance.to_string() },
+        "tribunal": a.instance == Instance::Tribunal,
+        "article": p.instance_article(a).to_string(),
+        "bench": a.bench,
+        "decision": decision(a.decision.as_ref(), lang),
+        "refund": a.refund(),
+    })
+}
+
 fn protest(p: &Protest, lang: Lang) -> Value {
     let de = lang == Lang::De;
+    let first = p.appeal.as_ref();
+    let further_possible = first
+        .is_some_and(|a| a.instance == Instance::Spielleiter && a.decision.is_some())
+        && p.further.is_none();
     json!({
         "number": p.number,
         "section": p.section,
@@ -49,13 +74,10 @@ fn protest(p: &Protest, lang: Lang) -> Value {
         "subject": p.subject,
         "filed": moment(p.filed, lang),
         "decision": decision(p.decision.as_ref(), lang),
-        "appeal": p.appeal.as_ref().map(|a| json!({
-            "filed": moment(a.filed, lang),
-            "fee": format!("{},{:02} €", a.fee_cents / 100, a.fee_cents % 100),
-            "bench": a.bench,
-            "decision": decision(a.decision.as_ref(), lang),
-            "refund": a.refund(),
-        })),
+        "appeal": first.map(|a| appeal_json(p, a, lang)),
+        "further": p.further.as_ref().map(|a| appeal_json(p, a, lang)),
+        "further_possible": further_possible,
+        "federation": p.procedure == Procedure::Federation,
         "open": p.appeal_open(),
     })
 }
@@ -73,8 +95,13 @@ async fn view(state: &AppState, id: i64, lang: Lang) -> Result<Value, AppError> 
             .iter()
             .map(|p| json!({ "id": p.id, "name": p.name, "number": p.number }))
             .collect();
+        let teams: Vec<String> = match state.service.team_of(s.id).await? {
+            Some(ts) => ts.teams.into_iter().map(|(t, _)| t.name).collect(),
+            None => Vec::new(),
+        };
         sections.push(json!({
             "id": s.id, "name": s.name, "paired": loaded.rounds.len(), "players": players,
+            "teams": teams,
         }));
     }
     let tribunals: Vec<Value> = p
@@ -121,6 +148,27 @@ async fn view(state: &AppState, id: i64, lang: Lang) -> Result<Value, AppError> 
         "roles": roles,
         "fee": event::proceedings::APPEAL_FEE_CENTS / 100,
     }))
+}
+
+/// The tribunals as the notice board shows them to everyone (§5.5): sections, electorate,
+/// members and substitutes with their clubs — no birth years. Protests and sanctions stay on
+/// the directors' page: they name minors and their conduct.
+pub(crate) fn public_tribunals(row: &store::EventRow, lang: Lang) -> Vec<Value> {
+    let de = lang == Lang::De;
+    let ev = service::rows::domain_event(row);
+    let line = |m: &event::tribunal::Member| format!("{} ({})", m.name, m.club);
+    ev.proceedings
+        .tribunals
+        .iter()
+        .map(|t| {
+            json!({
+                "sections": t.sections.join(", "),
+                "electorate": if de { t.electorate.german().to_owned() } else { t.electorate.to_string() },
+                "members": t.members.iter().map(line).collect::<Vec<_>>(),
+                "substitutes": t.substitutes.iter().map(line).collect::<Vec<_>>(),
+            })
+        })
+        .collect()
 }
 
 async fn page(State(state): State<AppState>, viewer: Viewer, Path(id): Path<i64>) -> PageResult {
@@ -189,6 +237,26 @@ async fn decide_appeal(
     Edit { by, viewer, form }: Edit<DecisionForm>,
 ) -> PageResult {
     let done = state.service.decide_appeal(Some(by), id, n, &form).await;
+    done.map_err(|e| AppError::from(e).localised(viewer.lang))?;
+    Ok(back(id, &format!("protest-{n}")))
+}
+
+async fn pay_fee(
+    State(state): State<AppState>,
+    Path((id, n)): Path<(i64, u32)>,
+    Edit { by, viewer, form }: Edit<VersionForm>,
+) -> PageResult {
+    let done = state.service.pay_appeal_fee(Some(by), id, n, &form).await;
+    done.map_err(|e| AppError::from(e).localised(viewer.lang))?;
+    Ok(back(id, &format!("protest-{n}")))
+}
+
+async fn further(
+    State(state): State<AppState>,
+    Path((id, n)): Path<(i64, u32)>,
+    Edit { by, viewer, form }: Edit<AppealForm>,
+) -> PageResult {
+    let done = state.service.further_appeal(Some(by), id, n, &form).await;
     done.map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(back(id, &format!("protest-{n}")))
 }

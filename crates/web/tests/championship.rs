@@ -16,6 +16,8 @@ store::on_both!(
     "arbiter_championship", "ch";
     h18_01_substitute_moves_up_after_a_withdrawal_through_the_forms,
     h18_05_stichkampf_decides_a_tie_for_the_title_through_the_forms,
+    h18_05_a_team_protest_goes_to_the_federation_after_the_end_through_the_forms,
+    h18_02_the_tribunal_is_on_the_public_event_page_without_birth_years,
 );
 
 use common::{FormClient as Client, id_in};
@@ -274,4 +276,182 @@ async fn h18_05_stichkampf_decides_a_tie_for_the_title_through_the_forms(store: 
         )
         .await;
     assert!(decided.text.contains("§6.1"), "{}", decided.text);
+}
+
+/// A one-round team Swiss of two teams played today through the service; the event and
+/// the section.
+async fn team_championship(c: &Client, store: &Store) -> (i64, i64) {
+    let today = event::date::Zone::default().local(store::unix_now()).date;
+    let event = id_in(
+        &c.redirected(
+            "/events",
+            &[
+                ("name", "RLP-MM U16"),
+                ("place", "Alzey"),
+                ("start_date", &today.to_string()),
+            ],
+        )
+        .await,
+    );
+    let service = service::Service::new(store.clone());
+    let new = serde_json::from_value(serde_json::json!({
+        "name": "U16 Mannschaft", "rounds": 1, "competition": "club_u16", "system": "swiss"
+    }))
+    .unwrap();
+    let s = service
+        .create_team_section(None, event, &new)
+        .await
+        .unwrap();
+    for name in ["Alpha", "Bravo"] {
+        let players: Vec<String> = (0..4)
+            .map(|i| format!("{name}{i}, P; {}", 1600 - 50 * i))
+            .collect();
+        let team = serde_json::from_value(
+            serde_json::json!({ "name": name, "players": players.join("\n") }),
+        )
+        .unwrap();
+        service.register_team(None, s, &team).await.unwrap();
+    }
+    service.pair_team_round(None, s).await.unwrap();
+    service.publish_team_round(None, s, 1).await.unwrap();
+    let ts = service.team_section(s).await.unwrap();
+    let (m, _) = &ts.matches[0];
+    let doc = service::teams::MatchDoc {
+        boards: vec![service::teams::BoardResult::Draw; 4],
+        forfeit: None,
+    };
+    service
+        .enter_match_result(None, true, m.id, &doc, m.version)
+        .await
+        .unwrap();
+    (event, s)
+}
+
+async fn h18_05_a_team_protest_goes_to_the_federation_after_the_end_through_the_forms(
+    store: Store,
+) {
+    let c = Client::admin(store.clone()).await;
+    let (event, section) = team_championship(&c, &store).await;
+    let version = |v: serde_json::Value| v["version"].to_string();
+    let api = format!("/api/events/{event}/entries");
+    let v = version(c.json(&api).await);
+    let s = section.to_string();
+    c.redirected(
+        &format!("/events/{event}/protests"),
+        &[
+            ("version", &v),
+            ("section", &s),
+            ("round", "1"),
+            ("board", "1"),
+            ("by", "Kaya, Elif"),
+            ("role", "captain"),
+            ("club", "SC Alpha"),
+            ("subject", "Uhr falsch gestellt"),
+        ],
+    )
+    .await;
+    let v = version(c.json(&api).await);
+    c.redirected(
+        &format!("/events/{event}/protests/1/decision"),
+        &[("version", &v), ("text", "Uhr war korrekt gestellt")],
+    )
+    .await;
+    let page = c
+        .get(&format!("/events/{event}/proceedings?lang=de"))
+        .await
+        .text;
+    assert!(page.contains("ohne örtliches Turniergericht"), "{page}");
+    assert!(page.contains("id=\"directed-1\""), "§21.3.1 choice offered");
+    let v = version(c.json(&api).await);
+    c.redirected(
+        &format!("/events/{event}/protests/1/appeal"),
+        &[("version", &v), ("in_writing", "on")],
+    )
+    .await;
+    let page = c
+        .get(&format!("/events/{event}/proceedings?lang=de"))
+        .await
+        .text;
+    assert!(
+        page.contains("Spielleiter für Mannschaftsturniere"),
+        "{page}"
+    );
+    assert!(page.contains("SJRP §21.2.10"));
+    assert!(page.contains("Gebühr noch nicht bezahlt, fällig bis"));
+    let v = version(c.json(&api).await);
+    let early = c
+        .form(
+            &format!("/events/{event}/protests/1/appeal/decision?lang=de"),
+            &[("version", &v), ("text", "x")],
+        )
+        .await;
+    assert!(early.text.contains("SJRP §21.2.8"), "{}", early.text);
+    c.redirected(
+        &format!("/events/{event}/protests/1/appeal/fee"),
+        &[("version", &v)],
+    )
+    .await;
+    let v = version(c.json(&api).await);
+    c.redirected(
+        &format!("/events/{event}/protests/1/appeal/decision"),
+        &[("version", &v), ("text", "Widerspruch zurückgewiesen")],
+    )
+    .await;
+    let page = c
+        .get(&format!("/events/{event}/proceedings?lang=de"))
+        .await
+        .text;
+    assert!(
+        page.contains("id=\"further-1\""),
+        "further appeal offered: {page}"
+    );
+    let record = c.json(&format!("/api/events/{event}/proceedings")).await;
+    let appeal = &record["protests"][0]["appeal"];
+    assert_eq!(appeal["instance"], "spielleiter");
+    assert_eq!(record["protests"][0]["procedure"], "federation");
+    let en = c
+        .get(&format!("/events/{event}/proceedings?lang=en"))
+        .await
+        .text;
+    assert!(en.contains("Further appeal to the Schiedsgericht"), "{en}");
+}
+
+async fn h18_02_the_tribunal_is_on_the_public_event_page_without_birth_years(store: Store) {
+    let (c, event, section) = setup(store.clone()).await;
+    let api = format!("/api/events/{event}/entries");
+    let v = c.json(&api).await["version"].to_string();
+    c.redirected(
+        &format!("/events/{event}/tribunals"),
+        &[
+            ("version", &v),
+            ("sections", "U14"),
+            (
+                "members",
+                "Arndt, Ida, SC Mainz, 2009\nBode, Jan, SV Worms\nCord, Uwe, SK Landau",
+            ),
+            ("substitutes", "Dorn, Eva, SC Speyer\nEck, Tom, SF Bingen"),
+        ],
+    )
+    .await;
+    let _ = section;
+    let public = common::send(
+        &c.app,
+        common::json_request("GET", &format!("/events/{event}?lang=de"), None, None),
+    )
+    .await;
+    assert_eq!(public.status, StatusCode::OK);
+    assert!(
+        public.text.contains("Arndt, Ida (SC Mainz)"),
+        "{}",
+        public.text
+    );
+    assert!(public.text.contains("Eck, Tom (SF Bingen)"));
+    assert!(
+        !public.text.contains("2009"),
+        "no birth year of a youth member in public"
+    );
+    assert!(
+        !public.text.contains("link-proceedings"),
+        "the proceedings stay with the directors"
+    );
 }
