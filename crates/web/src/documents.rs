@@ -24,6 +24,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/sections/{id}/certificates", get(certificates))
         .route("/api/events/{id}/final", get(api_final))
         .route("/events/{id}/dem.csv", get(qualification_csv))
+        .route("/events/{id}/dem", get(qualification_report))
         .route("/sections/{id}/stichkampf", post(start_playoff))
         .route("/sections/{id}/stichkampf/result", post(playoff_result))
 }
@@ -76,6 +77,36 @@ async fn final_page(
             "championships": docs.sections.iter().filter(|s| !s.honours.side_event).collect::<Vec<_>>(),
             "side_events": docs.sections.iter().filter(|s| s.honours.side_event).collect::<Vec<_>>(),
             "sections": docs.sections,
+            "stichkampf": event::table::playoff_article().to_string(),
+            "dem_article": event::honours::DEM_QUALIFICATION.to_string(),
+        }),
+    )
+}
+
+/// `GET /events/{id}/dem`: the DEM qualification list (SJRP §6.4) as the one-page report the
+/// federation sends on, with the title or quota of each place, the open Stichkämpfe, a note
+/// while a section is unfinished, place and date for the director's signature.
+async fn qualification_report(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+) -> PageResult {
+    let docs = state.service.final_documents(id, viewer.can_edit()).await?;
+    let ev = &docs.event;
+    let today = ev.zone.local(store::unix_now()).date;
+    let championships: Vec<_> = docs.sections.iter().filter(|s| !s.honours.side_event).collect();
+    let complete = championships.iter().all(|s| s.finished);
+    render(
+        &state,
+        &viewer,
+        "dem.html",
+        json!({
+            "event": { "id": id, "name": ev.name, "venue": ev.venue, "start": ev.start, "end": ev.end,
+                       "title_region": ev.title_region },
+            "year": ev.end.year(),
+            "today": today,
+            "complete": complete,
+            "championships": championships,
             "stichkampf": event::table::playoff_article().to_string(),
             "dem_article": event::honours::DEM_QUALIFICATION.to_string(),
         }),

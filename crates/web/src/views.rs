@@ -15,7 +15,7 @@ use crate::{AppError, AppState, Viewer};
 /// The compiled templates.
 pub(crate) fn templates() -> Environment<'static> {
     let mut env = Environment::new();
-    let all: [(&str, &str); 30] = [
+    let all: [(&str, &str); 31] = [
         ("teams.html", include_str!("../templates/teams.html")),
         (
             "team_round.html",
@@ -69,6 +69,7 @@ pub(crate) fn templates() -> Environment<'static> {
         ("checkin.html", include_str!("../templates/checkin.html")),
         ("error.html", include_str!("../templates/error.html")),
         ("final.html", include_str!("../templates/final.html")),
+        ("dem.html", include_str!("../templates/dem.html")),
         ("entries.html", include_str!("../templates/entries.html")),
         ("proceedings.html", include_str!("../templates/proceedings.html")),
         (

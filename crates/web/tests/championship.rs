@@ -276,6 +276,15 @@ async fn h18_05_stichkampf_decides_a_tie_for_the_title_through_the_forms(store: 
         )
         .await;
     assert!(decided.text.contains("§6.1"), "{}", decided.text);
+    // The report the federation receives: the champion with the title, the paragraph, no
+    // "provisional" note once every round is in, a line for the signature.
+    let report = c.get(&format!("/events/{event}/dem?lang=de")).await;
+    assert_eq!(report.status, StatusCode::OK);
+    let row = report.text.split("class=\"dem-U14\"").nth(1).unwrap_or_default();
+    assert!(row.contains("Bauer, Kim") && row.contains("Meister"), "{}", report.text);
+    assert!(report.text.contains("SJRP §6.4"));
+    assert!(!report.text.contains("id=\"dem-incomplete\""));
+    assert!(report.text.contains("Turnierleitung"));
 }
 
 /// A one-round team Swiss of two teams played today through the service; the event and
