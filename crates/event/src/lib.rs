@@ -19,6 +19,7 @@
 #![deny(missing_docs)]
 
 pub mod admission;
+pub mod board;
 pub mod age;
 pub mod checkin;
 pub mod date;
