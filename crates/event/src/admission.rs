@@ -94,6 +94,14 @@ pub enum EntryIssue {
     AfterDeadline(Date),
     /// The fee is not paid: the entry is not yet effective (announcement).
     FeeUnpaid(Class),
+    /// Banned from every SJRP event by the board until this day (§20.2); the player, or the
+    /// player's club.
+    Banned {
+        /// Who is banned (the player's name or the club's).
+        who: String,
+        /// The last day of the ban.
+        until: Date,
+    },
 }
 
 impl EntryIssue {
@@ -109,6 +117,7 @@ impl EntryIssue {
             EntryIssue::SubstituteWaiting(c) => Some(substitute_article(Some(*c))),
             EntryIssue::AfterDeadline(_) => Some(ENTRY_DEADLINE),
             EntryIssue::FeeUnpaid(_) => Some(ENTRY_FEE),
+            EntryIssue::Banned { .. } => Some(crate::board::BOARD_SANCTIONS),
         }
     }
 
@@ -150,6 +159,11 @@ impl EntryIssue {
             ),
             EntryIssue::FeeUnpaid(c) => format!(
                 "Kostenbeitrag für {c} nicht bezahlt, die Anmeldung ist noch nicht wirksam ({ENTRY_FEE})"
+            ),
+            EntryIssue::Banned { who, until } => format!(
+                "{who} ist vom Vorstand bis {} für sämtliche Veranstaltungen der SJRP gesperrt ({})",
+                until.german(),
+                crate::board::BOARD_SANCTIONS
             ),
             EntryIssue::Duplicate { other, section, by } => {
                 let what = match by {
@@ -193,6 +207,11 @@ impl fmt::Display for EntryIssue {
             EntryIssue::FeeUnpaid(c) => write!(
                 f,
                 "fee for {c} not paid, the entry is not yet effective ({ENTRY_FEE})"
+            ),
+            EntryIssue::Banned { who, until } => write!(
+                f,
+                "{who} is banned from every SJRP event by the board until {until} ({})",
+                crate::board::BOARD_SANCTIONS
             ),
             EntryIssue::Duplicate { other, section, by } => {
                 let what = match by {

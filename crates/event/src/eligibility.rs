@@ -111,10 +111,23 @@ pub fn issues(event: &Event, section: &Section, entry: &Entry) -> Vec<EntryIssue
 pub fn admit(
     event: &Event,
     section: &Section,
-    mut entry: Entry,
+    entry: Entry,
     over: Option<&str>,
 ) -> Result<Entry, Refused> {
-    let issues = issues(event, section, &entry);
+    admit_with(event, section, entry, over, Vec::new())
+}
+
+/// As [`admit`], with `more` issues found outside the event (a ban of the board's register,
+/// [`crate::board::Register::ban_on`]).
+pub fn admit_with(
+    event: &Event,
+    section: &Section,
+    mut entry: Entry,
+    over: Option<&str>,
+    more: Vec<EntryIssue>,
+) -> Result<Entry, Refused> {
+    let mut issues = issues(event, section, &entry);
+    issues.extend(more);
     let earlier = entry.admitted_over.take();
     if issues.is_empty() {
         return Ok(entry);

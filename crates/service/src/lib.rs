@@ -20,6 +20,7 @@
 pub mod archive;
 pub mod audit;
 pub mod backups;
+pub mod board;
 pub mod cards;
 pub mod checkin;
 pub mod documents;

@@ -230,13 +230,15 @@ pub(crate) fn admitted(
     loaded: &crate::Loaded,
     entry: Entry,
     f: &PlayerForm,
+    more: Vec<event::admission::EntryIssue>,
 ) -> Result<Entry, ServiceError> {
     let over = Some(f.over.trim()).filter(|r| !r.is_empty());
-    Ok(eligibility::admit(
+    Ok(eligibility::admit_with(
         &loaded.event,
         loaded.section(),
         entry,
         over,
+        more,
     )?)
 }
 
@@ -339,7 +341,8 @@ impl Service {
             class: entry.class,
             ..e.clone()
         })?;
-        let entry = admitted(&loaded, entry, f)?;
+        let bans = self.entry_bans(&loaded.event, &entry).await?;
+        let entry = admitted(&loaded, entry, f, bans)?;
         let row = new_player(&entry)?;
         Ok(self.store.update_player(by, player, &row, version).await?)
     }

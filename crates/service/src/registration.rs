@@ -222,7 +222,8 @@ impl Service {
         };
         validate::room(s, 1)?;
         entry.player.id = PlayerId(highest_id(&loaded.event).saturating_add(1));
-        let mut entry = admitted(&loaded, entry, f)?;
+        let bans = self.entry_bans(&loaded.event, &entry).await?;
+        let mut entry = admitted(&loaded, entry, f, bans)?;
         entry.player.id = PlayerId(0);
         let new = new_player(&entry)?;
         Ok(self.store.add_player(by, section, &new).await?)

@@ -39,6 +39,7 @@
 mod archive;
 mod audit;
 mod backup;
+mod board;
 mod events;
 mod model;
 mod players;

@@ -172,6 +172,16 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
         // Team rounds paired before this were public at once: they stay published.
         "ALTER TABLE team_matches ADD COLUMN published BIGINT NOT NULL DEFAULT 1",
     ),
+    (
+        "board register",
+        // One document: the sanctions of the federation's board (SJRP §20.2), across events.
+        "CREATE TABLE board_register (
+        id BIGINT PRIMARY KEY,
+        data TEXT NOT NULL,
+        version BIGINT NOT NULL
+    );
+    INSERT INTO board_register (id, data, version) VALUES (1, '', 1)",
+    ),
 ];
 
 /// The migration that split `players.rating` into `dwz` and `elo`.

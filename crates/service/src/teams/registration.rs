@@ -190,10 +190,34 @@ impl Service {
         if !issues.is_empty() {
             squad.admitted_over = Some(admitted_over(&issues, &others, &squad, &f.over)?);
         }
+        self.refuse_banned(ts.section.event, &squad, &f.over)
+            .await?;
         Ok(self
             .store
             .add_team(by, section, &squad.name, &to_json(&squad)?)
             .await?)
+    }
+
+    /// Refuses a team banned by the board, of a banned club or with a banned player over the
+    /// event's days (§20.2), unless the arbiter gives a reason (a namesake).
+    async fn refuse_banned(
+        &self,
+        event: i64,
+        squad: &Squad,
+        over: &str,
+    ) -> Result<(), ServiceError> {
+        let ev = crate::rows::domain_event(&self.store.event(event).await?);
+        let mut bans = self.ban_issues(&ev, &squad.name, None, &squad.club).await?;
+        for m in &squad.members {
+            let year = m.player.birth.map(|b| b.year());
+            bans.extend(self.ban_issues(&ev, &m.player.name(), year, "").await?);
+        }
+        if bans.is_empty() || !over.trim().is_empty() {
+            return Ok(());
+        }
+        let german: Vec<String> = bans.iter().map(|b| b.german()).collect();
+        let english: Vec<String> = bans.iter().map(|b| b.to_string()).collect();
+        Err(ServiceError::rule_in(english.join("; "), german.join("; ")))
     }
 
     /// Creates a team section under an event, with its settings, in one transaction; returns
