@@ -20,6 +20,7 @@
 
 mod api;
 mod audit;
+mod board;
 pub mod auth;
 pub mod caching;
 pub(crate) mod checkin;
@@ -292,6 +293,7 @@ pub fn router(state: AppState) -> Router {
         .merge(documents::routes())
         .merge(entries::routes())
         .merge(proceedings::routes())
+        .merge(board::routes())
         .merge(rounds::routes())
         .merge(round_pages::routes())
         .merge(audit::routes())

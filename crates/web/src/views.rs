@@ -15,7 +15,7 @@ use crate::{AppError, AppState, Viewer};
 /// The compiled templates.
 pub(crate) fn templates() -> Environment<'static> {
     let mut env = Environment::new();
-    let all: [(&str, &str); 31] = [
+    let all: [(&str, &str); 32] = [
         ("teams.html", include_str!("../templates/teams.html")),
         (
             "team_round.html",
@@ -70,6 +70,7 @@ pub(crate) fn templates() -> Environment<'static> {
         ("error.html", include_str!("../templates/error.html")),
         ("final.html", include_str!("../templates/final.html")),
         ("dem.html", include_str!("../templates/dem.html")),
+        ("board.html", include_str!("../templates/board.html")),
         ("entries.html", include_str!("../templates/entries.html")),
         ("proceedings.html", include_str!("../templates/proceedings.html")),
         (

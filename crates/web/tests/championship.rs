@@ -18,6 +18,7 @@ store::on_both!(
     h18_05_stichkampf_decides_a_tie_for_the_title_through_the_forms,
     h18_05_a_team_protest_goes_to_the_federation_after_the_end_through_the_forms,
     h18_02_the_tribunal_is_on_the_public_event_page_without_birth_years,
+    h18_06_a_board_ban_refuses_the_registration_through_the_forms,
 );
 
 use common::{FormClient as Client, id_in};
@@ -280,8 +281,16 @@ async fn h18_05_stichkampf_decides_a_tie_for_the_title_through_the_forms(store: 
     // "provisional" note once every round is in, a line for the signature.
     let report = c.get(&format!("/events/{event}/dem?lang=de")).await;
     assert_eq!(report.status, StatusCode::OK);
-    let row = report.text.split("class=\"dem-U14\"").nth(1).unwrap_or_default();
-    assert!(row.contains("Bauer, Kim") && row.contains("Meister"), "{}", report.text);
+    let row = report
+        .text
+        .split("class=\"dem-U14\"")
+        .nth(1)
+        .unwrap_or_default();
+    assert!(
+        row.contains("Bauer, Kim") && row.contains("Meister"),
+        "{}",
+        report.text
+    );
     assert!(report.text.contains("SJRP §6.4"));
     assert!(!report.text.contains("id=\"dem-incomplete\""));
     assert!(report.text.contains("Turnierleitung"));
@@ -463,4 +472,48 @@ async fn h18_02_the_tribunal_is_on_the_public_event_page_without_birth_years(sto
         !public.text.contains("link-proceedings"),
         "the proceedings stay with the directors"
     );
+}
+
+async fn h18_06_a_board_ban_refuses_the_registration_through_the_forms(store: Store) {
+    let (c, _event, section) = setup(store).await;
+    let version = c.json("/api/board").await;
+    assert_eq!(version["sanctions"], serde_json::json!([]));
+    let page = c.get("/board?lang=de").await.text;
+    let v = page
+        .split("name=\"version\" value=\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .unwrap()
+        .to_owned();
+    c.redirected(
+        "/board",
+        &[
+            ("version", &v),
+            ("kind", "player"),
+            ("name", "Gesperrt, Kim"),
+            ("birth_year", "2012"),
+            ("measure", "ban"),
+            ("from", "2026-01-01"),
+            ("until", "2026-12-31"),
+            ("decided", "2025-12-15"),
+            ("reason", "wiederholte Beleidigung"),
+        ],
+    )
+    .await;
+    let page = c.get("/board?lang=de").await.text;
+    assert!(
+        page.contains(
+            "Sperre für sämtliche Veranstaltungen der SJRP vom 01.01.2026 bis 31.12.2026"
+        ),
+        "{page}"
+    );
+    let refused = c.register(section, "Gesperrt").await;
+    assert_ne!(refused.status, StatusCode::SEE_OTHER);
+    assert!(refused.text.contains("SJRP §20.2"), "{}", refused.text);
+    assert_eq!(
+        c.register(section, "Frei").await.status,
+        StatusCode::SEE_OTHER
+    );
+    let api = c.json("/api/board").await;
+    assert_eq!(api["sanctions"][0]["measure"]["measure"], "ban");
 }
