@@ -205,6 +205,10 @@ pub struct Admitted {
     /// Why the player holds the place (SJRP §7.2-§7.6, §8.1-§8.3).
     #[serde(default)]
     pub basis: Basis,
+    /// Who qualified or nominated the player: the regional federation (Bezirk) or the board
+    /// (§7.2, §8.1); empty when not recorded.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub by: String,
     /// The day of the entry (Anmeldung), if recorded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entered: Option<Date>,
@@ -233,6 +237,7 @@ impl Admitted {
             fide_id: None,
             class: None,
             basis: Basis::default(),
+            by: String::new(),
             entered: None,
             fee_euros: None,
             paid: None,

@@ -35,7 +35,8 @@ fn bad(message: String) -> ServiceError {
 /// The event's admission list from text, one place a line: `Last, First` followed,
 /// comma-separated and in any order, by the birth year (`2012`), the class the place is for
 /// (`U14w`), the FIDE id (`24601234`), the basis (`qualifiziert`, `nominiert` (default),
-/// `Freiplatz`, `Nachrücker 2`), the fee (`240 €`) and the days of the entry
+/// `Freiplatz`, `Nachrücker 2`), who qualified or nominated the player (`durch Bezirk Pfalz`),
+/// the fee (`240 €`) and the days of the entry
 /// (`angemeldet 03.02.2026`), the payment (`bezahlt 04.02.2026`), a withdrawal
 /// (`abgesagt 01.03.2026`) and a substitute's call-up (`abgerufen 02.03.2026`). Blank text: no
 /// list.
@@ -96,6 +97,13 @@ fn part_of(a: &mut Admitted, part: &str) -> Result<(), String> {
             .parse()
             .map_err(|_| format!("`{part}`: expected a day after `{word}` (dd.mm.yyyy)"))?;
         *field(a) = Some(day);
+        return Ok(());
+    }
+    if word == "durch" || word == "by" {
+        let by = part[word.len()..].trim();
+        validate::required(Field::Club, by, validate::MAX_TEXT)
+            .map_err(|_| format!("`{part}`: expected who nominated after `{word}`"))?;
+        a.by = by.to_owned();
         return Ok(());
     }
     match word {
@@ -165,6 +173,9 @@ pub fn place_line(a: &Admitted) -> String {
     }
     if a.basis != Basis::Nominated {
         line.push_str(&format!(", {}", a.basis.german()));
+    }
+    if !a.by.is_empty() {
+        line.push_str(&format!(", durch {}", a.by));
     }
     if let Some(fee) = a.fee_euros {
         line.push_str(&format!(", {fee} €"));
@@ -315,8 +326,11 @@ mod tests {
         let text = "Quast, Ida, 2012, U14w, qualifiziert, 240 €, angemeldet 01.02.2026, bezahlt 03.02.2026\n\
                     Kern, Mia, U14w, Nachrücker 2, abgesagt 04.03.2026\n\
                     Roth, Eva, U14w, Nachrücker, abgerufen 05.03.2026\n\
-                    Meyer, Lena, 24601234";
+                    Meyer, Lena, 24601234, nominiert, durch Bezirk Pfalz";
         let list = admission_list(text).unwrap().unwrap();
+        assert_eq!(list.players[3].by, "Bezirk Pfalz");
+        assert_eq!(list.players[0].by, "");
+        assert!(admission_list("Meyer, Lena, durch").is_err());
         assert_eq!(list.players[0].basis, Basis::Qualified);
         assert_eq!(list.players[0].fee_euros, Some(240));
         assert_eq!(list.players[0].paid.unwrap().german(), "03.02.2026");

@@ -60,6 +60,7 @@ fn place(
         "birth_year": a.birth_year,
         "class": class,
         "basis": if de { a.basis.german() } else { a.basis.to_string() },
+        "by": a.by,
         "article": a.basis.article(a.class).to_string(),
         "entered": day(a.entered, lang),
         "late": a.entered.zip(deadline).is_some_and(|(e, d)| e > d),

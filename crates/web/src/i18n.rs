@@ -520,6 +520,7 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("bd_until", "Ban until", "Sperre bis"),
     ("bd_euros", "Fine in €", "Geldbuße in €"),
     ("bd_link", "Board sanctions", "Vorstandsstrafen"),
+    ("en_by", "by", "durch"),
     ("pr_section", "Section", "Gruppe"),
     ("pr_tribunal", "Tribunal", "Turniergericht"),
     ("pr_elected_by", "elected by", "gewählt von"),
