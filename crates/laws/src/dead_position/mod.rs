@@ -42,7 +42,7 @@ mod search;
 use shakmaty::{Bitboard, Chess, Color, Move, Position};
 
 use crate::Article;
-use search::{Budget, Exhausted, Helpmate, OutOfBudget};
+use search::{Budget, Exhausted, Helpmate, OutOfBudget, Walk};
 
 /// Art. 5.2.2: the game is drawn when neither player can checkmate by any series of legal moves.
 pub const DEAD_POSITION: Article = Article::new("Art. 5.2.2");
@@ -252,9 +252,10 @@ const FIRST_PASS_NODES: u64 = 500_000;
 /// Each further pass of the full tier may search this many times the nodes of the one before.
 const ESCALATION: u64 = 4;
 
-/// The full tier in passes with escalating budgets: [`full_stages`] with
+/// The full tier in passes with escalating budgets: [`Stages::run`] with
 /// [`FIRST_PASS_NODES`], then, while undetermined, again with [`ESCALATION`]
 /// times as many nodes, until the passes together have used `node_limit`.
+/// Each pass goes on with the searches of the one before where they stopped.
 /// Most positions are settled by the first pass; only the long helpmates of
 /// blocked pawn structures pay for the bigger budgets.
 fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
@@ -264,12 +265,13 @@ fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
             nodes: 0,
         };
     }
-    let mut nodes = 0;
+    let mut stages = Stages::new(pos, winner);
+    let mut budget = Budget { used: 0, limit: 0 };
     let mut pass = node_limit.min(FIRST_PASS_NODES);
     loop {
-        let mut budget = Budget { used: 0, limit: 0 };
-        let verdict = full_stages(pos, winner, pass, &mut budget);
-        nodes += budget.used.min(pass);
+        let start = budget.used.min(budget.limit);
+        let verdict = stages.run(pos, start, pass, &mut budget);
+        let nodes = budget.used.min(budget.limit);
         let rest = node_limit.saturating_sub(nodes);
         if verdict != Verdict::Undetermined || rest == 0 {
             return Analysis { verdict, nodes };
@@ -278,43 +280,80 @@ fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
     }
 }
 
-/// The stages of the full tier, each with a share of the node limit: a few
-/// guided random games, a short exhaustive walk (small reachable worlds), the
-/// ranked helpmate search, the guided helpmate search of [`guided`], more
-/// random games, then the exhaustive walk again with the rest of the budget.
-fn full_stages(pos: &Chess, winner: Color, node_limit: u64, budget: &mut Budget) -> Verdict {
-    let mut helpmate = Helpmate::new(pos, winner);
-    budget.raise_to(node_limit / 64);
-    if let Ok(line) = helpmate.playouts(pos, budget) {
-        return Verdict::Winnable(line);
+/// The searches of the full tier, each resumable: later passes go on with them.
+struct Stages {
+    helpmate: Helpmate,
+    walk: Walk,
+    guided: guided::Guided,
+}
+
+impl Stages {
+    fn new(pos: &Chess, winner: Color) -> Stages {
+        Stages {
+            helpmate: Helpmate::new(pos, winner),
+            walk: Walk::new(pos, winner),
+            guided: guided::Guided::new(pos, winner),
+        }
     }
-    budget.raise_to(budget.used.min(budget.limit) + node_limit / 32);
-    match search::exhaust(pos, winner, budget) {
-        Ok(Exhausted::Mate(line)) => return Verdict::Winnable(line),
-        Ok(Exhausted::NoMate) => return Verdict::Unwinnable,
-        Err(OutOfBudget) => {}
+
+    /// One pass of `pass` nodes from `start` on, each search with a share of
+    /// it: a few guided random games, the exhaustive walk (small reachable
+    /// worlds), the ranked helpmate search, the guided helpmate search of
+    /// [`guided`], more random games, then the walk again with the rest.
+    fn run(&mut self, pos: &Chess, start: u64, pass: u64, budget: &mut Budget) -> Verdict {
+        let share = |budget: &mut Budget, nodes: u64| {
+            budget.raise_to(budget.used.min(budget.limit) + nodes);
+        };
+        share(budget, pass / 64);
+        if let Ok(line) = self.helpmate.playouts(pos, budget) {
+            trace("playouts1", budget);
+            return Verdict::Winnable(line);
+        }
+        share(budget, pass / 32);
+        if let Some(v) = walked(self.walk.run(budget)) {
+            trace("walk1", budget);
+            return v;
+        }
+        share(budget, pass / 8);
+        match self.helpmate.run(pos, MAX_DEPTH, budget) {
+            Ok(Some(Exhausted::Mate(line))) => {
+                trace("helpmate", budget);
+                return Verdict::Winnable(line);
+            }
+            Ok(Some(Exhausted::NoMate)) => {
+                trace("helpmateU", budget);
+                return Verdict::Unwinnable;
+            }
+            Ok(None) | Err(OutOfBudget) => {}
+        }
+        share(budget, pass / 4);
+        if let Some(v) = walked(self.guided.run(pos, budget)) {
+            trace("guided", budget);
+            return v;
+        }
+        share(budget, pass / 8);
+        if let Ok(line) = self.helpmate.playouts(pos, budget) {
+            trace("playouts2", budget);
+            return Verdict::Winnable(line);
+        }
+        budget.raise_to(start + pass);
+        let v = walked(self.walk.run(budget)).unwrap_or(Verdict::Undetermined);
+        trace("walk2", budget);
+        v
     }
-    budget.raise_to(budget.used.min(budget.limit) + node_limit / 8);
-    match helpmate.run(pos, MAX_DEPTH, budget) {
-        Ok(Some(Exhausted::Mate(line))) => return Verdict::Winnable(line),
-        Ok(Some(Exhausted::NoMate)) => return Verdict::Unwinnable,
-        Ok(None) | Err(OutOfBudget) => {}
+}
+fn trace(s: &str, b: &Budget) {
+    if std::env::var("DP_TRACE").is_ok() {
+        eprintln!("TRACE {s} {}", b.used);
     }
-    budget.raise_to(budget.used.min(budget.limit) + node_limit / 4);
-    match guided::Guided::new(pos, winner).run(pos, budget) {
-        Ok(Exhausted::Mate(line)) => return Verdict::Winnable(line),
-        Ok(Exhausted::NoMate) => return Verdict::Unwinnable,
-        Err(OutOfBudget) => {}
-    }
-    budget.raise_to(budget.used.min(budget.limit) + node_limit / 8);
-    if let Ok(line) = helpmate.playouts(pos, budget) {
-        return Verdict::Winnable(line);
-    }
-    budget.raise_to(node_limit);
-    match search::exhaust(pos, winner, budget) {
-        Ok(Exhausted::Mate(line)) => Verdict::Winnable(line),
-        Ok(Exhausted::NoMate) => Verdict::Unwinnable,
-        Err(OutOfBudget) => Verdict::Undetermined,
+}
+
+/// The verdict of a search that ended, `None` if it ran out of budget.
+fn walked(result: Result<Exhausted, OutOfBudget>) -> Option<Verdict> {
+    match result {
+        Ok(Exhausted::Mate(line)) => Some(Verdict::Winnable(line)),
+        Ok(Exhausted::NoMate) => Some(Verdict::Unwinnable),
+        Err(OutOfBudget) => None,
     }
 }
 

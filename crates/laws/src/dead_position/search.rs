@@ -349,29 +349,55 @@ pub enum Exhausted {
 /// so a found line is a shortest one), skipping positions in which the winner
 /// has insufficient material, as those can never lead to a mate.
 pub fn exhaust(pos: &Chess, winner: Color, budget: &mut Budget) -> Result<Exhausted, OutOfBudget> {
-    let root = key(pos);
-    let mut parent: KeyMap<Option<(Key, Move)>> = KeyMap::default();
-    parent.insert(root, None);
-    let mut queue = VecDeque::from([(pos.clone(), root)]);
-    while let Some((p, k)) = queue.pop_front() {
-        for m in p.legal_moves() {
-            let mut child = p.clone();
-            child.play_unchecked(m);
-            let ck = key(&child);
-            if parent.contains_key(&ck) {
-                continue;
-            }
-            budget.spend()?;
-            parent.insert(ck, Some((k, m)));
-            if is_mated_loser(&child, winner) {
-                return Ok(Exhausted::Mate(line_to(&parent, ck)));
-            }
-            if !hopeless(&child, winner) {
-                queue.push_back((child, ck));
-            }
+    Walk::new(pos, winner).run(budget)
+}
+
+/// The state of [`exhaust`], kept between calls so that a walk cut short by
+/// its budget goes on where it stopped when given more.
+pub struct Walk {
+    winner: Color,
+    parent: KeyMap<Option<(Key, Move)>>,
+    /// Positions whose moves are still to be followed; the front one may be
+    /// half done (its children already seen are skipped when it is redone).
+    queue: VecDeque<(Chess, Key)>,
+}
+
+impl Walk {
+    pub fn new(pos: &Chess, winner: Color) -> Walk {
+        let root = key(pos);
+        let mut parent: KeyMap<Option<(Key, Move)>> = KeyMap::default();
+        parent.insert(root, None);
+        Walk {
+            winner,
+            parent,
+            queue: VecDeque::from([(pos.clone(), root)]),
         }
     }
-    Ok(Exhausted::NoMate)
+
+    /// Goes on with the walk until it ends or the budget runs out.
+    pub fn run(&mut self, budget: &mut Budget) -> Result<Exhausted, OutOfBudget> {
+        while let Some((p, k)) = self.queue.front() {
+            let (p, k) = (p.clone(), *k);
+            for m in p.legal_moves() {
+                let mut child = p.clone();
+                child.play_unchecked(m);
+                let ck = key(&child);
+                if self.parent.contains_key(&ck) {
+                    continue;
+                }
+                budget.spend()?;
+                self.parent.insert(ck, Some((k, m)));
+                if is_mated_loser(&child, self.winner) {
+                    return Ok(Exhausted::Mate(line_to(&self.parent, ck)));
+                }
+                if !hopeless(&child, self.winner) {
+                    self.queue.push_back((child, ck));
+                }
+            }
+            self.queue.pop_front();
+        }
+        Ok(Exhausted::NoMate)
+    }
 }
 
 fn line_to(parent: &KeyMap<Option<(Key, Move)>>, mut k: Key) -> Vec<Move> {
