@@ -119,6 +119,18 @@ pub fn is_dead_position(pos: &Chess, tier: Tier) -> Verdict {
 
 /// [`can_checkmate`] with the node count.
 pub fn analyse(pos: &Chess, winner: Color, tier: Tier) -> Analysis {
+    analyse_as(pos, winner, tier, Depth::Thorough)
+}
+
+/// How much of the quick tier runs: all of it for a one-sided question, the
+/// light part for a check on the board in the per-move path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Depth {
+    Light,
+    Thorough,
+}
+
+fn analyse_as(pos: &Chess, winner: Color, tier: Tier, depth: Depth) -> Analysis {
     if search::is_mated_loser(pos, winner) {
         return Analysis {
             verdict: Verdict::Winnable(Vec::new()),
@@ -132,7 +144,7 @@ pub fn analyse(pos: &Chess, winner: Color, tier: Tier) -> Analysis {
         };
     }
     match tier {
-        Tier::Quick => quick(pos, winner),
+        Tier::Quick => quick(pos, winner, depth),
         Tier::Full { node_limit } => full(pos, winner, node_limit),
     }
 }
@@ -142,27 +154,27 @@ pub fn analyse_dead_position(pos: &Chess, tier: Tier) -> Analysis {
     // The per-move path: without a check on the board and with pawns not
     // locked head-on, one side with play left settles the quick tier at once.
     // Facing pawns that could still advance are left until they lock, so that
-    // ordinary positions (every opening) cost a few bitboard operations.
-    if tier == Tier::Quick
-        && !pos.checkers().any()
-        && !pawns_locked(pos)
+    // ordinary positions (every opening) cost a few bitboard operations; a
+    // check in such a position gets only the light part of the quick tier.
+    let open = !pawns_locked(pos)
         && [Color::White, Color::Black]
             .into_iter()
-            .any(|c| quick_open(pos, c))
-    {
+            .any(|c| quick_open(pos, c));
+    if tier == Tier::Quick && open && !pos.checkers().any() {
         return Analysis {
             verdict: Verdict::Undetermined,
             nodes: 0,
         };
     }
-    let first = analyse(pos, !pos.turn(), tier);
+    let depth = if open { Depth::Light } else { Depth::Thorough };
+    let first = analyse_as(pos, !pos.turn(), tier, depth);
     // The quick tier gives no witnesses worth a second search: stop unless dead is still possible.
     if matches!(first.verdict, Verdict::Winnable(_))
         || (tier == Tier::Quick && first.verdict != Verdict::Unwinnable)
     {
         return first;
     }
-    let second = analyse(pos, pos.turn(), tier);
+    let second = analyse_as(pos, pos.turn(), tier, depth);
     let nodes = first.nodes + second.nodes;
     let verdict = match (first.verdict, second.verdict) {
         (_, Verdict::Winnable(line)) => Verdict::Winnable(line),
@@ -172,8 +184,8 @@ pub fn analyse_dead_position(pos: &Chess, tier: Tier) -> Analysis {
     Analysis { verdict, nodes }
 }
 
-/// Positions the quick tier may search when a cheap test says the game may be frozen.
-const QUICK_NODES: u64 = 48;
+/// Positions the quick tier's walk may visit when the position looks closed.
+const QUICK_NODES: u64 = 200;
 
 /// At most this many replies to check count as forced play worth a look.
 const QUICK_MAX_EVASIONS: usize = 3;
@@ -190,6 +202,12 @@ fn pawns_locked(pos: &Chess) -> bool {
     let board = pos.board();
     let (white, black) = (board.pawns() & board.white(), board.pawns() & board.black());
     white.shift(8).is_subset(black) && black.shift(-8).is_subset(white)
+}
+
+/// `winner` has no queen, rook or knight: bishops that a pawn wall may hold.
+fn no_heavy_force(pos: &Chess, winner: Color) -> bool {
+    let board = pos.board();
+    (board.by_color(winner) & (board.queens() | board.rooks() | board.knights())).is_empty()
 }
 
 /// `winner` has no queen, rook or knight and no pawn that can advance.
@@ -221,8 +239,22 @@ fn forced(pos: &Chess, winner: Color) -> bool {
         })
 }
 
-fn quick(pos: &Chess, winner: Color) -> Analysis {
-    if !(stuck(pos, winner) || forced(pos, winner)) {
+/// The quick tier: the region analysis of [`reach`] now and after every move,
+/// then, if every pawn faces an opposing pawn, the winner is stuck or the
+/// opponent's replies to a check are forced, a walk of at most
+/// [`QUICK_NODES`] positions. [`Depth::Light`] skips the region analysis and
+/// walks only when the winner is stuck or the replies are forced.
+fn quick(pos: &Chess, winner: Color, depth: Depth) -> Analysis {
+    let thorough = depth == Depth::Thorough;
+    if thorough && reach::never_mates_after_any_move(pos, winner) {
+        return Analysis {
+            verdict: Verdict::Unwinnable,
+            nodes: 0,
+        };
+    }
+    let closed =
+        stuck(pos, winner) || (thorough && (pawns_locked(pos) || no_heavy_force(pos, winner)));
+    if !(closed || forced(pos, winner)) {
         return Analysis {
             verdict: Verdict::Undetermined,
             nodes: 0,
@@ -242,9 +274,6 @@ fn quick(pos: &Chess, winner: Color) -> Analysis {
         nodes: budget.used.min(budget.limit),
     }
 }
-
-/// Depth cap (in ply cost) of the helpmate search.
-const MAX_DEPTH: u16 = 400;
 
 /// Node limit of the first pass of the full tier (see [`full`]).
 const FIRST_PASS_NODES: u64 = 500_000;
@@ -282,7 +311,7 @@ fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
 
 /// The searches of the full tier, each resumable: later passes go on with them.
 struct Stages {
-    helpmate: Helpmate,
+    playouts: Helpmate,
     walk: Walk,
     guided: guided::Guided,
 }
@@ -290,61 +319,39 @@ struct Stages {
 impl Stages {
     fn new(pos: &Chess, winner: Color) -> Stages {
         Stages {
-            helpmate: Helpmate::new(pos, winner),
+            playouts: Helpmate::new(pos, winner),
             walk: Walk::new(pos, winner),
             guided: guided::Guided::new(pos, winner),
         }
     }
 
     /// One pass of `pass` nodes from `start` on, each search with a share of
-    /// it: a few guided random games, the exhaustive walk (small reachable
-    /// worlds), the ranked helpmate search, the guided helpmate search of
-    /// [`guided`], more random games, then the walk again with the rest.
+    /// it: a few guided random games (1/64), the exhaustive walk (1/8: small
+    /// reachable worlds, the dead positions behind pawn walls), the guided
+    /// helpmate search of [`guided`] (1/4), more random games (1/8), then the
+    /// walk again with the rest.
     fn run(&mut self, pos: &Chess, start: u64, pass: u64, budget: &mut Budget) -> Verdict {
         let share = |budget: &mut Budget, nodes: u64| {
             budget.raise_to(budget.used.min(budget.limit) + nodes);
         };
         share(budget, pass / 64);
-        if let Ok(line) = self.helpmate.playouts(pos, budget) {
-            trace("playouts1", budget);
+        if let Ok(line) = self.playouts.playouts(pos, budget) {
             return Verdict::Winnable(line);
         }
-        share(budget, pass / 32);
-        if let Some(v) = walked(self.walk.run(budget)) {
-            trace("walk1", budget);
-            return v;
-        }
         share(budget, pass / 8);
-        match self.helpmate.run(pos, MAX_DEPTH, budget) {
-            Ok(Some(Exhausted::Mate(line))) => {
-                trace("helpmate", budget);
-                return Verdict::Winnable(line);
-            }
-            Ok(Some(Exhausted::NoMate)) => {
-                trace("helpmateU", budget);
-                return Verdict::Unwinnable;
-            }
-            Ok(None) | Err(OutOfBudget) => {}
+        if let Some(v) = walked(self.walk.run(budget)) {
+            return v;
         }
         share(budget, pass / 4);
         if let Some(v) = walked(self.guided.run(pos, budget)) {
-            trace("guided", budget);
             return v;
         }
         share(budget, pass / 8);
-        if let Ok(line) = self.helpmate.playouts(pos, budget) {
-            trace("playouts2", budget);
+        if let Ok(line) = self.playouts.playouts(pos, budget) {
             return Verdict::Winnable(line);
         }
         budget.raise_to(start + pass);
-        let v = walked(self.walk.run(budget)).unwrap_or(Verdict::Undetermined);
-        trace("walk2", budget);
-        v
-    }
-}
-fn trace(s: &str, b: &Budget) {
-    if std::env::var("DP_TRACE").is_ok() {
-        eprintln!("TRACE {s} {}", b.used);
+        walked(self.walk.run(budget)).unwrap_or(Verdict::Undetermined)
     }
 }
 

@@ -81,17 +81,11 @@ pub fn is_mated_loser(pos: &Chess, winner: Color) -> bool {
     pos.turn() != winner && pos.checkers().any() && pos.is_checkmate()
 }
 
-/// A search for a helpmate: both players cooperate so that `winner` mates.
-///
-/// Iterative deepening over a ply budget in which moves that lead away from a
-/// mate (the loser capturing, the winner's pieces walking away from the loser's
-/// king) cost more than one ply, so that promising lines are searched deeper.
+/// Guided random games looking for a helpmate: both players cooperate so
+/// that `winner` mates, each move chosen by how promising it looks.
 pub struct Helpmate {
     winner: Color,
-    failed: KeyMap<u16>,
-    line: Vec<Move>,
     corners: Bitboard,
-    depth: u16,
     seed: u64,
 }
 
@@ -109,94 +103,9 @@ impl Helpmate {
         }
         Helpmate {
             winner,
-            failed: KeyMap::default(),
-            line: Vec::new(),
             corners,
-            depth: 1,
             seed: 0x9E37_79B9_7F4A_7C15,
         }
-    }
-
-    /// Searches with growing depths (in ply cost) up to `max_depth`, going on
-    /// from where an earlier call stopped. `None` if `max_depth` was reached
-    /// without a mate while some line was still cut short.
-    pub fn run(
-        &mut self,
-        pos: &Chess,
-        max_depth: u16,
-        budget: &mut Budget,
-    ) -> Result<Option<Exhausted>, OutOfBudget> {
-        while self.depth <= max_depth {
-            match self.search(pos, self.depth, budget)? {
-                Step::Mate => {
-                    self.line.reverse();
-                    return Ok(Some(Exhausted::Mate(std::mem::take(&mut self.line))));
-                }
-                Step::Closed => return Ok(Some(Exhausted::NoMate)),
-                Step::Open => self.depth += 1,
-            }
-        }
-        Ok(None)
-    }
-
-    fn search(
-        &mut self,
-        pos: &Chess,
-        depth: u16,
-        budget: &mut Budget,
-    ) -> Result<Step, OutOfBudget> {
-        budget.spend()?;
-        let winner_to_move = pos.turn() == self.winner;
-        if !winner_to_move && pos.is_checkmate() {
-            return Ok(Step::Mate);
-        }
-        if hopeless(pos, self.winner) {
-            return Ok(Step::Closed);
-        }
-        // A mate needs the winner's move last: with the loser to move, two plies.
-        if depth == 0 || (!winner_to_move && depth < 2) {
-            return Ok(Step::Open);
-        }
-        let k = key(pos);
-        match self.failed.get(&k) {
-            Some(&CLOSED) => return Ok(Step::Closed),
-            Some(&d) if d >= depth => return Ok(Step::Open),
-            _ => {}
-        }
-        let mut children: Vec<(i32, Move, Chess)> = pos
-            .legal_moves()
-            .into_iter()
-            .map(|m| {
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                (self.promise(&child), m, child)
-            })
-            .collect();
-        children.sort_by_key(|c| std::cmp::Reverse(c.0));
-        let mut closed = true;
-        for (rank, (_, m, child)) in children.into_iter().enumerate() {
-            let cost = match rank {
-                0 => 1,
-                1 => 2,
-                2 | 3 => 3,
-                _ => 4,
-            };
-            if depth < cost {
-                closed = false;
-                break;
-            }
-            match self.search(&child, depth - cost, budget)? {
-                Step::Mate => {
-                    self.line.push(m);
-                    return Ok(Step::Mate);
-                }
-                Step::Open => closed = false,
-                Step::Closed => {}
-            }
-        }
-        // Closed: every line from here was followed to its end (no cycles, no cut-offs).
-        self.failed.insert(k, if closed { CLOSED } else { depth });
-        Ok(if closed { Step::Closed } else { Step::Open })
     }
 
     /// Guided random games: each move is the most promising one most of the
@@ -307,18 +216,6 @@ fn material(role: Role) -> i32 {
         Role::Pawn | Role::King => 0,
     }
 }
-
-/// Result of one helpmate search step.
-enum Step {
-    Mate,
-    /// No mate within the depth, but some line was cut short.
-    Open,
-    /// No mate by any line from here.
-    Closed,
-}
-
-/// Marks a position in the failure table from which no line leads to a mate.
-const CLOSED: u16 = u16::MAX;
 
 /// Length of one guided random game.
 const PLAYOUT_PLIES: usize = 120;
