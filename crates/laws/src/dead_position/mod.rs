@@ -54,8 +54,10 @@ pub const FLAG_FALL: Article = Article::new("Art. 6.9");
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tier {
     /// Cheap enough to run after every move of every game: material, forced
-    /// replies to check, frozen structures, with a tiny search. Never reports
-    /// [`Verdict::Winnable`] for ordinary positions, only [`Verdict::Undetermined`].
+    /// replies to check, frozen structures, the region analysis of pawn walls
+    /// when a position looks closed, with a walk of at most 200 positions.
+    /// Never reports [`Verdict::Winnable`] for ordinary positions, only
+    /// [`Verdict::Undetermined`].
     Quick,
     /// Helpmate search and exhaustive analysis up to `node_limit` positions
     /// in all, in passes of escalating budgets from 500,000 nodes on.
@@ -74,6 +76,22 @@ impl Tier {
     pub const fn full() -> Tier {
         Tier::Full {
             node_limit: Tier::DEFAULT_NODE_LIMIT,
+        }
+    }
+
+    /// Node limit of [`Tier::board`], calibrated on the CHA test vector so
+    /// that no answer takes more than a second on the project's 2-core
+    /// machine (`BENCHMARKS.md`, Dead positions). A bound in nodes, not in
+    /// time, so that a ruling never depends on the speed of the machine.
+    pub const BOARD_NODE_LIMIT: u64 = 600_000;
+
+    /// Full analysis for a ruling at the board (a flag fall, Art. 6.9; an
+    /// invalid sealed move): at most [`Tier::BOARD_NODE_LIMIT`] positions.
+    /// An answer not found within them is [`Verdict::Undetermined`], which
+    /// counts as "can checkmate".
+    pub const fn board() -> Tier {
+        Tier::Full {
+            node_limit: Tier::BOARD_NODE_LIMIT,
         }
     }
 }
@@ -105,10 +123,11 @@ pub fn can_checkmate(pos: &Chess, winner: Color, tier: Tier) -> Verdict {
 }
 
 /// Whether `color` cannot checkmate by any series of legal moves (Art. 5.1.2,
-/// 6.9, 7.5.5), by the full dead-position analysis. An undetermined answer
-/// counts as "can checkmate": the Laws' default stands unless proven otherwise.
+/// 6.9, 7.5.5), by the full dead-position analysis within [`Tier::board`]'s
+/// bound. An undetermined answer counts as "can checkmate": the Laws'
+/// default stands unless proven otherwise.
 pub(crate) fn cannot_checkmate(position: &Chess, color: Color) -> bool {
-    can_checkmate(position, color, Tier::full()) == Verdict::Unwinnable
+    can_checkmate(position, color, Tier::board()) == Verdict::Unwinnable
 }
 
 /// Art. 5.2.2: [`Verdict::Unwinnable`] iff neither player can checkmate (a dead
