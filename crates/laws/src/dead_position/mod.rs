@@ -175,17 +175,24 @@ pub fn analyse_dead_position(pos: &Chess, tier: Tier) -> Analysis {
     // Facing pawns that could still advance are left until they lock, so that
     // ordinary positions (every opening) cost a few bitboard operations; a
     // check in such a position gets only the light part of the quick tier.
-    let open = !pawns_locked(pos)
-        && [Color::White, Color::Black]
-            .into_iter()
-            .any(|c| quick_open(pos, c));
-    if tier == Tier::Quick && open && !pos.checkers().any() {
+    let open = || {
+        !pawns_locked(pos)
+            && [Color::White, Color::Black]
+                .into_iter()
+                .any(|c| quick_open(pos, c))
+    };
+    let check = pos.checkers().any();
+    if tier == Tier::Quick && !check && open() {
         return Analysis {
             verdict: Verdict::Undetermined,
             nodes: 0,
         };
     }
-    let depth = if open { Depth::Light } else { Depth::Thorough };
+    let depth = if check && open() {
+        Depth::Light
+    } else {
+        Depth::Thorough
+    };
     let first = analyse_as(pos, !pos.turn(), tier, depth);
     // The quick tier gives no witnesses worth a second search: stop unless dead is still possible.
     if matches!(first.verdict, Verdict::Winnable(_))

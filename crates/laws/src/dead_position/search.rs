@@ -254,8 +254,7 @@ pub fn exhaust(pos: &Chess, winner: Color, budget: &mut Budget) -> Result<Exhaus
 pub struct Walk {
     winner: Color,
     parent: KeyMap<Option<(Key, Move)>>,
-    /// Positions whose moves are still to be followed; the front one may be
-    /// half done (its children already seen are skipped when it is redone).
+    /// Positions whose moves are still to be followed.
     queue: VecDeque<(Chess, Key)>,
 }
 
@@ -273,27 +272,44 @@ impl Walk {
 
     /// Goes on with the walk until it ends or the budget runs out.
     pub fn run(&mut self, budget: &mut Budget) -> Result<Exhausted, OutOfBudget> {
-        while let Some((p, k)) = self.queue.front() {
-            let (p, k) = (p.clone(), *k);
-            for m in p.legal_moves() {
-                let mut child = p.clone();
-                child.play_unchecked(m);
-                let ck = key(&child);
-                if self.parent.contains_key(&ck) {
-                    continue;
-                }
-                budget.spend()?;
-                self.parent.insert(ck, Some((k, m)));
-                if is_mated_loser(&child, self.winner) {
-                    return Ok(Exhausted::Mate(line_to(&self.parent, ck)));
-                }
-                if !hopeless(&child, self.winner) {
-                    self.queue.push_back((child, ck));
+        while let Some((p, k)) = self.queue.pop_front() {
+            match self.expand(&p, k, budget) {
+                Ok(Some(line)) => return Ok(Exhausted::Mate(line)),
+                Ok(None) => {}
+                Err(e) => {
+                    // Half done: the children seen so far are skipped when it is redone.
+                    self.queue.push_front((p, k));
+                    return Err(e);
                 }
             }
-            self.queue.pop_front();
         }
         Ok(Exhausted::NoMate)
+    }
+
+    /// Queues the unseen children of `p`; the line to a mate if one is.
+    fn expand(
+        &mut self,
+        p: &Chess,
+        k: Key,
+        budget: &mut Budget,
+    ) -> Result<Option<Vec<Move>>, OutOfBudget> {
+        for m in p.legal_moves() {
+            let mut child = p.clone();
+            child.play_unchecked(m);
+            let ck = key(&child);
+            if self.parent.contains_key(&ck) {
+                continue;
+            }
+            budget.spend()?;
+            self.parent.insert(ck, Some((k, m)));
+            if is_mated_loser(&child, self.winner) {
+                return Ok(Some(line_to(&self.parent, ck)));
+            }
+            if !hopeless(&child, self.winner) {
+                self.queue.push_back((child, ck));
+            }
+        }
+        Ok(None)
     }
 }
 
