@@ -1,11 +1,12 @@
 //! Throughput of the dead-position analysis on the CHA corpora (single thread):
 //! `cargo bench -p laws --bench dead_position` runs the quick tier and the
 //! board's bound ([`Tier::board`]); add `-- quick` for the quick tier only,
-//! `-- full` for the default full tier too. Times are wall clock and CPU time
-//! of the thread (`/proc/thread-self/schedstat`), as the machine is shared.
+//! `-- full` for the default full tier too. Totals are wall clock and CPU time
+//! of the thread (`/proc/thread-self/schedstat`), as the machine is shared;
+//! the worst single answer is wall clock (an upper bound of its CPU time).
 
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use laws::dead_position::{Tier, Verdict, analyse};
 use shakmaty::fen::Fen;
@@ -36,16 +37,16 @@ fn cpu_seconds() -> f64 {
 }
 
 fn measure(label: &str, jobs: &[(Chess, Color)], tier: Tier) {
-    let mut worst = (0.0, 0);
+    let mut worst = (Duration::ZERO, 0);
     let (mut nodes, mut decided) = (0, 0);
     let start = Instant::now();
     let cpu_start = cpu_seconds();
     for (i, (pos, winner)) in jobs.iter().enumerate() {
-        let t = cpu_seconds();
+        let t = Instant::now();
         let a = analyse(pos, *winner, tier);
         nodes += a.nodes;
         decided += usize::from(a.verdict != Verdict::Undetermined);
-        let e = cpu_seconds() - t;
+        let e = t.elapsed();
         if e > worst.0 {
             worst = (e, i);
         }
@@ -54,12 +55,12 @@ fn measure(label: &str, jobs: &[(Chess, Color)], tier: Tier) {
     let cpu = cpu_seconds() - cpu_start;
     let (pos, winner) = &jobs[worst.1];
     println!(
-        "{label}: {} (pos, colour), {decided} decided, wall {:.3} s, CPU {cpu:.3} s = {:.0}/s per core, {:.2} µs CPU avg, {nodes} nodes; worst {:.1} ms CPU: {} {winner}",
+        "{label}: {} (pos, colour), {decided} decided, wall {:.3} s, CPU {cpu:.3} s = {:.0}/s per core, {:.2} µs CPU avg, {nodes} nodes; worst {:.1} ms wall: {} {winner}",
         jobs.len(),
         total.as_secs_f64(),
         jobs.len() as f64 / cpu,
         cpu * 1e6 / jobs.len() as f64,
-        worst.0 * 1e3,
+        worst.0.as_secs_f64() * 1e3,
         Fen::from_position(pos, shakmaty::EnPassantMode::Legal),
     );
 }

@@ -230,6 +230,13 @@ fn pawns_locked(pos: &Chess) -> bool {
     white.shift(8).is_subset(black) && black.shift(-8).is_subset(white)
 }
 
+/// There are pawns and none can advance: each has a unit on the square in front of it.
+fn pawns_blocked(pos: &Chess) -> bool {
+    let board = pos.board();
+    let (white, black) = (board.pawns() & board.white(), board.pawns() & board.black());
+    board.pawns().any() && (white.shift(8) | black.shift(-8)).is_subset(board.occupied())
+}
+
 /// `winner` has no queen, rook or knight: bishops that a pawn wall may hold.
 fn no_heavy_force(pos: &Chess, winner: Color) -> bool {
     let board = pos.board();
@@ -265,21 +272,21 @@ fn forced(pos: &Chess, winner: Color) -> bool {
         })
 }
 
-/// The quick tier: the region analysis of [`reach`] now and after every move,
-/// then, if every pawn faces an opposing pawn, the winner is stuck or the
-/// opponent's replies to a check are forced, a walk of at most
-/// [`QUICK_NODES`] positions. [`Depth::Light`] skips the region analysis and
-/// walks only when the winner is stuck or the replies are forced.
+/// The quick tier, for positions that look closed (the winner stuck, all
+/// pawns blocked, or the winner without queen, rook and knight): the
+/// region analysis of [`reach`] now and after every move; then, for those and
+/// when the opponent's replies to a check are forced, a walk of at most
+/// [`QUICK_NODES`] positions. With [`Depth::Light`] only a stuck winner counts
+/// as closed. Ordinary positions cost a few bitboard operations.
 fn quick(pos: &Chess, winner: Color, depth: Depth) -> Analysis {
-    let thorough = depth == Depth::Thorough;
-    if thorough && reach::never_mates_after_any_move(pos, winner) {
+    let closed = stuck(pos, winner)
+        || (depth == Depth::Thorough && (pawns_blocked(pos) || no_heavy_force(pos, winner)));
+    if closed && reach::never_mates_after_any_move(pos, winner) {
         return Analysis {
             verdict: Verdict::Unwinnable,
             nodes: 0,
         };
     }
-    let closed =
-        stuck(pos, winner) || (thorough && (pawns_locked(pos) || no_heavy_force(pos, winner)));
     if !(closed || forced(pos, winner)) {
         return Analysis {
             verdict: Verdict::Undetermined,
