@@ -138,15 +138,17 @@ pub fn is_dead_position(pos: &Chess, tier: Tier) -> Verdict {
 
 /// [`can_checkmate`] with the node count.
 pub fn analyse(pos: &Chess, winner: Color, tier: Tier) -> Analysis {
-    analyse_as(pos, winner, tier, Depth::Thorough)
+    analyse_as(pos, winner, tier, Depth::OneSided)
 }
 
-/// How much of the quick tier runs: all of it for a one-sided question, the
-/// light part for a check on the board in the per-move path.
+/// How much of the quick tier runs: all of it for a one-sided question
+/// (asked once per game), a shorter walk in the per-move path, and for a
+/// check on the board in an open position only the light part.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Depth {
     Light,
-    Thorough,
+    PerMove,
+    OneSided,
 }
 
 fn analyse_as(pos: &Chess, winner: Color, tier: Tier, depth: Depth) -> Analysis {
@@ -191,7 +193,7 @@ pub fn analyse_dead_position(pos: &Chess, tier: Tier) -> Analysis {
     let depth = if check && open() {
         Depth::Light
     } else {
-        Depth::Thorough
+        Depth::PerMove
     };
     let first = analyse_as(pos, !pos.turn(), tier, depth);
     // The quick tier gives no witnesses worth a second search: stop unless dead is still possible.
@@ -210,8 +212,12 @@ pub fn analyse_dead_position(pos: &Chess, tier: Tier) -> Analysis {
     Analysis { verdict, nodes }
 }
 
-/// Positions the quick tier's walk may visit when the position looks closed.
+/// Positions the quick tier's walk may visit when the position looks closed,
+/// for a one-sided question.
 const QUICK_NODES: u64 = 200;
+
+/// The same in the per-move path, which may run it after many moves of a game.
+const QUICK_NODES_PER_MOVE: u64 = 48;
 
 /// At most this many replies to check count as forced play worth a look.
 const QUICK_MAX_EVASIONS: usize = 3;
@@ -272,22 +278,23 @@ fn forced(pos: &Chess, winner: Color) -> bool {
         })
 }
 
-/// The quick tier, for positions that look closed (the winner stuck, all
-/// pawns blocked, or the winner without queen, rook and knight): the
-/// region analysis of [`reach`] now and after every move; then, for those and
-/// when the opponent's replies to a check are forced, a walk of at most
-/// [`QUICK_NODES`] positions. With [`Depth::Light`] only a stuck winner counts
-/// as closed. Ordinary positions cost a few bitboard operations.
+/// The quick tier, for positions that look closed: when the winner is stuck,
+/// no pawn can advance or the winner has no queen, rook or knight, the region
+/// analysis of [`reach`] now and after every move; when the winner is stuck,
+/// no pawn can advance or the opponent's replies to a check are forced, a
+/// walk of at most [`QUICK_NODES`] positions ([`QUICK_NODES_PER_MOVE`] in the
+/// per-move path). With [`Depth::Light`] only a stuck winner counts as
+/// closed. Ordinary positions cost a few bitboard operations.
 fn quick(pos: &Chess, winner: Color, depth: Depth) -> Analysis {
-    let closed = stuck(pos, winner)
-        || (depth == Depth::Thorough && (pawns_blocked(pos) || no_heavy_force(pos, winner)));
-    if closed && reach::never_mates_after_any_move(pos, winner) {
+    let blocked = stuck(pos, winner) || (depth != Depth::Light && pawns_blocked(pos));
+    let walled = blocked || (depth != Depth::Light && no_heavy_force(pos, winner));
+    if walled && reach::never_mates_after_any_move(pos, winner) {
         return Analysis {
             verdict: Verdict::Unwinnable,
             nodes: 0,
         };
     }
-    if !(closed || forced(pos, winner)) {
+    if !(blocked || forced(pos, winner)) {
         return Analysis {
             verdict: Verdict::Undetermined,
             nodes: 0,
@@ -295,7 +302,11 @@ fn quick(pos: &Chess, winner: Color, depth: Depth) -> Analysis {
     }
     let mut budget = Budget {
         used: 0,
-        limit: QUICK_NODES,
+        limit: if depth == Depth::OneSided {
+            QUICK_NODES
+        } else {
+            QUICK_NODES_PER_MOVE
+        },
     };
     let verdict = match search::exhaust(pos, winner, &mut budget) {
         Ok(Exhausted::NoMate) => Verdict::Unwinnable,

@@ -263,12 +263,15 @@ fn h20_09_quick_tier_proves_bishops_that_never_reach_the_king() {
 
 #[test]
 fn h20_09_quick_tier_walks_a_small_closed_world() {
-    // White's pawns are all blocked and the king has a few squares: every
-    // reachable position is visited in a handful of nodes, none is a mate.
-    let p = pos("k1b5/1p1p4/1P1P4/1P6/KP6/1P6/PP6/8 w - -");
-    let a = analyse(&p, Color::White, Tier::Quick);
-    assert_eq!(a.verdict, Verdict::Unwinnable);
-    assert!(a.nodes > 0 && a.nodes <= QUICK_NODES, "{}", a.nodes);
+    // No pawn can advance and the kings have a few squares each: every
+    // reachable position is visited in some 160 nodes, none is a mate by
+    // either side (CHA test vector, a dead position).
+    let p = pos("8/1p6/kPp5/2P3p1/1pP3Pb/1P4p1/6P1/7K w - -");
+    for winner in [Color::White, Color::Black] {
+        let a = analyse(&p, winner, Tier::Quick);
+        assert_eq!(a.verdict, Verdict::Unwinnable);
+        assert!(a.nodes > 0 && a.nodes <= QUICK_NODES, "{}", a.nodes);
+    }
 }
 
 #[test]
