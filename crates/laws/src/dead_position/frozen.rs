@@ -141,6 +141,18 @@ pub(super) fn flood(
     barred: Bitboard,
 ) -> Bitboard {
     let mut region = region;
+    // Leapers, and sliders that are stopped by every barred square: grow the
+    // whole region a step at a time (a slider's line is a series of steps).
+    let stepwise = matches!(role, Role::King | Role::Knight) || barred.is_subset(blockers);
+    if stepwise {
+        loop {
+            let grown = region | (neighbours(region, role) & !barred);
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
     let mut frontier = region;
     while let Some(sq) = frontier.pop_front() {
         let next = step(sq, role, blockers) & !barred & !region;
@@ -148,6 +160,39 @@ pub(super) fn flood(
         frontier |= next;
     }
     region
+}
+
+/// Every square a `role` attacks from some square of `from` ([`step`] of each).
+pub(super) fn spread(from: Bitboard, role: Role, blockers: Bitboard) -> Bitboard {
+    match role {
+        Role::King | Role::Knight => neighbours(from, role),
+        _ => from
+            .into_iter()
+            .fold(Bitboard::EMPTY, |a, sq| a | step(sq, role, blockers)),
+    }
+}
+
+/// The squares one step (a single square for sliders) from some square of `from`.
+fn neighbours(from: Bitboard, role: Role) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    const NOT_AB: u64 = !0x0303_0303_0303_0303;
+    const NOT_GH: u64 = !0xC0C0_C0C0_C0C0_C0C0;
+    let b = u64::from(from);
+    let (east, west) = ((b << 1) & NOT_A, (b >> 1) & NOT_H);
+    let diagonal = (east << 8) | (east >> 8) | (west << 8) | (west >> 8);
+    let orthogonal = east | west | (b << 8) | (b >> 8);
+    Bitboard(match role {
+        Role::King | Role::Queen => diagonal | orthogonal,
+        Role::Bishop => diagonal,
+        Role::Rook => orthogonal,
+        Role::Knight => {
+            let one = east | west;
+            let two = ((b << 2) & NOT_AB) | ((b >> 2) & NOT_GH);
+            (one << 16) | (one >> 16) | (two << 8) | (two >> 8)
+        }
+        Role::Pawn => 0,
+    })
 }
 
 /// The squares a `role` on `sq` attacks (a pawn: none, its moves are handled apart).
@@ -162,12 +207,11 @@ pub(super) fn step(sq: Square, role: Role, occupied: Bitboard) -> Bitboard {
     }
 }
 
-fn region_attacks(region: Bitboard, role: Role, pawns: Bitboard) -> Bitboard {
-    let mut a = Bitboard::EMPTY;
-    for sq in region {
-        a |= step(sq, role, pawns);
-    }
-    a
+/// The squares attacked from a region that [`flood`] grew stepwise with
+/// `barred` squares among the `blockers`: every square on a line from the
+/// region is one step from the region, the square before it being on the line too.
+fn region_attacks(region: Bitboard, role: Role, _blockers: Bitboard) -> Bitboard {
+    neighbours(region, role)
 }
 
 #[cfg(test)]
@@ -175,6 +219,56 @@ mod tests {
     use super::*;
     use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
+
+    #[test]
+    fn h20_09_stepwise_regions_and_attacks_equal_move_by_move_ones() {
+        let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+        for _ in 0..2000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let from = Bitboard(seed & (seed >> 3));
+            for role in [Role::King, Role::Knight] {
+                assert_eq!(neighbours(from, role), spread(from, role, Bitboard::EMPTY));
+                let expected = from
+                    .into_iter()
+                    .fold(Bitboard::EMPTY, |a, sq| a | step(sq, role, Bitboard::EMPTY));
+                assert_eq!(
+                    spread(from, role, Bitboard::EMPTY),
+                    expected,
+                    "{role:?} {from:?}"
+                );
+            }
+            // Sliders grown stepwise between blockers reach what they reach move by move.
+            let blockers = Bitboard(seed.rotate_left(17) & seed.rotate_left(29));
+            let barred = blockers & Bitboard(seed.rotate_left(5));
+            for sq in Bitboard::FULL & !blockers {
+                if sq as u32 % 7 != (seed % 7) as u32 {
+                    continue;
+                }
+                for role in [Role::Bishop, Role::Rook, Role::Queen] {
+                    let start = Bitboard::from_square(sq);
+                    let mut slow = start;
+                    let mut frontier = start;
+                    while let Some(s) = frontier.pop_front() {
+                        let next = step(s, role, blockers) & !barred & !slow;
+                        slow |= next;
+                        frontier |= next;
+                    }
+                    let region = flood(start, role, blockers, barred);
+                    assert_eq!(region, slow, "{role:?} {sq:?}");
+                    let attacks = region
+                        .into_iter()
+                        .fold(Bitboard::EMPTY, |a, s| a | step(s, role, blockers));
+                    assert_eq!(
+                        region_attacks(region, role, blockers),
+                        attacks,
+                        "{role:?} {sq:?}"
+                    );
+                }
+            }
+        }
+    }
 
     fn pos(fen: &str) -> Chess {
         fen.parse::<Fen>()

@@ -43,6 +43,9 @@ pub struct Guided {
     seen: KeyMap<(u16, u16)>,
     line: Vec<Move>,
     round: u16,
+    /// Depth of the round under way (kept when the budget runs out, so a
+    /// later call goes on from there).
+    depth: u16,
     round_nodes: u64,
     /// A line of this round was cut short (depth, round cap, or an earlier round's entry).
     cut: bool,
@@ -83,25 +86,30 @@ impl Guided {
             seen: KeyMap::default(),
             line: Vec::new(),
             round: 0,
+            depth: 2,
             round_nodes: 0,
             cut: false,
         }
     }
 
     /// Deepens round by round; `NoMate` only when a round ran to its end
-    /// without cutting any line.
+    /// without cutting any line. A call after [`OutOfBudget`] starts a new
+    /// round at the depth it stopped at: positions the cut-short round had
+    /// reached count as cut, so they are searched again one depth deeper.
     pub fn run(&mut self, pos: &Chess, budget: &mut Budget) -> Result<Exhausted, OutOfBudget> {
-        for depth in 2..=MAX_DEPTH {
+        while self.depth <= MAX_DEPTH {
             self.round += 1;
             self.round_nodes = 0;
             self.cut = false;
-            if self.search(pos, depth, 0, false, budget)? {
+            self.line.clear();
+            if self.search(pos, self.depth, 0, false, budget)? {
                 self.line.reverse();
                 return Ok(Exhausted::Mate(std::mem::take(&mut self.line)));
             }
             if !self.cut {
                 return Ok(Exhausted::NoMate);
             }
+            self.depth += 1;
         }
         Err(OutOfBudget)
     }

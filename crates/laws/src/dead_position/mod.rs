@@ -42,7 +42,7 @@ mod search;
 use shakmaty::{Bitboard, Chess, Color, Move, Position};
 
 use crate::Article;
-use search::{Budget, Exhausted, Helpmate, OutOfBudget};
+use search::{Budget, Exhausted, Helpmate, OutOfBudget, Walk};
 
 /// Art. 5.2.2: the game is drawn when neither player can checkmate by any series of legal moves.
 pub const DEAD_POSITION: Article = Article::new("Art. 5.2.2");
@@ -54,8 +54,10 @@ pub const FLAG_FALL: Article = Article::new("Art. 6.9");
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tier {
     /// Cheap enough to run after every move of every game: material, forced
-    /// replies to check, frozen structures, with a tiny search. Never reports
-    /// [`Verdict::Winnable`] for ordinary positions, only [`Verdict::Undetermined`].
+    /// replies to check, frozen structures, the region analysis of pawn walls
+    /// when a position looks closed, with a walk of at most 200 positions.
+    /// Never reports [`Verdict::Winnable`] for ordinary positions, only
+    /// [`Verdict::Undetermined`].
     Quick,
     /// Helpmate search and exhaustive analysis up to `node_limit` positions
     /// in all, in passes of escalating budgets from 500,000 nodes on.
@@ -74,6 +76,22 @@ impl Tier {
     pub const fn full() -> Tier {
         Tier::Full {
             node_limit: Tier::DEFAULT_NODE_LIMIT,
+        }
+    }
+
+    /// Node limit of [`Tier::board`], calibrated on the CHA test vector so
+    /// that no answer takes more than a second on the project's 2-core
+    /// machine (`BENCHMARKS.md`, Dead positions). A bound in nodes, not in
+    /// time, so that a ruling never depends on the speed of the machine.
+    pub const BOARD_NODE_LIMIT: u64 = 600_000;
+
+    /// Full analysis for a ruling at the board (a flag fall, Art. 6.9; an
+    /// invalid sealed move): at most [`Tier::BOARD_NODE_LIMIT`] positions.
+    /// An answer not found within them is [`Verdict::Undetermined`], which
+    /// counts as "can checkmate".
+    pub const fn board() -> Tier {
+        Tier::Full {
+            node_limit: Tier::BOARD_NODE_LIMIT,
         }
     }
 }
@@ -105,10 +123,11 @@ pub fn can_checkmate(pos: &Chess, winner: Color, tier: Tier) -> Verdict {
 }
 
 /// Whether `color` cannot checkmate by any series of legal moves (Art. 5.1.2,
-/// 6.9, 7.5.5), by the full dead-position analysis. An undetermined answer
-/// counts as "can checkmate": the Laws' default stands unless proven otherwise.
+/// 6.9, 7.5.5), by the full dead-position analysis within [`Tier::board`]'s
+/// bound. An undetermined answer counts as "can checkmate": the Laws'
+/// default stands unless proven otherwise.
 pub(crate) fn cannot_checkmate(position: &Chess, color: Color) -> bool {
-    can_checkmate(position, color, Tier::full()) == Verdict::Unwinnable
+    can_checkmate(position, color, Tier::board()) == Verdict::Unwinnable
 }
 
 /// Art. 5.2.2: [`Verdict::Unwinnable`] iff neither player can checkmate (a dead
@@ -119,6 +138,20 @@ pub fn is_dead_position(pos: &Chess, tier: Tier) -> Verdict {
 
 /// [`can_checkmate`] with the node count.
 pub fn analyse(pos: &Chess, winner: Color, tier: Tier) -> Analysis {
+    analyse_as(pos, winner, tier, Depth::OneSided)
+}
+
+/// How much of the quick tier runs: all of it for a one-sided question
+/// (asked once per game), a shorter walk in the per-move path, and for a
+/// check on the board in an open position only the light part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Depth {
+    Light,
+    PerMove,
+    OneSided,
+}
+
+fn analyse_as(pos: &Chess, winner: Color, tier: Tier, depth: Depth) -> Analysis {
     if search::is_mated_loser(pos, winner) {
         return Analysis {
             verdict: Verdict::Winnable(Vec::new()),
@@ -132,7 +165,7 @@ pub fn analyse(pos: &Chess, winner: Color, tier: Tier) -> Analysis {
         };
     }
     match tier {
-        Tier::Quick => quick(pos, winner),
+        Tier::Quick => quick(pos, winner, depth),
         Tier::Full { node_limit } => full(pos, winner, node_limit),
     }
 }
@@ -142,27 +175,34 @@ pub fn analyse_dead_position(pos: &Chess, tier: Tier) -> Analysis {
     // The per-move path: without a check on the board and with pawns not
     // locked head-on, one side with play left settles the quick tier at once.
     // Facing pawns that could still advance are left until they lock, so that
-    // ordinary positions (every opening) cost a few bitboard operations.
-    if tier == Tier::Quick
-        && !pos.checkers().any()
-        && !pawns_locked(pos)
-        && [Color::White, Color::Black]
-            .into_iter()
-            .any(|c| quick_open(pos, c))
-    {
+    // ordinary positions (every opening) cost a few bitboard operations; a
+    // check in such a position gets only the light part of the quick tier.
+    let open = || {
+        !pawns_locked(pos)
+            && [Color::White, Color::Black]
+                .into_iter()
+                .any(|c| quick_open(pos, c))
+    };
+    let check = pos.checkers().any();
+    if tier == Tier::Quick && !check && open() {
         return Analysis {
             verdict: Verdict::Undetermined,
             nodes: 0,
         };
     }
-    let first = analyse(pos, !pos.turn(), tier);
+    let depth = if check && open() {
+        Depth::Light
+    } else {
+        Depth::PerMove
+    };
+    let first = analyse_as(pos, !pos.turn(), tier, depth);
     // The quick tier gives no witnesses worth a second search: stop unless dead is still possible.
     if matches!(first.verdict, Verdict::Winnable(_))
         || (tier == Tier::Quick && first.verdict != Verdict::Unwinnable)
     {
         return first;
     }
-    let second = analyse(pos, pos.turn(), tier);
+    let second = analyse_as(pos, pos.turn(), tier, depth);
     let nodes = first.nodes + second.nodes;
     let verdict = match (first.verdict, second.verdict) {
         (_, Verdict::Winnable(line)) => Verdict::Winnable(line),
@@ -172,8 +212,12 @@ pub fn analyse_dead_position(pos: &Chess, tier: Tier) -> Analysis {
     Analysis { verdict, nodes }
 }
 
-/// Positions the quick tier may search when a cheap test says the game may be frozen.
-const QUICK_NODES: u64 = 48;
+/// Positions the quick tier's walk may visit when the position looks closed,
+/// for a one-sided question.
+const QUICK_NODES: u64 = 200;
+
+/// The same in the per-move path, which may run it after many moves of a game.
+const QUICK_NODES_PER_MOVE: u64 = 48;
 
 /// At most this many replies to check count as forced play worth a look.
 const QUICK_MAX_EVASIONS: usize = 3;
@@ -190,6 +234,19 @@ fn pawns_locked(pos: &Chess) -> bool {
     let board = pos.board();
     let (white, black) = (board.pawns() & board.white(), board.pawns() & board.black());
     white.shift(8).is_subset(black) && black.shift(-8).is_subset(white)
+}
+
+/// There are pawns and none can advance: each has a unit on the square in front of it.
+fn pawns_blocked(pos: &Chess) -> bool {
+    let board = pos.board();
+    let (white, black) = (board.pawns() & board.white(), board.pawns() & board.black());
+    board.pawns().any() && (white.shift(8) | black.shift(-8)).is_subset(board.occupied())
+}
+
+/// `winner` has no queen, rook or knight: bishops that a pawn wall may hold.
+fn no_heavy_force(pos: &Chess, winner: Color) -> bool {
+    let board = pos.board();
+    (board.by_color(winner) & (board.queens() | board.rooks() | board.knights())).is_empty()
 }
 
 /// `winner` has no queen, rook or knight and no pawn that can advance.
@@ -221,8 +278,23 @@ fn forced(pos: &Chess, winner: Color) -> bool {
         })
 }
 
-fn quick(pos: &Chess, winner: Color) -> Analysis {
-    if !(stuck(pos, winner) || forced(pos, winner)) {
+/// The quick tier, for positions that look closed: when the winner is stuck,
+/// no pawn can advance or the winner has no queen, rook or knight, the region
+/// analysis of [`reach`] now and after every move; when the winner is stuck,
+/// no pawn can advance or the opponent's replies to a check are forced, a
+/// walk of at most [`QUICK_NODES`] positions ([`QUICK_NODES_PER_MOVE`] in the
+/// per-move path). With [`Depth::Light`] only a stuck winner counts as
+/// closed. Ordinary positions cost a few bitboard operations.
+fn quick(pos: &Chess, winner: Color, depth: Depth) -> Analysis {
+    let blocked = stuck(pos, winner) || (depth != Depth::Light && pawns_blocked(pos));
+    let walled = blocked || (depth != Depth::Light && no_heavy_force(pos, winner));
+    if walled && reach::never_mates_after_any_move(pos, winner) {
+        return Analysis {
+            verdict: Verdict::Unwinnable,
+            nodes: 0,
+        };
+    }
+    if !(blocked || forced(pos, winner)) {
         return Analysis {
             verdict: Verdict::Undetermined,
             nodes: 0,
@@ -230,7 +302,11 @@ fn quick(pos: &Chess, winner: Color) -> Analysis {
     }
     let mut budget = Budget {
         used: 0,
-        limit: QUICK_NODES,
+        limit: if depth == Depth::OneSided {
+            QUICK_NODES
+        } else {
+            QUICK_NODES_PER_MOVE
+        },
     };
     let verdict = match search::exhaust(pos, winner, &mut budget) {
         Ok(Exhausted::NoMate) => Verdict::Unwinnable,
@@ -243,18 +319,16 @@ fn quick(pos: &Chess, winner: Color) -> Analysis {
     }
 }
 
-/// Depth cap (in ply cost) of the helpmate search.
-const MAX_DEPTH: u16 = 400;
-
 /// Node limit of the first pass of the full tier (see [`full`]).
 const FIRST_PASS_NODES: u64 = 500_000;
 
 /// Each further pass of the full tier may search this many times the nodes of the one before.
 const ESCALATION: u64 = 4;
 
-/// The full tier in passes with escalating budgets: [`full_stages`] with
+/// The full tier in passes with escalating budgets: [`Stages::run`] with
 /// [`FIRST_PASS_NODES`], then, while undetermined, again with [`ESCALATION`]
 /// times as many nodes, until the passes together have used `node_limit`.
+/// Each pass goes on with the searches of the one before where they stopped.
 /// Most positions are settled by the first pass; only the long helpmates of
 /// blocked pawn structures pay for the bigger budgets.
 fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
@@ -264,12 +338,13 @@ fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
             nodes: 0,
         };
     }
-    let mut nodes = 0;
+    let mut stages = Stages::new(pos, winner);
+    let mut budget = Budget { used: 0, limit: 0 };
     let mut pass = node_limit.min(FIRST_PASS_NODES);
     loop {
-        let mut budget = Budget { used: 0, limit: 0 };
-        let verdict = full_stages(pos, winner, pass, &mut budget);
-        nodes += budget.used.min(pass);
+        let start = budget.used.min(budget.limit);
+        let verdict = stages.run(pos, start, pass, &mut budget);
+        let nodes = budget.used.min(budget.limit);
         let rest = node_limit.saturating_sub(nodes);
         if verdict != Verdict::Undetermined || rest == 0 {
             return Analysis { verdict, nodes };
@@ -278,43 +353,58 @@ fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
     }
 }
 
-/// The stages of the full tier, each with a share of the node limit: a few
-/// guided random games, a short exhaustive walk (small reachable worlds), the
-/// ranked helpmate search, the guided helpmate search of [`guided`], more
-/// random games, then the exhaustive walk again with the rest of the budget.
-fn full_stages(pos: &Chess, winner: Color, node_limit: u64, budget: &mut Budget) -> Verdict {
-    let mut helpmate = Helpmate::new(pos, winner);
-    budget.raise_to(node_limit / 64);
-    if let Ok(line) = helpmate.playouts(pos, budget) {
-        return Verdict::Winnable(line);
+/// The searches of the full tier, each resumable: later passes go on with them.
+struct Stages {
+    playouts: Helpmate,
+    walk: Walk,
+    guided: guided::Guided,
+}
+
+impl Stages {
+    fn new(pos: &Chess, winner: Color) -> Stages {
+        Stages {
+            playouts: Helpmate::new(pos, winner),
+            walk: Walk::new(pos, winner),
+            guided: guided::Guided::new(pos, winner),
+        }
     }
-    budget.raise_to(budget.used.min(budget.limit) + node_limit / 32);
-    match search::exhaust(pos, winner, budget) {
-        Ok(Exhausted::Mate(line)) => return Verdict::Winnable(line),
-        Ok(Exhausted::NoMate) => return Verdict::Unwinnable,
-        Err(OutOfBudget) => {}
+
+    /// One pass of `pass` nodes from `start` on, each search with a share of
+    /// it: a few guided random games (1/64), the exhaustive walk (1/8: small
+    /// reachable worlds, the dead positions behind pawn walls), the guided
+    /// helpmate search of [`guided`] (1/4), more random games (1/8), then the
+    /// walk again with the rest.
+    fn run(&mut self, pos: &Chess, start: u64, pass: u64, budget: &mut Budget) -> Verdict {
+        let share = |budget: &mut Budget, nodes: u64| {
+            budget.raise_to(budget.used.min(budget.limit) + nodes);
+        };
+        share(budget, pass / 64);
+        if let Ok(line) = self.playouts.playouts(pos, budget) {
+            return Verdict::Winnable(line);
+        }
+        share(budget, pass / 8);
+        if let Some(v) = walked(self.walk.run(budget)) {
+            return v;
+        }
+        share(budget, pass / 4);
+        if let Some(v) = walked(self.guided.run(pos, budget)) {
+            return v;
+        }
+        share(budget, pass / 8);
+        if let Ok(line) = self.playouts.playouts(pos, budget) {
+            return Verdict::Winnable(line);
+        }
+        budget.raise_to(start + pass);
+        walked(self.walk.run(budget)).unwrap_or(Verdict::Undetermined)
     }
-    budget.raise_to(budget.used.min(budget.limit) + node_limit / 8);
-    match helpmate.run(pos, MAX_DEPTH, budget) {
-        Ok(Some(Exhausted::Mate(line))) => return Verdict::Winnable(line),
-        Ok(Some(Exhausted::NoMate)) => return Verdict::Unwinnable,
-        Ok(None) | Err(OutOfBudget) => {}
-    }
-    budget.raise_to(budget.used.min(budget.limit) + node_limit / 4);
-    match guided::Guided::new(pos, winner).run(pos, budget) {
-        Ok(Exhausted::Mate(line)) => return Verdict::Winnable(line),
-        Ok(Exhausted::NoMate) => return Verdict::Unwinnable,
-        Err(OutOfBudget) => {}
-    }
-    budget.raise_to(budget.used.min(budget.limit) + node_limit / 8);
-    if let Ok(line) = helpmate.playouts(pos, budget) {
-        return Verdict::Winnable(line);
-    }
-    budget.raise_to(node_limit);
-    match search::exhaust(pos, winner, budget) {
-        Ok(Exhausted::Mate(line)) => Verdict::Winnable(line),
-        Ok(Exhausted::NoMate) => Verdict::Unwinnable,
-        Err(OutOfBudget) => Verdict::Undetermined,
+}
+
+/// The verdict of a search that ended, `None` if it ran out of budget.
+fn walked(result: Result<Exhausted, OutOfBudget>) -> Option<Verdict> {
+    match result {
+        Ok(Exhausted::Mate(line)) => Some(Verdict::Winnable(line)),
+        Ok(Exhausted::NoMate) => Some(Verdict::Unwinnable),
+        Err(OutOfBudget) => None,
     }
 }
 

@@ -26,7 +26,7 @@ use shakmaty::attacks::{
 };
 use shakmaty::{Bitboard, Board, Chess, Color, EnPassantMode, Position, Rank, Role, Square};
 
-use super::frozen::{flood, step};
+use super::frozen::{flood, spread, step};
 
 /// One unit and the squares it may ever stand on.
 struct Unit {
@@ -500,12 +500,13 @@ fn facing_wall(units: &[Unit], i: usize) -> Bitboard {
 
 /// Every square `u` may ever attack.
 fn region_attacks(u: &Unit, blockers: Bitboard) -> Bitboard {
-    u.region.into_iter().fold(Bitboard::EMPTY, |a, s| {
-        a | match u.role {
-            Role::Pawn => pawn_attacks(u.color, s),
-            role => step(s, role, blockers),
-        }
-    })
+    match u.role {
+        Role::Pawn => u
+            .region
+            .into_iter()
+            .fold(Bitboard::EMPTY, |a, s| a | pawn_attacks(u.color, s)),
+        role => spread(u.region, role, blockers),
+    }
 }
 
 #[cfg(test)]

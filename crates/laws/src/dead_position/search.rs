@@ -81,17 +81,11 @@ pub fn is_mated_loser(pos: &Chess, winner: Color) -> bool {
     pos.turn() != winner && pos.checkers().any() && pos.is_checkmate()
 }
 
-/// A search for a helpmate: both players cooperate so that `winner` mates.
-///
-/// Iterative deepening over a ply budget in which moves that lead away from a
-/// mate (the loser capturing, the winner's pieces walking away from the loser's
-/// king) cost more than one ply, so that promising lines are searched deeper.
+/// Guided random games looking for a helpmate: both players cooperate so
+/// that `winner` mates, each move chosen by how promising it looks.
 pub struct Helpmate {
     winner: Color,
-    failed: KeyMap<u16>,
-    line: Vec<Move>,
     corners: Bitboard,
-    depth: u16,
     seed: u64,
 }
 
@@ -109,94 +103,9 @@ impl Helpmate {
         }
         Helpmate {
             winner,
-            failed: KeyMap::default(),
-            line: Vec::new(),
             corners,
-            depth: 1,
             seed: 0x9E37_79B9_7F4A_7C15,
         }
-    }
-
-    /// Searches with growing depths (in ply cost) up to `max_depth`, going on
-    /// from where an earlier call stopped. `None` if `max_depth` was reached
-    /// without a mate while some line was still cut short.
-    pub fn run(
-        &mut self,
-        pos: &Chess,
-        max_depth: u16,
-        budget: &mut Budget,
-    ) -> Result<Option<Exhausted>, OutOfBudget> {
-        while self.depth <= max_depth {
-            match self.search(pos, self.depth, budget)? {
-                Step::Mate => {
-                    self.line.reverse();
-                    return Ok(Some(Exhausted::Mate(std::mem::take(&mut self.line))));
-                }
-                Step::Closed => return Ok(Some(Exhausted::NoMate)),
-                Step::Open => self.depth += 1,
-            }
-        }
-        Ok(None)
-    }
-
-    fn search(
-        &mut self,
-        pos: &Chess,
-        depth: u16,
-        budget: &mut Budget,
-    ) -> Result<Step, OutOfBudget> {
-        budget.spend()?;
-        let winner_to_move = pos.turn() == self.winner;
-        if !winner_to_move && pos.is_checkmate() {
-            return Ok(Step::Mate);
-        }
-        if hopeless(pos, self.winner) {
-            return Ok(Step::Closed);
-        }
-        // A mate needs the winner's move last: with the loser to move, two plies.
-        if depth == 0 || (!winner_to_move && depth < 2) {
-            return Ok(Step::Open);
-        }
-        let k = key(pos);
-        match self.failed.get(&k) {
-            Some(&CLOSED) => return Ok(Step::Closed),
-            Some(&d) if d >= depth => return Ok(Step::Open),
-            _ => {}
-        }
-        let mut children: Vec<(i32, Move, Chess)> = pos
-            .legal_moves()
-            .into_iter()
-            .map(|m| {
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                (self.promise(&child), m, child)
-            })
-            .collect();
-        children.sort_by_key(|c| std::cmp::Reverse(c.0));
-        let mut closed = true;
-        for (rank, (_, m, child)) in children.into_iter().enumerate() {
-            let cost = match rank {
-                0 => 1,
-                1 => 2,
-                2 | 3 => 3,
-                _ => 4,
-            };
-            if depth < cost {
-                closed = false;
-                break;
-            }
-            match self.search(&child, depth - cost, budget)? {
-                Step::Mate => {
-                    self.line.push(m);
-                    return Ok(Step::Mate);
-                }
-                Step::Open => closed = false,
-                Step::Closed => {}
-            }
-        }
-        // Closed: every line from here was followed to its end (no cycles, no cut-offs).
-        self.failed.insert(k, if closed { CLOSED } else { depth });
-        Ok(if closed { Step::Closed } else { Step::Open })
     }
 
     /// Guided random games: each move is the most promising one most of the
@@ -308,18 +217,6 @@ fn material(role: Role) -> i32 {
     }
 }
 
-/// Result of one helpmate search step.
-enum Step {
-    Mate,
-    /// No mate within the depth, but some line was cut short.
-    Open,
-    /// No mate by any line from here.
-    Closed,
-}
-
-/// Marks a position in the failure table from which no line leads to a mate.
-const CLOSED: u16 = u16::MAX;
-
 /// Length of one guided random game.
 const PLAYOUT_PLIES: usize = 120;
 
@@ -349,29 +246,71 @@ pub enum Exhausted {
 /// so a found line is a shortest one), skipping positions in which the winner
 /// has insufficient material, as those can never lead to a mate.
 pub fn exhaust(pos: &Chess, winner: Color, budget: &mut Budget) -> Result<Exhausted, OutOfBudget> {
-    let root = key(pos);
-    let mut parent: KeyMap<Option<(Key, Move)>> = KeyMap::default();
-    parent.insert(root, None);
-    let mut queue = VecDeque::from([(pos.clone(), root)]);
-    while let Some((p, k)) = queue.pop_front() {
+    Walk::new(pos, winner).run(budget)
+}
+
+/// The state of [`exhaust`], kept between calls so that a walk cut short by
+/// its budget goes on where it stopped when given more.
+pub struct Walk {
+    winner: Color,
+    parent: KeyMap<Option<(Key, Move)>>,
+    /// Positions whose moves are still to be followed.
+    queue: VecDeque<(Chess, Key)>,
+}
+
+impl Walk {
+    pub fn new(pos: &Chess, winner: Color) -> Walk {
+        let root = key(pos);
+        let mut parent: KeyMap<Option<(Key, Move)>> = KeyMap::default();
+        parent.insert(root, None);
+        Walk {
+            winner,
+            parent,
+            queue: VecDeque::from([(pos.clone(), root)]),
+        }
+    }
+
+    /// Goes on with the walk until it ends or the budget runs out.
+    pub fn run(&mut self, budget: &mut Budget) -> Result<Exhausted, OutOfBudget> {
+        while let Some((p, k)) = self.queue.pop_front() {
+            match self.expand(&p, k, budget) {
+                Ok(Some(line)) => return Ok(Exhausted::Mate(line)),
+                Ok(None) => {}
+                Err(e) => {
+                    // Half done: the children seen so far are skipped when it is redone.
+                    self.queue.push_front((p, k));
+                    return Err(e);
+                }
+            }
+        }
+        Ok(Exhausted::NoMate)
+    }
+
+    /// Queues the unseen children of `p`; the line to a mate if one is.
+    fn expand(
+        &mut self,
+        p: &Chess,
+        k: Key,
+        budget: &mut Budget,
+    ) -> Result<Option<Vec<Move>>, OutOfBudget> {
         for m in p.legal_moves() {
             let mut child = p.clone();
             child.play_unchecked(m);
             let ck = key(&child);
-            if parent.contains_key(&ck) {
+            if self.parent.contains_key(&ck) {
                 continue;
             }
             budget.spend()?;
-            parent.insert(ck, Some((k, m)));
-            if is_mated_loser(&child, winner) {
-                return Ok(Exhausted::Mate(line_to(&parent, ck)));
+            self.parent.insert(ck, Some((k, m)));
+            if is_mated_loser(&child, self.winner) {
+                return Ok(Some(line_to(&self.parent, ck)));
             }
-            if !hopeless(&child, winner) {
-                queue.push_back((child, ck));
+            if !hopeless(&child, self.winner) {
+                self.queue.push_back((child, ck));
             }
         }
+        Ok(None)
     }
-    Ok(Exhausted::NoMate)
 }
 
 fn line_to(parent: &KeyMap<Option<(Key, Move)>>, mut k: Key) -> Vec<Move> {

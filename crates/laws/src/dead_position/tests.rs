@@ -240,3 +240,57 @@ fn lone_bishop_behind_a_wall_with_a_trapped_knight_is_dead() {
     // light bishop alone cannot cover the dark flights (CHA test vector).
     dead("8/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N3b3 b - -");
 }
+
+#[test]
+fn h20_09_quick_tier_proves_pieces_locked_behind_a_wall() {
+    // White's queen, rook and bishop can never leave a1-c2 behind the locked
+    // chain: the region analysis settles it without a search (CHA test vector).
+    let p = pos("8/8/6p1/2k2pP1/p1p1pP2/P1PpP3/PB1P1K2/QRB5 w - -");
+    let a = analyse(&p, Color::White, Tier::Quick);
+    assert_eq!(a.verdict, Verdict::Unwinnable);
+    assert_eq!(a.nodes, 0);
+}
+
+#[test]
+fn h20_09_quick_tier_proves_bishops_that_never_reach_the_king() {
+    // Only bishops and pawns: the wall keeps the light bishop from any check.
+    let p = pos("5b1k/p3p1p1/4P1P1/8/8/4p1p1/P3P1P1/5B1K w - -");
+    assert_eq!(
+        can_checkmate(&p, Color::White, Tier::Quick),
+        Verdict::Unwinnable
+    );
+}
+
+#[test]
+fn h20_09_quick_tier_walks_a_small_closed_world() {
+    // No pawn can advance and the kings have a few squares each: every
+    // reachable position is visited in some 160 nodes, none is a mate by
+    // either side (CHA test vector, a dead position).
+    let p = pos("8/1p6/kPp5/2P3p1/1pP3Pb/1P4p1/6P1/7K w - -");
+    for winner in [Color::White, Color::Black] {
+        let a = analyse(&p, winner, Tier::Quick);
+        assert_eq!(a.verdict, Verdict::Unwinnable);
+        assert!(a.nodes > 0 && a.nodes <= QUICK_NODES, "{}", a.nodes);
+    }
+}
+
+#[test]
+fn h20_09_per_move_check_in_an_open_position_costs_nothing() {
+    // 1.e4 f6 2.Qh5+: the per-move path gives a check in an open position
+    // only the light part of the quick tier, and that stops at once.
+    let p = pos("rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2");
+    let a = analyse_dead_position(&p, Tier::Quick);
+    assert_eq!(a.verdict, Verdict::Undetermined);
+    assert_eq!(a.nodes, 0);
+}
+
+#[test]
+fn h20_09_board_tier_is_bounded_in_nodes() {
+    // A long helpmate the board's bound cannot find: undetermined (counts
+    // as "can checkmate"), after exactly the bound's nodes.
+    let p = pos("k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - -");
+    let a = analyse(&p, Color::White, Tier::board());
+    assert_eq!(a.verdict, Verdict::Undetermined);
+    assert_eq!(a.nodes, Tier::BOARD_NODE_LIMIT);
+    assert!(!cannot_checkmate(&p, Color::White));
+}
