@@ -928,17 +928,23 @@ impl Arbiter {
     }
 
     /// The moves the player to move may make now: all legal moves, narrowed by
-    /// touched pieces (Art. 4.3, 4.5) and a written move (Art. 9.5.2).
+    /// touched pieces (Art. 4.3, 4.4, 4.5), a released piece (4.7) and a
+    /// written move (Art. 9.5.2).
     pub fn allowed_moves(&self) -> Vec<Move> {
+        self.obligation().0
+    }
+
+    /// [`allowed_moves`](Self::allowed_moves) with the provision that narrows them.
+    fn obligation(&self) -> (Vec<Move>, Article) {
         let position = self.game.position();
         let legal = position.legal_moves();
         if let Some(w) = self.written.filter(|w| legal.contains(w)) {
-            return vec![w];
+            return (vec![w], Article::new("Art. 9.5.2"));
         }
         if let Some(r) = self.released {
             let bound: Vec<Move> = legal.iter().filter(|m| r.binds(m)).copied().collect();
             if !bound.is_empty() {
-                return bound;
+                return (bound, Article::new("Art. 4.7"));
             }
         }
         let own = position.us();
@@ -948,14 +954,14 @@ impl Arbiter {
         if let (Some(&from), Some(&to)) = (first_own, first_theirs) {
             let captures: Vec<Move> = legal
                 .iter()
-                .filter(|m| m.from() == Some(from) && m.to() == to)
+                .filter(|m| m.from() == Some(from) && m.is_capture() && capture_square(m) == to)
                 .copied()
                 .collect();
             if !captures.is_empty() {
-                return captures;
+                return (captures, Article::new("Art. 4.3.3"));
             }
         }
-        // Art. 4.3.1, 4.3.2: the first touched piece that can be moved or captured.
+        // Art. 4.3.1, 4.3.2 (and 4.3.3): the first touched piece that can be moved or captured.
         for &square in &self.touched {
             let moves: Vec<Move> = legal
                 .iter()
@@ -969,10 +975,16 @@ impl Arbiter {
                 .copied()
                 .collect();
             if !moves.is_empty() {
-                return moves;
+                return (moves, Article::new("Art. 4.3"));
             }
         }
-        legal.to_vec()
+        // Art. 4.5: no touched piece can be moved or captured (or none was touched).
+        let article = if self.touched.is_empty() {
+            "Art. 4.3"
+        } else {
+            "Art. 4.5"
+        };
+        (legal.to_vec(), Article::new(article))
     }
 
     fn cite(&self, out: &mut Out, ruling: Ruling, article: &'static str) {
@@ -1731,7 +1743,7 @@ impl Arbiter {
             // piece moved stays touched (Art. 4.3, 4.7).
             self.pending = None;
             if let IllegalAct::Move(illegal) | IllegalAct::UnreplacedPawn(illegal) = p.act {
-                self.touched = illegal.from().into_iter().collect();
+                self.touched = touched_by(self.game.position(), illegal);
             }
         }
         if let Some(offerer) = self.draw_offer.filter(|&o| o == !by) {
@@ -1750,15 +1762,9 @@ impl Arbiter {
             });
             return Ok(());
         }
-        if !self.allowed_moves().contains(&mv) {
-            let article = if self.written.is_some() {
-                "Art. 9.5.2"
-            } else if self.released.is_some() {
-                "Art. 4.7"
-            } else {
-                "Art. 4.3"
-            };
-            self.cite(out, Ruling::MoveRefused { by }, article);
+        let (allowed, article) = self.obligation();
+        if !allowed.contains(&mv) {
+            self.cite_article(out, Ruling::MoveRefused { by }, article);
             return Ok(());
         }
         let r = self.clock.execute_move(by, at_ms)?;
@@ -1883,14 +1889,13 @@ impl Arbiter {
         }
     }
 
-    /// Art. 7.5.1: the replacement move obeys 4.3 for the piece moved (4.7).
+    /// Art. 7.5.1: Art. 4.3 binds the move that replaces the illegal one,
+    /// for every piece it touched: the piece moved and a piece it captured
+    /// (4.3.3), or king and rook of a castling (4.4).
     fn touch_after_restore(&mut self, out: &mut Out, by: Color, mv: Move) {
-        self.touched.clear();
-        if let Some(from) = mv.from() {
-            self.touched.push(from);
-        }
-        let allowed = self.allowed_moves();
-        self.cite(out, Ruling::MustMove { by, allowed }, "Art. 4.3");
+        self.touched = touched_by(self.game.position(), mv);
+        let (allowed, article) = self.obligation();
+        self.cite_article(out, Ruling::MustMove { by, allowed }, article);
     }
 
     /// Art. 7.5.1-7.5.5 for a completed illegal act.
@@ -1994,8 +1999,8 @@ impl Arbiter {
             return;
         }
         self.touched.push(square);
-        let allowed = self.allowed_moves();
-        self.cite(out, Ruling::MustMove { by, allowed }, "Art. 4.3");
+        let (allowed, article) = self.obligation();
+        self.cite_article(out, Ruling::MustMove { by, allowed }, article);
     }
 
     /// Art. 4.8: a claim that the opponent's last move broke touch-move. It
@@ -2343,6 +2348,21 @@ impl Arbiter {
         }
         Ok(())
     }
+}
+
+/// The squares a player touched to make `mv` in `position`, in order: the
+/// piece moved, then the opponent's piece it captured or the castling rook
+/// (Art. 4.3.3: when the order is unclear, the own piece counts as first).
+fn touched_by(position: &Chess, mv: Move) -> Vec<Square> {
+    let mut squares: Vec<Square> = mv.from().into_iter().collect();
+    match mv {
+        Move::Castle { rook, .. } => squares.push(rook),
+        _ if mv.is_capture() && position.them().contains(capture_square(&mv)) => {
+            squares.push(capture_square(&mv));
+        }
+        _ => {}
+    }
+    squares
 }
 
 /// The square of the piece a move captures (differs from `to` for en passant).

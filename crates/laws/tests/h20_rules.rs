@@ -1,0 +1,182 @@
+//! Issue #20: touch-move after an illegal move, king and rook touched,
+//! failed claims, citations, and the arbiter's decisions. Each test names
+//! the item of the issue it covers (`h20_NN_...`) and cites the sentence of
+//! the Laws (2023, German text) that decides it.
+
+use laws::arbiter::{Action, Arbiter, Choice, Cited, ClaimFailure, Question, Ruling};
+use laws::edition::Profile;
+use laws::notation::{Language, parse_move};
+use laws::points::{GameScore, Score};
+use shakmaty::{CastlingSide, Color, Color::*, Move, Position, Role, Square};
+
+const STANDARD: &str = "5400+30";
+const RAPID: &str = "900+10";
+const BLITZ: &str = "180+2";
+
+/// A game whose clock was started at 0.
+fn arbiter(fen: &str, control: &str, profile: Profile) -> Arbiter {
+    let mut a = Arbiter::new(fen.parse().unwrap(), control.parse().unwrap(), profile);
+    a.apply(0, Action::StartClock).unwrap();
+    a
+}
+
+fn supervised() -> Profile {
+    Profile {
+        supervision: laws::edition::Supervision::Supervised,
+        ..Profile::FIDE_2023
+    }
+}
+
+/// A legal move in English SAN.
+fn san(a: &Arbiter, text: &str) -> Move {
+    parse_move(a.game().position(), text, Language::English).unwrap()
+}
+
+/// Any move from UCI, legal or not, for the piece on its from-square.
+fn raw(a: &Arbiter, uci: &str) -> Move {
+    let board = a.game().position().board();
+    let from: Square = uci[0..2].parse().unwrap();
+    let to: Square = uci[2..4].parse().unwrap();
+    Move::Normal {
+        role: board.role_at(from).unwrap(),
+        from,
+        capture: board.role_at(to),
+        to,
+        promotion: None,
+    }
+}
+
+/// Executes a move and presses the clock.
+fn complete(a: &mut Arbiter, t: &mut u64, by: Color, mv: Move) -> Vec<Cited> {
+    *t += 1000;
+    let mut out = a.apply(*t, Action::Move { by, mv }).unwrap();
+    out.extend(a.apply(*t, Action::Press(by)).unwrap());
+    out
+}
+
+/// The allowed moves of the last `MustMove` ruling, with its article.
+fn must_move(out: &[Cited]) -> (Vec<Move>, &'static str) {
+    out.iter()
+        .rev()
+        .find_map(|c| match &c.ruling {
+            Ruling::MustMove { allowed, .. } => Some((allowed.clone(), c.article.as_str())),
+            _ => None,
+        })
+        .expect("a MustMove ruling")
+}
+
+/// The allowed moves as sorted UCI texts.
+fn uci(moves: &[Move]) -> Vec<String> {
+    let mut v: Vec<String> = moves
+        .iter()
+        .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+fn article_of(out: &[Cited], pred: impl Fn(&Ruling) -> bool) -> Option<&'static str> {
+    out.iter().find(|c| pred(&c.ruling)).map(|c| c.article.as_str())
+}
+
+// ---------------------------------------------------------------- item 1
+
+/// Pinned knight e2 "captures" the bishop on d4. Art. 7.5.1: "Die Artikel 4.3
+/// und 4.7 werden auf den Zug angewandt, der den regelwidrigen ersetzt";
+/// 4.3.3: the capture with the first touched piece is illegal, so "die erste
+/// berührte Figur, die gezogen oder geschlagen werden kann": the knight cannot
+/// move, the bishop can be captured (c3xd4).
+const PINNED: &str = "4r1k1/8/8/8/3b4/2P5/4N3/4K3 w - - 0 1";
+
+#[test]
+fn h20_01_illegal_capture_by_a_pinned_piece_binds_the_capture_of_the_touched_piece() {
+    // Standard game: completed, the arbiter restores the position (7.5.1).
+    let mut a = arbiter(PINNED, STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    let mv = raw(&a, "e2d4");
+    let out = complete(&mut a, &mut t, White, mv);
+    let (allowed, article) = must_move(&out);
+    assert_eq!(uci(&allowed), ["c3d4"]);
+    assert_eq!(article, "Art. 4.3");
+    assert_eq!(a.illegal_moves(White), 1);
+    // Any other move is refused under 4.3.
+    let ke1 = san(&a, "Kd2");
+    t += 1000;
+    let out = a.apply(t, Action::Move { by: White, mv: ke1 }).unwrap();
+    assert_eq!(
+        article_of(&out, |r| matches!(r, Ruling::MoveRefused { .. })),
+        Some("Art. 4.3")
+    );
+    let capture = san(&a, "cxd4");
+    complete(&mut a, &mut t, White, capture);
+    assert_eq!(a.game().ply(), 1);
+}
+
+#[test]
+fn h20_01_illegal_capture_noticed_before_the_press_binds_the_same_way() {
+    // Executed, not completed: the arbiter intervenes (7.5.1, 12.1; A-057).
+    let mut a = arbiter(PINNED, RAPID, supervised());
+    let mv = raw(&a, "e2d4");
+    a.apply(2_000, Action::Move { by: White, mv }).unwrap();
+    let out = a.apply(2_500, Action::Intervene).unwrap();
+    assert!(out.iter().any(|c| c.ruling == Ruling::IllegalMoveCorrected { by: White }));
+    assert_eq!(uci(&must_move(&out).0), ["c3d4"]);
+    assert_eq!(a.illegal_moves(White), 0);
+    // The player takes the move back himself before pressing: both pieces stay touched.
+    let mut a = arbiter(PINNED, RAPID, supervised());
+    a.apply(2_000, Action::Move { by: White, mv }).unwrap();
+    let kd2 = san(&a, "Kd2");
+    let out = a.apply(3_000, Action::Move { by: White, mv: kd2 }).unwrap();
+    assert!(out.iter().any(|c| c.ruling == Ruling::MoveRefused { by: White }));
+    assert_eq!(uci(&a.allowed_moves()), ["c3d4"]);
+}
+
+#[test]
+fn h20_01_claimed_illegal_capture_in_unsupervised_blitz_binds_4_3_3() {
+    // A.5.2: the opponent claims before moving; 7.5.5 with the A.3 minute.
+    let mut a = arbiter(PINNED, BLITZ, Profile::FIDE_2023);
+    let mut t = 0;
+    let mv = raw(&a, "e2d4");
+    complete(&mut a, &mut t, White, mv);
+    let out = a.apply(4_000, Action::ClaimIllegalMove(Black)).unwrap();
+    assert_eq!(uci(&must_move(&out).0), ["c3d4"]);
+    assert!(out.iter().any(|c| c.ruling == Ruling::TimeAdded { to: Black, ms: 60_000 }
+        && c.article.as_str() == "Appendix A.3"));
+}
+
+#[test]
+fn h20_01_illegal_capture_by_a_piece_that_can_move_binds_that_piece() {
+    // Ra1xa7 jumps over a4: the rook cannot capture a7 but can move (4.3.3, first touched piece).
+    let mut a = arbiter("4k3/p7/8/8/P7/8/8/R3K3 w - - 0 1", STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    let mv = raw(&a, "a1a7");
+    let out = complete(&mut a, &mut t, White, mv);
+    let allowed = must_move(&out).0;
+    assert!(!allowed.is_empty() && allowed.iter().all(|m| m.from() == Some(Square::A1)));
+    assert_eq!(uci(&allowed), ["a1a2", "a1a3", "a1b1", "a1c1", "a1d1"]);
+}
+
+#[test]
+fn h20_01_nothing_touched_can_move_or_be_taken_then_any_move() {
+    // The pinned knight "captures" a pawn that nothing can capture: 4.5, any legal move.
+    let mut a = arbiter("4r1k1/8/8/8/8/2p5/4N3/4K3 w - - 0 1", STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    let mv = raw(&a, "e2c3");
+    let out = complete(&mut a, &mut t, White, mv);
+    let (allowed, article) = must_move(&out);
+    assert_eq!(allowed.len(), a.game().position().legal_moves().len());
+    assert_eq!(article, "Art. 4.5");
+}
+
+#[test]
+fn h20_01_illegal_en_passant_capture_touches_the_captured_pawn() {
+    // exd6 e.p. would expose the king on a5 to the rook on h5; the pawn on d5
+    // is the touched enemy piece (4.3.3). The pawn on e5 is blocked, so the
+    // queen on d1 must take d5.
+    let mut a = arbiter("8/8/4n3/K2pP2r/8/7k/8/3Q4 w - d6 0 1", STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    let ep = Move::EnPassant { from: Square::E5, to: Square::D6 };
+    assert!(!a.game().position().is_legal(ep));
+    let out = complete(&mut a, &mut t, White, ep);
+    assert_eq!(uci(&must_move(&out).0), ["d1d5"]);
+}
