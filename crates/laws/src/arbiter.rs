@@ -947,7 +947,32 @@ impl Arbiter {
                 return (bound, Article::new("Art. 4.7"));
             }
         }
+        if let Some(bound) = self.castling_obligation() {
+            return bound;
+        }
         let own = position.us();
+        // Art. 4.4.2: rook first, then king: no castling with that rook on this move; 4.3.1 decides.
+        let king = position.board().king_of(position.turn());
+        let banned_rook = match self.touched[..] {
+            [rook, ref rest @ ..]
+                if own.contains(rook)
+                    && position.board().role_at(rook) == Some(Role::Rook)
+                    && king.is_some_and(|k| rest.contains(&k)) =>
+            {
+                Some(rook)
+            }
+            _ => None,
+        };
+        let legal: Vec<Move> = legal
+            .iter()
+            .filter(|m| !matches!(m, Move::Castle { rook, .. } if Some(*rook) == banned_rook))
+            .copied()
+            .collect();
+        let touch_article = if banned_rook.is_some() {
+            "Art. 4.4.2"
+        } else {
+            "Art. 4.3"
+        };
         // Art. 4.3.3: own piece and an opponent's piece touched: capture it with that piece if legal.
         let first_own = self.touched.iter().find(|&&s| own.contains(s));
         let first_theirs = self.touched.iter().find(|&&s| position.them().contains(s));
@@ -975,7 +1000,7 @@ impl Arbiter {
                 .copied()
                 .collect();
             if !moves.is_empty() {
-                return (moves, Article::new("Art. 4.3"));
+                return (moves, Article::new(touch_article));
             }
         }
         // Art. 4.5: no touched piece can be moved or captured (or none was touched).
@@ -984,7 +1009,43 @@ impl Arbiter {
         } else {
             "Art. 4.5"
         };
-        (legal.to_vec(), Article::new(article))
+        (legal, Article::new(article))
+    }
+
+    /// Art. 4.4.1, 4.4.3: the player touched his king and then a rook. He
+    /// must castle on that side if it is legal; otherwise he must make another
+    /// legal king move (castling with the other rook included), and if the
+    /// king has none, any legal move. `None` if the touches were not king, rook.
+    fn castling_obligation(&self) -> Option<(Vec<Move>, Article)> {
+        let position = self.game.position();
+        let board = position.board();
+        let &[king, rook, ..] = &self.touched[..] else {
+            return None;
+        };
+        let own = |s: Square, role| position.us().contains(s) && board.role_at(s) == Some(role);
+        if !own(king, Role::King) || !own(rook, Role::Rook) {
+            return None;
+        }
+        let legal = position.legal_moves();
+        let castle: Vec<Move> = legal
+            .iter()
+            .filter(|m| matches!(m, Move::Castle { king: k, rook: r } if *k == king && *r == rook))
+            .copied()
+            .collect();
+        if !castle.is_empty() {
+            return Some((castle, Article::new("Art. 4.4.1")));
+        }
+        let king_moves: Vec<Move> = legal
+            .iter()
+            .filter(|m| m.from() == Some(king))
+            .copied()
+            .collect();
+        let allowed = if king_moves.is_empty() {
+            legal.to_vec()
+        } else {
+            king_moves
+        };
+        Some((allowed, Article::new("Art. 4.4.3")))
     }
 
     fn cite(&self, out: &mut Out, ruling: Ruling, article: &'static str) {

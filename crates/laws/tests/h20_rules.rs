@@ -76,7 +76,9 @@ fn uci(moves: &[Move]) -> Vec<String> {
 }
 
 fn article_of(out: &[Cited], pred: impl Fn(&Ruling) -> bool) -> Option<&'static str> {
-    out.iter().find(|c| pred(&c.ruling)).map(|c| c.article.as_str())
+    out.iter()
+        .find(|c| pred(&c.ruling))
+        .map(|c| c.article.as_str())
 }
 
 // ---------------------------------------------------------------- item 1
@@ -119,7 +121,10 @@ fn h20_01_illegal_capture_noticed_before_the_press_binds_the_same_way() {
     let mv = raw(&a, "e2d4");
     a.apply(2_000, Action::Move { by: White, mv }).unwrap();
     let out = a.apply(2_500, Action::Intervene).unwrap();
-    assert!(out.iter().any(|c| c.ruling == Ruling::IllegalMoveCorrected { by: White }));
+    assert!(
+        out.iter()
+            .any(|c| c.ruling == Ruling::IllegalMoveCorrected { by: White })
+    );
     assert_eq!(uci(&must_move(&out).0), ["c3d4"]);
     assert_eq!(a.illegal_moves(White), 0);
     // The player takes the move back himself before pressing: both pieces stay touched.
@@ -127,7 +132,10 @@ fn h20_01_illegal_capture_noticed_before_the_press_binds_the_same_way() {
     a.apply(2_000, Action::Move { by: White, mv }).unwrap();
     let kd2 = san(&a, "Kd2");
     let out = a.apply(3_000, Action::Move { by: White, mv: kd2 }).unwrap();
-    assert!(out.iter().any(|c| c.ruling == Ruling::MoveRefused { by: White }));
+    assert!(
+        out.iter()
+            .any(|c| c.ruling == Ruling::MoveRefused { by: White })
+    );
     assert_eq!(uci(&a.allowed_moves()), ["c3d4"]);
 }
 
@@ -140,14 +148,22 @@ fn h20_01_claimed_illegal_capture_in_unsupervised_blitz_binds_4_3_3() {
     complete(&mut a, &mut t, White, mv);
     let out = a.apply(4_000, Action::ClaimIllegalMove(Black)).unwrap();
     assert_eq!(uci(&must_move(&out).0), ["c3d4"]);
-    assert!(out.iter().any(|c| c.ruling == Ruling::TimeAdded { to: Black, ms: 60_000 }
+    assert!(out.iter().any(|c| c.ruling
+        == Ruling::TimeAdded {
+            to: Black,
+            ms: 60_000
+        }
         && c.article.as_str() == "Appendix A.3"));
 }
 
 #[test]
 fn h20_01_illegal_capture_by_a_piece_that_can_move_binds_that_piece() {
     // Ra1xa7 jumps over a4: the rook cannot capture a7 but can move (4.3.3, first touched piece).
-    let mut a = arbiter("4k3/p7/8/8/P7/8/8/R3K3 w - - 0 1", STANDARD, Profile::FIDE_2023);
+    let mut a = arbiter(
+        "4k3/p7/8/8/P7/8/8/R3K3 w - - 0 1",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
     let mut t = 0;
     let mv = raw(&a, "a1a7");
     let out = complete(&mut a, &mut t, White, mv);
@@ -159,7 +175,11 @@ fn h20_01_illegal_capture_by_a_piece_that_can_move_binds_that_piece() {
 #[test]
 fn h20_01_nothing_touched_can_move_or_be_taken_then_any_move() {
     // The pinned knight "captures" a pawn that nothing can capture: 4.5, any legal move.
-    let mut a = arbiter("4r1k1/8/8/8/8/2p5/4N3/4K3 w - - 0 1", STANDARD, Profile::FIDE_2023);
+    let mut a = arbiter(
+        "4r1k1/8/8/8/8/2p5/4N3/4K3 w - - 0 1",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
     let mut t = 0;
     let mv = raw(&a, "e2c3");
     let out = complete(&mut a, &mut t, White, mv);
@@ -173,10 +193,168 @@ fn h20_01_illegal_en_passant_capture_touches_the_captured_pawn() {
     // exd6 e.p. would expose the king on a5 to the rook on h5; the pawn on d5
     // is the touched enemy piece (4.3.3). The pawn on e5 is blocked, so the
     // queen on d1 must take d5.
-    let mut a = arbiter("8/8/4n3/K2pP2r/8/7k/8/3Q4 w - d6 0 1", STANDARD, Profile::FIDE_2023);
+    let mut a = arbiter(
+        "8/8/4n3/K2pP2r/8/7k/8/3Q4 w - d6 0 1",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
     let mut t = 0;
-    let ep = Move::EnPassant { from: Square::E5, to: Square::D6 };
+    let ep = Move::EnPassant {
+        from: Square::E5,
+        to: Square::D6,
+    };
     assert!(!a.game().position().is_legal(ep));
     let out = complete(&mut a, &mut t, White, ep);
     assert_eq!(uci(&must_move(&out).0), ["d1d5"]);
+}
+
+// ---------------------------------------------------------------- item 2
+
+const CASTLE: &str = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+
+fn touch(a: &mut Arbiter, at_ms: u64, by: Color, square: Square) -> Vec<Cited> {
+    a.apply(at_ms, Action::Touch { by, square }).unwrap()
+}
+
+fn castle(king: Square, rook: Square) -> Move {
+    Move::Castle { king, rook }
+}
+
+#[test]
+fn h20_02_king_then_rook_must_castle_on_that_side() {
+    // 4.4.1: "ihren / seinen König und einen Turm berührt, muss sie / er auf
+    // diese Seite rochieren, sofern dies regelgemäß möglich ist".
+    for (rook, side) in [
+        (Square::H1, CastlingSide::KingSide),
+        (Square::A1, CastlingSide::QueenSide),
+    ] {
+        let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+        let mut a = arbiter(
+            &fen.replace("PPPPPPPP/R3K2R", "8/R3K2R"),
+            STANDARD,
+            Profile::FIDE_2023,
+        );
+        touch(&mut a, 1_000, White, Square::E1);
+        let out = touch(&mut a, 2_000, White, rook);
+        let (allowed, article) = must_move(&out);
+        assert_eq!(allowed, [castle(Square::E1, rook)], "{side:?}");
+        assert_eq!(article, "Art. 4.4.1");
+        // A king move to the other side or a rook move is refused.
+        let ke2 = san(&a, "Ke2");
+        let out = a.apply(3_000, Action::Move { by: White, mv: ke2 }).unwrap();
+        assert_eq!(
+            article_of(&out, |r| matches!(r, Ruling::MoveRefused { .. })),
+            Some("Art. 4.4.1")
+        );
+    }
+}
+
+#[test]
+fn h20_02_black_in_rapid_touching_king_then_rook_castles_long() {
+    let mut a = arbiter(
+        "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+        RAPID,
+        Profile::FIDE_2023,
+    );
+    touch(&mut a, 5_000, Black, Square::E8);
+    let out = touch(&mut a, 6_000, Black, Square::A8);
+    assert_eq!(must_move(&out).0, [castle(Square::E8, Square::A8)]);
+}
+
+#[test]
+fn h20_02_castling_illegal_other_king_move_or_other_castling() {
+    // 4.4.3: "die Rochade mit diesem Turm jedoch regelwidrig ist, muss sie / er
+    // einen anderen regelgemäßen Königszug ausführen (was die Rochade mit dem
+    // anderen Turm einschließt)". f1 is attacked by the bishop on c4: no O-O.
+    let mut a = arbiter(
+        "4k3/8/8/8/2b5/8/8/R3K2R w KQ - 0 1",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
+    touch(&mut a, 1_000, White, Square::E1);
+    let out = touch(&mut a, 2_000, White, Square::H1);
+    let (allowed, article) = must_move(&out);
+    assert_eq!(article, "Art. 4.4.3");
+    assert!(allowed.iter().all(|m| m.from() == Some(Square::E1)));
+    assert!(allowed.contains(&castle(Square::E1, Square::A1)));
+    assert!(!allowed.contains(&castle(Square::E1, Square::H1)));
+    // A rook that has no castling right (it moved): castling with it is illegal too.
+    let mut a = arbiter("4k3/8/8/8/8/8/8/R3K2R w Q - 0 1", BLITZ, Profile::FIDE_2023);
+    touch(&mut a, 1_000, White, Square::E1);
+    let out = touch(&mut a, 2_000, White, Square::H1);
+    let allowed = must_move(&out).0;
+    assert_eq!(
+        uci(&allowed),
+        ["e1c1", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]
+    );
+}
+
+#[test]
+fn h20_02_castling_illegal_and_no_king_move_then_any_move() {
+    // 4.4.3: "Falls der König keinen regelgemäßen Zug zur Verfügung hat, darf
+    // die Spielerin / der Spieler einen beliebigen regelgemäßen Zug ausführen".
+    // The king on e1 is boxed in by its own pieces; the bishop on f1 blocks
+    // O-O. Under 4.3.1 alone the rook would have to move.
+    let mut a = arbiter(
+        "4k3/8/8/8/8/8/3PPP2/3RKB1R w K - 0 1",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
+    touch(&mut a, 1_000, White, Square::E1);
+    let out = touch(&mut a, 2_000, White, Square::H1);
+    let (allowed, article) = must_move(&out);
+    assert_eq!(article, "Art. 4.4.3");
+    assert_eq!(allowed.len(), a.game().position().legal_moves().len());
+    assert!(allowed.iter().any(|m| m.role() == Role::Pawn));
+}
+
+#[test]
+fn h20_02_rook_then_king_forbids_castling_with_that_rook() {
+    // 4.4.2: "absichtlich ihren / seinen Turm und danach seinen König berührt,
+    // darf sie / er mit diesem Turm in diesem Zug nicht rochieren und der Fall
+    // wird durch Artikel 4.3.1 geregelt": the rook must move.
+    let mut a = arbiter(
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
+    touch(&mut a, 1_000, White, Square::H1);
+    let out = touch(&mut a, 2_000, White, Square::E1);
+    let (allowed, article) = must_move(&out);
+    assert_eq!(article, "Art. 4.4.2");
+    assert!(
+        allowed
+            .iter()
+            .all(|m| m.role() == Role::Rook && m.from() == Some(Square::H1))
+    );
+    // The rook cannot move: the king must (4.3.1), but not castle with it.
+    let mut a = arbiter(
+        "4k3/8/8/8/8/8/7P/4K1NR w K - 0 1",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
+    touch(&mut a, 1_000, White, Square::H1);
+    let out = touch(&mut a, 2_000, White, Square::E1);
+    let (allowed, article) = must_move(&out);
+    assert_eq!(article, "Art. 4.4.2");
+    assert!(!allowed.is_empty() && allowed.iter().all(|m| m.from() == Some(Square::E1)));
+    assert!(allowed.iter().all(|m| !m.is_castle()));
+}
+
+#[test]
+fn h20_02_illegal_castling_move_touches_king_and_rook() {
+    // 7.5.1 -> 4.4.3: an illegal castling (through check) is replaced by another king move.
+    let mut a = arbiter(
+        "4k3/8/8/8/2b5/8/8/R3K2R w KQ - 0 1",
+        STANDARD,
+        Profile::FIDE_2023,
+    );
+    let mut t = 0;
+    let oo = castle(Square::E1, Square::H1);
+    assert!(!a.game().position().is_legal(oo));
+    let out = complete(&mut a, &mut t, White, oo);
+    let (allowed, article) = must_move(&out);
+    assert_eq!(article, "Art. 4.4.3");
+    assert!(allowed.iter().all(|m| m.from() == Some(Square::E1)));
+    assert!(allowed.contains(&castle(Square::E1, Square::A1)));
 }
