@@ -2775,7 +2775,7 @@ fn a_009_rook_touched_first_castling_not_allowed() {
         .unwrap();
     assert_eq!(
         ruled(&out, &Ruling::MoveRefused { by: White }),
-        Some("Art. 4.3")
+        Some("Art. 4.4.2")
     );
     assert_eq!(a.game().ply(), 0);
 }
