@@ -2170,20 +2170,24 @@ impl Arbiter {
         Ok(())
     }
 
+    /// Art. 9.2-9.5: a draw claim. A claim that fails for any reason — the
+    /// claimant not on move (9.2, 9.3), a piece touched (9.4), a position
+    /// that does not support it — is incorrect (9.5.2): the opponent gets two
+    /// minutes (one in rapid and blitz, A.3), a written move must be played
+    /// in accordance with Articles 3 and 4, and the claim stands as a draw
+    /// offer (9.1.2.3) unless offers are forbidden (9.1.1).
     fn on_claim(&mut self, out: &mut Out, at_ms: u64, by: Color, intended: Option<Move>) {
-        let reject = |this: &mut Arbiter, out: &mut Out, failure, article| {
-            this.cite(out, Ruling::ClaimRejected { by, failure }, article);
+        let on_move = self.game.position().turn() == by;
+        let formal = if !on_move {
+            Some((ClaimFailure::NotOnMove, "Art. 9.2"))
+        } else if !self.touched.is_empty() {
+            Some((ClaimFailure::PieceTouched, "Art. 9.4"))
+        } else {
+            None
         };
-        if self.game.position().turn() != by {
-            reject(self, out, ClaimFailure::NotOnMove, "Art. 9.2");
-            return;
-        }
-        if !self.touched.is_empty() {
-            reject(self, out, ClaimFailure::PieceTouched, "Art. 9.4");
-            return;
-        }
-        let claims = self.game.draw_claims(intended.as_ref());
-        if let Some(claim) = claims.first() {
+        if formal.is_none()
+            && let Some(claim) = self.game.draw_claims(intended.as_ref()).first()
+        {
             let article = claim.kind.article();
             if matches!(
                 claim.kind,
@@ -2196,20 +2200,33 @@ impl Arbiter {
             self.end(out, at_ms, GameScore::DRAW, article);
             return;
         }
-        reject(self, out, ClaimFailure::Incorrect, "Art. 9.5.2");
+        let (failure, article) = formal.unwrap_or((ClaimFailure::Incorrect, "Art. 9.5.2"));
+        self.cite(out, Ruling::ClaimRejected { by, failure }, article);
         self.credit_opponent(out, at_ms, !by, "Art. 9.5.2");
-        if let Some(mv) = intended {
-            if self.game.position().is_legal(mv) {
-                self.written = Some(mv);
-                self.cite(out, Ruling::WrittenMoveBinding { by, mv }, "Art. 9.5.2");
-            } else {
-                self.touch_after_restore(out, by, mv);
-            }
+        if let Some(mv) = intended.filter(|_| on_move) {
+            self.bind_written_move(out, by, mv);
         }
         // Art. 9.1.2.3: a claim counts as a draw offer, unless offers are forbidden (9.1.1).
         if !self.offers_banned() {
             self.draw_offer = Some(by);
             self.cite(out, Ruling::DrawOffered { by }, "Art. 9.1.2.3");
+        }
+    }
+
+    /// Art. 9.5.2: the move written for an incorrect claim "muss ...
+    /// entsprechend Artikel 3 und 4 ausgeführt werden": if it is legal and
+    /// keeps a touch-move obligation it binds; a legal move that breaks one
+    /// leaves that obligation; an illegal move binds as if its piece had been
+    /// touched (4.3; commentary on 9.5.2 and 7.5.1).
+    fn bind_written_move(&mut self, out: &mut Out, by: Color, mv: Move) {
+        let (allowed, article) = self.obligation();
+        if allowed.contains(&mv) {
+            self.written = Some(mv);
+            self.cite(out, Ruling::WrittenMoveBinding { by, mv }, "Art. 9.5.2");
+        } else if self.game.position().is_legal(mv) || !self.touched.is_empty() {
+            self.cite_article(out, Ruling::MustMove { by, allowed }, article);
+        } else {
+            self.touch_after_restore(out, by, mv);
         }
     }
 

@@ -358,3 +358,231 @@ fn h20_02_illegal_castling_move_touches_king_and_rook() {
     assert!(allowed.iter().all(|m| m.from() == Some(Square::E1)));
     assert!(allowed.contains(&castle(Square::E1, Square::A1)));
 }
+
+// ---------------------------------------------------------------- item 3
+
+/// The time added to `to` and its article.
+fn time_added(out: &[Cited], to: Color) -> Option<(u64, &'static str)> {
+    out.iter().find_map(|c| match c.ruling {
+        Ruling::TimeAdded { to: t, ms } if t == to => Some((ms, c.article.as_str())),
+        _ => None,
+    })
+}
+
+fn rejected(out: &[Cited]) -> Option<(ClaimFailure, &'static str)> {
+    out.iter().find_map(|c| match c.ruling {
+        Ruling::ClaimRejected { failure, .. } => Some((failure, c.article.as_str())),
+        _ => None,
+    })
+}
+
+/// Plays `moves` (SAN), one second apart.
+fn play(a: &mut Arbiter, t: &mut u64, moves: &str) {
+    for text in moves.split_whitespace() {
+        let by = a.game().position().turn();
+        let mv = san(a, text);
+        complete(a, t, by, mv);
+    }
+}
+
+#[test]
+fn h20_03_claim_when_not_on_move_gives_the_opponent_time_and_offers_a_draw() {
+    // 9.5.2: "Erweist sich der Anspruch als nicht berechtigt, fügt die
+    // Schiedsrichterin / der Schiedsrichter zwei Minuten zur verbliebenen
+    // Bedenkzeit des Gegenübers hinzu"; 9.1.2.3: "Ein Antrag auf Remis gemäß
+    // Artikel 9.2 oder 9.3 gilt als Remisangebot."
+    let mut a = arbiter("startpos", STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "Nf3 Nf6");
+    let out = a
+        .apply(
+            t + 500,
+            Action::ClaimDraw {
+                by: Black,
+                intended: None,
+            },
+        )
+        .unwrap();
+    assert_eq!(rejected(&out), Some((ClaimFailure::NotOnMove, "Art. 9.2")));
+    assert_eq!(time_added(&out, White), Some((120_000, "Art. 9.5.2")));
+    assert_eq!(a.draw_offer(), Some(Black));
+    assert_eq!(
+        article_of(&out, |r| matches!(r, Ruling::DrawOffered { .. })),
+        Some("Art. 9.1.2.3")
+    );
+    // White's clock runs: the two minutes are on it.
+    assert_eq!(
+        a.clock().remaining(White, t + 500),
+        5_400_000 + 30_000 - 1_000 - 500 + 120_000
+    );
+}
+
+#[test]
+fn h20_03_claim_after_touching_a_piece_in_rapid_gives_one_minute() {
+    // 9.4: after touching a piece "verliert sie / er für diesen Zug das Recht,
+    // ein Remis ... zu reklamieren"; A.3: one minute instead of two. The
+    // touch-move obligation stays.
+    let mut a = arbiter("startpos", RAPID, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+    touch(&mut a, t + 100, White, Square::G1);
+    let out = a
+        .apply(
+            t + 200,
+            Action::ClaimDraw {
+                by: White,
+                intended: None,
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        rejected(&out),
+        Some((ClaimFailure::PieceTouched, "Art. 9.4"))
+    );
+    assert_eq!(time_added(&out, Black), Some((60_000, "Appendix A.3")));
+    assert_eq!(a.draw_offer(), Some(White));
+    assert!(
+        a.allowed_moves()
+            .iter()
+            .all(|m| m.from() == Some(Square::G1))
+    );
+    assert!(a.result().is_none());
+}
+
+#[test]
+fn h20_03_touched_piece_and_written_move_of_another_piece() {
+    // 9.5.2: the written move "muss ... entsprechend Artikel 3 und 4
+    // ausgeführt werden": touch-move (Art. 4) wins over the written e4.
+    let mut a = arbiter("startpos", STANDARD, Profile::FIDE_2023);
+    touch(&mut a, 500, White, Square::G1);
+    let e4 = san(&a, "e4");
+    let out = a
+        .apply(
+            600,
+            Action::ClaimDraw {
+                by: White,
+                intended: Some(e4),
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        rejected(&out),
+        Some((ClaimFailure::PieceTouched, "Art. 9.4"))
+    );
+    assert!(
+        !out.iter()
+            .any(|c| matches!(c.ruling, Ruling::WrittenMoveBinding { .. }))
+    );
+    assert!(
+        a.allowed_moves()
+            .iter()
+            .all(|m| m.from() == Some(Square::G1))
+    );
+    // The written move of the touched piece binds.
+    let mut a = arbiter("startpos", STANDARD, Profile::FIDE_2023);
+    touch(&mut a, 500, White, Square::G1);
+    let nf3 = san(&a, "Nf3");
+    let out = a
+        .apply(
+            600,
+            Action::ClaimDraw {
+                by: White,
+                intended: Some(nf3),
+            },
+        )
+        .unwrap();
+    assert!(
+        out.iter()
+            .any(|c| c.ruling == Ruling::WrittenMoveBinding { by: White, mv: nf3 })
+    );
+    assert_eq!(a.allowed_moves(), [nf3]);
+}
+
+#[test]
+fn h20_03_wrong_count_in_blitz_2018_gives_one_minute_under_b_2() {
+    // 50-move claim after 49 moves: incorrect (9.3, 9.5.2); 2018 B.2: one minute in blitz.
+    let mut a = arbiter(
+        "8/8/8/3k4/8/8/8/R3K3 w - - 98 80",
+        BLITZ,
+        Profile::FIDE_2018,
+    );
+    let out = a
+        .apply(
+            1_000,
+            Action::ClaimDraw {
+                by: White,
+                intended: None,
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        rejected(&out),
+        Some((ClaimFailure::Incorrect, "Art. 9.5.2"))
+    );
+    assert_eq!(
+        time_added(&out, Black),
+        Some((60_000, "Appendix B.2 (2018)"))
+    );
+    // The same in 2018 rapid: two minutes under 9.5.2.
+    let mut a = arbiter(
+        "8/8/8/3k4/8/8/8/R3K3 w - - 98 80",
+        RAPID,
+        Profile::FIDE_2018,
+    );
+    let out = a
+        .apply(
+            1_000,
+            Action::ClaimDraw {
+                by: White,
+                intended: None,
+            },
+        )
+        .unwrap();
+    assert_eq!(time_added(&out, Black), Some((120_000, "Art. 9.5.2")));
+}
+
+#[test]
+fn h20_03_no_repetition_with_written_move_binds_it_and_offers_a_draw() {
+    let mut a = arbiter("startpos", STANDARD, Profile::FIDE_2023);
+    let mut t = 0;
+    play(&mut a, &mut t, "Nf3 Nf6 Ng1 Ng8");
+    let nf3 = san(&a, "Nf3");
+    let out = a
+        .apply(
+            t + 300,
+            Action::ClaimDraw {
+                by: White,
+                intended: Some(nf3),
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        rejected(&out),
+        Some((ClaimFailure::Incorrect, "Art. 9.5.2"))
+    );
+    assert_eq!(time_added(&out, Black), Some((120_000, "Art. 9.5.2")));
+    assert_eq!(a.allowed_moves(), [nf3]);
+    assert_eq!(a.draw_offer(), Some(White));
+}
+
+#[test]
+fn h20_03_failed_claim_before_offers_are_allowed_is_no_offer() {
+    // 9.1.1: the regulations forbid offers before move 30: still two minutes, no offer.
+    let profile = Profile {
+        draw_offers_from_move: Some(30),
+        ..Profile::FIDE_2023
+    };
+    let mut a = arbiter("startpos", STANDARD, profile);
+    let out = a
+        .apply(
+            1_000,
+            Action::ClaimDraw {
+                by: Black,
+                intended: None,
+            },
+        )
+        .unwrap();
+    assert_eq!(rejected(&out), Some((ClaimFailure::NotOnMove, "Art. 9.2")));
+    assert_eq!(time_added(&out, White), Some((120_000, "Art. 9.5.2")));
+    assert_eq!(a.draw_offer(), None);
+}
