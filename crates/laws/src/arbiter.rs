@@ -1314,7 +1314,7 @@ impl Arbiter {
                         Ruling::ClaimRejected { by, failure },
                         "Guideline III.5",
                     );
-                    let article = Article::new("Guideline III.5.2");
+                    let article = Article::new("Guideline III.5.3");
                     self.add_time(&mut out, at_ms, !by, 120_000, article);
                 }
             }
@@ -2277,7 +2277,7 @@ impl Arbiter {
         let ten_each = self.moves_made.white >= 10 && self.moves_made.black >= 10;
         let frozen = self.unsupervised() && ten_each;
         let fixed = match self.profile.edition {
-            Edition::Fide2018 => "Appendix A.4.1 (2018)",
+            Edition::Fide2018 => "Appendix A.4.1.2 (2018)",
             Edition::Fide2023 => "Appendix A.5.1.2",
         };
         match kind {
@@ -2387,7 +2387,7 @@ impl Arbiter {
                         Article::new("Guideline III.5.1"),
                     );
                 } else {
-                    let article = Article::new("Guideline III.5.2");
+                    let article = Article::new("Guideline III.5.3");
                     self.add_time(out, at_ms, !claimant, 120_000, article);
                 }
             }

@@ -586,3 +586,547 @@ fn h20_03_failed_claim_before_offers_are_allowed_is_no_offer() {
     assert_eq!(time_added(&out, White), Some((120_000, "Art. 9.5.2")));
     assert_eq!(a.draw_offer(), None);
 }
+
+// ---------------------------------------------------------------- item 5
+
+/// A scripted game for the citation table.
+struct Script {
+    a: Arbiter,
+    t: u64,
+    cited: Vec<Cited>,
+}
+
+impl Script {
+    fn new(fen: &str, control: &str, profile: Profile) -> Script {
+        Script {
+            a: arbiter(fen, control, profile),
+            t: 0,
+            cited: Vec::new(),
+        }
+    }
+
+    fn act(&mut self, action: Action) -> &mut Script {
+        self.t += 1000;
+        let text = format!("{action:?}");
+        let out = self.a.apply(self.t, action);
+        let out = out.unwrap_or_else(|e| panic!("{text}: {e} after {:?}", self.cited));
+        self.cited.extend(out);
+        self
+    }
+
+    /// A move in UCI (legal or not) by the side to move, then its press.
+    fn mv(&mut self, uci: &str) -> &mut Script {
+        let by = self.a.game().position().turn();
+        let mv = raw(&self.a, uci);
+        self.act(Action::Move { by, mv });
+        if self.a.result().is_none() {
+            self.act(Action::Press(by));
+        }
+        self
+    }
+
+    /// Waits `ms` without an action.
+    fn wait(&mut self, ms: u64) -> &mut Script {
+        self.t += ms;
+        self
+    }
+}
+
+/// The variant name of a ruling (with the clock's own ruling named inside).
+fn kind(r: &Ruling) -> String {
+    let debug = format!("{r:?}");
+    let name = |s: &str| {
+        s.split([' ', '(', '{', ')'])
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    match r {
+        Ruling::Clock(_) => format!("Clock::{}", name(&debug["Clock(".len()..])),
+        _ => name(&debug),
+    }
+}
+
+/// Every ruling kind the engine gives, with the article it cites, from
+/// scenarios that produce each; checked against the 2023 German text (and
+/// the 2018 text for the fide-2018 profile). A changed citation fails here.
+#[test]
+fn h20_05_every_ruling_kind_cites_its_article() {
+    use laws::clock::Adjustment;
+    use laws::irregularities::Irregularity;
+    use laws::penalties::{Conduct, Penalty};
+    let fide = Profile::FIDE_2023;
+    let old = Profile::FIDE_2018;
+    let start = "startpos";
+    let mut scripts: Vec<Script> = Vec::new();
+    // Moves, touch-move, releases, adjusting, a press without effect.
+    let mut s = Script::new(start, STANDARD, fide);
+    s.mv("e2e4").act(Action::Touch {
+        by: Black,
+        square: Square::G8,
+    });
+    s.act(Action::Adjust {
+        by: Black,
+        square: Square::E7,
+    });
+    s.act(Action::Release {
+        by: Black,
+        from: Square::G8,
+        to: Square::F6,
+        promotion: None,
+    });
+    s.act(Action::Press(White));
+    scripts.push(s);
+    // Illegal moves: corrected, completed (7.5.1), the second (7.5.5), 2018 rapid.
+    let mut s = Script::new(start, STANDARD, fide);
+    s.act(Action::Move {
+        by: White,
+        mv: Move::Normal {
+            role: Role::King,
+            from: Square::E1,
+            capture: None,
+            to: Square::E3,
+            promotion: None,
+        },
+    });
+    s.act(Action::Intervene)
+        .mv("e2e4")
+        .mv("e7e5")
+        .mv("e1e3")
+        .mv("e1e3");
+    scripts.push(s);
+    let mut s = Script::new(start, RAPID, old);
+    s.mv("e1e3")
+        .act(Action::ClaimIllegalMove(Black))
+        .mv("e2e3")
+        .act(Action::TwoHands(White));
+    scripts.push(s);
+    // Unsupervised blitz: completed, stands (A.5.2), a pawn left on the last rank (7.5.2).
+    let mut s = Script::new("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", BLITZ, fide);
+    s.mv("e1e3");
+    let ke7 = raw(&s.a, "e8e7");
+    s.act(Action::Move { by: Black, mv: ke7 })
+        .act(Action::Press(Black));
+    scripts.push(s);
+    let mut s = Script::new("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", STANDARD, fide);
+    let a8 = Move::Normal {
+        role: Role::Pawn,
+        from: Square::A7,
+        capture: None,
+        to: Square::A8,
+        promotion: None,
+    };
+    s.act(Action::UnreplacedPawn { by: White, mv: a8 })
+        .act(Action::Press(White));
+    scripts.push(s);
+    // Draws: offer, decline, accept too early, claims, repetition, agreement.
+    let mut s = Script::new(start, STANDARD, fide);
+    s.act(Action::OfferDraw(White))
+        .act(Action::AcceptDraw(Black));
+    s.mv("g1f3")
+        .act(Action::OfferDraw(White))
+        .act(Action::DeclineDraw(Black));
+    s.act(Action::ClaimDraw {
+        by: Black,
+        intended: Some(raw(&s.a, "g8f6")),
+    });
+    s.mv("g8f6")
+        .mv("f3g1")
+        .mv("f6g8")
+        .mv("g1f3")
+        .mv("g8f6")
+        .mv("f3g1");
+    s.act(Action::ClaimDraw {
+        by: Black,
+        intended: None,
+    });
+    scripts.push(s);
+    let mut s = Script::new(
+        start,
+        STANDARD,
+        Profile {
+            draw_offers_from_move: Some(30),
+            ..fide
+        },
+    );
+    s.act(Action::OfferDraw(White));
+    scripts.push(s);
+    let mut s = Script::new(start, STANDARD, fide);
+    s.mv("e2e4")
+        .mv("e7e5")
+        .act(Action::OfferDraw(White))
+        .act(Action::AcceptDraw(Black));
+    scripts.push(s);
+    // Flags: claim with no flag, a flag fall, a claim in unsupervised blitz (2018 and 2023).
+    let mut s = Script::new(start, "60", fide);
+    s.act(Action::ClaimFlag(Black))
+        .wait(60_000)
+        .act(Action::ObserveFlags);
+    scripts.push(s);
+    for profile in [fide, old] {
+        let mut s = Script::new(start, BLITZ, profile);
+        s.wait(200_000).act(Action::ClaimFlag(Black));
+        scripts.push(s);
+    }
+    // Irregularities, the clock, resignation, devices, conduct, penalties.
+    for profile in [fide, old] {
+        let mut s = Script::new(start, STANDARD, profile);
+        s.act(Action::Irregularity(Irregularity::BoardMisplaced));
+        s.act(Action::Irregularity(Irregularity::WrongInitialPosition));
+        scripts.push(s);
+        let mut s = Script::new(start, BLITZ, profile);
+        let ten = "g1f3 g8f6 f3g1 f6g8 b1c3 b8c6 c3b1 c6b8 e2e3 e7e6 d2d3 d7d6 f1e2 f8e7 c1d2 c8d7 e1f1 e8f8 f1e1 f8e8";
+        for uci in ten.split(' ') {
+            s.mv(uci);
+        }
+        s.act(Action::Irregularity(Irregularity::BoardMisplaced));
+        s.act(Action::SetClock {
+            color: White,
+            remaining_ms: 1,
+            moves_completed: 0,
+            reason: Adjustment::Correction,
+        });
+        s.act(Action::Irregularity(Irregularity::ColoursReversed));
+        scripts.push(s);
+    }
+    let mut s = Script::new(start, STANDARD, fide);
+    s.act(Action::Irregularity(Irregularity::ColoursReversed));
+    scripts.push(s);
+    let mut s = Script::new(start, "40/5400:900", fide);
+    s.act(Action::StopClock).act(Action::AdjustTime {
+        color: Black,
+        delta_ms: 60_000,
+        reason: Adjustment::Replacement,
+    });
+    s.act(Action::SetClock {
+        color: White,
+        remaining_ms: 60_000,
+        moves_completed: 0,
+        reason: Adjustment::Correction,
+    });
+    s.act(Action::RestartClock).act(Action::Misconduct {
+        by: White,
+        conduct: Conduct::LeftPlayingArea,
+    });
+    s.act(Action::Misconduct {
+        by: Black,
+        conduct: Conduct::LeftPlayingArea,
+    });
+    s.act(Action::Misconduct {
+        by: Black,
+        conduct: Conduct::RecordingArrears,
+    });
+    s.act(Action::Penalty {
+        against: Black,
+        penalty: Penalty::Warning,
+    });
+    s.act(Action::Resign(White));
+    scripts.push(s);
+    let mut s = Script::new(start, STANDARD, fide);
+    s.act(Action::Device {
+        by: White,
+        switched_on: false,
+    });
+    scripts.push(s);
+    let mut s = Script::new(start, STANDARD, Profile::SJRP);
+    s.act(Action::Device {
+        by: White,
+        switched_on: false,
+    });
+    s.act(Action::Device {
+        by: White,
+        switched_on: true,
+    });
+    scripts.push(s);
+    let mut s = Script::new(start, STANDARD, Profile::SJRP);
+    s.act(Action::IncrementRequest(White));
+    scripts.push(s);
+    // Supervised rapid: the scoresheet.
+    let mut s = Script::new(start, RAPID, supervised());
+    s.act(Action::ScoresheetRequest(White))
+        .act(Action::ScoresheetRequest(Black));
+    scripts.push(s);
+    // Guideline III: claims decided, an increment granted, a claim without an arbiter.
+    for (choice, at) in [(Choice::Draw, 5_290_000), (Choice::Reject, 5_290_000)] {
+        let mut s = Script::new(start, "5400", fide);
+        s.wait(at)
+            .act(Action::QuickplayClaim(White))
+            .act(Action::Decision(choice));
+        scripts.push(s);
+    }
+    let mut s = Script::new(start, "5400", fide);
+    s.act(Action::QuickplayClaim(White))
+        .act(Action::IncrementRequest(White));
+    s.act(Action::QuickplayClaimWithoutArbiter(White))
+        .wait(5_290_000);
+    s.act(Action::IncrementRequest(White))
+        .act(Action::DeclineDraw(Black))
+        .act(Action::Decision(Choice::Grant));
+    scripts.push(s);
+    let mut s = Script::new(start, "5400", fide);
+    s.wait(5_290_000)
+        .act(Action::QuickplayClaimWithoutArbiter(White))
+        .act(Action::Decision(Choice::Draw));
+    scripts.push(s);
+    // Unnoticed illegal move found later (7.5.1, 7.1) and a displaced piece (7.6).
+    let mut s = Script::new("4k3/8/8/8/8/8/4r3/4K2R w K - 0 1", "40/5400:900", fide);
+    let h1h2 = raw(&s.a, "h1h2");
+    s.act(Action::UnnoticedMove {
+        by: White,
+        mv: h1h2,
+    })
+    .act(Action::Press(White));
+    s.act(Action::IllegalMoveDiscovered { ply: 0 })
+        .act(Action::Decision(Choice::Proportional));
+    s.act(Action::Displace {
+        from: Square::H1,
+        to: Square::H2,
+    })
+    .act(Action::DisplacementDiscovered { ply: 0 });
+    s.act(Action::Decision(Choice::KeepClocks));
+    scripts.push(s);
+    // A touch-move claim after the move (4.8); the absent player (6.7.1); refusal (11.7); sealed move.
+    let mut s = Script::new(start, STANDARD, fide);
+    s.act(Action::Touch {
+        by: White,
+        square: Square::G1,
+    });
+    s.t += 0;
+    s.cited.clear();
+    scripts.push(s);
+    let mut s = Script::new(start, STANDARD, fide);
+    s.mv("e2e4").act(Action::ClaimTouchMove {
+        by: Black,
+        square: Square::G1,
+    });
+    scripts.push(s);
+    let mut s = Script::new(start, STANDARD, fide);
+    s.act(Action::CheckAbsence);
+    scripts.push(s);
+    let mut s = Script::new(start, STANDARD, fide);
+    s.act(Action::PersistentRefusal(White))
+        .act(Action::OfferDraw(Black));
+    scripts.push(s);
+    let mut s = Script::new(start, STANDARD, fide);
+    s.act(Action::OpenEnvelope {
+        written: "Nf3".into(),
+        language: Language::English,
+    });
+    scripts.push(s);
+    // SJRP §4.5: the arbiter chooses.
+    let mut s = Script::new(start, STANDARD, Profile::SJRP);
+    s.mv("e1e3").act(Action::Decision(Choice::TimeForOpponent));
+    scripts.push(s);
+
+    // Touch-move: 4.3.3, 4.4.1-4.4.3, a refused move, a touch-move claim rejected.
+    let mut s = Script::new(PINNED, STANDARD, fide);
+    s.mv("e2d4").act(Action::ClaimDraw {
+        by: White,
+        intended: None,
+    });
+    scripts.push(s);
+    let mut s = Script::new("4k3/8/8/8/3p4/8/8/R3K2R w KQ - 0 1", RAPID, fide);
+    s.act(Action::Touch {
+        by: White,
+        square: Square::A1,
+    });
+    s.act(Action::Touch {
+        by: White,
+        square: Square::E1,
+    });
+    let oo = castle(Square::E1, Square::A1);
+    s.act(Action::Move { by: White, mv: oo });
+    s.act(Action::ClaimDraw {
+        by: Black,
+        intended: None,
+    });
+    scripts.push(s);
+    let mut s = Script::new("4k3/8/8/8/2b5/8/8/R3K2R w KQ - 0 1", BLITZ, old);
+    s.act(Action::Touch {
+        by: White,
+        square: Square::E1,
+    });
+    s.act(Action::Touch {
+        by: White,
+        square: Square::H1,
+    });
+    s.act(Action::ClaimDraw {
+        by: White,
+        intended: None,
+    });
+    scripts.push(s);
+    let mut s = Script::new("r3k3/8/8/8/8/8/8/4K3 b q - 0 1", STANDARD, fide);
+    s.act(Action::Touch {
+        by: Black,
+        square: Square::E8,
+    });
+    s.act(Action::Touch {
+        by: Black,
+        square: Square::A8,
+    });
+    s.act(Action::Touch {
+        by: White,
+        square: Square::E1,
+    });
+    scripts.push(s);
+    let mut s = Script::new("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", STANDARD, fide);
+    s.act(Action::Touch {
+        by: White,
+        square: Square::E1,
+    });
+    s.act(Action::Touch {
+        by: White,
+        square: Square::D2,
+    });
+    scripts.push(s);
+    let mut s = Script::new(start, STANDARD, fide);
+    s.mv("g1f3").act(Action::ClaimTouchMove {
+        by: Black,
+        square: Square::G1,
+    });
+    s.act(Action::ClaimIllegalMove(Black));
+    scripts.push(s);
+    // Flags: both down in the last period, a period completed, a claim after one's own illegal move.
+    let mut s = Script::new(start, "1/60:60", fide);
+    s.mv("e2e4").wait(200_000).act(Action::ObserveFlags);
+    scripts.push(s);
+    let mut s = Script::new(start, BLITZ, fide);
+    s.mv("e1e3")
+        .act(Action::ClaimFlag(White))
+        .act(Action::TwoHands(White));
+    scripts.push(s);
+    let mut s = Script::new(start, BLITZ, fide);
+    s.act(Action::Misconduct {
+        by: White,
+        conduct: Conduct::RecordingArrears,
+    });
+    scripts.push(s);
+
+    let mut table = std::collections::BTreeSet::new();
+    for s in &scripts {
+        for c in &s.cited {
+            table.insert(format!(
+                "{} | {} | {}",
+                kind(&c.ruling),
+                c.article,
+                c.edition
+            ));
+        }
+    }
+    let table: Vec<String> = table.into_iter().collect();
+    let expected: Vec<&str> = EXPECTED
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(table, expected, "\n{}", table.join("\n"));
+}
+
+const EXPECTED: &str = "
+Adjusted | Art. 4.2.1 | FIDE 2023
+AfterEnd | Art. 11.7 | FIDE 2023
+BoardCorrected | Art. 7.2.2 | FIDE 2018
+BoardCorrected | Art. 7.2.2 | FIDE 2023
+ClaimRejected | Appendix A.4.3 | FIDE 2023
+ClaimRejected | Art. 4.3 | FIDE 2023
+ClaimRejected | Art. 6.8 | FIDE 2023
+ClaimRejected | Art. 6.9 | FIDE 2023
+ClaimRejected | Art. 7.5.1 | FIDE 2023
+ClaimRejected | Art. 9.2 | FIDE 2023
+ClaimRejected | Art. 9.4 | FIDE 2018
+ClaimRejected | Art. 9.4 | FIDE 2023
+ClaimRejected | Art. 9.5.2 | FIDE 2023
+ClaimRejected | Guideline III.4 | FIDE 2023
+ClaimRejected | Guideline III.5 | FIDE 2023
+ClaimRejected | Guideline III.6 | FIDE 2023
+Clock::DefaultTimeExceeded | Art. 6.7.1 | FIDE 2023
+Clock::PeriodCompleted | Art. 6.3.2 | FIDE 2023
+Clock::PressWithoutEffect | Art. 6.2.1 | FIDE 2023
+Clock::Restarted | Art. 6.11.3 | FIDE 2023
+Clock::Stopped | Art. 6.11.1 | FIDE 2023
+Clock::TimeAdjusted | Art. 6.10.1 | FIDE 2023
+Clock::TimeExceeded | Art. 6.9 | FIDE 2018
+Clock::TimeExceeded | Art. 6.9 | FIDE 2023
+Clock::TimeSet | Art. 6.10.2 | FIDE 2023
+CountedOnce | Art. 7.5.5 | FIDE 2023
+Decided | Art. 7.1 | FIDE 2023
+Decided | Guideline III.4 | FIDE 2023
+Decided | Guideline III.5 | FIDE 2023
+Decided | Guideline III.6.2 | FIDE 2023
+Decided | SJRP §4.5 | FIDE 2023
+DecisionRequired | Art. 7.1 | FIDE 2023
+DecisionRequired | Guideline III.4 | FIDE 2023
+DecisionRequired | Guideline III.5 | FIDE 2023
+DecisionRequired | Guideline III.6.2 | FIDE 2023
+DecisionRequired | SJRP §4.5 | FIDE 2023
+DeviceAllowed | SJRP §4.2 | FIDE 2023
+DrawAgreementInvalid | Art. 5.2.3 | FIDE 2023
+DrawAgreementInvalid | Art. 9.1.1 | FIDE 2023
+DrawOfferClosed | Art. 9.1.2.1 | FIDE 2023
+DrawOffered | Art. 9.1.2.1 | FIDE 2023
+DrawOffered | Art. 9.1.2.3 | FIDE 2018
+DrawOffered | Art. 9.1.2.3 | FIDE 2023
+GameEnded | Appendix A.4.3 (2018) | FIDE 2018
+GameEnded | Appendix A.5.3 | FIDE 2023
+GameEnded | Art. 11.3.2.2 | FIDE 2023
+GameEnded | Art. 11.7 | FIDE 2023
+GameEnded | Art. 5.1.2 | FIDE 2023
+GameEnded | Art. 5.2.3 | FIDE 2023
+GameEnded | Art. 6.7.1 | FIDE 2023
+GameEnded | Art. 6.9 | FIDE 2023
+GameEnded | Art. 7.5.5 | FIDE 2018
+GameEnded | Art. 7.5.5 | FIDE 2023
+GameEnded | Guideline III.5.1 | FIDE 2023
+GameEnded | Guideline III.6.2 | FIDE 2023
+GameEnded | SJRP §4.2 | FIDE 2023
+IllegalMoveCompleted | Appendix A.4.2 (2018) | FIDE 2018
+IllegalMoveCompleted | Appendix A.5.2 | FIDE 2023
+IllegalMoveCorrected | Art. 7.5.1 | FIDE 2023
+IllegalMoveCounted | Art. 7.5.1 | FIDE 2018
+IllegalMoveCounted | Art. 7.5.1 | FIDE 2023
+IllegalMoveCounted | Art. 7.5.2 | FIDE 2023
+IllegalMoveCounted | Art. 7.5.4 | FIDE 2018
+IllegalMoveStands | Appendix A.5.2 | FIDE 2023
+IncrementIntroduced | Guideline III.4 | FIDE 2023
+MoveRefused | Art. 4.4.2 | FIDE 2023
+MustMove | Art. 4.3 | FIDE 2018
+MustMove | Art. 4.3 | FIDE 2023
+MustMove | Art. 4.3.3 | FIDE 2023
+MustMove | Art. 4.4.1 | FIDE 2023
+MustMove | Art. 4.4.2 | FIDE 2023
+MustMove | Art. 4.4.3 | FIDE 2018
+MustMove | Art. 4.5 | FIDE 2018
+MustMove | Art. 4.5 | FIDE 2023
+MustMove | Art. 4.7 | FIDE 2023
+NewGame | Art. 7.2.1 | FIDE 2018
+NewGame | Art. 7.2.1 | FIDE 2023
+NewGame | Art. 7.3 | FIDE 2023
+NoViolation | Appendix A.2 | FIDE 2023
+NoViolation | Art. 11.2.3.2 | FIDE 2023
+NotApplied | Appendix A.4.1.1 (2018) | FIDE 2018
+NotApplied | Appendix A.5.1.1 | FIDE 2023
+NotApplied | SJRP §4.4 | FIDE 2023
+PawnReplacedByQueen | Art. 7.5.2 | FIDE 2023
+PenaltyAtDiscretion | Art. 11.2.3.2 | FIDE 2023
+PenaltyAtDiscretion | Art. 8.1.3 | FIDE 2023
+PenaltyImposed | Art. 12.9.1 | FIDE 2023
+PlayOn | Appendix A.4.1.2 (2018) | FIDE 2018
+PlayOn | Appendix A.5.1.2 | FIDE 2023
+PlayOn | Art. 7.3 | FIDE 2018
+PlayOn | Art. 7.3 | FIDE 2023
+PositionRestored | Art. 4.8 | FIDE 2023
+PositionRestored | Art. 7.5.1 | FIDE 2018
+PositionRestored | Art. 7.5.1 | FIDE 2023
+PositionRestored | Art. 7.6 | FIDE 2023
+ScoresheetShown | Appendix A.4.3 | FIDE 2023
+SealedMoveMade | Guideline I.7 | FIDE 2023
+TimeAdded | Appendix A.3 | FIDE 2023
+TimeAdded | Appendix B.2 (2018) | FIDE 2018
+TimeAdded | Art. 7.5.5 | FIDE 2018
+TimeAdded | Art. 7.5.5 | FIDE 2023
+TimeAdded | Art. 9.5.2 | FIDE 2023
+TimeAdded | Guideline III.4 | FIDE 2023
+TimeAdded | Guideline III.5.3 | FIDE 2023
+TimeAdded | SJRP §4.5 | FIDE 2023
+WrittenMoveBinding | Art. 9.5.2 | FIDE 2023
+";

@@ -355,7 +355,7 @@ fn a_053_wrong_initial_position() {
     // (b) unsupervised rapid after ten moves each: play on.
     for (profile, article) in [
         (Profile::FIDE_2023, "Appendix A.5.1.2"),
-        (Profile::FIDE_2018, "Appendix A.4.1 (2018)"),
+        (Profile::FIDE_2018, "Appendix A.4.1.2 (2018)"),
     ] {
         let mut a = arbiter(START, RAPID, profile);
         let mut t = 0;
@@ -1093,7 +1093,7 @@ fn b_037_quickplay_finish_claim_needs_the_arbiter() {
                         ms: 120_000
                     }
                 ),
-                Some("Guideline III.5.2")
+                Some("Guideline III.5.3")
             );
         }
     }
@@ -3043,7 +3043,7 @@ fn b_023_mandatory_consequences() {
                 ms: 120_000
             }
         ),
-        Some("Guideline III.5.2")
+        Some("Guideline III.5.3")
     );
     // Absent after the default time: loss (6.7.1).
     let mut a = Arbiter::new(
@@ -3347,7 +3347,7 @@ fn b_061_guideline_iii_same_in_both_editions() {
             to: Black,
             ms: 120_000
         },
-        "Guideline III.5.2"
+        "Guideline III.5.3"
     )));
 }
 
