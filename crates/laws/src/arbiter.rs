@@ -36,7 +36,7 @@ use std::fmt;
 use shakmaty::{ByColor, Chess, Color, FromSetup, Move, Position, Role, Square};
 
 use crate::Article;
-use crate::clock::{self, Adjustment, Clock, ClockError, Seconds};
+use crate::clock::{self, Adjustment, Clock, ClockError, FlagOrder, Seconds};
 use crate::dead_position;
 use crate::draws::ClaimKind;
 use crate::edition::{DeviceRule, Edition, IllegalMoveRegime, Profile, Supervision};
@@ -427,6 +427,12 @@ pub enum Ruling {
         /// Who made it.
         by: Color,
     },
+    /// A player accepts or declines a draw offer that is not open (never
+    /// made, or closed by a touch or move, Art. 9.1.2.1): no effect.
+    NoOpenOffer {
+        /// Who answered.
+        by: Color,
+    },
     /// A draw offer or agreement not allowed (Art. 9.1.1, 5.2.3).
     DrawAgreementInvalid,
     /// A claim fails.
@@ -530,6 +536,9 @@ impl fmt::Display for Ruling {
             Ruling::MoveRefused { by } => write!(f, "{by}'s move is not allowed"),
             Ruling::DrawOffered { by } => write!(f, "{by} offers a draw"),
             Ruling::DrawOfferClosed { by } => write!(f, "{by}'s draw offer is closed"),
+            Ruling::NoOpenOffer { by } => {
+                write!(f, "no draw offer open for {by} to answer; no effect")
+            }
             Ruling::DrawAgreementInvalid => f.write_str("draw offer or agreement not valid"),
             Ruling::ClaimRejected { by, failure } => write!(f, "{by}'s claim fails: {failure}"),
             Ruling::WrittenMoveBinding { by, mv } => write!(f, "{by} must play {mv}"),
@@ -639,8 +648,6 @@ pub enum ActionError {
     Clock(ClockError),
     /// The player is not on move.
     NotOnMove(Color),
-    /// A player accepted or declined an offer that was never made.
-    NoDrawOffer(Color),
     /// A decision was given with no question pending.
     NoQuestion,
     /// The decision is not among the options.
@@ -662,7 +669,6 @@ impl fmt::Display for ActionError {
         match self {
             ActionError::Clock(e) => write!(f, "clock: {e}"),
             ActionError::NotOnMove(c) => write!(f, "{c} is not on move"),
-            ActionError::NoDrawOffer(c) => write!(f, "there is no draw offer for {c} to answer"),
             ActionError::NoQuestion => f.write_str("no arbiter decision is pending"),
             ActionError::NotAnOption(c) => write!(f, "{c} is not an option here"),
             ActionError::DecisionPending => f.write_str("the arbiter must decide first"),
@@ -804,6 +810,19 @@ impl Arbiter {
             released: None,
             scoresheet_requests: ByColor::default(),
         }
+    }
+
+    /// Art. 6.7.1: the default time the regulations fix, for any profile and
+    /// game type, instead of the profile's.
+    pub fn with_default_time(mut self, ms: u64) -> Arbiter {
+        self.clock = self.clock.with_default_time(ms);
+        self
+    }
+
+    /// Guideline III.3.1: whether the clock shows which flag fell first.
+    pub fn with_flag_order(mut self, order: FlagOrder) -> Arbiter {
+        self.clock = self.clock.with_flag_order(order);
+        self
     }
 
     /// The profile.
@@ -1204,12 +1223,13 @@ impl Arbiter {
             Action::TwoHands(by) => self.on_two_hands(&mut out, at_ms, by),
             Action::Touch { by, square } => self.on_touch(&mut out, by, square),
             Action::OfferDraw(by) => self.on_offer(&mut out, by),
-            Action::AcceptDraw(by) => self.on_accept(&mut out, at_ms, by)?,
+            Action::AcceptDraw(by) => self.on_accept(&mut out, at_ms, by),
             Action::DeclineDraw(by) => {
-                if self.draw_offer != Some(!by) {
-                    return Err(ActionError::NoDrawOffer(by));
+                if self.draw_offer == Some(!by) {
+                    self.close_offer(&mut out, !by);
+                } else {
+                    self.cite(&mut out, Ruling::NoOpenOffer { by }, "Art. 9.1.2.1");
                 }
-                self.close_offer(&mut out, !by);
             }
             Action::ClaimDraw { by, intended } => self.on_claim(&mut out, at_ms, by, intended),
             Action::ClaimTouchMove { by, square } => {
@@ -2153,21 +2173,22 @@ impl Arbiter {
         }
     }
 
-    fn on_accept(&mut self, out: &mut Out, at_ms: u64, by: Color) -> Result<(), ActionError> {
+    fn on_accept(&mut self, out: &mut Out, at_ms: u64, by: Color) {
         if self.offers_banned() {
             self.cite(out, Ruling::DrawAgreementInvalid, "Art. 9.1.1");
-            return Ok(());
+            return;
         }
         if self.draw_offer != Some(!by) {
-            return Err(ActionError::NoDrawOffer(by));
+            // The offer was withdrawn by the opponent's touch or move, or never made.
+            self.cite(out, Ruling::NoOpenOffer { by }, "Art. 9.1.2.1");
+            return;
         }
         if self.moves_made.white == 0 || self.moves_made.black == 0 {
             self.draw_offer = None;
             self.cite(out, Ruling::DrawAgreementInvalid, "Art. 5.2.3");
-            return Ok(());
+            return;
         }
         self.end(out, at_ms, GameScore::DRAW, Article::new("Art. 5.2.3"));
-        Ok(())
     }
 
     /// Art. 9.2-9.5: a draw claim. A claim that fails for any reason — the

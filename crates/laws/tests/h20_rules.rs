@@ -725,7 +725,8 @@ fn h20_05_every_ruling_kind_cites_its_article() {
         .act(Action::AcceptDraw(Black));
     s.mv("g1f3")
         .act(Action::OfferDraw(White))
-        .act(Action::DeclineDraw(Black));
+        .act(Action::DeclineDraw(Black))
+        .act(Action::AcceptDraw(Black));
     s.act(Action::ClaimDraw {
         by: Black,
         intended: Some(raw(&s.a, "g8f6")),
@@ -1101,6 +1102,7 @@ MustMove | Art. 4.7 | FIDE 2023
 NewGame | Art. 7.2.1 | FIDE 2018
 NewGame | Art. 7.2.1 | FIDE 2023
 NewGame | Art. 7.3 | FIDE 2023
+NoOpenOffer | Art. 9.1.2.1 | FIDE 2023
 NoViolation | Appendix A.2 | FIDE 2023
 NoViolation | Art. 11.2.3.2 | FIDE 2023
 NotApplied | Appendix A.4.1.1 (2018) | FIDE 2018

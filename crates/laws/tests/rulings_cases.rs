@@ -661,7 +661,13 @@ fn b_001_draw_offer_stays_open_until_closed() {
     a.apply(3000, Action::OfferDraw(White)).unwrap();
     a.apply(3000, Action::DeclineDraw(Black)).unwrap();
     assert_eq!(a.draw_offer(), None);
-    assert!(a.apply(3000, Action::AcceptDraw(Black)).is_err());
+    // Accepting the closed offer has no effect (issue #20 item 6).
+    let out = a.apply(3000, Action::AcceptDraw(Black)).unwrap();
+    assert_eq!(
+        ruled(&out, &Ruling::NoOpenOffer { by: Black }),
+        Some("Art. 9.1.2.1")
+    );
+    assert!(a.result().is_none());
 }
 
 #[test]
