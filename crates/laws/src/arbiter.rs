@@ -70,6 +70,12 @@ pub enum Choice {
     KeepClocks,
     /// The clocks keep the time used in proportion to the moves kept (Art. 7.1; A-062).
     Proportional,
+    /// The arbiter decides otherwise: the late player does not lose (Art. 6.7.1; SJRP §4.3).
+    PlayOn,
+    /// Time is deducted from the offender (SJRP §4.5 "Zeitstrafe").
+    TimePenalty,
+    /// The score the opponent of a player who lost gets (Art. 11.7; SJRP §4.5).
+    OpponentScore(Score),
 }
 
 impl fmt::Display for Choice {
@@ -83,6 +89,11 @@ impl fmt::Display for Choice {
             Choice::Grant => "grant",
             Choice::KeepClocks => "keep the clocks",
             Choice::Proportional => "proportional clocks",
+            Choice::PlayOn => "play on",
+            Choice::TimePenalty => "time penalty",
+            Choice::OpponentScore(Score::One) => "the opponent scores 1",
+            Choice::OpponentScore(Score::Half) => "the opponent scores 1/2",
+            Choice::OpponentScore(Score::Zero) => "the opponent scores 0",
         })
     }
 }
@@ -122,6 +133,24 @@ pub enum Question {
     ReferredQuickplayClaim {
         /// Who claimed.
         claimant: Color,
+    },
+    /// Art. 6.7.1 (SJRP §4.3): a player arrived after the default time, or is
+    /// still absent; he loses "unless the arbiter decides otherwise".
+    LateArrival {
+        /// The late player; `None` when both are absent (both lose).
+        absent: Option<Color>,
+    },
+    /// Art. 11.7: the offender loses for persistent refusal to comply with
+    /// the Laws; the arbiter determines the opponent's score.
+    PersistentRefusal {
+        /// Who refused.
+        offender: Color,
+    },
+    /// SJRP §4.5: the offender loses for illegal moves; "der Schiedsrichter
+    /// bestimmt in diesem Fall auch das Ergebnis des Gegners".
+    YouthLossScore {
+        /// Who made the illegal moves.
+        offender: Color,
     },
 }
 
@@ -244,8 +273,11 @@ pub enum Action {
         /// The language it is written in.
         language: Language,
     },
-    /// The arbiter declares the game lost for persistent refusal to comply with the Laws (Art. 11.7).
+    /// A player persistently refuses to comply with the Laws (Art. 11.7):
+    /// the arbiter decides the opponent's score.
     PersistentRefusal(Color),
+    /// Both players persistently refuse to comply with the Laws: both lose (Art. 11.8).
+    BothRefuse,
     /// A player with less than two minutes claims under Guideline III.5.
     QuickplayClaim(Color),
     /// A player requests a five-second increment under Guideline III.4.
@@ -1187,22 +1219,19 @@ impl Arbiter {
             Action::Arrive(color) => {
                 if let Some(r) = self.clock.arrive(color, at_ms)? {
                     self.clock_rulings(&mut out, vec![r]);
-                    let result = GameScore::loss(color, Score::One);
-                    self.end(&mut out, at_ms, result, Article::new("Art. 6.7.1"));
+                    self.ask_late_arrival(&mut out, Some(color));
                 }
             }
             Action::CheckAbsence => {
                 let absent = self.clock.absent_after_default_time(at_ms);
-                let result = match absent.as_slice() {
+                let late = match absent.as_slice() {
                     [] => None,
-                    [clock::Ruling::DefaultTimeExceeded(c)] => {
-                        Some(GameScore::loss(*c, Score::One))
-                    }
-                    _ => Some(GameScore::BOTH_LOSE),
+                    [clock::Ruling::DefaultTimeExceeded(c)] => Some(Some(*c)),
+                    _ => Some(None),
                 };
                 self.clock_rulings(&mut out, absent);
-                if let Some(result) = result {
-                    self.end(&mut out, at_ms, result, Article::new("Art. 6.7.1"));
+                if let Some(late) = late {
+                    self.ask_late_arrival(&mut out, late);
                 }
             }
             Action::Move { by, mv } => self.on_move(&mut out, at_ms, by, mv)?,
@@ -1309,15 +1338,18 @@ impl Arbiter {
                     }
                 }
             }
-            Action::PersistentRefusal(by) => {
-                // The opponent wins if able to checkmate by any series of legal moves, else ½.
-                let opponent = if self.cannot_mate(!by) {
-                    Score::Half
-                } else {
-                    Score::One
-                };
-                let result = GameScore::loss(by, opponent);
-                self.end(&mut out, at_ms, result, Article::new("Art. 11.7"));
+            Action::PersistentRefusal(offender) => {
+                let options = self.opponent_scores(offender);
+                let question = Question::PersistentRefusal { offender };
+                self.ask(&mut out, question, options, "Art. 11.7");
+            }
+            Action::BothRefuse => {
+                self.end(
+                    &mut out,
+                    at_ms,
+                    GameScore::BOTH_LOSE,
+                    Article::new("Art. 11.8"),
+                );
             }
             Action::QuickplayClaim(by) => {
                 if self.quickplay_finish(by, at_ms) {
@@ -1802,6 +1834,54 @@ impl Arbiter {
         self.cite(out, Ruling::DecisionRequired { question, options }, article);
     }
 
+    /// Art. 6.7.1 (SJRP §4.3 for its standard games): the late player loses
+    /// "unless the arbiter decides otherwise"; both absent lose both.
+    fn ask_late_arrival(&mut self, out: &mut Out, absent: Option<Color>) {
+        let article = self.default_time_article();
+        let question = Question::LateArrival { absent };
+        self.question = Some(question);
+        let options = vec![Choice::Loss, Choice::PlayOn];
+        self.cite_article(out, Ruling::DecisionRequired { question, options }, article);
+    }
+
+    fn default_time_article(&self) -> Article {
+        let regulated = self.profile.default_time_ms(self.game_type) > 0;
+        Article::new(if regulated && self.profile.name == Profile::SJRP.name {
+            "SJRP §4.3"
+        } else {
+            "Art. 6.7.1"
+        })
+    }
+
+    /// The opponent's scores the arbiter may give after `offender` lost
+    /// (Art. 11.7; SJRP §4.5), the engine's proposal first: 1, or ½ when the
+    /// opponent cannot checkmate by any series of legal moves.
+    fn opponent_scores(&self, offender: Color) -> Vec<Choice> {
+        let proposal = if self.cannot_mate(!offender) {
+            [Score::Half, Score::One, Score::Zero]
+        } else {
+            [Score::One, Score::Half, Score::Zero]
+        };
+        proposal.into_iter().map(Choice::OpponentScore).collect()
+    }
+
+    /// Deducts `ms` from `against`'s clock (Art. 12.9.3; SJRP §4.5 "Zeitstrafe").
+    fn deduct_time(&mut self, out: &mut Out, at_ms: u64, against: Color, ms: u64) {
+        let running = self.clock.running().is_some();
+        let delta = -i64::try_from(ms).unwrap_or(i64::MAX);
+        let _ = (|| {
+            if running {
+                self.clock.stop(at_ms)?;
+            }
+            let r = self.clock.adjust(against, delta, Adjustment::Penalty);
+            if running {
+                self.clock.restart(at_ms)?;
+            }
+            r
+        })()
+        .map(|r| self.clock_rulings(out, vec![r]));
+    }
+
     fn on_move(
         &mut self,
         out: &mut Out,
@@ -2015,7 +2095,11 @@ impl Arbiter {
     fn penalise(&mut self, out: &mut Out, at_ms: u64, by: Color, count: u32) {
         match self.profile.illegal_moves {
             IllegalMoveRegime::Youth => {
-                let mut options = vec![Choice::Warning, Choice::TimeForOpponent];
+                let mut options = vec![
+                    Choice::Warning,
+                    Choice::TimePenalty,
+                    Choice::TimeForOpponent,
+                ];
                 if count >= 3 {
                     options.push(Choice::Loss);
                 }
@@ -2330,21 +2414,7 @@ impl Arbiter {
             Penalty::IncreaseOpponentTime { ms } => {
                 self.add_time(out, at_ms, !against, ms, article);
             }
-            Penalty::ReduceTime { ms } => {
-                let running = self.clock.running().is_some();
-                let delta = -i64::try_from(ms).unwrap_or(i64::MAX);
-                let _ = (|| {
-                    if running {
-                        self.clock.stop(at_ms)?;
-                    }
-                    let r = self.clock.adjust(against, delta, Adjustment::Penalty);
-                    if running {
-                        self.clock.restart(at_ms)?;
-                    }
-                    r
-                })()
-                .map(|r| self.clock_rulings(out, vec![r]));
-            }
+            Penalty::ReduceTime { ms } => self.deduct_time(out, at_ms, against, ms),
             Penalty::DeclareLost { opponent } => {
                 self.end(out, at_ms, GameScore::loss(against, opponent), article);
             }
@@ -2361,8 +2431,10 @@ impl Arbiter {
         let question = self.question.ok_or(ActionError::NoQuestion)?;
         let allowed = match question {
             Question::YouthIllegalMove { count, .. } => {
-                matches!(choice, Choice::Warning | Choice::TimeForOpponent)
-                    || choice == Choice::Loss && count >= 3
+                matches!(
+                    choice,
+                    Choice::Warning | Choice::TimePenalty | Choice::TimeForOpponent
+                ) || choice == Choice::Loss && count >= 3
             }
             Question::QuickplayFinishClaim { .. } => {
                 matches!(choice, Choice::Draw | Choice::Reject)
@@ -2373,6 +2445,10 @@ impl Arbiter {
             }
             Question::ReferredQuickplayClaim { .. } => {
                 matches!(choice, Choice::Draw | Choice::Loss)
+            }
+            Question::LateArrival { .. } => matches!(choice, Choice::Loss | Choice::PlayOn),
+            Question::PersistentRefusal { .. } | Question::YouthLossScore { .. } => {
+                matches!(choice, Choice::OpponentScore(_))
             }
         };
         if !allowed {
@@ -2386,16 +2462,40 @@ impl Arbiter {
                     Choice::TimeForOpponent => {
                         self.credit_opponent(out, at_ms, !offender, "SJRP §4.5");
                     }
+                    Choice::TimePenalty => {
+                        let ms = self.profile.time_credit_ms(self.game_type);
+                        self.deduct_time(out, at_ms, offender, ms);
+                    }
                     Choice::Loss => {
-                        let opponent = if self.cannot_mate(!offender) {
-                            Score::Half
-                        } else {
-                            Score::One
-                        };
-                        let result = GameScore::loss(offender, opponent);
-                        self.end(out, at_ms, result, Article::new("SJRP §4.5"));
+                        let options = self.opponent_scores(offender);
+                        let question = Question::YouthLossScore { offender };
+                        self.ask(out, question, options, "SJRP §4.5");
                     }
                     _ => self.penalties.push((offender, Penalty::Warning)),
+                }
+            }
+            Question::LateArrival { absent } => {
+                let article = self.default_time_article();
+                self.cite_article(out, Ruling::Decided(choice), article);
+                if choice == Choice::Loss {
+                    let result =
+                        absent.map_or(GameScore::BOTH_LOSE, |c| GameScore::loss(c, Score::One));
+                    self.end(out, at_ms, result, article);
+                }
+            }
+            Question::PersistentRefusal { offender } | Question::YouthLossScore { offender } => {
+                let article = match question {
+                    Question::PersistentRefusal { .. } => "Art. 11.7",
+                    _ => "SJRP §4.5",
+                };
+                self.cite(out, Ruling::Decided(choice), article);
+                if let Choice::OpponentScore(score) = choice {
+                    self.end(
+                        out,
+                        at_ms,
+                        GameScore::loss(offender, score),
+                        Article::new(article),
+                    );
                 }
             }
             Question::QuickplayFinishClaim { claimant } => {

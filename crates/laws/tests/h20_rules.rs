@@ -902,11 +902,20 @@ fn h20_05_every_ruling_kind_cites_its_article() {
     });
     scripts.push(s);
     let mut s = Script::new(start, STANDARD, fide);
-    s.act(Action::CheckAbsence);
+    s.act(Action::CheckAbsence)
+        .act(Action::Decision(Choice::Loss));
+    scripts.push(s);
+    let mut s = Script::new(start, STANDARD, Profile::SJRP);
+    s.wait(900_000).act(Action::Arrive(White));
+    s.act(Action::Decision(Choice::PlayOn));
     scripts.push(s);
     let mut s = Script::new(start, STANDARD, fide);
-    s.act(Action::PersistentRefusal(White))
-        .act(Action::OfferDraw(Black));
+    s.act(Action::PersistentRefusal(White));
+    s.act(Action::Decision(Choice::OpponentScore(Score::Half)));
+    s.act(Action::OfferDraw(Black));
+    scripts.push(s);
+    let mut s = Script::new(start, STANDARD, fide);
+    s.act(Action::BothRefuse);
     scripts.push(s);
     let mut s = Script::new(start, STANDARD, fide);
     s.act(Action::OpenEnvelope {
@@ -917,6 +926,9 @@ fn h20_05_every_ruling_kind_cites_its_article() {
     // SJRP §4.5: the arbiter chooses.
     let mut s = Script::new(start, STANDARD, Profile::SJRP);
     s.mv("e1e3").act(Action::Decision(Choice::TimeForOpponent));
+    s.mv("e1e3").act(Action::Decision(Choice::TimePenalty));
+    s.mv("e1e3").act(Action::Decision(Choice::Loss));
+    s.act(Action::Decision(Choice::OpponentScore(Score::One)));
     scripts.push(s);
 
     // Touch-move: 4.3.3, 4.4.1-4.4.3, a refused move, a touch-move claim rejected.
@@ -1045,20 +1057,27 @@ Clock::PeriodCompleted | Art. 6.3.2 | FIDE 2023
 Clock::PressWithoutEffect | Art. 6.2.1 | FIDE 2023
 Clock::Restarted | Art. 6.11.3 | FIDE 2023
 Clock::Stopped | Art. 6.11.1 | FIDE 2023
+Clock::TimeAdjusted | Art. 12.9 | FIDE 2023
 Clock::TimeAdjusted | Art. 6.10.1 | FIDE 2023
 Clock::TimeExceeded | Art. 6.9 | FIDE 2018
 Clock::TimeExceeded | Art. 6.9 | FIDE 2023
 Clock::TimeSet | Art. 6.10.2 | FIDE 2023
 CountedOnce | Art. 7.5.5 | FIDE 2023
+Decided | Art. 11.7 | FIDE 2023
+Decided | Art. 6.7.1 | FIDE 2023
 Decided | Art. 7.1 | FIDE 2023
 Decided | Guideline III.4 | FIDE 2023
 Decided | Guideline III.5 | FIDE 2023
 Decided | Guideline III.6.2 | FIDE 2023
+Decided | SJRP §4.3 | FIDE 2023
 Decided | SJRP §4.5 | FIDE 2023
+DecisionRequired | Art. 11.7 | FIDE 2023
+DecisionRequired | Art. 6.7.1 | FIDE 2023
 DecisionRequired | Art. 7.1 | FIDE 2023
 DecisionRequired | Guideline III.4 | FIDE 2023
 DecisionRequired | Guideline III.5 | FIDE 2023
 DecisionRequired | Guideline III.6.2 | FIDE 2023
+DecisionRequired | SJRP §4.3 | FIDE 2023
 DecisionRequired | SJRP §4.5 | FIDE 2023
 DeviceAllowed | SJRP §4.2 | FIDE 2023
 DrawAgreementInvalid | Art. 5.2.3 | FIDE 2023
@@ -1071,6 +1090,7 @@ GameEnded | Appendix A.4.3 (2018) | FIDE 2018
 GameEnded | Appendix A.5.3 | FIDE 2023
 GameEnded | Art. 11.3.2.2 | FIDE 2023
 GameEnded | Art. 11.7 | FIDE 2023
+GameEnded | Art. 11.8 | FIDE 2023
 GameEnded | Art. 5.1.2 | FIDE 2023
 GameEnded | Art. 5.2.3 | FIDE 2023
 GameEnded | Art. 6.7.1 | FIDE 2023
@@ -1080,6 +1100,7 @@ GameEnded | Art. 7.5.5 | FIDE 2023
 GameEnded | Guideline III.5.1 | FIDE 2023
 GameEnded | Guideline III.6.2 | FIDE 2023
 GameEnded | SJRP §4.2 | FIDE 2023
+GameEnded | SJRP §4.5 | FIDE 2023
 IllegalMoveCompleted | Appendix A.4.2 (2018) | FIDE 2018
 IllegalMoveCompleted | Appendix A.5.2 | FIDE 2023
 IllegalMoveCorrected | Art. 7.5.1 | FIDE 2023
@@ -1132,3 +1153,142 @@ TimeAdded | Guideline III.5.3 | FIDE 2023
 TimeAdded | SJRP §4.5 | FIDE 2023
 WrittenMoveBinding | Art. 9.5.2 | FIDE 2023
 ";
+
+// ---------------------------------------------------------------- item 8
+
+fn question_of(out: &[Cited]) -> Option<(Question, Vec<Choice>, &'static str)> {
+    out.iter().find_map(|c| match &c.ruling {
+        Ruling::DecisionRequired { question, options } => {
+            Some((*question, options.clone(), c.article.as_str()))
+        }
+        _ => None,
+    })
+}
+
+#[test]
+fn h20_08_late_arrival_loses_unless_the_arbiter_decides_otherwise() {
+    // 6.7.1: "verliert die Partie, außer die Schiedsrichterin / der Schiedsrichter entscheidet anders."
+    let mut a = arbiter("startpos", RAPID, Profile::FIDE_2023);
+    a.apply(0, Action::Arrive(White)).unwrap();
+    let out = a.apply(5_000, Action::Arrive(Black)).unwrap();
+    assert_eq!(
+        question_of(&out),
+        Some((
+            Question::LateArrival {
+                absent: Some(Black)
+            },
+            vec![Choice::Loss, Choice::PlayOn],
+            "Art. 6.7.1"
+        ))
+    );
+    assert!(a.result().is_none());
+    let out = a.apply(6_000, Action::Decision(Choice::PlayOn)).unwrap();
+    assert!(
+        out.iter()
+            .any(|c| c.ruling == Ruling::Decided(Choice::PlayOn))
+    );
+    assert!(a.result().is_none());
+    let e4 = san(&a, "e4");
+    a.apply(7_000, Action::Move { by: White, mv: e4 }).unwrap();
+    assert_eq!(a.game().ply(), 1);
+}
+
+#[test]
+fn h20_08_both_absent_lose_both_when_the_arbiter_so_decides() {
+    let mut a = arbiter("startpos", STANDARD, Profile::SJRP);
+    let out = a.apply(16 * 60_000, Action::CheckAbsence).unwrap();
+    let (question, _, article) = question_of(&out).unwrap();
+    assert_eq!(question, Question::LateArrival { absent: None });
+    assert_eq!(article, "SJRP §4.3");
+    a.apply(16 * 60_000, Action::Decision(Choice::Loss))
+        .unwrap();
+    assert_eq!(
+        a.result().map(|(r, art)| (r, art.as_str())),
+        Some((GameScore::BOTH_LOSE, "SJRP §4.3"))
+    );
+}
+
+#[test]
+fn h20_08_persistent_refusal_the_arbiter_sets_the_opponents_score() {
+    // 11.7: "Die von der Gegnerin / vom Gegner erzielte Punktzahl wird von der
+    // Schiedsrichterin / vom Schiedsrichter bestimmt." The engine proposes 1 when
+    // the opponent can checkmate.
+    let mut a = arbiter("startpos", BLITZ, Profile::FIDE_2023);
+    let out = a.apply(1_000, Action::PersistentRefusal(Black)).unwrap();
+    let (question, options, article) = question_of(&out).unwrap();
+    assert_eq!(question, Question::PersistentRefusal { offender: Black });
+    assert_eq!(article, "Art. 11.7");
+    assert_eq!(options[0], Choice::OpponentScore(Score::One));
+    assert_eq!(
+        a.apply(1_500, Action::Decision(Choice::Loss)),
+        Err(laws::arbiter::ActionError::NotAnOption(Choice::Loss))
+    );
+    a.apply(2_000, Action::Decision(Choice::OpponentScore(Score::Half)))
+        .unwrap();
+    let (result, article) = a.result().unwrap();
+    assert_eq!(
+        (result.to_string().as_str(), article.as_str()),
+        ("1/2-0", "Art. 11.7")
+    );
+}
+
+#[test]
+fn h20_08_both_refuse_both_lose() {
+    // 11.8: "Wenn sich beide Spielende gemäß Artikel 11.7 schuldig machen, wird
+    // für beide das Spiel für verloren erklärt."
+    let mut a = arbiter("startpos", STANDARD, Profile::FIDE_2018);
+    a.apply(1_000, Action::BothRefuse).unwrap();
+    let (result, article) = a.result().unwrap();
+    assert_eq!(
+        (result, article.as_str()),
+        (GameScore::BOTH_LOSE, "Art. 11.8")
+    );
+}
+
+#[test]
+fn h20_08_youth_illegal_moves_time_penalty_and_the_opponents_score() {
+    // SJRP §4.5: "Die Strafe (Verwarnung, Zeitstrafe bzw. Zeitbonus für den
+    // Gegner, Partieverlust) ... legt der Schiedsrichter fest. ... Der
+    // Schiedsrichter bestimmt in diesem Fall auch das Ergebnis des Gegners."
+    let mut a = arbiter("4k3/8/8/8/8/8/8/4K2R w - - 0 1", RAPID, Profile::SJRP);
+    let mut t = 0;
+    for count in 1..=3 {
+        let mv = raw(&a, "h1a8");
+        complete(&mut a, &mut t, White, mv);
+        let out = a.apply(t, Action::ClaimIllegalMove(Black)).unwrap();
+        let (question, options, _) = question_of(&out).unwrap();
+        assert_eq!(
+            question,
+            Question::YouthIllegalMove {
+                offender: White,
+                count
+            }
+        );
+        assert_eq!(
+            &options[..3],
+            [
+                Choice::Warning,
+                Choice::TimePenalty,
+                Choice::TimeForOpponent
+            ]
+        );
+        if count < 3 {
+            let before = a.clock().remaining(White, t);
+            a.apply(t, Action::Decision(Choice::TimePenalty)).unwrap();
+            assert_eq!(a.clock().remaining(White, t), before - 60_000);
+        }
+    }
+    let out = a.apply(t, Action::Decision(Choice::Loss)).unwrap();
+    let (question, options, article) = question_of(&out).unwrap();
+    assert_eq!(question, Question::YouthLossScore { offender: White });
+    assert_eq!(article, "SJRP §4.5");
+    // A lone king cannot checkmate: ½ is proposed first.
+    assert_eq!(options[0], Choice::OpponentScore(Score::Half));
+    a.apply(t, Action::Decision(Choice::OpponentScore(Score::Half)))
+        .unwrap();
+    let (result, article) = a.result().unwrap();
+    assert_eq!(
+        (result.to_string().as_str(), article.as_str()),
+        ("0-1/2", "SJRP §4.5")
+    );
+}

@@ -291,6 +291,7 @@ enum JsonAction {
     PersistentRefusal {
         by: Side,
     },
+    BothRefuse,
     QuickplayClaim {
         by: Side,
     },
@@ -424,6 +425,14 @@ enum JsonChoice {
     Grant,
     KeepClocks,
     Proportional,
+    PlayOn,
+    TimePenalty,
+    #[serde(rename = "opponent_scores_1")]
+    OpponentScoresOne,
+    #[serde(rename = "opponent_scores_1/2")]
+    OpponentScoresHalf,
+    #[serde(rename = "opponent_scores_0")]
+    OpponentScoresZero,
 }
 
 fn score(s: JsonScore) -> Score {
@@ -537,6 +546,7 @@ fn convert(arbiter: &Arbiter, event: JsonAction) -> Result<Action, String> {
                 .map_err(|e: laws::notation::UnknownLanguage| e.to_string())?,
         },
         JsonAction::PersistentRefusal { by } => Action::PersistentRefusal(by.into()),
+        JsonAction::BothRefuse => Action::BothRefuse,
         JsonAction::QuickplayClaim { by } => Action::QuickplayClaim(by.into()),
         JsonAction::IncrementRequest { by } => Action::IncrementRequest(by.into()),
         JsonAction::QuickplayClaimWithoutArbiter { by } => {
@@ -632,6 +642,11 @@ fn convert(arbiter: &Arbiter, event: JsonAction) -> Result<Action, String> {
             JsonChoice::Grant => Choice::Grant,
             JsonChoice::KeepClocks => Choice::KeepClocks,
             JsonChoice::Proportional => Choice::Proportional,
+            JsonChoice::PlayOn => Choice::PlayOn,
+            JsonChoice::TimePenalty => Choice::TimePenalty,
+            JsonChoice::OpponentScoresOne => Choice::OpponentScore(Score::One),
+            JsonChoice::OpponentScoresHalf => Choice::OpponentScore(Score::Half),
+            JsonChoice::OpponentScoresZero => Choice::OpponentScore(Score::Zero),
         }),
     })
 }
