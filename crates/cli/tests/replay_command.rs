@@ -62,3 +62,30 @@ fn bad_input_is_an_error_with_the_line() {
     assert!(err.contains("unknown profile"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn h20_06_a_refused_event_prints_the_rulings_before_it() {
+    let dir = std::env::temp_dir().join(format!("arbiter-replay-h20-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("refused.jsonl");
+    std::fs::write(
+        &log,
+        "{\"time_control\": \"180+2\"}\n{\"at_ms\": 0, \"event\": \"start_clock\"}\n{\"at_ms\": 1000, \"event\": \"move\", \"move\": \"e1e3\"}\n{\"at_ms\": 1000, \"event\": \"press\", \"by\": \"white\"}\n{\"at_ms\": 2000, \"event\": \"claim_illegal_move\", \"by\": \"black\"}\n{\"at_ms\": 3000, \"event\": \"decision\", \"choice\": \"grant\"}\n",
+    )
+    .unwrap();
+    for json in [false, true] {
+        let mut args = vec![log.to_str().unwrap()];
+        if json {
+            args.push("--json");
+        }
+        let (code, out, err) = arbiter(&args);
+        assert_eq!(code, 2);
+        assert!(
+            err.contains("refused.jsonl:6:1: no arbiter decision is pending"),
+            "{err}"
+        );
+        assert!(out.contains("Appendix A.3"), "{out}");
+        assert!(!out.contains("result"), "{out}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -36,7 +36,7 @@ use std::fmt;
 use shakmaty::{ByColor, Chess, Color, FromSetup, Move, Position, Role, Square};
 
 use crate::Article;
-use crate::clock::{self, Adjustment, Clock, ClockError, Seconds};
+use crate::clock::{self, Adjustment, Clock, ClockError, FlagOrder, Seconds};
 use crate::dead_position;
 use crate::draws::ClaimKind;
 use crate::edition::{DeviceRule, Edition, IllegalMoveRegime, Profile, Supervision};
@@ -70,6 +70,12 @@ pub enum Choice {
     KeepClocks,
     /// The clocks keep the time used in proportion to the moves kept (Art. 7.1; A-062).
     Proportional,
+    /// The arbiter decides otherwise: the late player does not lose (Art. 6.7.1; SJRP §4.3).
+    PlayOn,
+    /// Time is deducted from the offender (SJRP §4.5 "Zeitstrafe").
+    TimePenalty,
+    /// The score the opponent of a player who lost gets (Art. 11.7; SJRP §4.5).
+    OpponentScore(Score),
 }
 
 impl fmt::Display for Choice {
@@ -83,6 +89,11 @@ impl fmt::Display for Choice {
             Choice::Grant => "grant",
             Choice::KeepClocks => "keep the clocks",
             Choice::Proportional => "proportional clocks",
+            Choice::PlayOn => "play on",
+            Choice::TimePenalty => "time penalty",
+            Choice::OpponentScore(Score::One) => "the opponent scores 1",
+            Choice::OpponentScore(Score::Half) => "the opponent scores 1/2",
+            Choice::OpponentScore(Score::Zero) => "the opponent scores 0",
         })
     }
 }
@@ -122,6 +133,24 @@ pub enum Question {
     ReferredQuickplayClaim {
         /// Who claimed.
         claimant: Color,
+    },
+    /// Art. 6.7.1 (SJRP §4.3): a player arrived after the default time, or is
+    /// still absent; he loses "unless the arbiter decides otherwise".
+    LateArrival {
+        /// The late player; `None` when both are absent (both lose).
+        absent: Option<Color>,
+    },
+    /// Art. 11.7: the offender loses for persistent refusal to comply with
+    /// the Laws; the arbiter determines the opponent's score.
+    PersistentRefusal {
+        /// Who refused.
+        offender: Color,
+    },
+    /// SJRP §4.5: the offender loses for illegal moves; "der Schiedsrichter
+    /// bestimmt in diesem Fall auch das Ergebnis des Gegners".
+    YouthLossScore {
+        /// Who made the illegal moves.
+        offender: Color,
     },
 }
 
@@ -244,8 +273,11 @@ pub enum Action {
         /// The language it is written in.
         language: Language,
     },
-    /// The arbiter declares the game lost for persistent refusal to comply with the Laws (Art. 11.7).
+    /// A player persistently refuses to comply with the Laws (Art. 11.7):
+    /// the arbiter decides the opponent's score.
     PersistentRefusal(Color),
+    /// Both players persistently refuse to comply with the Laws: both lose (Art. 11.8).
+    BothRefuse,
     /// A player with less than two minutes claims under Guideline III.5.
     QuickplayClaim(Color),
     /// A player requests a five-second increment under Guideline III.4.
@@ -427,6 +459,12 @@ pub enum Ruling {
         /// Who made it.
         by: Color,
     },
+    /// A player accepts or declines a draw offer that is not open (never
+    /// made, or closed by a touch or move, Art. 9.1.2.1): no effect.
+    NoOpenOffer {
+        /// Who answered.
+        by: Color,
+    },
     /// A draw offer or agreement not allowed (Art. 9.1.1, 5.2.3).
     DrawAgreementInvalid,
     /// A claim fails.
@@ -530,6 +568,9 @@ impl fmt::Display for Ruling {
             Ruling::MoveRefused { by } => write!(f, "{by}'s move is not allowed"),
             Ruling::DrawOffered { by } => write!(f, "{by} offers a draw"),
             Ruling::DrawOfferClosed { by } => write!(f, "{by}'s draw offer is closed"),
+            Ruling::NoOpenOffer { by } => {
+                write!(f, "no draw offer open for {by} to answer; no effect")
+            }
             Ruling::DrawAgreementInvalid => f.write_str("draw offer or agreement not valid"),
             Ruling::ClaimRejected { by, failure } => write!(f, "{by}'s claim fails: {failure}"),
             Ruling::WrittenMoveBinding { by, mv } => write!(f, "{by} must play {mv}"),
@@ -639,8 +680,6 @@ pub enum ActionError {
     Clock(ClockError),
     /// The player is not on move.
     NotOnMove(Color),
-    /// A player accepted or declined an offer that was never made.
-    NoDrawOffer(Color),
     /// A decision was given with no question pending.
     NoQuestion,
     /// The decision is not among the options.
@@ -662,7 +701,6 @@ impl fmt::Display for ActionError {
         match self {
             ActionError::Clock(e) => write!(f, "clock: {e}"),
             ActionError::NotOnMove(c) => write!(f, "{c} is not on move"),
-            ActionError::NoDrawOffer(c) => write!(f, "there is no draw offer for {c} to answer"),
             ActionError::NoQuestion => f.write_str("no arbiter decision is pending"),
             ActionError::NotAnOption(c) => write!(f, "{c} is not an option here"),
             ActionError::DecisionPending => f.write_str("the arbiter must decide first"),
@@ -806,6 +844,19 @@ impl Arbiter {
         }
     }
 
+    /// Art. 6.7.1: the default time the regulations fix, for any profile and
+    /// game type, instead of the profile's.
+    pub fn with_default_time(mut self, ms: u64) -> Arbiter {
+        self.clock = self.clock.with_default_time(ms);
+        self
+    }
+
+    /// Guideline III.3.1: whether the clock shows which flag fell first.
+    pub fn with_flag_order(mut self, order: FlagOrder) -> Arbiter {
+        self.clock = self.clock.with_flag_order(order);
+        self
+    }
+
     /// The profile.
     pub fn profile(&self) -> &Profile {
         &self.profile
@@ -928,34 +979,65 @@ impl Arbiter {
     }
 
     /// The moves the player to move may make now: all legal moves, narrowed by
-    /// touched pieces (Art. 4.3, 4.5) and a written move (Art. 9.5.2).
+    /// touched pieces (Art. 4.3, 4.4, 4.5), a released piece (4.7) and a
+    /// written move (Art. 9.5.2).
     pub fn allowed_moves(&self) -> Vec<Move> {
+        self.obligation().0
+    }
+
+    /// [`allowed_moves`](Self::allowed_moves) with the provision that narrows them.
+    fn obligation(&self) -> (Vec<Move>, Article) {
         let position = self.game.position();
         let legal = position.legal_moves();
         if let Some(w) = self.written.filter(|w| legal.contains(w)) {
-            return vec![w];
+            return (vec![w], Article::new("Art. 9.5.2"));
         }
         if let Some(r) = self.released {
             let bound: Vec<Move> = legal.iter().filter(|m| r.binds(m)).copied().collect();
             if !bound.is_empty() {
-                return bound;
+                return (bound, Article::new("Art. 4.7"));
             }
         }
+        if let Some(bound) = self.castling_obligation() {
+            return bound;
+        }
         let own = position.us();
+        // Art. 4.4.2: rook first, then king: no castling with that rook on this move; 4.3.1 decides.
+        let king = position.board().king_of(position.turn());
+        let banned_rook = match self.touched[..] {
+            [rook, ref rest @ ..]
+                if own.contains(rook)
+                    && position.board().role_at(rook) == Some(Role::Rook)
+                    && king.is_some_and(|k| rest.contains(&k)) =>
+            {
+                Some(rook)
+            }
+            _ => None,
+        };
+        let legal: Vec<Move> = legal
+            .iter()
+            .filter(|m| !matches!(m, Move::Castle { rook, .. } if Some(*rook) == banned_rook))
+            .copied()
+            .collect();
+        let touch_article = if banned_rook.is_some() {
+            "Art. 4.4.2"
+        } else {
+            "Art. 4.3"
+        };
         // Art. 4.3.3: own piece and an opponent's piece touched: capture it with that piece if legal.
         let first_own = self.touched.iter().find(|&&s| own.contains(s));
         let first_theirs = self.touched.iter().find(|&&s| position.them().contains(s));
         if let (Some(&from), Some(&to)) = (first_own, first_theirs) {
             let captures: Vec<Move> = legal
                 .iter()
-                .filter(|m| m.from() == Some(from) && m.to() == to)
+                .filter(|m| m.from() == Some(from) && m.is_capture() && capture_square(m) == to)
                 .copied()
                 .collect();
             if !captures.is_empty() {
-                return captures;
+                return (captures, Article::new("Art. 4.3.3"));
             }
         }
-        // Art. 4.3.1, 4.3.2: the first touched piece that can be moved or captured.
+        // Art. 4.3.1, 4.3.2 (and 4.3.3): the first touched piece that can be moved or captured.
         for &square in &self.touched {
             let moves: Vec<Move> = legal
                 .iter()
@@ -969,10 +1051,52 @@ impl Arbiter {
                 .copied()
                 .collect();
             if !moves.is_empty() {
-                return moves;
+                return (moves, Article::new(touch_article));
             }
         }
-        legal.to_vec()
+        // Art. 4.5: no touched piece can be moved or captured (or none was touched).
+        let article = if self.touched.is_empty() {
+            "Art. 4.3"
+        } else {
+            "Art. 4.5"
+        };
+        (legal, Article::new(article))
+    }
+
+    /// Art. 4.4.1, 4.4.3: the player touched his king and then a rook. He
+    /// must castle on that side if it is legal; otherwise he must make another
+    /// legal king move (castling with the other rook included), and if the
+    /// king has none, any legal move. `None` if the touches were not king, rook.
+    fn castling_obligation(&self) -> Option<(Vec<Move>, Article)> {
+        let position = self.game.position();
+        let board = position.board();
+        let &[king, rook, ..] = &self.touched[..] else {
+            return None;
+        };
+        let own = |s: Square, role| position.us().contains(s) && board.role_at(s) == Some(role);
+        if !own(king, Role::King) || !own(rook, Role::Rook) {
+            return None;
+        }
+        let legal = position.legal_moves();
+        let castle: Vec<Move> = legal
+            .iter()
+            .filter(|m| matches!(m, Move::Castle { king: k, rook: r } if *k == king && *r == rook))
+            .copied()
+            .collect();
+        if !castle.is_empty() {
+            return Some((castle, Article::new("Art. 4.4.1")));
+        }
+        let king_moves: Vec<Move> = legal
+            .iter()
+            .filter(|m| m.from() == Some(king))
+            .copied()
+            .collect();
+        let allowed = if king_moves.is_empty() {
+            legal.to_vec()
+        } else {
+            king_moves
+        };
+        Some((allowed, Article::new("Art. 4.4.3")))
     }
 
     fn cite(&self, out: &mut Out, ruling: Ruling, article: &'static str) {
@@ -1095,22 +1219,19 @@ impl Arbiter {
             Action::Arrive(color) => {
                 if let Some(r) = self.clock.arrive(color, at_ms)? {
                     self.clock_rulings(&mut out, vec![r]);
-                    let result = GameScore::loss(color, Score::One);
-                    self.end(&mut out, at_ms, result, Article::new("Art. 6.7.1"));
+                    self.ask_late_arrival(&mut out, Some(color));
                 }
             }
             Action::CheckAbsence => {
                 let absent = self.clock.absent_after_default_time(at_ms);
-                let result = match absent.as_slice() {
+                let late = match absent.as_slice() {
                     [] => None,
-                    [clock::Ruling::DefaultTimeExceeded(c)] => {
-                        Some(GameScore::loss(*c, Score::One))
-                    }
-                    _ => Some(GameScore::BOTH_LOSE),
+                    [clock::Ruling::DefaultTimeExceeded(c)] => Some(Some(*c)),
+                    _ => Some(None),
                 };
                 self.clock_rulings(&mut out, absent);
-                if let Some(result) = result {
-                    self.end(&mut out, at_ms, result, Article::new("Art. 6.7.1"));
+                if let Some(late) = late {
+                    self.ask_late_arrival(&mut out, late);
                 }
             }
             Action::Move { by, mv } => self.on_move(&mut out, at_ms, by, mv)?,
@@ -1131,12 +1252,13 @@ impl Arbiter {
             Action::TwoHands(by) => self.on_two_hands(&mut out, at_ms, by),
             Action::Touch { by, square } => self.on_touch(&mut out, by, square),
             Action::OfferDraw(by) => self.on_offer(&mut out, by),
-            Action::AcceptDraw(by) => self.on_accept(&mut out, at_ms, by)?,
+            Action::AcceptDraw(by) => self.on_accept(&mut out, at_ms, by),
             Action::DeclineDraw(by) => {
-                if self.draw_offer != Some(!by) {
-                    return Err(ActionError::NoDrawOffer(by));
+                if self.draw_offer == Some(!by) {
+                    self.close_offer(&mut out, !by);
+                } else {
+                    self.cite(&mut out, Ruling::NoOpenOffer { by }, "Art. 9.1.2.1");
                 }
-                self.close_offer(&mut out, !by);
             }
             Action::ClaimDraw { by, intended } => self.on_claim(&mut out, at_ms, by, intended),
             Action::ClaimTouchMove { by, square } => {
@@ -1216,15 +1338,18 @@ impl Arbiter {
                     }
                 }
             }
-            Action::PersistentRefusal(by) => {
-                // The opponent wins if able to checkmate by any series of legal moves, else ½.
-                let opponent = if self.cannot_mate(!by) {
-                    Score::Half
-                } else {
-                    Score::One
-                };
-                let result = GameScore::loss(by, opponent);
-                self.end(&mut out, at_ms, result, Article::new("Art. 11.7"));
+            Action::PersistentRefusal(offender) => {
+                let options = self.opponent_scores(offender);
+                let question = Question::PersistentRefusal { offender };
+                self.ask(&mut out, question, options, "Art. 11.7");
+            }
+            Action::BothRefuse => {
+                self.end(
+                    &mut out,
+                    at_ms,
+                    GameScore::BOTH_LOSE,
+                    Article::new("Art. 11.8"),
+                );
             }
             Action::QuickplayClaim(by) => {
                 if self.quickplay_finish(by, at_ms) {
@@ -1241,7 +1366,7 @@ impl Arbiter {
                         Ruling::ClaimRejected { by, failure },
                         "Guideline III.5",
                     );
-                    let article = Article::new("Guideline III.5.2");
+                    let article = Article::new("Guideline III.5.3");
                     self.add_time(&mut out, at_ms, !by, 120_000, article);
                 }
             }
@@ -1709,6 +1834,54 @@ impl Arbiter {
         self.cite(out, Ruling::DecisionRequired { question, options }, article);
     }
 
+    /// Art. 6.7.1 (SJRP §4.3 for its standard games): the late player loses
+    /// "unless the arbiter decides otherwise"; both absent lose both.
+    fn ask_late_arrival(&mut self, out: &mut Out, absent: Option<Color>) {
+        let article = self.default_time_article();
+        let question = Question::LateArrival { absent };
+        self.question = Some(question);
+        let options = vec![Choice::Loss, Choice::PlayOn];
+        self.cite_article(out, Ruling::DecisionRequired { question, options }, article);
+    }
+
+    fn default_time_article(&self) -> Article {
+        let regulated = self.profile.default_time_ms(self.game_type) > 0;
+        Article::new(if regulated && self.profile.name == Profile::SJRP.name {
+            "SJRP §4.3"
+        } else {
+            "Art. 6.7.1"
+        })
+    }
+
+    /// The opponent's scores the arbiter may give after `offender` lost
+    /// (Art. 11.7; SJRP §4.5), the engine's proposal first: 1, or ½ when the
+    /// opponent cannot checkmate by any series of legal moves.
+    fn opponent_scores(&self, offender: Color) -> Vec<Choice> {
+        let proposal = if self.cannot_mate(!offender) {
+            [Score::Half, Score::One, Score::Zero]
+        } else {
+            [Score::One, Score::Half, Score::Zero]
+        };
+        proposal.into_iter().map(Choice::OpponentScore).collect()
+    }
+
+    /// Deducts `ms` from `against`'s clock (Art. 12.9.3; SJRP §4.5 "Zeitstrafe").
+    fn deduct_time(&mut self, out: &mut Out, at_ms: u64, against: Color, ms: u64) {
+        let running = self.clock.running().is_some();
+        let delta = -i64::try_from(ms).unwrap_or(i64::MAX);
+        let _ = (|| {
+            if running {
+                self.clock.stop(at_ms)?;
+            }
+            let r = self.clock.adjust(against, delta, Adjustment::Penalty);
+            if running {
+                self.clock.restart(at_ms)?;
+            }
+            r
+        })()
+        .map(|r| self.clock_rulings(out, vec![r]));
+    }
+
     fn on_move(
         &mut self,
         out: &mut Out,
@@ -1731,7 +1904,7 @@ impl Arbiter {
             // piece moved stays touched (Art. 4.3, 4.7).
             self.pending = None;
             if let IllegalAct::Move(illegal) | IllegalAct::UnreplacedPawn(illegal) = p.act {
-                self.touched = illegal.from().into_iter().collect();
+                self.touched = touched_by(self.game.position(), illegal);
             }
         }
         if let Some(offerer) = self.draw_offer.filter(|&o| o == !by) {
@@ -1750,15 +1923,9 @@ impl Arbiter {
             });
             return Ok(());
         }
-        if !self.allowed_moves().contains(&mv) {
-            let article = if self.written.is_some() {
-                "Art. 9.5.2"
-            } else if self.released.is_some() {
-                "Art. 4.7"
-            } else {
-                "Art. 4.3"
-            };
-            self.cite(out, Ruling::MoveRefused { by }, article);
+        let (allowed, article) = self.obligation();
+        if !allowed.contains(&mv) {
+            self.cite_article(out, Ruling::MoveRefused { by }, article);
             return Ok(());
         }
         let r = self.clock.execute_move(by, at_ms)?;
@@ -1883,14 +2050,13 @@ impl Arbiter {
         }
     }
 
-    /// Art. 7.5.1: the replacement move obeys 4.3 for the piece moved (4.7).
+    /// Art. 7.5.1: Art. 4.3 binds the move that replaces the illegal one,
+    /// for every piece it touched: the piece moved and a piece it captured
+    /// (4.3.3), or king and rook of a castling (4.4).
     fn touch_after_restore(&mut self, out: &mut Out, by: Color, mv: Move) {
-        self.touched.clear();
-        if let Some(from) = mv.from() {
-            self.touched.push(from);
-        }
-        let allowed = self.allowed_moves();
-        self.cite(out, Ruling::MustMove { by, allowed }, "Art. 4.3");
+        self.touched = touched_by(self.game.position(), mv);
+        let (allowed, article) = self.obligation();
+        self.cite_article(out, Ruling::MustMove { by, allowed }, article);
     }
 
     /// Art. 7.5.1-7.5.5 for a completed illegal act.
@@ -1929,7 +2095,11 @@ impl Arbiter {
     fn penalise(&mut self, out: &mut Out, at_ms: u64, by: Color, count: u32) {
         match self.profile.illegal_moves {
             IllegalMoveRegime::Youth => {
-                let mut options = vec![Choice::Warning, Choice::TimeForOpponent];
+                let mut options = vec![
+                    Choice::Warning,
+                    Choice::TimePenalty,
+                    Choice::TimeForOpponent,
+                ];
                 if count >= 3 {
                     options.push(Choice::Loss);
                 }
@@ -1994,8 +2164,8 @@ impl Arbiter {
             return;
         }
         self.touched.push(square);
-        let allowed = self.allowed_moves();
-        self.cite(out, Ruling::MustMove { by, allowed }, "Art. 4.3");
+        let (allowed, article) = self.obligation();
+        self.cite_article(out, Ruling::MustMove { by, allowed }, article);
     }
 
     /// Art. 4.8: a claim that the opponent's last move broke touch-move. It
@@ -2087,37 +2257,42 @@ impl Arbiter {
         }
     }
 
-    fn on_accept(&mut self, out: &mut Out, at_ms: u64, by: Color) -> Result<(), ActionError> {
+    fn on_accept(&mut self, out: &mut Out, at_ms: u64, by: Color) {
         if self.offers_banned() {
             self.cite(out, Ruling::DrawAgreementInvalid, "Art. 9.1.1");
-            return Ok(());
+            return;
         }
         if self.draw_offer != Some(!by) {
-            return Err(ActionError::NoDrawOffer(by));
+            // The offer was withdrawn by the opponent's touch or move, or never made.
+            self.cite(out, Ruling::NoOpenOffer { by }, "Art. 9.1.2.1");
+            return;
         }
         if self.moves_made.white == 0 || self.moves_made.black == 0 {
             self.draw_offer = None;
             self.cite(out, Ruling::DrawAgreementInvalid, "Art. 5.2.3");
-            return Ok(());
+            return;
         }
         self.end(out, at_ms, GameScore::DRAW, Article::new("Art. 5.2.3"));
-        Ok(())
     }
 
+    /// Art. 9.2-9.5: a draw claim. A claim that fails for any reason — the
+    /// claimant not on move (9.2, 9.3), a piece touched (9.4), a position
+    /// that does not support it — is incorrect (9.5.2): the opponent gets two
+    /// minutes (one in rapid and blitz, A.3), a written move must be played
+    /// in accordance with Articles 3 and 4, and the claim stands as a draw
+    /// offer (9.1.2.3) unless offers are forbidden (9.1.1).
     fn on_claim(&mut self, out: &mut Out, at_ms: u64, by: Color, intended: Option<Move>) {
-        let reject = |this: &mut Arbiter, out: &mut Out, failure, article| {
-            this.cite(out, Ruling::ClaimRejected { by, failure }, article);
+        let on_move = self.game.position().turn() == by;
+        let formal = if !on_move {
+            Some((ClaimFailure::NotOnMove, "Art. 9.2"))
+        } else if !self.touched.is_empty() {
+            Some((ClaimFailure::PieceTouched, "Art. 9.4"))
+        } else {
+            None
         };
-        if self.game.position().turn() != by {
-            reject(self, out, ClaimFailure::NotOnMove, "Art. 9.2");
-            return;
-        }
-        if !self.touched.is_empty() {
-            reject(self, out, ClaimFailure::PieceTouched, "Art. 9.4");
-            return;
-        }
-        let claims = self.game.draw_claims(intended.as_ref());
-        if let Some(claim) = claims.first() {
+        if formal.is_none()
+            && let Some(claim) = self.game.draw_claims(intended.as_ref()).first()
+        {
             let article = claim.kind.article();
             if matches!(
                 claim.kind,
@@ -2130,20 +2305,33 @@ impl Arbiter {
             self.end(out, at_ms, GameScore::DRAW, article);
             return;
         }
-        reject(self, out, ClaimFailure::Incorrect, "Art. 9.5.2");
+        let (failure, article) = formal.unwrap_or((ClaimFailure::Incorrect, "Art. 9.5.2"));
+        self.cite(out, Ruling::ClaimRejected { by, failure }, article);
         self.credit_opponent(out, at_ms, !by, "Art. 9.5.2");
-        if let Some(mv) = intended {
-            if self.game.position().is_legal(mv) {
-                self.written = Some(mv);
-                self.cite(out, Ruling::WrittenMoveBinding { by, mv }, "Art. 9.5.2");
-            } else {
-                self.touch_after_restore(out, by, mv);
-            }
+        if let Some(mv) = intended.filter(|_| on_move) {
+            self.bind_written_move(out, by, mv);
         }
         // Art. 9.1.2.3: a claim counts as a draw offer, unless offers are forbidden (9.1.1).
         if !self.offers_banned() {
             self.draw_offer = Some(by);
             self.cite(out, Ruling::DrawOffered { by }, "Art. 9.1.2.3");
+        }
+    }
+
+    /// Art. 9.5.2: the move written for an incorrect claim "muss ...
+    /// entsprechend Artikel 3 und 4 ausgeführt werden": if it is legal and
+    /// keeps a touch-move obligation it binds; a legal move that breaks one
+    /// leaves that obligation; an illegal move binds as if its piece had been
+    /// touched (4.3; commentary on 9.5.2 and 7.5.1).
+    fn bind_written_move(&mut self, out: &mut Out, by: Color, mv: Move) {
+        let (allowed, article) = self.obligation();
+        if allowed.contains(&mv) {
+            self.written = Some(mv);
+            self.cite(out, Ruling::WrittenMoveBinding { by, mv }, "Art. 9.5.2");
+        } else if self.game.position().is_legal(mv) || !self.touched.is_empty() {
+            self.cite_article(out, Ruling::MustMove { by, allowed }, article);
+        } else {
+            self.touch_after_restore(out, by, mv);
         }
     }
 
@@ -2194,7 +2382,7 @@ impl Arbiter {
         let ten_each = self.moves_made.white >= 10 && self.moves_made.black >= 10;
         let frozen = self.unsupervised() && ten_each;
         let fixed = match self.profile.edition {
-            Edition::Fide2018 => "Appendix A.4.1 (2018)",
+            Edition::Fide2018 => "Appendix A.4.1.2 (2018)",
             Edition::Fide2023 => "Appendix A.5.1.2",
         };
         match kind {
@@ -2226,21 +2414,7 @@ impl Arbiter {
             Penalty::IncreaseOpponentTime { ms } => {
                 self.add_time(out, at_ms, !against, ms, article);
             }
-            Penalty::ReduceTime { ms } => {
-                let running = self.clock.running().is_some();
-                let delta = -i64::try_from(ms).unwrap_or(i64::MAX);
-                let _ = (|| {
-                    if running {
-                        self.clock.stop(at_ms)?;
-                    }
-                    let r = self.clock.adjust(against, delta, Adjustment::Penalty);
-                    if running {
-                        self.clock.restart(at_ms)?;
-                    }
-                    r
-                })()
-                .map(|r| self.clock_rulings(out, vec![r]));
-            }
+            Penalty::ReduceTime { ms } => self.deduct_time(out, at_ms, against, ms),
             Penalty::DeclareLost { opponent } => {
                 self.end(out, at_ms, GameScore::loss(against, opponent), article);
             }
@@ -2257,8 +2431,10 @@ impl Arbiter {
         let question = self.question.ok_or(ActionError::NoQuestion)?;
         let allowed = match question {
             Question::YouthIllegalMove { count, .. } => {
-                matches!(choice, Choice::Warning | Choice::TimeForOpponent)
-                    || choice == Choice::Loss && count >= 3
+                matches!(
+                    choice,
+                    Choice::Warning | Choice::TimePenalty | Choice::TimeForOpponent
+                ) || choice == Choice::Loss && count >= 3
             }
             Question::QuickplayFinishClaim { .. } => {
                 matches!(choice, Choice::Draw | Choice::Reject)
@@ -2269,6 +2445,10 @@ impl Arbiter {
             }
             Question::ReferredQuickplayClaim { .. } => {
                 matches!(choice, Choice::Draw | Choice::Loss)
+            }
+            Question::LateArrival { .. } => matches!(choice, Choice::Loss | Choice::PlayOn),
+            Question::PersistentRefusal { .. } | Question::YouthLossScore { .. } => {
+                matches!(choice, Choice::OpponentScore(_))
             }
         };
         if !allowed {
@@ -2282,16 +2462,40 @@ impl Arbiter {
                     Choice::TimeForOpponent => {
                         self.credit_opponent(out, at_ms, !offender, "SJRP §4.5");
                     }
+                    Choice::TimePenalty => {
+                        let ms = self.profile.time_credit_ms(self.game_type);
+                        self.deduct_time(out, at_ms, offender, ms);
+                    }
                     Choice::Loss => {
-                        let opponent = if self.cannot_mate(!offender) {
-                            Score::Half
-                        } else {
-                            Score::One
-                        };
-                        let result = GameScore::loss(offender, opponent);
-                        self.end(out, at_ms, result, Article::new("SJRP §4.5"));
+                        let options = self.opponent_scores(offender);
+                        let question = Question::YouthLossScore { offender };
+                        self.ask(out, question, options, "SJRP §4.5");
                     }
                     _ => self.penalties.push((offender, Penalty::Warning)),
+                }
+            }
+            Question::LateArrival { absent } => {
+                let article = self.default_time_article();
+                self.cite_article(out, Ruling::Decided(choice), article);
+                if choice == Choice::Loss {
+                    let result =
+                        absent.map_or(GameScore::BOTH_LOSE, |c| GameScore::loss(c, Score::One));
+                    self.end(out, at_ms, result, article);
+                }
+            }
+            Question::PersistentRefusal { offender } | Question::YouthLossScore { offender } => {
+                let article = match question {
+                    Question::PersistentRefusal { .. } => "Art. 11.7",
+                    _ => "SJRP §4.5",
+                };
+                self.cite(out, Ruling::Decided(choice), article);
+                if let Choice::OpponentScore(score) = choice {
+                    self.end(
+                        out,
+                        at_ms,
+                        GameScore::loss(offender, score),
+                        Article::new(article),
+                    );
                 }
             }
             Question::QuickplayFinishClaim { claimant } => {
@@ -2304,7 +2508,7 @@ impl Arbiter {
                         Article::new("Guideline III.5.1"),
                     );
                 } else {
-                    let article = Article::new("Guideline III.5.2");
+                    let article = Article::new("Guideline III.5.3");
                     self.add_time(out, at_ms, !claimant, 120_000, article);
                 }
             }
@@ -2343,6 +2547,21 @@ impl Arbiter {
         }
         Ok(())
     }
+}
+
+/// The squares a player touched to make `mv` in `position`, in order: the
+/// piece moved, then the opponent's piece it captured or the castling rook
+/// (Art. 4.3.3: when the order is unclear, the own piece counts as first).
+fn touched_by(position: &Chess, mv: Move) -> Vec<Square> {
+    let mut squares: Vec<Square> = mv.from().into_iter().collect();
+    match mv {
+        Move::Castle { rook, .. } => squares.push(rook),
+        _ if mv.is_capture() && position.them().contains(capture_square(&mv)) => {
+            squares.push(capture_square(&mv));
+        }
+        _ => {}
+    }
+    squares
 }
 
 /// The square of the piece a move captures (differs from `to` for en passant).

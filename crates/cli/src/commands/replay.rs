@@ -14,7 +14,7 @@ use std::fmt;
 use std::process::ExitCode;
 
 use laws::arbiter::{Action, Arbiter, Choice, Cited, Irregularity};
-use laws::clock::Adjustment;
+use laws::clock::{Adjustment, FlagOrder};
 use laws::edition::{Profile, Supervision};
 use laws::notation::{Language, parse_move};
 use laws::penalties::{Conduct, Penalty};
@@ -58,6 +58,12 @@ pub fn run(args: Args) -> ExitCode {
     };
     match replay_bytes(&bytes, profile) {
         Ok(report) => {
+            if let Some(e) = &report.refused {
+                // Every ruling up to the refused line, then the refusal.
+                print_rulings(&report, args.json);
+                eprintln!("arbiter replay: {name}:{e}");
+                return ExitCode::from(2);
+            }
             if args.json {
                 print_json(&report);
             } else {
@@ -121,7 +127,12 @@ impl LogLine<'_> {
 
 /// Replays a log given as bytes: text that is not UTF-8 is refused at its line and column.
 pub fn replay_bytes(bytes: &[u8], profile: Option<Profile>) -> Result<Report, LineError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| {
+    replay(decode(bytes)?, profile)
+}
+
+/// The log as text: bytes that are not UTF-8 are refused at their line and column.
+fn decode(bytes: &[u8]) -> Result<&str, LineError> {
+    std::str::from_utf8(bytes).map_err(|e| {
         let valid = &bytes[..e.valid_up_to()];
         let start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
         LineError {
@@ -129,8 +140,7 @@ pub fn replay_bytes(bytes: &[u8], profile: Option<Profile>) -> Result<Report, Li
             column: 1 + std::str::from_utf8(&valid[start..]).map_or(0, |s| s.chars().count()),
             message: "expected UTF-8 text".into(),
         }
-    })?;
-    replay(text, profile)
+    })
 }
 
 /// The rulings of one event line.
@@ -146,7 +156,13 @@ pub struct Report {
     pub steps: Vec<Step>,
     pub arbiter: Arbiter,
     pub last_ms: u64,
+    /// The first event line that could not be read or that the game's state
+    /// does not allow; the steps stop before it.
+    pub refused: Option<LineError>,
 }
+
+/// The longest default time a log may set: 6 hours (Art. 6.7.1).
+const MAX_DEFAULT_TIME_MS: u64 = 6 * 3_600_000;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -162,6 +178,19 @@ struct Header {
     supervision: Option<SupervisionName>,
     #[serde(default)]
     quickplay_finish: Option<bool>,
+    /// Art. 6.7.1: the regulations' default time, for any profile and game type.
+    #[serde(default)]
+    default_time_ms: Option<u64>,
+    /// Guideline III.3.1: `unknown` for clocks that do not show which flag fell first.
+    #[serde(default)]
+    flag_order: Option<FlagOrderName>,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum FlagOrderName {
+    Recorded,
+    Unknown,
 }
 
 #[derive(Deserialize, Clone, Copy)]
@@ -262,6 +291,7 @@ enum JsonAction {
     PersistentRefusal {
         by: Side,
     },
+    BothRefuse,
     QuickplayClaim {
         by: Side,
     },
@@ -395,6 +425,14 @@ enum JsonChoice {
     Grant,
     KeepClocks,
     Proportional,
+    PlayOn,
+    TimePenalty,
+    #[serde(rename = "opponent_scores_1")]
+    OpponentScoresOne,
+    #[serde(rename = "opponent_scores_1/2")]
+    OpponentScoresHalf,
+    #[serde(rename = "opponent_scores_0")]
+    OpponentScoresZero,
 }
 
 fn score(s: JsonScore) -> Score {
@@ -508,6 +546,7 @@ fn convert(arbiter: &Arbiter, event: JsonAction) -> Result<Action, String> {
                 .map_err(|e: laws::notation::UnknownLanguage| e.to_string())?,
         },
         JsonAction::PersistentRefusal { by } => Action::PersistentRefusal(by.into()),
+        JsonAction::BothRefuse => Action::BothRefuse,
         JsonAction::QuickplayClaim { by } => Action::QuickplayClaim(by.into()),
         JsonAction::IncrementRequest { by } => Action::IncrementRequest(by.into()),
         JsonAction::QuickplayClaimWithoutArbiter { by } => {
@@ -603,6 +642,11 @@ fn convert(arbiter: &Arbiter, event: JsonAction) -> Result<Action, String> {
             JsonChoice::Grant => Choice::Grant,
             JsonChoice::KeepClocks => Choice::KeepClocks,
             JsonChoice::Proportional => Choice::Proportional,
+            JsonChoice::PlayOn => Choice::PlayOn,
+            JsonChoice::TimePenalty => Choice::TimePenalty,
+            JsonChoice::OpponentScoresOne => Choice::OpponentScore(Score::One),
+            JsonChoice::OpponentScoresHalf => Choice::OpponentScore(Score::Half),
+            JsonChoice::OpponentScoresZero => Choice::OpponentScore(Score::Zero),
         }),
     })
 }
@@ -617,7 +661,9 @@ fn adjustment(a: JsonAdjustment) -> Adjustment {
     }
 }
 
-/// Replays a log; `profile` overrides the header's.
+/// Replays a log (`profile` overrides the header's) up to the first event
+/// line it cannot replay, which is kept in [`Report::refused`]; a bad header
+/// is an error.
 pub fn replay(text: &str, profile: Option<Profile>) -> Result<Report, LineError> {
     let mut lines = text
         .lines()
@@ -663,27 +709,51 @@ pub fn replay(text: &str, profile: Option<Profile>) -> Result<Report, LineError>
         profile.quickplay_finish = announced;
     }
     let mut arbiter = Arbiter::new(start, control, profile);
-    let mut steps = Vec::new();
-    let mut last_ms = 0;
-    for log_line in lines {
-        let line: Line =
-            serde_json::from_str(log_line.text).map_err(|e| log_line.json_error("", &e))?;
-        let event = convert(&arbiter, line.event).map_err(|m| log_line.error(m))?;
-        let rulings = arbiter
-            .apply(line.at_ms, event)
-            .map_err(|e| log_line.error(e.to_string()))?;
-        last_ms = last_ms.max(line.at_ms);
-        steps.push(Step {
-            line: log_line.number,
-            at_ms: line.at_ms,
-            rulings,
-        });
+    if let Some(ms) = header.default_time_ms {
+        if ms > MAX_DEFAULT_TIME_MS {
+            return Err(err(format!(
+                "default_time_ms: {ms} is more than {MAX_DEFAULT_TIME_MS} (6 hours)"
+            )));
+        }
+        arbiter = arbiter.with_default_time(ms);
     }
-    Ok(Report {
+    if let Some(FlagOrderName::Unknown) = header.flag_order {
+        arbiter = arbiter.with_flag_order(FlagOrder::Unknown);
+    }
+    let mut report = Report {
         profile,
-        steps,
+        steps: Vec::new(),
         arbiter,
-        last_ms,
+        last_ms: 0,
+        refused: None,
+    };
+    for log_line in lines {
+        match replay_line(&mut report.arbiter, log_line) {
+            Ok(step) => {
+                report.last_ms = report.last_ms.max(step.at_ms);
+                report.steps.push(step);
+            }
+            Err(e) => {
+                report.refused = Some(e);
+                break;
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// Reads one event line and applies it.
+fn replay_line(arbiter: &mut Arbiter, log_line: LogLine) -> Result<Step, LineError> {
+    let line: Line =
+        serde_json::from_str(log_line.text).map_err(|e| log_line.json_error("", &e))?;
+    let event = convert(arbiter, line.event).map_err(|m| log_line.error(m))?;
+    let rulings = arbiter
+        .apply(line.at_ms, event)
+        .map_err(|e| log_line.error(e.to_string()))?;
+    Ok(Step {
+        line: log_line.number,
+        at_ms: line.at_ms,
+        rulings,
     })
 }
 
@@ -698,16 +768,7 @@ fn print_text(report: &Report) {
         report.profile.edition,
         report.arbiter.game_type()
     );
-    for step in &report.steps {
-        for c in &step.rulings {
-            println!(
-                "line {:>3} at {:>9}: {}",
-                step.line,
-                clock_text(step.at_ms),
-                c
-            );
-        }
-    }
+    print_rulings(report, false);
     let a = &report.arbiter;
     println!("final position: {}", a.game().fen());
     for color in Color::ALL {
@@ -730,19 +791,29 @@ fn print_text(report: &Report) {
     }
 }
 
-fn print_json(report: &Report) {
+/// One line per ruling, as text or JSON.
+fn print_rulings(report: &Report, json: bool) {
     for step in &report.steps {
         for c in &step.rulings {
-            let value = serde_json::json!({
-                "line": step.line,
-                "at_ms": step.at_ms,
-                "ruling": c.ruling.to_string(),
-                "article": c.article.as_str(),
-                "edition": c.edition.to_string(),
-            });
-            println!("{value}");
+            if json {
+                let value = serde_json::json!({
+                    "line": step.line,
+                    "at_ms": step.at_ms,
+                    "ruling": c.ruling.to_string(),
+                    "article": c.article.as_str(),
+                    "edition": c.edition.to_string(),
+                });
+                println!("{value}");
+            } else {
+                let at = clock_text(step.at_ms);
+                println!("line {:>3} at {at:>9}: {c}", step.line);
+            }
         }
     }
+}
+
+fn print_json(report: &Report) {
+    print_rulings(report, true);
     let a = &report.arbiter;
     let value = serde_json::json!({
         "final": {
@@ -765,6 +836,19 @@ mod tests {
     use super::*;
 
     const SAMPLE: &str = include_str!("../../../../examples/replay-blitz.jsonl");
+
+    /// The whole log replayed, or its first refused line.
+    fn strict(report: Report) -> Result<Report, LineError> {
+        match report.refused {
+            Some(e) => Err(e),
+            None => Ok(report),
+        }
+    }
+
+    /// [`super::replay`], refusing the log at its first bad line.
+    fn replay(text: &str, profile: Option<Profile>) -> Result<Report, LineError> {
+        super::replay(text, profile).and_then(strict)
+    }
 
     #[test]
     fn sample_log_replays_to_a_flag_fall() {
@@ -844,17 +928,129 @@ mod tests {
                 ),
                 3,
             ),
-            (
-                &format!(
-                    "{header}\n{{\"at_ms\": 0, \"event\": \"accept_draw\", \"by\": \"black\"}}"
-                ),
-                2,
-            ),
         ] {
             let e = replay(log, None)
                 .err()
                 .unwrap_or_else(|| panic!("accepted {log:?}"));
             assert_eq!(e.line, line, "{log:?}: {e}");
+        }
+    }
+
+    /// The articles of all rulings of a report, in order.
+    fn articles(report: &Report) -> Vec<&'static str> {
+        report
+            .steps
+            .iter()
+            .flat_map(|s| s.rulings.iter().map(|c| c.article.as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn h20_06_answering_an_offer_that_is_not_open_has_no_effect() {
+        // Art. 9.1.2.1: Black's touch closed White's offer; the late acceptance is no agreement.
+        let log = r#"{"time_control": "5400+30"}
+{"at_ms": 0, "event": "start_clock"}
+{"at_ms": 1000, "event": "move", "move": "e4"}
+{"at_ms": 1000, "event": "offer_draw", "by": "white"}
+{"at_ms": 1000, "event": "press", "by": "white"}
+{"at_ms": 2000, "event": "touch", "by": "black", "square": "e7"}
+{"at_ms": 3000, "event": "accept_draw", "by": "black"}
+{"at_ms": 3000, "event": "decline_draw", "by": "white"}
+{"at_ms": 4000, "event": "move", "move": "e5"}"#;
+        let report = replay(log, None).unwrap();
+        assert!(report.arbiter.result().is_none());
+        assert_eq!(report.arbiter.game().ply(), 2);
+        let last: Vec<String> = report.steps[5..7]
+            .iter()
+            .flat_map(|s| s.rulings.iter().map(|c| format!("{c}")))
+            .collect();
+        assert_eq!(
+            last,
+            [
+                "no draw offer open for black to answer; no effect — Art. 9.1.2.1 (FIDE 2023)",
+                "no draw offer open for white to answer; no effect — Art. 9.1.2.1 (FIDE 2023)"
+            ]
+        );
+    }
+
+    #[test]
+    fn h20_06_a_refused_line_keeps_every_ruling_before_it() {
+        let log = r#"{"time_control": "180+2"}
+{"at_ms": 0, "event": "start_clock"}
+{"at_ms": 1000, "event": "move", "move": "e1e3"}
+{"at_ms": 1000, "event": "press", "by": "white"}
+{"at_ms": 2000, "event": "claim_illegal_move", "by": "black"}
+{"at_ms": 1500, "event": "move", "move": "e4"}
+{"at_ms": 3000, "event": "move", "move": "e4"}"#;
+        let report = super::replay(log, None).unwrap();
+        let refused = report.refused.as_ref().expect("line 6 goes back in time");
+        assert_eq!(refused.line, 6);
+        assert_eq!(report.steps.len(), 4);
+        assert!(articles(&report).contains(&"Appendix A.3"));
+        // `replay` keeps refusing the whole log.
+        assert_eq!(replay(log, None).err().map(|e| e.line), Some(6));
+    }
+
+    #[test]
+    fn h20_06_header_default_time_for_every_profile() {
+        // Art. 6.7.1: "Das Turnierreglement legt im Voraus die Wartezeit fest."
+        for (profile, control) in [
+            ("fide-2023", "900+10"),
+            ("fide-2018", "180+2"),
+            ("sjrp", "5400"),
+        ] {
+            let log = |arrive: u64| {
+                format!(
+                    r#"{{"time_control": "{control}", "profile": "{profile}", "default_time_ms": 600000}}
+{{"at_ms": 0, "event": "start_clock"}}
+{{"at_ms": 0, "event": "arrive", "by": "white"}}
+{{"at_ms": {arrive}, "event": "arrive", "by": "black"}}"#
+                )
+            };
+            let on_time = replay(&log(600_000), None).unwrap();
+            assert!(!articles(&on_time).contains(&"Art. 6.7.1"), "{profile}");
+            let late = replay(&log(600_001), None).unwrap();
+            assert!(articles(&late).contains(&"Art. 6.7.1"), "{profile}");
+        }
+        let e = replay(
+            r#"{"time_control": "900", "default_time_ms": 99999999}"#,
+            None,
+        )
+        .err()
+        .expect("more than 6 hours");
+        assert_eq!(e.line, 1);
+        assert!(e.message.contains("default_time_ms"), "{e}");
+    }
+
+    #[test]
+    fn h20_06_both_flags_down_order_unknown() {
+        // Guideline III.3.1.2: both flags down, order unknown, in the last period: draw;
+        // III.3.1.1: in an earlier period, play on. With the order recorded, White lost first (6.9).
+        let events = r#"
+{"at_ms": 0, "event": "start_clock"}
+{"at_ms": 61000, "event": "move", "move": "e4"}
+{"at_ms": 61000, "event": "press", "by": "white"}
+{"at_ms": 200000, "event": "observe_flags"}"#;
+        for (header, article) in [
+            (
+                r#"{"time_control": "60", "flag_order": "unknown"}"#,
+                "Guideline III.3.1.2",
+            ),
+            (
+                r#"{"time_control": "1/60:60", "flag_order": "unknown"}"#,
+                "Guideline III.3.1.1",
+            ),
+            (
+                r#"{"time_control": "60", "flag_order": "recorded"}"#,
+                "Art. 6.9",
+            ),
+        ] {
+            let report = replay(&format!("{header}{events}"), None).unwrap();
+            assert!(
+                articles(&report).contains(&article),
+                "{header}: {:?}",
+                articles(&report)
+            );
         }
     }
 
@@ -941,7 +1137,7 @@ mod tests {
         for _ in 0..3000 {
             let mut log = SAMPLE.as_bytes().to_vec();
             testkit::mutate(&mut rng, &mut log, b"{}[]\":,0123456789-abcdefghwkqrnpx ");
-            match replay_bytes(&log, None) {
+            match replay_bytes(&log, None).and_then(strict) {
                 Ok(_) => ok += 1,
                 Err(e) => {
                     refused += 1;
