@@ -52,7 +52,8 @@ use crate::sealed_move::{self, Envelope, SealedMove};
 use crate::time_control::TimeControl;
 
 /// What the arbiter decides where the Laws leave it to judgement.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Choice {
     /// A warning (Art. 12.9.1).
     Warning,
