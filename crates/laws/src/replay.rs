@@ -29,7 +29,7 @@ use shakmaty::{Chess, Color, Move, Position, Role, Square};
 use crate::arbiter::{Action, Arbiter, Choice, Cited, Irregularity};
 use crate::clock::Adjustment;
 use crate::edition::{Profile, Supervision};
-use crate::notation::{Language, parse_move};
+use crate::notation::{Form, Language, parse_move, write_move};
 use crate::penalties::{Conduct, Penalty};
 use crate::position::StartingPosition;
 
@@ -601,6 +601,18 @@ impl Report {
             rulings,
         });
         Ok(&self.steps[self.steps.len() - 1])
+    }
+
+    /// The moves of the game record in English short algebraic notation (Appendix C).
+    pub fn moves(&self) -> Vec<String> {
+        let game = self.arbiter.game();
+        (0u32..)
+            .zip(game.moves())
+            .filter_map(|(ply, m)| {
+                let position = game.position_at(ply)?;
+                Some(write_move(position, m, Language::English, Form::Short))
+            })
+            .collect()
     }
 
     /// The state after the last event, clocks at the latest event time.
