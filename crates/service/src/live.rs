@@ -187,6 +187,12 @@ impl Service {
         }
         let loaded = self.section(round.section).await?;
         let s = loaded.section();
+        if s.time_control.trim().is_empty() {
+            return Err(ServiceError::rule_in(
+                "the section has no time control: open the live game with a header",
+                "die Gruppe hat keine Bedenkzeit: die Live-Partie mit einem Kopf eröffnen",
+            ));
+        }
         Ok(Header::new(&s.time_control, &s.profile))
     }
 
