@@ -220,8 +220,24 @@ async fn h15_04_refused_events_store_nothing_and_retries_apply_once(store: Store
         assert!(a.status.is_client_error(), "{bad}: {}", a.text);
         assert!(a.text.contains(why), "{bad}: {}", a.text);
     }
+    let mut retries = tokio::task::JoinSet::new();
+    for _ in 0..6 {
+        let (app, session) = (c.app.clone(), c.session.clone());
+        let uri = format!("{events}?device=tablet-2&seq=7");
+        let body = json!({"event": "offer_draw", "by": "black"});
+        retries.spawn(async move { call(&app, &session, "POST", &uri, Some(&body)).await });
+    }
+    let mut fresh = 0;
+    while let Some(a) = retries.join_next().await {
+        let a = a.unwrap();
+        assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+        assert_eq!(a.json()["seq"], 3, "{}", a.text);
+        fresh += usize::from(a.json()["repeated"] == false);
+    }
+    assert_eq!(fresh, 1, "concurrent retries apply once");
     let state = call(&c.app, &c.session, "GET", &live, None).await.json();
-    assert_eq!(state["rulings"].as_array().unwrap().len(), 2, "{state}");
+    assert_eq!(state["rulings"].as_array().unwrap().len(), 3, "{state}");
+    assert_eq!(state["draw_offer"], "black");
     assert_eq!(state["moves"], json!(["e4"]));
     assert_eq!(state["header"]["time_control"], "300+2");
     let refused = post(live, json!({"time_control": "900"})).await;
@@ -243,7 +259,7 @@ async fn h15_04_refused_events_store_nothing_and_retries_apply_once(store: Store
         ..device
     };
     let pressed = service.post_live_event(None, game, &stamped).await.unwrap();
-    assert_eq!((pressed.seq, pressed.repeated), (3, false));
+    assert_eq!((pressed.seq, pressed.repeated), (4, false));
     assert!(pressed.at_ms < 600_000, "{}", pressed.at_ms);
 }
 
