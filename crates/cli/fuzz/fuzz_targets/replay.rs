@@ -1,4 +1,4 @@
-//! Feeds arbitrary text to the JSON-lines reader of `arbiter replay`: every
+//! Feeds arbitrary text to the JSON-lines reader of `arbiter replay` (`laws::replay`): every
 //! log is replayed or refused with the number of a line it has, never a panic.
 //!
 //! `cargo +nightly fuzz run replay` from `crates/cli`. The deterministic
@@ -8,15 +8,11 @@
 
 use libfuzzer_sys::fuzz_target;
 
-#[allow(dead_code)]
-#[path = "../../src/commands/replay.rs"]
-mod replay;
-
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    if let Err(e) = replay::replay(text, None) {
+    if let Err(e) = laws::replay::replay(text, None) {
         let lines = text.lines().count().max(1);
         assert!((1..=lines).contains(&e.line), "line {} of {lines}: {e}", e.line);
     }
