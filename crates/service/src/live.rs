@@ -9,6 +9,9 @@
 //! (`at_ms`, e.g. for an event entered after the fact); otherwise the server's clock counts from
 //! the opening of the live game. A device numbers its events: a retry of the same (device,
 //! number) returns the stored event and applies nothing twice.
+//!
+//! A board's device proves itself with the board's code ([`Service::set_board_code`]): it opens
+//! that one game and never gives an event's time.
 
 use laws::arbiter::Cited;
 use laws::replay::{Final, Header, LogLine, Report};
@@ -25,6 +28,9 @@ const ATTEMPTS: usize = 8;
 
 /// Longest event a device may send, in bytes.
 pub const MAX_EVENT_BYTES: usize = 4096;
+
+/// Shortest board code, in characters (the codes are random: 12 hex digits and more).
+pub const MIN_CODE_CHARS: usize = 12;
 
 /// Longest device name, in characters.
 pub const MAX_DEVICE_CHARS: usize = 64;
@@ -226,6 +232,31 @@ impl Service {
             header: text,
             origin_ms,
         })
+    }
+
+    /// Gives a board of a published round a new code for its device (the old one stops
+    /// working); the code is made by the caller (random), only its SHA-256 is stored.
+    pub async fn set_board_code(
+        &self,
+        by: Option<i64>,
+        game: i64,
+        code: &str,
+    ) -> Result<(), ServiceError> {
+        self.default_header(game).await?;
+        if code.len() < MIN_CODE_CHARS {
+            return Err(bad(format!(
+                "code: at least {MIN_CODE_CHARS} characters expected"
+            )));
+        }
+        Ok(self
+            .store
+            .set_board_code(by, game, &store::token_hash(code))
+            .await?)
+    }
+
+    /// The game a board code opens, if any.
+    pub async fn board_code_game(&self, code: &str) -> Result<Option<i64>, ServiceError> {
+        Ok(self.store.board_code_game(&store::token_hash(code)).await?)
     }
 
     /// The live game of a board, opened with the section's settings if it was not yet.

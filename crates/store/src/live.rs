@@ -6,6 +6,9 @@
 //! event is acknowledged once its transaction committed (SQLite `synchronous=FULL`), so a killed
 //! server loses no acknowledged event; the log is the record of who sent what when (user,
 //! device, server time), the opening of a live game is audited.
+//!
+//! A board's device opens only its own game with the board's code; only the code's SHA-256 is
+//! kept (`board_codes`).
 
 use sqlx::any::AnyRow;
 
@@ -139,6 +142,38 @@ impl Store {
         Audit::new(by, "game", game, "live")
             .commit(tx, None, Some(header))
             .await
+    }
+
+    /// Gives a board a new code (its SHA-256 `code_hash`; the old code stops working). The
+    /// audit entry records that a code was made, never the code.
+    pub async fn set_board_code(
+        &self,
+        by: Option<i64>,
+        game: i64,
+        code_hash: &str,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.write().await?;
+        sqlx::query("DELETE FROM board_codes WHERE game_id = $1")
+            .bind(game)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("INSERT INTO board_codes (game_id, code_hash) VALUES ($1, $2)")
+            .bind(game)
+            .bind(code_hash)
+            .execute(&mut *tx)
+            .await?;
+        Audit::new(by, "game", game, "board code")
+            .commit(tx, None, Some("new board code"))
+            .await
+    }
+
+    /// The game a board code (its SHA-256) opens, if any.
+    pub async fn board_code_game(&self, code_hash: &str) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query("SELECT game_id FROM board_codes WHERE code_hash = $1")
+            .bind(code_hash)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| get(&r, "game_id")).transpose()
     }
 
     /// The log of a live game, in order.

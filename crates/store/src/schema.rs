@@ -174,8 +174,8 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
     ),
     (
         "live games",
-        // A live game's replay header and its append-only event log (`live`); times of
-        // events are Unix milliseconds.
+        // A live game's replay header, its append-only event log (`live`; times of events
+        // are Unix milliseconds) and the SHA-256 of the code that opens one board.
         "CREATE TABLE live_games (
         game_id BIGINT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
         header TEXT NOT NULL,
@@ -191,6 +191,10 @@ pub(crate) const MIGRATIONS: &[(&str, &str)] = &[
         line TEXT NOT NULL,
         PRIMARY KEY (game_id, seq),
         UNIQUE (game_id, device, device_seq)
+    );
+    CREATE TABLE board_codes (
+        game_id BIGINT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        code_hash TEXT NOT NULL UNIQUE
     )",
     ),
 ];

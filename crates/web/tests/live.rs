@@ -15,6 +15,7 @@ store::on_both!(
     "arbiter_live", "lv";
     h15_05_every_replay_log_plays_the_same_through_the_api,
     h15_04_refused_events_store_nothing_and_retries_apply_once,
+    h15_01_a_board_code_opens_only_its_game,
 );
 
 /// Every log `arbiter replay` is tested with: the examples and this suite's data.
@@ -261,6 +262,127 @@ async fn h15_04_refused_events_store_nothing_and_retries_apply_once(store: Store
     let pressed = service.post_live_event(None, game, &stamped).await.unwrap();
     assert_eq!((pressed.seq, pressed.repeated), (4, false));
     assert!(pressed.at_ms < 600_000, "{}", pressed.at_ms);
+}
+
+/// A request carrying a board code and no session.
+async fn as_board(
+    app: &Router,
+    code: &str,
+    method: &str,
+    uri: &str,
+    body: Option<&Value>,
+) -> Answer {
+    let mut req = json_request(method, uri, None, body);
+    req.headers_mut()
+        .insert("x-board-code", code.parse().unwrap());
+    send(app, req).await
+}
+
+/// Issue #15 item 1 (groundwork): an arbiter makes a board's code; it opens that game only, its
+/// events get the server's time, and a new code ends the old one.
+async fn h15_01_a_board_code_opens_only_its_game(store: Store) {
+    let c = FormClient::admin(store).await;
+    let games = published_boards(&c, 4).await;
+    let (mine, other) = (games[0], games[1]);
+    let make = || async {
+        let a = call(
+            &c.app,
+            &c.session,
+            "POST",
+            &format!("/api/games/{mine}/board-code"),
+            None,
+        )
+        .await;
+        assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+        a.json()["code"].as_str().unwrap().to_owned()
+    };
+    let code = make().await;
+    let header = json!({"time_control": "300+2"});
+    let opened = call(
+        &c.app,
+        &c.session,
+        "POST",
+        &format!("/api/games/{mine}/live"),
+        Some(&header),
+    )
+    .await;
+    assert_eq!(opened.status, StatusCode::OK, "{}", opened.text);
+    let start = json!({"event": "start_clock"});
+    let ok = as_board(
+        &c.app,
+        &code,
+        "POST",
+        &format!("/api/games/{mine}/events"),
+        Some(&start),
+    )
+    .await;
+    assert_eq!(ok.status, StatusCode::OK, "{}", ok.text);
+    let timed = json!({"at_ms": 99, "event": "move", "move": "e4"});
+    let refused = as_board(
+        &c.app,
+        &code,
+        "POST",
+        &format!("/api/games/{mine}/events"),
+        Some(&timed),
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.text);
+    assert!(refused.text.contains("at_ms"), "{}", refused.text);
+    let state = as_board(
+        &c.app,
+        &code,
+        "GET",
+        &format!("/api/games/{mine}/live"),
+        None,
+    )
+    .await;
+    assert_eq!(state.status, StatusCode::OK, "{}", state.text);
+    assert_eq!(state.json()["running"], "white");
+    for (method, uri) in [
+        ("GET", format!("/api/games/{other}/live")),
+        ("POST", format!("/api/games/{other}/events")),
+        ("POST", format!("/api/games/{mine}/board-code")),
+        ("POST", format!("/api/games/{mine}/live")),
+    ] {
+        let a = as_board(&c.app, &code, method, &uri, Some(&start)).await;
+        assert_eq!(
+            a.status,
+            StatusCode::FORBIDDEN,
+            "{method} {uri}: {}",
+            a.text
+        );
+    }
+    let anonymous = send(
+        &c.app,
+        json_request("GET", &format!("/api/games/{mine}/live"), None, None),
+    )
+    .await;
+    assert_eq!(
+        anonymous.status,
+        StatusCode::FORBIDDEN,
+        "{}",
+        anonymous.text
+    );
+    let new = make().await;
+    assert_ne!(new, code);
+    let old = as_board(
+        &c.app,
+        &code,
+        "GET",
+        &format!("/api/games/{mine}/live"),
+        None,
+    )
+    .await;
+    assert_eq!(old.status, StatusCode::FORBIDDEN, "{}", old.text);
+    let fresh = as_board(
+        &c.app,
+        &new,
+        "GET",
+        &format!("/api/games/{mine}/live"),
+        None,
+    )
+    .await;
+    assert_eq!(fresh.status, StatusCode::OK, "{}", fresh.text);
 }
 
 /// Issue #15 item 4: a fresh store on the same database (a restarted server) rebuilds the
