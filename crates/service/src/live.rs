@@ -161,10 +161,10 @@ fn stamped(posted: &Posted<'_>, now_ms: u64) -> Result<(String, u64), ServiceErr
 
 fn check_device(posted: &Posted<'_>) -> Result<(), ServiceError> {
     if let Some(d) = posted.device
-        && (d.is_empty() || d.chars().count() > MAX_DEVICE_CHARS)
+        && (d.is_empty() || d.chars().count() > MAX_DEVICE_CHARS || d.chars().any(char::is_control))
     {
         return Err(bad(format!(
-            "device: a name of 1 to {MAX_DEVICE_CHARS} characters expected"
+            "device: a name of 1 to {MAX_DEVICE_CHARS} printable characters expected"
         )));
     }
     if posted.device_seq.is_some_and(|n| n < 0) {

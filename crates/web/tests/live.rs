@@ -236,6 +236,15 @@ async fn h15_04_refused_events_store_nothing_and_retries_apply_once(store: Store
         fresh += usize::from(a.json()["repeated"] == false);
     }
     assert_eq!(fresh, 1, "concurrent retries apply once");
+    for device in ["", "tab%0Alet", &"x".repeat(65)] {
+        let a = post(
+            format!("{events}?device={device}&seq=1"),
+            json!({"event": "start_clock"}),
+        )
+        .await;
+        assert_eq!(a.status, StatusCode::BAD_REQUEST, "{device:?}: {}", a.text);
+        assert!(a.text.contains("device"), "{}", a.text);
+    }
     let state = call(&c.app, &c.session, "GET", &live, None).await.json();
     assert_eq!(state["rulings"].as_array().unwrap().len(), 3, "{state}");
     assert_eq!(state["draw_offer"], "black");
