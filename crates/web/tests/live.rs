@@ -236,7 +236,8 @@ async fn h15_04_refused_events_store_nothing_and_retries_apply_once(store: Store
         fresh += usize::from(a.json()["repeated"] == false);
     }
     assert_eq!(fresh, 1, "concurrent retries apply once");
-    for device in ["", "tab%0Alet", &"x".repeat(65)] {
+    let long = "x".repeat(65);
+    for device in ["", "tab%0Alet", long.as_str()] {
         let a = post(
             format!("{events}?device={device}&seq=1"),
             json!({"event": "start_clock"}),
