@@ -78,6 +78,43 @@ pub enum Choice {
     OpponentScore(Score),
 }
 
+impl Choice {
+    /// Every choice by the name a log gives it (`"warning"`, `"play_on"`,
+    /// `"opponent_scores_1/2"`, ...).
+    pub const NAMED: [(&'static str, Choice); 13] = [
+        ("warning", Choice::Warning),
+        ("time_for_opponent", Choice::TimeForOpponent),
+        ("loss", Choice::Loss),
+        ("draw", Choice::Draw),
+        ("reject", Choice::Reject),
+        ("grant", Choice::Grant),
+        ("keep_clocks", Choice::KeepClocks),
+        ("proportional", Choice::Proportional),
+        ("play_on", Choice::PlayOn),
+        ("time_penalty", Choice::TimePenalty),
+        ("opponent_scores_1", Choice::OpponentScore(Score::One)),
+        ("opponent_scores_1/2", Choice::OpponentScore(Score::Half)),
+        ("opponent_scores_0", Choice::OpponentScore(Score::Zero)),
+    ];
+}
+
+impl<'de> serde::Deserialize<'de> for Choice {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Choice, D::Error> {
+        let name = <String as serde::Deserialize>::deserialize(d)?;
+        Choice::NAMED
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, c)| c)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Choice::NAMED.iter().map(|(n, _)| *n).collect();
+                serde::de::Error::custom(format!(
+                    "unknown choice `{name}`, expected one of {}",
+                    names.join(", ")
+                ))
+            })
+    }
+}
+
 impl fmt::Display for Choice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

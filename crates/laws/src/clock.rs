@@ -59,7 +59,8 @@ pub enum FlagOrder {
 }
 
 /// Why the arbiter changes a clock's time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Adjustment {
     /// Art. 6.10.1: a defective clock replaced and set by best judgement.
     Replacement,

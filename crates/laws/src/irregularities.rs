@@ -46,7 +46,8 @@ impl IllegalAct {
 }
 
 /// An irregularity found during the game (Art. 7.2, 7.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Irregularity {
     /// Art. 7.2.1: the initial position was incorrect.
     WrongInitialPosition,

@@ -22,6 +22,8 @@ pub mod notation;
 pub mod penalties;
 pub mod points;
 pub mod position;
+#[cfg(feature = "replay")]
+pub mod replay;
 pub mod result;
 pub mod sealed_move;
 pub mod time_control;

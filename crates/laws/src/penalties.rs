@@ -140,7 +140,8 @@ impl fmt::Display for Penalty {
 
 /// Conduct the Laws forbid without fixing the consequence: the arbiter
 /// chooses a penalty under Art. 12.9 (B-071, A-019, A-069-A-071, A-080).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Conduct {
     /// Art. 4.2.1: adjusting a piece when not on move (A-019 (d)).
     AdjustingOffMove,

@@ -32,11 +32,14 @@ use crate::Article;
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Score {
-    /// 0: a loss or forfeit loss.
+    /// 0: a loss or forfeit loss (`"0"` also reads as this, as replay logs write it).
+    #[serde(alias = "0")]
     Zero,
-    /// ½: a draw.
+    /// ½: a draw (also read from `"1/2"`).
+    #[serde(alias = "1/2")]
     Half,
-    /// 1: a win or forfeit win.
+    /// 1: a win or forfeit win (also read from `"1"`).
+    #[serde(alias = "1")]
     One,
 }
 

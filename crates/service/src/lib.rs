@@ -1,6 +1,6 @@
 //! The tournament service's operations: every change a director makes (events and sections,
 //! registrations, seeding, pairing, publication, results, byes, imports, player-list uploads,
-//! team sections with lineups and match results, DSB exports) is one
+//! team sections with lineups and match results, DSB exports, the events of live games) is one
 //! method of [`Service`], validated here, stored in one transaction with its audit entry, and
 //! called alike by the HTML pages and the JSON API of `web` and by `cli`.
 //!
@@ -31,6 +31,7 @@ pub mod exports;
 pub mod games;
 pub mod imports;
 pub mod lists;
+pub mod live;
 pub mod loaded;
 pub mod players;
 pub mod proceedings;

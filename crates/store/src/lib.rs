@@ -17,7 +17,8 @@
 //! (`VACUUM INTO`); [`restore`] puts such a copy in place.
 //!
 //! The code is split by entity: `users` (accounts and sessions), `audit`, `events`, `sections`
-//! (with the section's revision), `players`, `rounds` (rounds and their games) and `team`. Each
+//! (with the section's revision), `players`, `rounds` (rounds and their games), `team` and `live`
+//! (live games: replay header and append-only event log). Each
 //! maps its rows through one trait in `row`, which gives every entity the same by-id and list
 //! queries. `testing` (stores for test suites) exists only with the `testing` cargo feature,
 //! which the crates above enable in their `[dev-dependencies]`.
@@ -41,6 +42,7 @@ mod audit;
 mod backup;
 mod board;
 mod events;
+mod live;
 mod model;
 mod players;
 mod rounds;
@@ -65,6 +67,7 @@ pub use archive::{
 pub use audit::AuditEntry;
 pub use backup::{restore, sqlite_path};
 pub use events::{EventChange, EventOf, EventRow};
+pub use live::{Appended, LiveEvent, LiveGame, NewLiveEvent};
 pub use model::{ParseRecordedError, Recorded, StoreError};
 pub use players::{NewPlayer, Player};
 pub use rounds::{Game, NewGame, NewRound, Round, RoundNote};
@@ -81,6 +84,13 @@ pub fn unix_now() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// Milliseconds since the Unix epoch (the server time of live game events).
+pub fn unix_now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 /// The database of the tournament service.

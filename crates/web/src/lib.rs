@@ -34,6 +34,7 @@ mod form;
 mod format;
 pub mod health;
 pub mod i18n;
+mod live;
 mod pages;
 mod players;
 mod proceedings;
@@ -285,6 +286,7 @@ pub fn router(state: AppState) -> Router {
         .merge(settings::routes())
         .merge(export::routes())
         .merge(api::routes())
+        .merge(live::routes())
         .merge(seeding::routes())
         .merge(players::routes())
         .merge(checkin::routes())

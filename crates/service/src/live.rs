@@ -1,0 +1,388 @@
+//! Live games (issue #15): a board of a published round played with the rules engine
+//! (`laws::arbiter`). The game is its replay header ([`laws::replay::Header`]: start, time
+//! control and profile, by default the section's) and the log of its events, each a line of a
+//! `laws::replay` log stamped by the server; the state is rebuilt from the log, so a reloaded
+//! device or a restarted server sees the same game.
+//!
+//! An event is checked by the engine against the state rebuilt from the log before it is
+//! stored; a refused event stores nothing and names why. Only arbiters give an event's time
+//! (`at_ms`, e.g. for an event entered after the fact); otherwise the server's clock counts from
+//! the opening of the live game. A device numbers its events: a retry of the same (device,
+//! number) returns the stored event and applies nothing twice.
+//!
+//! A board's device proves itself with the board's code ([`Service::set_board_code`]): it opens
+//! that one game and never gives an event's time.
+
+use laws::arbiter::Cited;
+use laws::replay::{Final, Header, LogLine, Report};
+use serde::Serialize;
+use serde_json::Value;
+use shakmaty::Color;
+use store::{Appended, LiveEvent, LiveGame, NewLiveEvent};
+
+use crate::Service;
+use crate::error::ServiceError;
+
+/// How often an event is checked again when another event of the game came first.
+const ATTEMPTS: usize = 8;
+
+/// Longest event a device may send, in bytes.
+pub const MAX_EVENT_BYTES: usize = 4096;
+
+/// Shortest board code, in characters (the codes are random: 12 hex digits and more).
+pub const MIN_CODE_CHARS: usize = 12;
+
+/// Longest device name, in characters.
+pub const MAX_DEVICE_CHARS: usize = 64;
+
+/// An event sent to a live game.
+#[derive(Debug, Clone, Copy)]
+pub struct Posted<'a> {
+    /// The event: a JSON object as a line of `arbiter replay` (`at_ms` only from arbiters).
+    pub event: &'a str,
+    /// The device that sends it, if it names itself.
+    pub device: Option<&'a str>,
+    /// The device's own number of this event (with `device`: a retry is not applied twice).
+    pub device_seq: Option<i64>,
+    /// Whether the sender may give the event's time (`at_ms`): arbiters only.
+    pub may_set_time: bool,
+}
+
+/// An event the game took.
+#[derive(Debug, Clone, Serialize)]
+pub struct Accepted {
+    /// Its place in the game's log, from 1.
+    pub seq: i64,
+    /// Its game time.
+    pub at_ms: u64,
+    /// The device had sent it before: nothing was applied now.
+    pub repeated: bool,
+    /// What the engine ruled.
+    pub rulings: Vec<Cited>,
+}
+
+/// The rulings of one stored event.
+#[derive(Debug, Clone, Serialize)]
+pub struct LiveStep {
+    /// The event's place in the log.
+    pub seq: i64,
+    /// Its game time.
+    pub at_ms: u64,
+    /// What the engine ruled, each with its article.
+    pub rulings: Vec<Cited>,
+}
+
+/// A live game as its log makes it: the keys of `arbiter replay --json`'s `final` object
+/// (clocks at the latest event, `at_ms`) and more.
+#[derive(Debug, Clone, Serialize)]
+pub struct LiveState {
+    /// The game (key of `games`).
+    pub game: i64,
+    /// The replay header: start, time control, profile.
+    pub header: Header,
+    /// Position, clocks, illegal moves, penalties, result.
+    #[serde(flatten)]
+    pub state: Final,
+    /// The game time of the latest event: the clocks are as of then.
+    pub at_ms: u64,
+    /// The game time now by the server's clock (0 before the live game is opened).
+    pub now_ms: u64,
+    /// Whose clock runs (`white`, `black`), if one does.
+    pub running: Option<&'static str>,
+    /// The game record in short algebraic notation.
+    pub moves: Vec<String>,
+    /// Who has an open draw offer (`white`, `black`).
+    pub draw_offer: Option<&'static str>,
+    /// The question waiting for the arbiter's decision, if any.
+    pub question: Option<String>,
+    /// The rulings, event by event.
+    pub rulings: Vec<LiveStep>,
+}
+
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn bad(message: impl Into<String>) -> ServiceError {
+    ServiceError::BadRequest(message.into())
+}
+
+/// The game rebuilt from its header and log; a stored event the engine no longer takes is an
+/// internal error naming it.
+fn rebuild(header: &str, events: &[LiveEvent]) -> Result<Report, ServiceError> {
+    let broken = |e: laws::replay::LineError| {
+        ServiceError::Internal(format!(
+            "live game log, entry {}: {}",
+            e.line - 1,
+            e.message
+        ))
+    };
+    let mut report = Report::start(LogLine::new(1, header), None).map_err(broken)?;
+    for e in events {
+        report
+            .step(LogLine::new(line_of(e.seq), &e.line))
+            .map_err(broken)?;
+    }
+    Ok(report)
+}
+
+/// The line of the replay log that holds event `seq` (the header is line 1).
+fn line_of(seq: i64) -> usize {
+    usize::try_from(seq).unwrap_or(0) + 1
+}
+
+/// The event's JSON object with its time: the given `at_ms` (arbiters) or `now_ms`.
+fn stamped(posted: &Posted<'_>, now_ms: u64) -> Result<(String, u64), ServiceError> {
+    if posted.event.len() > MAX_EVENT_BYTES {
+        return Err(bad(format!(
+            "event: at most {MAX_EVENT_BYTES} bytes expected"
+        )));
+    }
+    let mut object = match serde_json::from_str::<Value>(posted.event) {
+        Ok(Value::Object(o)) => o,
+        Ok(_) => return Err(bad("event: a JSON object expected")),
+        Err(e) => return Err(bad(format!("event: {e}"))),
+    };
+    let at_ms = match object.get("at_ms") {
+        None => now_ms,
+        Some(_) if !posted.may_set_time => {
+            return Err(bad("at_ms: only an arbiter gives an event's time"));
+        }
+        Some(v) => v
+            .as_u64()
+            .ok_or_else(|| bad("at_ms: milliseconds (a whole number from 0) expected"))?,
+    };
+    object.insert("at_ms".into(), at_ms.into());
+    Ok((Value::Object(object).to_string(), at_ms))
+}
+
+fn check_device(posted: &Posted<'_>) -> Result<(), ServiceError> {
+    if let Some(d) = posted.device
+        && (d.is_empty() || d.chars().count() > MAX_DEVICE_CHARS || d.chars().any(char::is_control))
+    {
+        return Err(bad(format!(
+            "device: a name of 1 to {MAX_DEVICE_CHARS} printable characters expected"
+        )));
+    }
+    if posted.device_seq.is_some_and(|n| n < 0) {
+        return Err(bad("seq: a number from 0 expected"));
+    }
+    Ok(())
+}
+
+impl Service {
+    /// The header a game gets by default: the standard position, the section's time control
+    /// and profile. Byes and boards of unpublished rounds have no live game.
+    async fn default_header(&self, game: i64) -> Result<Header, ServiceError> {
+        let g = self.store.game(game).await?;
+        if g.black.is_none() {
+            return Err(ServiceError::rule_in(
+                "a bye is not played",
+                "ein Freilos wird nicht gespielt",
+            ));
+        }
+        let round = self.store.round(g.round).await?;
+        if !round.published {
+            return Err(ServiceError::rule_in(
+                format!("round {} is not published yet", round.number),
+                format!("Runde {} ist noch nicht veröffentlicht", round.number),
+            ));
+        }
+        let loaded = self.section(round.section).await?;
+        let s = loaded.section();
+        if s.time_control.trim().is_empty() {
+            return Err(ServiceError::rule_in(
+                "the section has no time control: open the live game with a header",
+                "die Gruppe hat keine Bedenkzeit: die Live-Partie mit einem Kopf eröffnen",
+            ));
+        }
+        Ok(Header::new(&s.time_control, &s.profile))
+    }
+
+    /// Opens the live game of a board of a published round, with `header` or the section's
+    /// time control and profile; game time counts from now. A game whose log has events keeps
+    /// its header ([`ServiceError::Conflict`]).
+    pub async fn open_live(
+        &self,
+        by: Option<i64>,
+        game: i64,
+        header: Option<Header>,
+    ) -> Result<LiveGame, ServiceError> {
+        let default = self.default_header(game).await?;
+        let header = header.unwrap_or(default);
+        header
+            .arbiter(None)
+            .map_err(|m| bad(format!("header: {m}")))?;
+        let text = serde_json::to_string(&header).map_err(|e| bad(e.to_string()))?;
+        let origin_ms = store::unix_now_ms();
+        self.store
+            .open_live_game(by, game, &text, origin_ms)
+            .await
+            .map_err(|e| match e {
+                store::StoreError::Conflict { .. } => ServiceError::Conflict(format!(
+                    "game {game}: the live game has events, its header stays"
+                )),
+                e => e.into(),
+            })?;
+        Ok(LiveGame {
+            game,
+            header: text,
+            origin_ms,
+        })
+    }
+
+    /// Gives a board of a published round a new code for its device (the old one stops
+    /// working); the code is made by the caller (random), only its SHA-256 is stored.
+    pub async fn set_board_code(
+        &self,
+        by: Option<i64>,
+        game: i64,
+        code: &str,
+    ) -> Result<(), ServiceError> {
+        self.default_header(game).await?;
+        if code.len() < MIN_CODE_CHARS {
+            return Err(bad(format!(
+                "code: at least {MIN_CODE_CHARS} characters expected"
+            )));
+        }
+        Ok(self
+            .store
+            .set_board_code(by, game, &store::token_hash(code))
+            .await?)
+    }
+
+    /// The game a board code opens, if any.
+    pub async fn board_code_game(&self, code: &str) -> Result<Option<i64>, ServiceError> {
+        Ok(self.store.board_code_game(&store::token_hash(code)).await?)
+    }
+
+    /// The live game of a board, opened with the section's settings if it was not yet.
+    async fn live_game_opened(&self, by: Option<i64>, game: i64) -> Result<LiveGame, ServiceError> {
+        match self.store.live_game(game).await? {
+            Some(live) => Ok(live),
+            None => match self.open_live(by, game, None).await {
+                Err(ServiceError::Conflict(_)) => self
+                    .store
+                    .live_game(game)
+                    .await?
+                    .ok_or(ServiceError::NotFound),
+                r => r,
+            },
+        }
+    }
+
+    /// Sends an event to the live game of `game` (opened with the section's settings on the
+    /// first event): checked by the engine against the state rebuilt from the log, then
+    /// stored; the event's rulings, or why it was refused (nothing stored).
+    pub async fn post_live_event(
+        &self,
+        by: Option<i64>,
+        game: i64,
+        posted: &Posted<'_>,
+    ) -> Result<Accepted, ServiceError> {
+        check_device(posted)?;
+        let live = self.live_game_opened(by, game).await?;
+        for _ in 0..ATTEMPTS {
+            let events = self.store.live_events(game).await?;
+            let mut report = rebuild(&live.header, &events)?;
+            if let Some(seq) = repeated(&events, posted) {
+                return Ok(accepted_before(&report, seq));
+            }
+            let now_ms = u64::try_from(store::unix_now_ms() - live.origin_ms)
+                .unwrap_or(0)
+                .max(report.last_ms);
+            let (line, at_ms) = stamped(posted, now_ms)?;
+            let after = i64::try_from(events.len()).unwrap_or(i64::MAX);
+            let rulings = match report.step(LogLine::new(line_of(after + 1), &line)) {
+                Ok(step) => step.rulings.clone(),
+                Err(e) => return Err(ServiceError::rule(e.message)),
+            };
+            let new = NewLiveEvent {
+                device: posted.device,
+                device_seq: posted.device_seq,
+                user: by,
+                server_ms: store::unix_now_ms(),
+                line: &line,
+            };
+            match self.store.append_live_event(game, after, &new).await {
+                Ok(Appended::New(seq)) => {
+                    return Ok(Accepted {
+                        seq,
+                        at_ms,
+                        repeated: false,
+                        rulings,
+                    });
+                }
+                Ok(Appended::Repeated(_)) | Err(store::StoreError::Conflict { .. }) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(ServiceError::Conflict(format!(
+            "game {game}: other events keep coming first; send the event again"
+        )))
+    }
+
+    /// The live state of a game, rebuilt from its log (the section's header and no events
+    /// before the live game is opened).
+    pub async fn live_state(&self, game: i64) -> Result<LiveState, ServiceError> {
+        let (header, events, origin_ms) = match self.store.live_game(game).await? {
+            Some(live) => {
+                let events = self.store.live_events(game).await?;
+                (live.header, events, Some(live.origin_ms))
+            }
+            None => {
+                let header = self.default_header(game).await?;
+                let text = serde_json::to_string(&header).map_err(|e| bad(e.to_string()))?;
+                (text, Vec::new(), None)
+            }
+        };
+        let report = rebuild(&header, &events)?;
+        let header: Header =
+            serde_json::from_str(&header).map_err(|e| ServiceError::Internal(e.to_string()))?;
+        let a = &report.arbiter;
+        let now_ms = origin_ms.map_or(0, |o| u64::try_from(store::unix_now_ms() - o).unwrap_or(0));
+        Ok(LiveState {
+            game,
+            header,
+            state: report.final_state(),
+            at_ms: report.last_ms,
+            now_ms,
+            running: a.clock().running().map(side),
+            moves: report.moves(),
+            draw_offer: a.draw_offer().map(side),
+            question: a.question().map(|q| format!("{q:?}")),
+            rulings: events
+                .iter()
+                .zip(&report.steps)
+                .map(|(e, s)| LiveStep {
+                    seq: e.seq,
+                    at_ms: s.at_ms,
+                    rulings: s.rulings.clone(),
+                })
+                .collect(),
+        })
+    }
+}
+
+/// The place of the event in the log if the device sent it before.
+fn repeated(events: &[LiveEvent], posted: &Posted<'_>) -> Option<i64> {
+    let (device, n) = (posted.device?, posted.device_seq?);
+    events
+        .iter()
+        .find(|e| e.device.as_deref() == Some(device) && e.device_seq == Some(n))
+        .map(|e| e.seq)
+}
+
+/// The answer to a retry: the stored event's time and rulings.
+fn accepted_before(report: &Report, seq: i64) -> Accepted {
+    let step = report.steps.iter().find(|s| s.line == line_of(seq));
+    Accepted {
+        seq,
+        at_ms: step.map_or(0, |s| s.at_ms),
+        repeated: true,
+        rulings: step.map(|s| s.rulings.clone()).unwrap_or_default(),
+    }
+}
