@@ -200,29 +200,29 @@ impl Service {
     ) -> Result<Vec<EntryIssue>, ServiceError> {
         let p = &entry.player;
         let year = p.birth.map(|b| b.year());
-        self.ban_issues(ev, &p.name(), year, &p.club).await
-    }
-
-    /// The registration issue of a ban over the days of `ev` for `name` (born `birth_year`) of
-    /// `club`, or a team so named (§20.2).
-    pub(crate) async fn ban_issues(
-        &self,
-        ev: &event::Event,
-        name: &str,
-        birth_year: Option<u16>,
-        club: &str,
-    ) -> Result<Vec<EntryIssue>, ServiceError> {
         let (register, _) = self.board_register().await?;
-        Ok(register
-            .ban_on(name, birth_year, club, ev.start, ev.end)
-            .and_then(|s| match s.measure {
-                Measure::Ban { until, .. } => Some(EntryIssue::Banned {
-                    who: s.against.name().to_owned(),
-                    until,
-                }),
-                _ => None,
-            })
-            .into_iter()
-            .collect())
+        Ok(ban_issues(&register, ev, &p.name(), year, &p.club))
     }
+}
+
+/// The registration issue of a ban in `register` over the days of `ev` for `name` (born
+/// `birth_year`) of `club`, or a team so named (§20.2).
+pub(crate) fn ban_issues(
+    register: &Register,
+    ev: &event::Event,
+    name: &str,
+    birth_year: Option<u16>,
+    club: &str,
+) -> Vec<EntryIssue> {
+    register
+        .ban_on(name, birth_year, club, ev.start, ev.end)
+        .and_then(|s| match s.measure {
+            Measure::Ban { until, .. } => Some(EntryIssue::Banned {
+                who: s.against.name().to_owned(),
+                until,
+            }),
+            _ => None,
+        })
+        .into_iter()
+        .collect()
 }

@@ -12,6 +12,7 @@ use serde::Deserialize;
 
 use super::messages::squad_message;
 use super::{Settings, TeamSystem, to_json};
+use crate::board::ban_issues;
 use crate::{Service, ServiceError};
 
 /// Teams register before the first round.
@@ -207,10 +208,11 @@ impl Service {
         over: &str,
     ) -> Result<(), ServiceError> {
         let ev = crate::rows::domain_event(&self.store.event(event).await?);
-        let mut bans = self.ban_issues(&ev, &squad.name, None, &squad.club).await?;
+        let (register, _) = self.board_register().await?;
+        let mut bans = ban_issues(&register, &ev, &squad.name, None, &squad.club);
         for m in &squad.members {
             let year = m.player.birth.map(|b| b.year());
-            bans.extend(self.ban_issues(&ev, &m.player.name(), year, "").await?);
+            bans.extend(ban_issues(&register, &ev, &m.player.name(), year, ""));
         }
         if bans.is_empty() || !over.trim().is_empty() {
             return Ok(());
