@@ -29,6 +29,7 @@ fn squad(name: &str, members: Vec<Member>) -> Squad {
         club: name.into(),
         members,
         admitted_over: None,
+        withdrawn: None,
     }
 }
 

@@ -46,6 +46,7 @@ fn squad(t: u32) -> Squad {
         club: String::new(),
         members,
         admitted_over: None,
+        withdrawn: None,
     }
 }
 

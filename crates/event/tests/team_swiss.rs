@@ -50,6 +50,7 @@ fn squad(t: u16) -> Squad {
         club: format!("SC {t}"),
         members,
         admitted_over: None,
+        withdrawn: None,
     }
 }
 

@@ -7,6 +7,7 @@
 
 use event::date::DateTime;
 use event::proceedings::{CaseError, Entitled, Measure, NewProtest, Party, Procedure};
+use event::team::withdrawal::{Departure, Withdrawal};
 use event::tribunal::{Electorate, Member, Tribunal, TribunalError};
 use laws::GameResult;
 use laws::game_type::GameType;
@@ -204,6 +205,15 @@ fn game_of(loaded: &Loaded, round: u32, player: i64) -> Option<&store::Game> {
         .find(|g| g.white == player || g.black == Some(player))
 }
 
+/// The id and squad version of the team called `name`.
+fn team_named(ts: &TeamSection, name: &str) -> Result<(i64, i64), ServiceError> {
+    ts.teams
+        .iter()
+        .find(|(t, _)| t.name == name)
+        .map(|(t, _)| (t.id, t.version))
+        .ok_or_else(|| ServiceError::BadRequest(format!("name: no team `{name}` in the section")))
+}
+
 /// The match of team `name` in `round` declared lost (§20.1 "Verlust ... des
 /// Mannschaftskampfes"): its result document with the team as the side that loses it, scored
 /// like a forfeited match; with the match's id and version.
@@ -212,14 +222,7 @@ fn lost_match(
     name: &str,
     round: u32,
 ) -> Result<(i64, MatchDoc, i64), ServiceError> {
-    let team = ts
-        .teams
-        .iter()
-        .find(|(t, _)| t.name == name)
-        .ok_or_else(|| {
-            ServiceError::BadRequest(format!("name: no team `{name}` in the section"))
-        })?;
-    let id = team.0.id;
+    let (id, _) = team_named(ts, name)?;
     let (m, doc) = ts
         .matches
         .iter()
@@ -691,8 +694,28 @@ impl Service {
             ) => Some(lost_match(ts, name, f.round)?),
             _ => None,
         };
+        let expelled_team = match (&team, &against, measure) {
+            (
+                Some(ts),
+                Party::Team { name },
+                Measure::Penalty {
+                    penalty: Penalty::Expulsion,
+                },
+            ) => {
+                let (id, version) = team_named(ts, name)?;
+                if let Some(w) = ts.team(id).and_then(|(_, s)| s.withdrawn.as_ref()) {
+                    return Err(ServiceError::rule_at(
+                        w.cause.article(),
+                        format!("{name} is {} already", w.cause),
+                        format!("{name} ist schon {}", w.cause.german()),
+                    ));
+                }
+                Some((id, version))
+            }
+            _ => None,
+        };
         let game = match (measure, player) {
-            _ if lost_match.is_some() => None,
+            _ if lost_match.is_some() || expelled_team.is_some() => None,
             (
                 Measure::Penalty {
                     penalty: Penalty::DeclareLost { .. },
@@ -739,6 +762,14 @@ impl Service {
             &format!("sanction {n} imposed"),
         )
         .await?;
+        if let (Some(ts), Some((id, version))) = (&team, expelled_team) {
+            // Art. 12.9.9 against a team: not paired after the rounds paired so far.
+            let paired = u32::try_from(ts.rounds_paired()).unwrap_or(0);
+            let cause = Departure::Expelled { sanction: n };
+            let withdrawal = Withdrawal::new(paired, cause, &format!("Sanktion Nr. {n}"))
+                .map_err(|e| ServiceError::BadRequest(e.to_string()))?;
+            self.depart(by, ts, id, withdrawal, version).await?;
+        }
         if let Some((id, doc, version)) = lost_match {
             self.enter_match_result(by, true, id, &doc, version).await?;
         }

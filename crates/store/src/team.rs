@@ -192,6 +192,36 @@ impl Store {
         Ok(id)
     }
 
+    /// Replaces the squad document of a team the caller read at `version` (a stale version is
+    /// [`StoreError::Conflict`]), with `action` in the audit; a team pairing computed meanwhile
+    /// is not stored. Returns the new version.
+    pub async fn update_team(
+        &self,
+        by: Option<i64>,
+        id: i64,
+        data: &str,
+        version: i64,
+        action: &str,
+    ) -> Result<i64, StoreError> {
+        let old = self.team(id).await?;
+        if old.version != version {
+            return Err(StoreError::Conflict { entity: "team", id });
+        }
+        let mut tx = self.write().await?;
+        let update = sqlx::query(
+            "UPDATE teams SET data = $1, version = version + 1 WHERE id = $2 AND version = $3",
+        )
+        .bind(data)
+        .bind(id)
+        .bind(version);
+        change_one(&mut tx, update, "team", id).await?;
+        bump_revision(&mut tx, old.section).await?;
+        Audit::new(by, "team", id, action)
+            .commit(tx, Some(&old.data), Some(data))
+            .await?;
+        Ok(version + 1)
+    }
+
     /// The teams of a section by team number.
     pub async fn teams(&self, section: i64) -> Result<Vec<TeamRow>, StoreError> {
         self.list("WHERE section_id = $1 ORDER BY number", &[section])

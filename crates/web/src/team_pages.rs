@@ -14,6 +14,7 @@ use crate::editor::{Edit, Editor, NoFields, csrf_header};
 use crate::form::Form;
 use service::teams::registration::{NewTeamSection, TeamForm};
 use service::teams::views::{round_view, standings_view, teams_view};
+use service::teams::withdrawal::TeamWithdrawalForm;
 use service::teams::{Absent, BoardResult, MatchDoc, messages};
 
 use crate::views::{PageResult, render, see_other};
@@ -32,6 +33,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/sections/{id}/teams/standings", get(standings_page))
         .route("/teams/{id}/lineups/{n}", post(lineup_form))
         .route("/lineups/{id}/confirm", post(confirm_lineup_form))
+        .route("/teams/{id}/withdraw", post(withdraw_form))
         .route("/team-matches/{id}/result", post(result_form))
         .route("/api/events/{id}/team-sections", post(api_create_section))
         .route(
@@ -47,6 +49,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/sections/{id}/teams/standings", get(api_standings))
         .route("/api/teams/{id}/lineups/{n}", post(api_lineup))
         .route("/api/lineups/{id}/confirm", post(api_confirm_lineup))
+        .route("/api/teams/{id}/withdraw", post(api_withdraw))
         .route("/api/team-matches/{id}/result", post(api_result))
 }
 
@@ -136,6 +139,34 @@ async fn register_form(
         .await
         .map_err(|e| AppError::refused(e, viewer.lang))?;
     Ok(see_other(&format!("/sections/{id}/teams")))
+}
+
+async fn withdraw_form(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    Edit {
+        by,
+        viewer,
+        form: f,
+    }: Edit<TeamWithdrawalForm>,
+) -> PageResult {
+    state
+        .service
+        .withdraw_team(Some(by), id, &f)
+        .await
+        .map_err(|e| AppError::refused(e, viewer.lang))?;
+    let section = state.store().team(id).await?.section;
+    Ok(see_other(&format!("/sections/{section}/teams#team-{id}")))
+}
+
+async fn api_withdraw(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    Editor { by, viewer: _ }: Editor,
+    Json(f): Json<TeamWithdrawalForm>,
+) -> Result<Response, AppError> {
+    state.service.withdraw_team(Some(by), id, &f).await?;
+    Ok(StatusCode::NO_CONTENT.into_response())
 }
 
 async fn api_teams(

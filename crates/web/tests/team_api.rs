@@ -15,6 +15,7 @@ store::on_both!(
     team_swiss_gives_a_bye,
     school_group_checks_the_pupils,
     h19_01_02_team_sections_and_squads_are_validated,
+    h18_07_a_withdrawn_team_is_no_longer_paired_and_marked,
 );
 
 struct Client {
@@ -616,5 +617,99 @@ async fn h19_01_02_team_sections_and_squads_are_validated(store: Store) {
         teams["teams"].as_array().unwrap().len(),
         0,
         "nothing stored"
+    );
+}
+
+async fn h18_07_a_withdrawn_team_is_no_longer_paired_and_marked(store: Store) {
+    let (_, admin, section) = setup(store, "swiss", 3).await;
+    for (i, name) in ["A", "B", "C", "D", "E"].iter().enumerate() {
+        register(
+            &admin,
+            section,
+            name,
+            2000 - 100 * u32::try_from(i).unwrap(),
+        )
+        .await;
+    }
+    let round = admin
+        .ok("POST", &format!("/api/sections/{section}/teams/pair"), None)
+        .await;
+    for m in round["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["bye"] == false)
+    {
+        admin
+            .ok(
+                "POST",
+                &format!("/api/team-matches/{}/result", m["id"]),
+                Some(json!({"version": m["version"], "boards": ["1-0", "1-0", "½-½", "0-1"]})),
+            )
+            .await;
+    }
+    let page = admin
+        .send("GET", &format!("/sections/{section}/teams?lang=de"), None)
+        .await;
+    let html = page.1.as_str().unwrap().to_owned();
+    assert!(
+        html.contains("Mannschaft zurückziehen") && html.contains("Art. 6.7.1"),
+        "{html}"
+    );
+    let teams = admin
+        .ok("GET", &format!("/api/sections/{section}/teams"), None)
+        .await;
+    let b = &teams["teams"][1];
+    assert_eq!(b["name"], "B");
+    let uri = format!("/api/teams/{}/withdraw", b["id"]);
+    let (status, body) = admin
+        .send(
+            "POST",
+            &uri,
+            Some(json!({"after_round": "1", "reason": "", "version": b["version"]})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (status, body) = admin
+        .send(
+            "POST",
+            &uri,
+            Some(json!({"after_round": "1", "reason": "Bus fällt aus", "version": b["version"]})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+    let round2 = admin
+        .ok("POST", &format!("/api/sections/{section}/teams/pair"), None)
+        .await;
+    let matches = round2["matches"].as_array().unwrap();
+    assert_eq!(matches.len(), 2, "four teams left, no bye: {round2}");
+    assert!(
+        matches
+            .iter()
+            .all(|m| m["home"]["name"] != "B" && m["away"]["name"] != "B"),
+        "{round2}"
+    );
+    let page = admin
+        .send("GET", &format!("/sections/{section}/teams?lang=de"), None)
+        .await;
+    assert!(
+        page.1
+            .as_str()
+            .unwrap()
+            .contains("zurückgezogen nach Runde 1</strong> (Art. 6.7.1): Bus fällt aus")
+    );
+    let standings = admin
+        .send(
+            "GET",
+            &format!("/sections/{section}/teams/standings?lang=de"),
+            None,
+        )
+        .await;
+    assert!(
+        standings
+            .1
+            .as_str()
+            .unwrap()
+            .contains("(zurückgezogen nach Runde 1)")
     );
 }

@@ -20,6 +20,7 @@
 //!         .map(|id| Member { player: Player::new(PlayerId(id), "P", ""), pupil: None })
 //!         .collect(),
 //!     admitted_over: None,
+//!     withdrawn: None,
 //! };
 //! let ids = |v: &[u32]| Lineup(v.iter().map(|&id| (id > 0).then_some(PlayerId(id))).collect());
 //! // 1, 3, 2, 4: player 3 (listed third) sits ahead of player 2: boards 2-4 are lost.

@@ -18,3 +18,4 @@
 pub mod lineup;
 pub mod school;
 pub mod squad;
+pub mod withdrawal;

@@ -17,6 +17,7 @@
 //!     club: "SC Mainz".into(),
 //!     members: vec![member(1, Some(1500)), member(2, Some(1701)), member(3, None), member(4, None)],
 //!     admitted_over: None,
+//!     withdrawn: None,
 //! };
 //! let found = check_squads(&Profile::club_u16(), &[squad], 2026);
 //! // 1500 stands ahead of 1701: more than 200 below (§10.8).
@@ -37,6 +38,7 @@ use crate::person::PlayerId;
 
 use crate::player::Player;
 use crate::team::school::{Format, Group, NotAdmitted, Pupil, SettingsViolation};
+use crate::team::withdrawal::{Withdrawal, WithdrawalError};
 
 /// One registered player of a squad.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,6 +62,9 @@ pub struct Squad {
     /// The arbiter's decision to register the squad over its refused issues.
     #[serde(default)]
     pub admitted_over: Option<SquadOverride>,
+    /// The team's departure from the competition, once it withdrew or was expelled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub withdrawn: Option<Withdrawal>,
 }
 
 /// The arbiter's decision to register a squad that eligibility refused: the squad's
@@ -73,6 +78,38 @@ pub struct SquadOverride {
 }
 
 impl Squad {
+    /// Whether the team is paired in `round`: always, unless it left before.
+    pub fn plays(&self, round: u32) -> bool {
+        self.withdrawn.as_ref().is_none_or(|w| w.plays(round))
+    }
+
+    /// Records the team's departure after `after_round`: not before the last round `played`
+    /// with a result of the team, not beyond the `paired` rounds.
+    pub fn withdraw(
+        &mut self,
+        withdrawal: Withdrawal,
+        played: u32,
+        paired: u32,
+    ) -> Result<(), WithdrawalError> {
+        if let Some(w) = &self.withdrawn {
+            return Err(WithdrawalError::Already(w.cause));
+        }
+        if withdrawal.after_round < played {
+            return Err(WithdrawalError::Played {
+                after_round: withdrawal.after_round,
+                played,
+            });
+        }
+        if withdrawal.after_round > paired {
+            return Err(WithdrawalError::NotPaired {
+                after_round: withdrawal.after_round,
+                paired,
+            });
+        }
+        self.withdrawn = Some(withdrawal);
+        Ok(())
+    }
+
     /// The registered position (0 first) of a player.
     pub fn position(&self, id: PlayerId) -> Option<usize> {
         self.members.iter().position(|m| m.player.id == id)

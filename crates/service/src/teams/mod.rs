@@ -25,6 +25,7 @@ pub mod play;
 pub mod registration;
 pub mod tandem;
 pub mod views;
+pub mod withdrawal;
 
 use std::collections::HashMap;
 use std::fmt;

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use laws::Article;
-use pairing::team::{TeamPairing, TeamPairingError, pair_next_round};
+use pairing::team::{TeamPairing, TeamPairingError, pair_round_of};
 use standings::Outcome;
 
 use super::{Absent, MatchDoc, TeamSection, TeamSystem, to_json};
@@ -52,13 +52,20 @@ impl Service {
             bye,
         } = match ts.settings.system {
             TeamSystem::RoundRobin => round_robin_round(&ts, next)?,
-            TeamSystem::Swiss => pair_next_round(&swiss_trf(&ts)?).map_err(refused)?,
+            TeamSystem::Swiss => {
+                let round = u32::try_from(next).unwrap_or(u32::MAX);
+                pair_round_of(&swiss_trf(&ts)?, round).map_err(refused)?
+            }
         };
         let matches = stored_matches(&ts, &pairs, bye)?;
         let doc = to_json(&MatchDoc::default())?;
         self.store
             .create_team_round(by, section, Some(revision), next, &matches, &doc)
             .await?;
+        // A round robin keeps a departed team's place in the Berger table: its match is lost
+        // by forfeit (Art. 6.7.1).
+        let ts = self.team_section(section).await?;
+        self.forfeit_departed(by, &ts).await?;
         Ok(next)
     }
 }
@@ -183,7 +190,8 @@ fn round_robin_round(ts: &TeamSection, round: i64) -> Result<TeamPairing, Servic
 
 /// The section as a TRF-2026 team file for [`pairing::team`]: every team plays with one
 /// stand-in player per board, who carries the team's board results; forfeited matches are
-/// `330` records, the team bye `U` on every board.
+/// `330` records, the team bye `U` on every board. A team that left the competition is absent
+/// (`Z` on every board) in the round to pair, so the team Swiss leaves it out.
 pub fn swiss_trf(ts: &TeamSection) -> Result<trf::Tournament, ServiceError> {
     use trf::{
         Colour, ForfeitedMatch, Header, Person, Player as TrfPlayer, Record, ResultCode,
@@ -275,6 +283,13 @@ pub fn swiss_trf(ts: &TeamSection) -> Result<trf::Tournament, ServiceError> {
                     }
                 };
                 entries.push(entry);
+            }
+            if !squad.plays(u32::try_from(rounds + 1).unwrap_or(u32::MAX)) {
+                entries.push(RoundEntry {
+                    opponent: None,
+                    colour: None,
+                    result: ResultCode::ZeroPointBye,
+                });
             }
             lines.push(trf::Line::new(Record::Player(TrfPlayer {
                 person: Person {

@@ -32,6 +32,21 @@ impl Service {
         if round < 1 || round > ts.section.rounds {
             return Err(ServiceError::BadRequest(format!("no round {round}")));
         }
+        if let Some(w) = ts
+            .team(team)
+            .and_then(|(_, s)| s.withdrawn.as_ref())
+            .filter(|w| !w.plays(u32::try_from(round).unwrap_or(u32::MAX)))
+        {
+            return Err(ServiceError::rule_at(
+                w.cause.article(),
+                format!("the team is {} after round {}", w.cause, w.after_round),
+                format!(
+                    "die Mannschaft ist nach Runde {} {}",
+                    w.after_round,
+                    w.cause.german()
+                ),
+            ));
+        }
         let boards = ts.settings.profile()?.boards.0;
         if players.len() != boards {
             return Err(ServiceError::BadRequest(format!(

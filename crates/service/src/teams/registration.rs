@@ -114,6 +114,7 @@ pub fn parse_squad(f: &TeamForm, number: i64, school: bool) -> Result<Squad, Ser
         club: club.to_owned(),
         members,
         admitted_over: None,
+        withdrawn: None,
     })
 }
 

@@ -28,6 +28,14 @@ pub fn teams_view(ts: &TeamSection, german: bool) -> Result<Value, ServiceError>
                 "name": s.name,
                 "club": s.club,
                 "admitted_over": s.admitted_over,
+                "withdrawn": s.withdrawn.as_ref().map(|w| json!({
+                    "after_round": w.after_round,
+                    "cause": w.cause.to_string(),
+                    "text": if german { w.cause.german().to_owned() } else { w.cause.to_string() },
+                    "article": w.cause.article().to_string(),
+                    "reason": w.reason,
+                })),
+                "version": t.version,
                 "players": s.members.iter().enumerate().map(|(i, m)| json!({
                     "id": m.player.id.0,
                     "position": i + 1,
@@ -193,6 +201,21 @@ fn cross_cell(
     format!("{sign}{}:{}", points(e.board_points), points(theirs))
 }
 
+/// A departed team's cause and last round, for the standings (`None` while it plays on).
+fn departure(ts: &TeamSection, number: u16) -> Option<Value> {
+    ts.teams
+        .iter()
+        .find(|(t, _)| t.number == i64::from(number))
+        .and_then(|(_, s)| s.withdrawn.as_ref())
+        .map(|w| {
+            json!({
+                "cause": w.cause.to_string(),
+                "after_round": w.after_round,
+                "article": w.cause.article().to_string(),
+            })
+        })
+}
+
 /// The standings in the section's order with the criteria values, the best player per board
 /// and the crosstable (board points against each opponent).
 pub fn standings_view(ts: &TeamSection) -> Result<Value, ServiceError> {
@@ -207,6 +230,7 @@ pub fn standings_view(ts: &TeamSection) -> Result<Value, ServiceError> {
                 "tied": r.tied,
                 "number": r.number,
                 "name": r.name,
+                "withdrawn": departure(ts, r.number),
                 "values": r.values.iter().map(ToString::to_string).collect::<Vec<_>>(),
             })
         })
