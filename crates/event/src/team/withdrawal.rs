@@ -19,7 +19,9 @@ use std::fmt;
 use laws::Article;
 use serde::{Deserialize, Serialize};
 
-use crate::validate::MAX_TEXT;
+
+/// The longest reason, in characters (one line, as the other short texts of an event).
+pub const MAX_TEXT: usize = 100;
 
 /// The expulsion of a team from the competition (§20.1 names it among the director's measures).
 pub const EXPULSION: Article = Article::new("Art. 12.9.9");
