@@ -228,6 +228,9 @@ impl fmt::Display for ClaimFailure {
 /// What happens at the board, dated by the caller.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
+    /// The arbiter releases the boards: the default time runs from now (SJRP
+    /// §4.3; Art. 6.7.1 "the start of the session"); without it, from the clock start.
+    BoardRelease,
     /// The arbiter starts White's clock at the start of the round (Art. 6.6).
     StartClock,
     /// A player arrives at the board (Art. 6.7).
@@ -1249,6 +1252,7 @@ impl Arbiter {
             return Err(ActionError::DecisionPending);
         }
         match action {
+            Action::BoardRelease => self.clock.release(at_ms)?,
             Action::StartClock => {
                 let turn = self.game.position().turn();
                 self.clock.start_for(turn, at_ms)?;
@@ -1882,12 +1886,11 @@ impl Arbiter {
     }
 
     fn default_time_article(&self) -> Article {
-        let regulated = self.profile.default_time_ms(self.game_type) > 0;
-        Article::new(if regulated && self.profile.name == Profile::SJRP.name {
-            "SJRP §4.3"
+        if self.profile.default_time_ms(self.game_type) > 0 {
+            self.profile.default_time_article
         } else {
-            "Art. 6.7.1"
-        })
+            Article::new("Art. 6.7.1")
+        }
     }
 
     /// The opponent's scores the arbiter may give after `offender` lost
