@@ -279,3 +279,31 @@ fn h20_07_logs_name_the_class_profiles_and_the_legacy_one() {
     assert_eq!(report.profile, Profile::SJRP_U8_U12);
     assert!(report.arbiter.question().is_some());
 }
+
+#[cfg(feature = "replay")]
+#[test]
+fn h20_07_u20_log_switched_off_device_allowed_second_illegal_move_loses() {
+    // sjrp-u20: §4.2 "für alle anderen Meisterschaften" allows a switched-off
+    // device; §4.5 applies Art. 7.5.5 from U14 on.
+    let log = r#"{"start": "4k2r/8/8/8/8/8/8/4K2R w - - 0 1", "time_control": "5400+30", "profile": "sjrp-u20"}
+{"at_ms": 0, "event": "board_release"}
+{"at_ms": 60000, "event": "start_clock"}
+{"at_ms": 61000, "event": "device", "by": "white", "switched_on": false}
+{"at_ms": 62000, "event": "move", "by": "white", "move": "h1a8"}
+{"at_ms": 62000, "event": "press", "by": "white"}
+{"at_ms": 63000, "event": "move", "by": "white", "move": "h1a8"}
+{"at_ms": 63000, "event": "press", "by": "white"}"#;
+    let report = laws::replay::replay(log, None).unwrap();
+    assert_eq!(report.profile, Profile::SJRP_U20);
+    let articles: Vec<&str> = report
+        .steps
+        .iter()
+        .flat_map(|s| s.rulings.iter().map(|c| c.article.as_str()))
+        .collect();
+    assert!(articles.contains(&"SJRP §4.2"), "{articles:?}");
+    let (result, article) = report.arbiter.result().unwrap();
+    assert_eq!(
+        (result, article.as_str()),
+        (GameScore::BLACK_WINS, "Art. 7.5.5")
+    );
+}

@@ -237,3 +237,34 @@ fn h20_04_logs_read_later_moves_in_san_and_uci_against_the_stood_position() {
     assert_eq!(board.role_at(Square::A8), Some(Role::King));
     assert_eq!(board.color_at(Square::A8), Some(Black));
 }
+
+#[cfg(feature = "replay")]
+#[test]
+fn h20_04_log_own_king_left_in_check_under_the_2018_laws() {
+    // 2018 A.4.2: the same as 2023 A.5.2. White's pinned bishop leaves (UCI);
+    // Black answers in SAN on the board where White's king is in check; White,
+    // now in check, answers it (Art. 3.9) and the game goes on to bare kings.
+    let log = r#"{"start": "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", "time_control": "180+2", "profile": "fide-2018"}
+{"at_ms": 0, "event": "start_clock"}
+{"at_ms": 1000, "event": "move", "by": "white", "move": "e2d3"}
+{"at_ms": 1000, "event": "press", "by": "white"}
+{"at_ms": 2000, "event": "move", "move": "Kd7"}
+{"at_ms": 2000, "event": "press", "by": "black"}
+{"at_ms": 3000, "event": "move", "move": "Be2"}
+{"at_ms": 3000, "event": "press", "by": "white"}
+{"at_ms": 4000, "event": "move", "move": "Rxe2+"}
+{"at_ms": 4000, "event": "press", "by": "black"}
+{"at_ms": 5000, "event": "move", "move": "Kxe2"}"#;
+    let report = laws::replay::replay(log, None).unwrap();
+    let articles: Vec<&str> = report
+        .steps
+        .iter()
+        .flat_map(|s| s.rulings.iter().map(|c| c.article.as_str()))
+        .collect();
+    assert!(articles.contains(&"Appendix A.4.2 (2018)"), "{articles:?}");
+    // King against king: dead position (Art. 5.2.2).
+    assert_eq!(
+        report.arbiter.result().map(|(r, _)| r),
+        Some(GameScore::DRAW)
+    );
+}
