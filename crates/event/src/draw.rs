@@ -51,16 +51,18 @@ fn tenths(p: standings::Points) -> Score {
 
 impl Section {
     /// A Swiss section with SJRP defaults: 7 rounds, 90 min/40 moves + 30 min, 30 s increment,
-    /// profile `sjrp`, 15 minutes default time, 1-½-0, tie-breaks of §6.1, DWZ evaluation, no
+    /// the SJRP profile of its classes (`laws::edition::Profile::sjrp_for_age_limits`:
+    /// `sjrp-u8-u12`, `sjrp-u14-u18` or `sjrp-u20`), 15 minutes default time, 1-½-0, tie-breaks of §6.1, DWZ evaluation, no
     /// schedule.
     pub fn new(name: &str, classes: Vec<Class>) -> Section {
+        let profile = Section::sjrp_profile_of(&classes).name.to_string();
         Section {
             name: name.to_string(),
             classes,
             system: System::Swiss { edition: None },
             rounds: 7,
             time_control: "40/5400+30:1800+30".to_string(),
-            profile: "sjrp".to_string(),
+            profile,
             default_time_minutes: 15,
             kind: SectionKind::Championship,
             supervised: false,

@@ -31,7 +31,7 @@
 
 use std::fmt;
 
-use laws::edition::{Profile, Supervision};
+use laws::edition::{Profile, Regulations, Supervision};
 use laws::game_type::GameType;
 use laws::time_control::TimeControl;
 use laws::{Article, Lang};
@@ -60,8 +60,6 @@ pub const TIME_CONTROL_U8: Article = Article::new("SJRP §9.2");
 pub const DWZ_MIN_MINUTES: u64 = 90;
 /// Minutes for 60 moves the DWZ needs when every player is U12 or younger.
 pub const DWZ_MIN_MINUTES_U12: u64 = 60;
-/// The SJRP profile name (`laws::edition::Profile::SJRP`).
-const SJRP: &str = "sjrp";
 
 /// A setting that contradicts the rules of the section's games.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -182,10 +180,32 @@ impl Section {
         self.control().map(|c| GameType::of(&c))
     }
 
+    /// The SJRP profile for `classes` (Spielordnung §4.2, §4.5): by the youngest class.
+    pub fn sjrp_profile_of(classes: &[crate::age::Class]) -> Profile {
+        Profile::sjrp_for_age_limits(classes.iter().map(|c| c.age.limit()))
+    }
+
+    /// The regulations profile named in the section, `None` if unknown. The legacy name
+    /// `sjrp` (one profile for all classes before) is mapped explicitly to the SJRP profile
+    /// of the section's classes, so a U16 section of an old document gets the U14-U18 rules.
+    pub fn regulations_profile(&self) -> Option<Profile> {
+        if Profile::is_legacy_name(&self.profile) {
+            return Some(Section::sjrp_profile_of(&self.classes));
+        }
+        self.profile.parse().ok()
+    }
+
+    /// The name of [`regulations_profile`](Self::regulations_profile), as a game log header
+    /// takes it; the setting as written if it is unknown.
+    pub fn profile_name(&self) -> &str {
+        self.regulations_profile()
+            .map_or(self.profile.as_str(), |p| p.name)
+    }
+
     /// The rules profile of the section's games: the regulations profile with the section's
     /// supervision (A.6, B.4), as the laws engine takes it (`arbiter replay`, live games).
     pub fn rules_profile(&self) -> Option<Profile> {
-        let mut profile: Profile = self.profile.parse().ok()?;
+        let mut profile = self.regulations_profile()?;
         profile.supervision = if self.supervised {
             Supervision::Supervised
         } else {
@@ -207,7 +227,7 @@ impl Section {
     /// The default time in minutes the profile gives the section's games (Art. 6.7.1, SJRP
     /// §4.3), as the section form proposes it.
     pub fn proposed_default_time(&self) -> Option<u32> {
-        let profile: Profile = self.profile.parse().ok()?;
+        let profile = self.regulations_profile()?;
         let ms = profile.default_time_ms(self.game_type()?);
         u32::try_from(ms / 60_000).ok()
     }
@@ -255,17 +275,17 @@ impl Section {
         let minutes = self.minutes_for_60_moves().unwrap_or(0);
         let min = self.dwz_minimum_minutes();
         let ratable = minutes >= min;
-        if !ratable && self.kind == SectionKind::Championship && self.profile == SJRP {
+        let sjrp = self
+            .regulations_profile()
+            .is_some_and(|p| p.regulations == Regulations::Sjrp);
+        if !ratable && self.kind == SectionKind::Championship && sjrp {
             return Err(RulesError::ChampionshipTime {
                 minutes,
                 min,
                 article: self.championship_time_article(),
             });
         }
-        if self.profile == SJRP
-            && game_type != GameType::Standard
-            && self.default_time_minutes != expected
-        {
+        if sjrp && game_type != GameType::Standard && self.default_time_minutes != expected {
             return Err(RulesError::DefaultTime {
                 game_type: game_type.to_string(),
                 minutes: self.default_time_minutes,
@@ -325,6 +345,50 @@ mod tests {
         assert_eq!(standard.supervision_article(), None);
         assert_eq!(standard.proposed_default_time(), Some(15));
         assert_eq!(standard.check_rules(end()), Ok(()));
+    }
+
+    #[test]
+    fn h20_07_new_sections_pick_the_sjrp_profile_of_their_classes() {
+        // SJRP §4.2, §4.5: the rules differ between U8-U12 and U14-U18.
+        let young = Section::new(
+            "U12",
+            vec![Class::open(AgeClass::U12), Class::girls(AgeClass::U12)],
+        );
+        assert_eq!(young.profile, "sjrp-u8-u12");
+        let old = Section::new("U16", vec![Class::open(AgeClass::U16)]);
+        assert_eq!(old.profile, "sjrp-u14-u18");
+        assert_eq!(
+            old.rules_profile().unwrap().illegal_moves,
+            laws::edition::IllegalMoveRegime::Fide
+        );
+        let teams = Section::new("U20", vec![Class::open(AgeClass::U20)]);
+        assert_eq!(teams.profile, "sjrp-u20");
+        let merged = Section::new(
+            "U12/U14",
+            vec![Class::open(AgeClass::U14), Class::open(AgeClass::U12)],
+        );
+        assert_eq!(merged.profile, "sjrp-u8-u12");
+    }
+
+    #[test]
+    fn h20_07_legacy_sjrp_name_is_read_by_the_sections_classes() {
+        let mut s = Section::new("U16", vec![Class::open(AgeClass::U16)]);
+        s.profile = "sjrp".into();
+        assert_eq!(s.regulations_profile(), Some(Profile::SJRP_U14_U18));
+        assert_eq!(s.profile_name(), "sjrp-u14-u18");
+        assert_eq!(s.proposed_default_time(), Some(15));
+        assert!(s.check_settings().is_ok());
+        s.classes = vec![Class::open(AgeClass::U10)];
+        assert_eq!(s.profile_name(), "sjrp-u8-u12");
+        // A legacy-named championship is still checked as an SJRP one (§8.5).
+        s.time_control = "1800".into();
+        assert_eq!(
+            s.check_rules(end()).unwrap_err().article(),
+            TIME_CONTROL_U10_U12
+        );
+        s.profile = "nonsense".into();
+        assert_eq!(s.profile_name(), "nonsense");
+        assert_eq!(s.rules_profile(), None);
     }
 
     #[test]

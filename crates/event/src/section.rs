@@ -157,7 +157,9 @@ pub struct Section {
     /// Time control in the TRF-2026 `222` notation (`laws::time_control`), e.g.
     /// `40/5400+30:1800+30`.
     pub time_control: String,
-    /// Regulations profile (`laws::edition::Profile`): `fide-2023`, `fide-2018` or `sjrp`.
+    /// Regulations profile (`laws::edition::Profile`): `fide-2023`, `fide-2018`, `sjrp-u8-u12`,
+    /// `sjrp-u14-u18`, `sjrp-u20`, or the legacy `sjrp`, read as the SJRP profile of the
+    /// section's classes ([`Section::rules_profile`]).
     pub profile: String,
     /// Default time in minutes (Art. 6.7.1; SJRP §4.3: 15 for standard games only).
     pub default_time_minutes: u32,

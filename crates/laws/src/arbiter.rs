@@ -47,7 +47,7 @@ pub use crate::irregularities::{IllegalAct, Irregularity};
 use crate::notation::Language;
 use crate::penalties::{Conduct, Penalty};
 use crate::points::{GameScore, Score};
-use crate::position::StartingPosition;
+use crate::position::{StartingPosition, is_lawful, lawful_moves};
 use crate::sealed_move::{self, Envelope, SealedMove};
 use crate::time_control::TimeControl;
 
@@ -228,6 +228,9 @@ impl fmt::Display for ClaimFailure {
 /// What happens at the board, dated by the caller.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
+    /// The arbiter releases the boards: the default time runs from now (SJRP
+    /// §4.3; Art. 6.7.1 "the start of the session"); without it, from the clock start.
+    BoardRelease,
     /// The arbiter starts White's clock at the start of the round (Art. 6.6).
     StartClock,
     /// A player arrives at the board (Art. 6.7).
@@ -840,6 +843,8 @@ pub struct Arbiter {
     /// play on (e.g. the mover's king in check), with the half-moves it is
     /// ahead of `game`.
     limbo: Option<(Chess, u32)>,
+    /// [`Arbiter::board_position`] after a completed illegal move (A.5.2).
+    shown: Option<Chess>,
     /// The open draw offer is a Guideline III.4 request.
     increment_request: Option<Color>,
     released: Option<Released>,
@@ -875,6 +880,7 @@ impl Arbiter {
             ply_offset: 0,
             unnoticed: Vec::new(),
             limbo: None,
+            shown: None,
             increment_request: None,
             released: None,
             scoresheet_requests: ByColor::default(),
@@ -911,12 +917,32 @@ impl Arbiter {
 
     /// The position on the board: the game's, or after an unnoticed illegal
     /// move the position it left, which may be one the game cannot hold
-    /// (e.g. the mover's king in check).
+    /// (e.g. the mover's king in check); in unsupervised rapid and blitz after
+    /// a completed illegal move not yet claimed, the position that move
+    /// produced, against which the opponent's next move is read (A.5.2).
     pub fn board_position(&self) -> &Chess {
+        self.shown.as_ref().unwrap_or_else(|| self.recorded_board())
+    }
+
+    /// The game's position, or the one an unnoticed illegal move left.
+    fn recorded_board(&self) -> &Chess {
         match &self.limbo {
             Some((position, _)) => position,
             None => self.game.position(),
         }
+    }
+
+    /// The position a completed, unclaimed illegal move produced (A.5.2).
+    fn completed_illegal_board(&self) -> Option<Chess> {
+        let p = self
+            .pending
+            .filter(|p| p.completed && self.limbo.is_none())?;
+        let (IllegalAct::Move(mv) | IllegalAct::UnreplacedPawn(mv)) = p.act else {
+            return None;
+        };
+        let mut after = self.game.position().clone();
+        after.play_unchecked(mv);
+        Some(after)
     }
 
     /// Both clocks.
@@ -1025,7 +1051,7 @@ impl Arbiter {
     /// [`allowed_moves`](Self::allowed_moves) with the provision that narrows them.
     fn obligation(&self) -> (Vec<Move>, Article) {
         let position = self.game.position();
-        let legal = position.legal_moves();
+        let legal = lawful_moves(position);
         if let Some(w) = self.written.filter(|w| legal.contains(w)) {
             return (vec![w], Article::new("Art. 9.5.2"));
         }
@@ -1114,7 +1140,7 @@ impl Arbiter {
         if !own(king, Role::King) || !own(rook, Role::Rook) {
             return None;
         }
-        let legal = position.legal_moves();
+        let legal = lawful_moves(position);
         let castle: Vec<Move> = legal
             .iter()
             .filter(|m| matches!(m, Move::Castle { king: k, rook: r } if *k == king && *r == rook))
@@ -1223,6 +1249,12 @@ impl Arbiter {
 
     /// Applies one action at `at_ms` and returns the rulings, in order.
     pub fn apply(&mut self, at_ms: u64, action: Action) -> Result<Vec<Cited>, ActionError> {
+        let out = self.apply_action(at_ms, action);
+        self.shown = self.completed_illegal_board();
+        out
+    }
+
+    fn apply_action(&mut self, at_ms: u64, action: Action) -> Result<Vec<Cited>, ActionError> {
         let latest_ms = self.latest_ms.max(self.clock.latest_ms());
         if at_ms < latest_ms {
             return Err(ActionError::Clock(ClockError::TimeWentBackwards {
@@ -1249,6 +1281,7 @@ impl Arbiter {
             return Err(ActionError::DecisionPending);
         }
         match action {
+            Action::BoardRelease => self.clock.release(at_ms)?,
             Action::StartClock => {
                 let turn = self.game.position().turn();
                 self.clock.start_for(turn, at_ms)?;
@@ -1277,7 +1310,7 @@ impl Arbiter {
                 self.require_on_move(by)?;
                 let promoting = matches!(mv, Move::Normal { role: Role::Pawn, promotion: None, to, .. }
                     if to.rank() == by.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First));
-                if !promoting || !self.game.position().is_legal(queen(mv)) {
+                if !promoting || !is_lawful(self.game.position(), queen(mv)) {
                     return Err(ActionError::NotAnUnreplacedPawn);
                 }
                 self.pending = Some(Pending {
@@ -1541,7 +1574,7 @@ impl Arbiter {
 
     /// The side to move on the board.
     fn turn(&self) -> Color {
-        self.board_position().turn()
+        self.recorded_board().turn()
     }
 
     fn misconduct(&self, out: &mut Out, by: Color, conduct: Conduct) {
@@ -1620,7 +1653,7 @@ impl Arbiter {
         if !self.touched.contains(&release.from) {
             self.touched.push(release.from);
         }
-        let binding = position.legal_moves().iter().any(|m| release.binds(m));
+        let binding = lawful_moves(position).iter().any(|m| release.binds(m));
         let article = if binding {
             self.released = Some(release);
             "Art. 4.7"
@@ -1642,7 +1675,7 @@ impl Arbiter {
         by: Color,
         mv: Move,
     ) -> Result<(), ActionError> {
-        if self.limbo.is_some() || self.game.position().is_legal(mv) {
+        if self.limbo.is_some() || is_lawful(self.game.position(), mv) {
             return self.on_move(out, at_ms, by, mv);
         }
         self.require_on_move(by)?;
@@ -1882,12 +1915,11 @@ impl Arbiter {
     }
 
     fn default_time_article(&self) -> Article {
-        let regulated = self.profile.default_time_ms(self.game_type) > 0;
-        Article::new(if regulated && self.profile.name == Profile::SJRP.name {
-            "SJRP §4.3"
+        if self.profile.default_time_ms(self.game_type) > 0 {
+            self.profile.default_time_article
         } else {
-            "Art. 6.7.1"
-        })
+            Article::new("Art. 6.7.1")
+        }
     }
 
     /// The opponent's scores the arbiter may give after `offender` lost
@@ -1952,7 +1984,7 @@ impl Arbiter {
         if self.limbo.is_some() {
             return self.limbo_move(at_ms, by, mv, out);
         }
-        if !self.game.position().is_legal(mv) {
+        if !is_lawful(self.game.position(), mv) {
             self.pending = Some(Pending {
                 by,
                 act: IllegalAct::Move(mv),
@@ -1992,10 +2024,11 @@ impl Arbiter {
         }
     }
 
-    /// A.5.2: the unclaimed illegal move stands. The game continues from the
-    /// position it produced as a new record, so repetitions (9.2, 9.6) count
-    /// from there; a position that cannot be played on (e.g. the mover's own
-    /// king left in check) is refused.
+    /// A.5.2: the unclaimed illegal move stands as played. The game continues
+    /// from the position it produced as a new record, so repetitions (9.2, 9.6)
+    /// count from there; a position no FEN can start a game from (a pawn left
+    /// on the last rank, the mover's own king left in check) is kept as it
+    /// stands ([`StartingPosition::stood`]) and later moves are judged on it by Art. 3.
     fn stand(&mut self, out: &mut Out, p: Pending) -> Result<(), ActionError> {
         self.cite_article(
             out,
@@ -2004,12 +2037,12 @@ impl Arbiter {
         );
         let mv = match p.act {
             IllegalAct::Move(mv) => mv,
-            IllegalAct::UnreplacedPawn(mv) => queen(mv),
+            IllegalAct::UnreplacedPawn(mv) => mv,
             IllegalAct::PressWithoutMove | IllegalAct::TwoHands => return Ok(()),
         };
         let mut after = self.game.position().clone();
         after.play_unchecked(mv);
-        if !self.reroot(&after, 1) {
+        if !self.reroot(&after, 1) && !self.reroot_stood(after, 1) {
             return Err(ActionError::UnrepresentablePosition);
         }
         self.moves_made[p.by] += 1;
@@ -2021,6 +2054,18 @@ impl Arbiter {
     /// core cannot play on from it.
     fn reroot(&mut self, after: &Chess, plies: u32) -> bool {
         let Ok(start) = self.game.start().fen_of(after).parse::<StartingPosition>() else {
+            return false;
+        };
+        self.ply_offset += self.game.ply() + plies;
+        self.game = Game::new(start);
+        self.limbo = None;
+        true
+    }
+
+    /// [`reroot`](Self::reroot) onto a position that only an illegal move
+    /// that stood can produce (A.5.2); `false` if a king is missing.
+    fn reroot_stood(&mut self, after: Chess, plies: u32) -> bool {
+        let Some(start) = self.game.start().stood(after) else {
             return false;
         };
         self.ply_offset += self.game.ply() + plies;
@@ -2365,7 +2410,7 @@ impl Arbiter {
         if allowed.contains(&mv) {
             self.written = Some(mv);
             self.cite(out, Ruling::WrittenMoveBinding { by, mv }, "Art. 9.5.2");
-        } else if self.game.position().is_legal(mv) || !self.touched.is_empty() {
+        } else if is_lawful(self.game.position(), mv) || !self.touched.is_empty() {
             self.cite_article(out, Ruling::MustMove { by, allowed }, article);
         } else {
             self.touch_after_restore(out, by, mv);

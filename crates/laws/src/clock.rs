@@ -200,6 +200,8 @@ pub enum ClockError {
     Ended,
     /// An adjustment would leave no time, or more than the clock can hold.
     TimeOutOfRange,
+    /// The boards were released twice (SJRP §4.3).
+    AlreadyReleased,
 }
 
 impl fmt::Display for ClockError {
@@ -218,6 +220,7 @@ impl fmt::Display for ClockError {
             ClockError::TimeOutOfRange => {
                 f.write_str("the time must stay above zero and below 1000 hours")
             }
+            ClockError::AlreadyReleased => f.write_str("the boards have already been released"),
         }
     }
 }
@@ -259,6 +262,8 @@ pub struct Clock {
     default_time_ms: u64,
     state: State,
     start_ms: Option<u64>,
+    /// The arbiter's board release (SJRP §4.3), from which the default time runs.
+    release_ms: Option<u64>,
     latest_ms: u64,
     sides: ByColor<Side>,
     flags: Vec<FlagFall>,
@@ -289,6 +294,7 @@ impl Clock {
             default_time_ms: 0,
             state: State::NotStarted,
             start_ms: None,
+            release_ms: None,
             latest_ms: 0,
             sides,
             flags: Vec::new(),
@@ -546,23 +552,47 @@ impl Clock {
         Ok(())
     }
 
+    /// The arbiter releases the boards (SJRP §4.3 "Die Wartezeit beginnt mit der
+    /// Brettfreigabe"; Art. 6.7.1's "start of the session"): from now on the
+    /// default time runs, whenever the clock is started. Once, before the clock starts.
+    pub fn release(&mut self, at_ms: u64) -> Result<(), ClockError> {
+        if self.state != State::NotStarted {
+            return Err(ClockError::AlreadyStarted);
+        }
+        if self.release_ms.is_some() {
+            return Err(ClockError::AlreadyReleased);
+        }
+        self.tick(at_ms)?;
+        self.release_ms = Some(at_ms);
+        Ok(())
+    }
+
+    /// When the default time started: the board release if there was one,
+    /// else the clock start.
+    fn waiting_since_ms(&self) -> Option<u64> {
+        self.release_ms.or(self.start_ms)
+    }
+
+    /// Whether the default time has expired at `at_ms`; exactly at its end it has not.
+    fn default_time_expired(&self, at_ms: u64) -> bool {
+        self.waiting_since_ms()
+            .is_some_and(|since| at_ms.saturating_sub(since) > self.default_time_ms)
+    }
+
     /// A player arrives at the board (Art. 6.7). Arriving after the default
     /// time loses (6.7.1); arriving exactly when it expires does not.
     pub fn arrive(&mut self, color: Color, at_ms: u64) -> Result<Option<Ruling>, ClockError> {
         self.tick(at_ms)?;
         self.sides[color].present = true;
         Ok(self
-            .start_ms
-            .filter(|&start| at_ms.saturating_sub(start) > self.default_time_ms)
-            .map(|_| Ruling::DefaultTimeExceeded(color)))
+            .default_time_expired(at_ms)
+            .then_some(Ruling::DefaultTimeExceeded(color)))
     }
 
     /// Art. 6.7.1: players still absent at `at_ms` after the default time has
     /// expired; both absent means both lose.
     pub fn absent_after_default_time(&self, at_ms: u64) -> Vec<Ruling> {
-        let expired = self
-            .start_ms
-            .is_some_and(|start| at_ms.saturating_sub(start) > self.default_time_ms);
+        let expired = self.default_time_expired(at_ms);
         Color::ALL
             .into_iter()
             .filter(|&c| expired && !self.sides[c].present)

@@ -16,8 +16,13 @@
 //! assert_eq!(fide.time_credit_ms(GameType::Rapid), 60_000);   // 2023 A.3
 //! let old: Profile = "fide-2018".parse()?;
 //! assert_eq!(old.time_credit_ms(GameType::Rapid), 120_000);   // 2018: only blitz halved (B.2)
-//! let sjrp: Profile = "sjrp".parse()?;
+//! let sjrp: Profile = "sjrp-u14-u18".parse()?;
 //! assert_eq!(sjrp.default_time_ms(GameType::Standard), 15 * 60_000); // SJRP §4.3
+//! // The SJRP profile of a section follows its youngest class (§4.2, §4.5).
+//! assert_eq!(Profile::sjrp_for_age_limits([Some(16), Some(18)]), Profile::SJRP_U14_U18);
+//! assert_eq!(Profile::sjrp_for_age_limits([Some(12), Some(14)]), Profile::SJRP_U8_U12);
+//! // The single `sjrp` profile of older logs and documents reads as the U8-U12 one.
+//! assert_eq!("sjrp".parse::<Profile>()?, Profile::SJRP_U8_U12);
 //! # Ok::<_, laws::edition::UnknownProfile>(())
 //! ```
 
@@ -68,6 +73,15 @@ pub enum IllegalMoveRegime {
     Youth,
 }
 
+/// The national regulations a profile adds to the Laws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Regulations {
+    /// The Laws alone.
+    None,
+    /// The Schachjugend Rheinland-Pfalz Spielordnung (§4 overrides, §7.7-§9.2 time controls).
+    Sjrp,
+}
+
 /// The rules a game is played under: an edition and the event's regulations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Profile {
@@ -91,6 +105,11 @@ pub struct Profile {
     pub device_rule: DeviceRule,
     /// Illegal moves (Art. 7.5.5 or SJRP §4.5).
     pub illegal_moves: IllegalMoveRegime,
+    /// The regulations on top of the edition.
+    pub regulations: Regulations,
+    /// The provision of the default time and where it runs from: Art. 6.7.1 (the start of
+    /// the session) or SJRP §4.3 (the arbiter's board release).
+    pub default_time_article: Article,
 }
 
 /// The electronic-device rule in force.
@@ -115,6 +134,8 @@ impl Profile {
         increment_request: true,
         device_rule: DeviceRule::Fide,
         illegal_moves: IllegalMoveRegime::Fide,
+        regulations: Regulations::None,
+        default_time_article: Article::new("Art. 6.7.1"),
     };
 
     /// The FIDE Laws 2018 with no further regulations.
@@ -124,11 +145,12 @@ impl Profile {
         ..Profile::FIDE_2023
     };
 
-    /// The Schachjugend Rheinland-Pfalz Spielordnung §4 on the 2023 Laws, for
-    /// its U8/U10/U12 and school events (§4.2 devices, §4.3 15 minutes default
-    /// time, §4.4 no III.4, §4.5 illegal moves).
-    pub const SJRP: Profile = Profile {
-        name: "sjrp",
+    /// The Schachjugend Rheinland-Pfalz Spielordnung §4 on the 2023 Laws for the
+    /// classes U8, U10, U12 and school chess: §4.2 switched-off devices allowed,
+    /// §4.3 15 minutes default time from the board release, §4.4 no III.4, §4.5
+    /// the youth illegal-move regime instead of Appendix A.5.2.
+    pub const SJRP_U8_U12: Profile = Profile {
+        name: "sjrp-u8-u12",
         edition: Edition::Fide2023,
         supervision: Supervision::Unsupervised,
         standard_default_time_ms: 15 * 60_000,
@@ -137,7 +159,64 @@ impl Profile {
         increment_request: false,
         device_rule: DeviceRule::Youth,
         illegal_moves: IllegalMoveRegime::Youth,
+        regulations: Regulations::Sjrp,
+        default_time_article: Article::new("SJRP §4.3"),
     };
+
+    /// The SJRP Spielordnung §4 for the U14-U18 championships: Art. 11.3.2.1
+    /// as written (§4.2), Art. 7.5.5 and Appendix A.5.2 (§4.5), §4.3 and §4.4.
+    pub const SJRP_U14_U18: Profile = Profile {
+        name: "sjrp-u14-u18",
+        device_rule: DeviceRule::Fide,
+        illegal_moves: IllegalMoveRegime::Fide,
+        ..Profile::SJRP_U8_U12
+    };
+
+    /// The SJRP Spielordnung §4 for its other championships (U20 teams, open
+    /// classes): switched-off devices allowed (§4.2 "für alle anderen
+    /// Meisterschaften"), Appendix A.5.2 (§4.5 "ab der Altersklasse U14").
+    pub const SJRP_U20: Profile = Profile {
+        name: "sjrp-u20",
+        device_rule: DeviceRule::Youth,
+        illegal_moves: IllegalMoveRegime::Fide,
+        ..Profile::SJRP_U8_U12
+    };
+
+    /// Every profile by its name, as [`FromStr`] reads them.
+    pub const ALL: [Profile; 5] = [
+        Profile::FIDE_2023,
+        Profile::FIDE_2018,
+        Profile::SJRP_U8_U12,
+        Profile::SJRP_U14_U18,
+        Profile::SJRP_U20,
+    ];
+
+    /// Names of earlier versions, read as the profile they stood for: `sjrp`
+    /// (one profile for every class until session 14) had the U8-U12 rules.
+    pub const LEGACY_NAMES: [(&'static str, Profile); 1] = [("sjrp", Profile::SJRP_U8_U12)];
+
+    /// The SJRP profile for a section of classes with these age limits (`None`
+    /// for an open class), as data in [`SJRP_CLASS_GROUPS`]: the youngest class
+    /// decides, so a merged U12/U14 group keeps the rules of its U12 players
+    /// (§4.2, §4.5 protect the young classes). No class at all reads as open.
+    pub fn sjrp_for_age_limits(limits: impl IntoIterator<Item = Option<u16>>) -> Profile {
+        let youngest = limits
+            .into_iter()
+            .min_by_key(|l| l.unwrap_or(u16::MAX))
+            .flatten();
+        SJRP_CLASS_GROUPS
+            .iter()
+            .find(|g| youngest.is_some_and(|l| l <= g.up_to))
+            .map_or(Profile::SJRP_U20, |g| g.profile)
+    }
+
+    /// Whether `name` is one of the [`LEGACY_NAMES`](Self::LEGACY_NAMES) (a caller
+    /// that knows the classes picks by them instead, [`sjrp_for_age_limits`](Self::sjrp_for_age_limits)).
+    pub fn is_legacy_name(name: &str) -> bool {
+        Profile::LEGACY_NAMES
+            .iter()
+            .any(|(n, _)| n.eq_ignore_ascii_case(name.trim()))
+    }
 
     /// The time credited to the opponent after a completed illegal move
     /// (7.5.5) or an incorrect claim (9.5.2): 2 minutes; in 2023 rapid and
@@ -191,7 +270,29 @@ impl fmt::Display for Profile {
     }
 }
 
-/// A profile name other than `fide-2023`, `fide-2018` or `sjrp`.
+/// A class group of the SJRP Spielordnung §4 and its profile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SjrpClassGroup {
+    /// The oldest age limit of the group (12 for U8-U12).
+    pub up_to: u16,
+    /// The profile of the group.
+    pub profile: Profile,
+}
+
+/// The SJRP class groups, youngest first; older and open classes get
+/// [`Profile::SJRP_U20`]. School chess plays under [`Profile::SJRP_U8_U12`] (§4.5).
+pub const SJRP_CLASS_GROUPS: [SjrpClassGroup; 2] = [
+    SjrpClassGroup {
+        up_to: 12,
+        profile: Profile::SJRP_U8_U12,
+    },
+    SjrpClassGroup {
+        up_to: 18,
+        profile: Profile::SJRP_U14_U18,
+    },
+];
+
+/// A profile name other than those of [`Profile::ALL`] and [`Profile::LEGACY_NAMES`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownProfile(pub String);
 
@@ -199,7 +300,7 @@ impl fmt::Display for UnknownProfile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown profile {:?}: expected fide-2023, fide-2018 or sjrp",
+            "unknown profile {:?}: expected fide-2023, fide-2018, sjrp-u8-u12, sjrp-u14-u18 or sjrp-u20",
             self.0
         )
     }
@@ -211,9 +312,16 @@ impl FromStr for Profile {
     type Err = UnknownProfile;
 
     fn from_str(s: &str) -> Result<Profile, UnknownProfile> {
-        [Profile::FIDE_2023, Profile::FIDE_2018, Profile::SJRP]
+        let name = s.trim();
+        Profile::ALL
             .into_iter()
-            .find(|p| p.name.eq_ignore_ascii_case(s.trim()))
+            .find(|p| p.name.eq_ignore_ascii_case(name))
+            .or_else(|| {
+                Profile::LEGACY_NAMES
+                    .into_iter()
+                    .find(|(n, _)| n.eq_ignore_ascii_case(name))
+                    .map(|(_, p)| p)
+            })
             .ok_or_else(|| UnknownProfile(s.to_owned()))
     }
 }

@@ -32,7 +32,7 @@ use crate::{
     Article,
     dead_position::{self, Tier, Verdict},
     draws::{ClaimKind, DrawClaim, PositionKey},
-    position::StartingPosition,
+    position::{StartingPosition, is_lawful, lawful_moves},
 };
 
 /// Half-moves without pawn move or capture after which a draw may be claimed (Art. 9.3).
@@ -181,7 +181,7 @@ impl Game {
 
     /// Plays a legal move (Art. 3.10.1) and records the position it produces.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        if !self.position().is_legal(m) {
+        if !is_lawful(self.position(), m) {
             return Err(IllegalMove {
                 ply: self.ply(),
                 uci: m.to_uci(self.start.castling_mode()),
@@ -194,6 +194,9 @@ impl Game {
     /// Plays the move a SAN (Appendix C) names, if it names exactly one legal move.
     pub fn play_san(&mut self, san: &San) -> Result<Move, SanError> {
         let m = san.to_move(self.position())?;
+        if !is_lawful(self.position(), m) {
+            return Err(SanError::IllegalSan);
+        }
         self.record(m);
         Ok(m)
     }
@@ -317,7 +320,7 @@ impl Game {
         }
         let ply = self.ply();
         let mut claims = self.claims_without_move(ply);
-        if let Some(&m) = intended.filter(|&&m| self.position().is_legal(m)) {
+        if let Some(&m) = intended.filter(|&&m| is_lawful(self.position(), m)) {
             let mut after = self.position().clone();
             after.play_unchecked(m);
             let key = self.occurrences[ply as usize]
@@ -420,7 +423,7 @@ impl Default for Game {
 
 /// Checkmate or stalemate: the side to move has no legal move (Art. 5.1.1, 5.2.1).
 fn no_legal_move(position: &Chess) -> Option<Termination> {
-    if !position.legal_moves().is_empty() {
+    if !lawful_moves(position).is_empty() {
         None
     } else if position.is_check() {
         Some(Termination::Checkmate {

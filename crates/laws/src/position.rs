@@ -30,8 +30,8 @@
 use std::{fmt, str::FromStr};
 
 use shakmaty::{
-    CastlingMode, Chess, Color, EnPassantMode, FromSetup, Position, PositionError,
-    PositionErrorKinds, Setup, Square,
+    CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Position, PositionError,
+    PositionErrorKinds, Role, Setup, Square,
     fen::{Fen, ParseFenError},
 };
 
@@ -137,7 +137,42 @@ pub struct StartingPosition {
     notation: CastlingNotation,
 }
 
+/// Art. 3.10.1 on any position the engine plays on, including one an
+/// illegal move that stood left behind ([`StartingPosition::stood`]): a legal
+/// move by shakmaty's generator that does not "capture" the opponent's king
+/// (Art. 1.4.1 lets no king be captured; in a stood position the opponent's
+/// king may be in check with the other side to move).
+pub fn is_lawful(position: &Chess, m: Move) -> bool {
+    m.capture() != Some(Role::King) && position.is_legal(m)
+}
+
+/// The moves [`is_lawful`] allows in `position`.
+pub fn lawful_moves(position: &Chess) -> MoveList {
+    let mut moves = position.legal_moves();
+    moves.retain(|m| m.capture() != Some(Role::King));
+    moves
+}
+
 impl StartingPosition {
+    /// The position an unclaimed illegal move produced in unsupervised rapid
+    /// or blitz (2023 Appendix A.5.2, 2018 A.4.2: the move stands as played),
+    /// as the start of the record that continues from it. It may hold what a
+    /// FEN import refuses and shakmaty's `Chess::from_setup` rejects: a pawn on
+    /// its last rank that was not replaced (it stays a pawn: by Art. 3.7 it has
+    /// no move, and it can be captured), a pawn on its first rank, or the
+    /// mover's king left in check. It is kept as the `Chess` that
+    /// `play_unchecked` produced; later moves are judged by Art. 3 on its board
+    /// with [`is_lawful`]. `None` when a king is missing (the Laws never remove one).
+    pub fn stood(&self, position: Chess) -> Option<StartingPosition> {
+        let board = position.board();
+        let kings = Color::ALL.iter().all(|&c| board.king_of(c).is_some());
+        kings.then(|| StartingPosition {
+            position,
+            mode: self.mode,
+            notation: self.notation,
+        })
+    }
+
     /// The standard start position (Art. 2.3).
     pub fn standard() -> StartingPosition {
         StartingPosition {

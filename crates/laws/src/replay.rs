@@ -305,6 +305,7 @@ struct Line {
 #[serde(tag = "event", rename_all = "snake_case")]
 #[allow(missing_docs)] // each variant is the [`Action`] of the same name
 pub enum Event {
+    BoardRelease,
     StartClock,
     Arrive {
         #[serde(with = "side")]
@@ -507,6 +508,7 @@ impl Event {
     pub fn action(self, arbiter: &Arbiter) -> Result<Action, String> {
         let position = arbiter.board_position();
         Ok(match self {
+            Event::BoardRelease => Action::BoardRelease,
             Event::StartClock => Action::StartClock,
             Event::Arrive { by } => Action::Arrive(by),
             Event::CheckAbsence => Action::CheckAbsence,

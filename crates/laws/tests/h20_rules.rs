@@ -829,7 +829,7 @@ fn h20_05_every_ruling_kind_cites_its_article() {
         switched_on: false,
     });
     scripts.push(s);
-    let mut s = Script::new(start, STANDARD, Profile::SJRP);
+    let mut s = Script::new(start, STANDARD, Profile::SJRP_U8_U12);
     s.act(Action::Device {
         by: White,
         switched_on: false,
@@ -839,7 +839,7 @@ fn h20_05_every_ruling_kind_cites_its_article() {
         switched_on: true,
     });
     scripts.push(s);
-    let mut s = Script::new(start, STANDARD, Profile::SJRP);
+    let mut s = Script::new(start, STANDARD, Profile::SJRP_U8_U12);
     s.act(Action::IncrementRequest(White));
     scripts.push(s);
     // Supervised rapid: the scoresheet.
@@ -905,7 +905,7 @@ fn h20_05_every_ruling_kind_cites_its_article() {
     s.act(Action::CheckAbsence)
         .act(Action::Decision(Choice::Loss));
     scripts.push(s);
-    let mut s = Script::new(start, STANDARD, Profile::SJRP);
+    let mut s = Script::new(start, STANDARD, Profile::SJRP_U8_U12);
     s.wait(900_000).act(Action::Arrive(White));
     s.act(Action::Decision(Choice::PlayOn));
     scripts.push(s);
@@ -924,7 +924,7 @@ fn h20_05_every_ruling_kind_cites_its_article() {
     });
     scripts.push(s);
     // SJRP §4.5: the arbiter chooses.
-    let mut s = Script::new(start, STANDARD, Profile::SJRP);
+    let mut s = Script::new(start, STANDARD, Profile::SJRP_U8_U12);
     s.mv("e1e3").act(Action::Decision(Choice::TimeForOpponent));
     s.mv("e1e3").act(Action::Decision(Choice::TimePenalty));
     s.mv("e1e3").act(Action::Decision(Choice::Loss));
@@ -1195,7 +1195,7 @@ fn h20_08_late_arrival_loses_unless_the_arbiter_decides_otherwise() {
 
 #[test]
 fn h20_08_both_absent_lose_both_when_the_arbiter_so_decides() {
-    let mut a = arbiter("startpos", STANDARD, Profile::SJRP);
+    let mut a = arbiter("startpos", STANDARD, Profile::SJRP_U8_U12);
     let out = a.apply(16 * 60_000, Action::CheckAbsence).unwrap();
     let (question, _, article) = question_of(&out).unwrap();
     assert_eq!(question, Question::LateArrival { absent: None });
@@ -1250,7 +1250,7 @@ fn h20_08_youth_illegal_moves_time_penalty_and_the_opponents_score() {
     // SJRP §4.5: "Die Strafe (Verwarnung, Zeitstrafe bzw. Zeitbonus für den
     // Gegner, Partieverlust) ... legt der Schiedsrichter fest. ... Der
     // Schiedsrichter bestimmt in diesem Fall auch das Ergebnis des Gegners."
-    let mut a = arbiter("4k3/8/8/8/8/8/8/4K2R w - - 0 1", RAPID, Profile::SJRP);
+    let mut a = arbiter("4k3/8/8/8/8/8/8/4K2R w - - 0 1", RAPID, Profile::SJRP_U8_U12);
     let mut t = 0;
     for count in 1..=3 {
         let mv = raw(&a, "h1a8");

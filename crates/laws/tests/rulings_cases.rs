@@ -1184,7 +1184,7 @@ fn b_064_dead_position_ends_the_game_automatically() {
 #[test]
 fn b_066_device_youth_override() {
     const FEN: &str = "4k3/8/8/8/8/8/8/QR2K3 w - - 0 1";
-    let mut a = arbiter(FEN, STANDARD, Profile::SJRP);
+    let mut a = arbiter(FEN, STANDARD, Profile::SJRP_U8_U12);
     let out = a
         .apply(
             1000,
@@ -1226,7 +1226,7 @@ fn youth_illegal(a: &mut Arbiter, t: &mut u64) -> Vec<Cited> {
 
 #[test]
 fn b_067_youth_illegal_moves() {
-    let mut a = arbiter(START, RAPID, Profile::SJRP);
+    let mut a = arbiter(START, RAPID, Profile::SJRP_U8_U12);
     let mut t = 0;
     for count in 1..=3 {
         let out = youth_illegal(&mut a, &mut t);
@@ -1277,7 +1277,7 @@ fn b_067_youth_illegal_moves() {
 fn b_068_sjrp_default_time() {
     let minute = 60_000;
     for (arrival, loses) in [(14 * minute, false), (16 * minute, true)] {
-        let mut a = arbiter(START, STANDARD, Profile::SJRP);
+        let mut a = arbiter(START, STANDARD, Profile::SJRP_U8_U12);
         a.apply(0, Action::Arrive(White)).unwrap();
         a.apply(arrival, Action::Arrive(Black)).unwrap();
         assert_eq!(a.question().is_some(), loses, "{arrival}");
@@ -1286,7 +1286,7 @@ fn b_068_sjrp_default_time() {
             assert_eq!(result(&a), Some((GameScore::WHITE_WINS, "SJRP §4.3")));
         }
     }
-    let mut a = arbiter(START, RAPID, Profile::SJRP);
+    let mut a = arbiter(START, RAPID, Profile::SJRP_U8_U12);
     a.apply(minute, Action::Arrive(Black)).unwrap();
     a.apply(minute, Action::Decision(Choice::Loss)).unwrap();
     assert_eq!(result(&a), Some((GameScore::WHITE_WINS, "Art. 6.7.1")));
@@ -1322,7 +1322,7 @@ fn b_069_draw_offer_ban_does_not_stop_a_repetition_claim() {
 
 #[test]
 fn b_070_no_increment_request_in_sjrp_youth_events() {
-    let mut a = arbiter(START, "900", Profile::SJRP);
+    let mut a = arbiter(START, "900", Profile::SJRP_U8_U12);
     let out = a.apply(800_000, Action::IncrementRequest(White)).unwrap();
     assert_eq!(ruled(&out, &Ruling::NotApplied), Some("SJRP §4.4"));
     assert_eq!(a.draw_offer(), None);
@@ -1418,7 +1418,7 @@ fn random_event_logs_keep_the_result_latched() {
         state ^= state << 17;
         state % n
     };
-    let profiles = [Profile::FIDE_2023, Profile::FIDE_2018, Profile::SJRP];
+    let profiles = [Profile::FIDE_2023, Profile::FIDE_2018, Profile::SJRP_U8_U12];
     let controls = [STANDARD, RAPID, BLITZ, "60", "40/600:300"];
     let mut ended = 0;
     for game in 0..300 {

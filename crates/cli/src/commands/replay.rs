@@ -22,7 +22,8 @@ use shakmaty::Square;
 pub struct Args {
     /// The event log, one JSON object per line.
     events: std::path::PathBuf,
-    /// Rules profile, overriding the log's: fide-2023, fide-2018 or sjrp.
+    /// Rules profile, overriding the log's: fide-2023, fide-2018, sjrp-u8-u12, sjrp-u14-u18,
+    /// sjrp-u20 (legacy `sjrp` = sjrp-u8-u12).
     #[arg(long)]
     profile: Option<String>,
     /// Print JSON lines instead of text.
