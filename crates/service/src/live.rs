@@ -199,7 +199,7 @@ impl Service {
                 "die Gruppe hat keine Bedenkzeit: die Live-Partie mit einem Kopf eröffnen",
             ));
         }
-        Ok(Header::new(&s.time_control, &s.profile))
+        Ok(Header::new(&s.time_control, s.profile_name()))
     }
 
     /// Opens the live game of a board of a published round, with `header` or the section's

@@ -76,7 +76,8 @@ pub struct SectionSettings {
     pub rounds: u32,
     /// TRF-2026 `222` notation, e.g. `5400+30`.
     pub time_control: String,
-    /// `fide-2023`, `fide-2018` or `sjrp`.
+    /// `fide-2023`, `fide-2018`, `sjrp-u8-u12`, `sjrp-u14-u18` or `sjrp-u20` (`sjrp`: the SJRP
+    /// profile of the section's classes).
     pub profile: String,
     /// Default time in minutes.
     pub default_time: u32,
