@@ -50,8 +50,9 @@ pub struct BoardLive {
     /// The board.
     #[serde(flatten)]
     pub board: LiveBoard,
-    /// Its live state (the section's header and no events while nobody played).
-    pub live: LiveState,
+    /// Its live state (the section's header and no events while nobody played); none while
+    /// the game has neither a live game nor a time control to open one with.
+    pub live: Option<LiveState>,
     /// The result the finished live game proposes to the round (`1-0`, `1/2-1/2`, `0-1`),
     /// when it differs from the result entered; other scores (e.g. both lose) the arbiter enters.
     pub proposed: Option<&'static str>,
@@ -145,11 +146,14 @@ impl Service {
     ) -> Result<Vec<BoardLive>, ServiceError> {
         let mut out = Vec::new();
         for board in self.round_boards(section, n).await? {
-            let live = self.live_state_as_of(board.game, delay_ms).await?;
+            let live = match self.live_state_as_of(board.game, delay_ms).await {
+                Ok(live) => Some(live),
+                Err(ServiceError::Rule { .. }) => None,
+                Err(e) => return Err(e),
+            };
             let proposed = live
-                .state
-                .result
-                .as_deref()
+                .as_ref()
+                .and_then(|l| l.state.result.as_deref())
                 .and_then(recorded_code)
                 .filter(|code| *code != board.result);
             out.push(BoardLive {

@@ -9,7 +9,11 @@
   const GLYPH = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" };
   const GERMAN_PIECES = { S: "N", L: "B", T: "R", D: "Q" };
   const SYNC_MS = 2000;
+  const GERMAN = document.documentElement.lang === "de";
   const RETRY_MS = 2000;
+  const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  /** The state of a board without a live game (no time control yet). */
+  const BLANK = { fen: START, moves: [], rulings: [], options: [], illegal_moves: [0, 0], white_ms: 0, black_ms: 0, at_ms: 0, now_ms: 0, running: null, turn: "white", result: null, draw_offer: null, question: null };
 
   /** The data-t-* texts of an element as an object (data-t-to-move -> toMove). */
   function texts(el) {
@@ -79,13 +83,25 @@
     return `${c.ruling} — ${c.article} (${c.edition})`;
   }
 
+  /** A move of the record as the reader writes it (German: Sf3, Lb5, Td1, Dh5, e8=D). */
+  function shown(san) {
+    if (!GERMAN) return san;
+    const de = { N: "S", B: "L", R: "T", Q: "D" };
+    return san.replace(/^[NBRQ]/, (c) => de[c]).replace(/=([NBRQ])/, (_, c) => "=" + de[c]);
+  }
+
+  /** The refusal of an answer in the page's language. */
+  function refusal(body, status) {
+    return (GERMAN && body.error_de) || body.error || String(status);
+  }
+
   /** The game record as numbered move pairs. */
   function fillRecord(list, moves) {
     list.replaceChildren();
     for (let i = 0; i < moves.length; i += 2) {
       const li = el("li");
-      li.append(el("span", { class: "mw" }, moves[i]));
-      if (moves[i + 1]) li.append(el("span", { class: "mb" }, moves[i + 1]));
+      li.append(el("span", { class: "mw" }, shown(moves[i])));
+      if (moves[i + 1]) li.append(el("span", { class: "mb" }, shown(moves[i + 1])));
       list.append(li);
     }
   }
@@ -182,7 +198,7 @@
           const lines = (body.rulings || []).map(rulingText);
           showRuling(lines.join("\n"), false);
         } else {
-          showRuling(`${t.refused}: ${body.error || body.message || r.status}`, true);
+          showRuling(`${t.refused}: ${refusal(body, r.status)}`, true);
         }
         await sync();
         return r.ok;
@@ -249,13 +265,11 @@
       board.replaceChildren();
       let squares = squaresOf(live.fen);
       if (flipped) squares = squares.reverse();
-      const last = new Set();
       for (const sq of squares) {
         const file = sq.square.charCodeAt(0) - 97;
         const rank = Number(sq.square[1]);
         const cls = ["sq", (file + rank) % 2 === 0 ? "dark" : "light"];
         if (sq.square === selected) cls.push("selected");
-        if (last.has(sq.square)) cls.push("last");
         const b = el("button", { type: "button", class: cls.join(" "), "data-square": sq.square, "aria-label": sq.square });
         if (sq.piece) {
           const white = sq.piece === sq.piece.toUpperCase();
@@ -357,7 +371,7 @@
         body: typeof event === "string" ? event : JSON.stringify(event),
       });
       const body = await r.json().catch(() => ({}));
-      fail(r.ok ? "" : `${t.refused}: ${body.error || body.message || r.status}`);
+      fail(r.ok ? "" : `${t.refused}: ${refusal(body, r.status)}`);
       await sync(true);
     }
 
@@ -373,7 +387,7 @@
     }
 
     function card(b) {
-      const live = b.live;
+      const live = b.live || BLANK;
       const c = el("section", { class: "dash-card", id: `dash-${b.board}`, "data-game": String(b.game) });
       c.append(el("h2", {}, `${t.board} ${b.board}: ${b.white} – ${b.black}`));
       const row = el("div", { class: "dash-row" });
@@ -445,11 +459,12 @@
       for (const b of boards) {
         const card = document.getElementById(`dash-${b.board}`);
         if (!card) continue;
-        const c = clocksNow(b.live, syncedAt);
+        const live = b.live || BLANK;
+        const c = clocksNow(live, syncedAt);
         for (const span of card.querySelectorAll(".clock")) {
           const side = span.dataset.side;
           span.textContent = `${side === "white" ? t.white : t.black} ${clockText(c[side])}`;
-          span.classList.toggle("running", b.live.running === side);
+          span.classList.toggle("running", live.running === side);
         }
       }
     }
@@ -492,13 +507,14 @@
       for (const b of boards) {
         const c = el("section", { class: "pub-card", id: `pub-${b.board}` });
         c.append(el("h2", {}, `${t.board} ${b.board}: ${b.white} – ${b.black}`));
-        c.append(miniBoard(b.live.fen));
+        const live = b.live || BLANK;
+        c.append(miniBoard(live.fen));
         const clocks = el("p", { class: "dash-clocks" });
         clocks.append(el("span", { class: "clock", "data-side": "white" }), " · ", el("span", { class: "clock", "data-side": "black" }));
         c.append(clocks);
-        c.append(el("p", { class: "dash-state" }, stateLine(b.live, t)));
+        c.append(el("p", { class: "dash-state" }, stateLine(live, t)));
         const moves = el("ol", { class: "record" });
-        fillRecord(moves, b.live.moves);
+        fillRecord(moves, live.moves);
         c.append(moves);
         box.append(c);
       }
@@ -509,11 +525,12 @@
       for (const b of boards) {
         const card = document.getElementById(`pub-${b.board}`);
         if (!card) continue;
-        const c = clocksNow(b.live, syncedAt);
+        const live = b.live || BLANK;
+        const c = clocksNow(live, syncedAt);
         for (const span of card.querySelectorAll(".clock")) {
           const side = span.dataset.side;
           span.textContent = `${side === "white" ? t.white : t.black} ${clockText(c[side])}`;
-          span.classList.toggle("running", b.live.running === side);
+          span.classList.toggle("running", live.running === side);
         }
       }
     }
