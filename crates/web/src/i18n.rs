@@ -880,6 +880,19 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("lv_restart", "Restart the clock", "Uhr wieder starten"),
     ("lv_observe", "Observe the flags", "Uhr prüfen (Zeitüberschreitung)"),
     ("lv_no_boards", "No boards.", "Keine Bretter."),
+    ("lv_choice_warning", "Warning", "Verwarnung"),
+    ("lv_choice_time_for_opponent", "Time for the opponent", "Zeitgutschrift für den Gegner"),
+    ("lv_choice_loss", "Loss", "Partieverlust"),
+    ("lv_choice_draw", "Draw", "Remis"),
+    ("lv_choice_reject", "Reject", "Zurückweisen"),
+    ("lv_choice_grant", "Grant", "Gewähren"),
+    ("lv_choice_keep_clocks", "Keep the clocks", "Uhrzeiten beibehalten"),
+    ("lv_choice_proportional", "Clocks in proportion (7.1)", "Uhrzeiten anteilig (7.1)"),
+    ("lv_choice_play_on", "Play on", "Weiterspielen"),
+    ("lv_choice_time_penalty", "Time penalty", "Zeitstrafe"),
+    ("lv_choice_opponent_scores_1", "Opponent scores 1", "Gegner erhält 1"),
+    ("lv_choice_opponent_scores_1/2", "Opponent scores ½", "Gegner erhält ½"),
+    ("lv_choice_opponent_scores_0", "Opponent scores 0", "Gegner erhält 0"),
 ];
 
 #[cfg(test)]

@@ -196,11 +196,22 @@ async fn dashboard(
 ) -> PageResult {
     viewer.editor()?;
     let loaded = state.section(id).await?;
+    // The engine's choices by name, worded for the viewer (`lv_choice_*`).
+    let texts = crate::i18n::texts(viewer.lang);
+    let choices: serde_json::Map<String, serde_json::Value> = texts
+        .iter()
+        .filter_map(|(k, v)| Some((k.strip_prefix("lv_choice_")?.to_owned(), json!(v))))
+        .collect();
     render(
         &state,
         &viewer,
         "live_dashboard.html",
-        json!({ "event": loaded.event_row, "section": loaded.section_row, "number": n }),
+        json!({
+            "event": loaded.event_row,
+            "section": loaded.section_row,
+            "number": n,
+            "choices": serde_json::Value::Object(choices).to_string(),
+        }),
     )
 }
 

@@ -353,6 +353,7 @@
   function dashboard(root) {
     const t = texts(root);
     const { section, round, csrf } = root.dataset;
+    const choices = JSON.parse(root.dataset.choices || "{}");
     const box = document.getElementById("dashboard-boards");
     const error = document.getElementById("dashboard-error");
     let boards = [];
@@ -404,7 +405,7 @@
       if (live.options.length) {
         const q = el("p", { class: "dash-question" }, `${t.decide}: `);
         for (const o of live.options) {
-          const btn = el("button", { type: "button", class: "decision", "data-choice": o }, o);
+          const btn = el("button", { type: "button", class: "decision", "data-choice": o, title: o }, choices[o] || o);
           btn.addEventListener("click", () => send(b.game, { event: "decision", choice: o }));
           q.append(btn, " ");
         }

@@ -272,6 +272,34 @@ async fn h15_02_the_dashboard_proposes_the_result_and_the_arbiter_confirms_it(st
     assert!(board["proposed"].is_null());
     let audit = c.get("/audit").await;
     assert!(audit.text.contains("1-0"), "{}", audit.text);
+    // A question of the engine is answered with one of the options it offers.
+    let youth = games[1];
+    post(
+        &c,
+        &format!("/api/games/{youth}/live"),
+        json!({"time_control": "5400+30", "profile": "sjrp"}),
+    )
+    .await;
+    for event in [
+        json!({"event": "start_clock", "at_ms": 0}),
+        json!({"event": "move", "by": "white", "move": "e2e5", "at_ms": 1000}),
+        json!({"event": "press", "by": "white", "at_ms": 1500}),
+    ] {
+        arbiter_event(&c, youth, event).await;
+    }
+    let asked = c.json(&format!("/api/games/{youth}/live")).await;
+    assert_eq!(
+        asked["options"],
+        json!(["warning", "time_penalty", "time_for_opponent"]),
+        "{asked}"
+    );
+    let dashboard = c.get(&format!("{page}?lang=de")).await;
+    assert!(dashboard.text.contains("Verwarnung"), "{}", dashboard.text);
+    arbiter_event(&c, youth, json!({"event": "decision", "choice": "warning", "at_ms": 2000})).await;
+    let decided = c.json(&format!("/api/games/{youth}/live")).await;
+    assert_eq!(decided["options"], json!([]), "{decided}");
+    assert!(decided["question"].is_null());
+
     // The finished live game joins the section's PGN export.
     let export = c.get(&format!("/sections/{section}/export.pgn")).await;
     assert!(export.text.contains("1. e4 1-0"), "{}", export.text);
