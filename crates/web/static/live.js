@@ -148,7 +148,7 @@
     let syncedAt = 0;
     let flipped = localStorage.getItem(`arbiter-flip:${game}`) === "1";
     let selected = null;
-    let busy = false;
+    let queue = Promise.resolve();
 
     // The device's name and its numbering of events survive reloads (retries apply once).
     let deviceId = localStorage.getItem("arbiter-device");
@@ -183,40 +183,47 @@
       }
     }
 
-    /** Sends the pending event (kept in localStorage until the server answered). */
-    async function flush() {
+    /** Sends the pending event (kept in localStorage until the server answered): `null` when
+     * the network failed (it stays pending), else whether the server took it. */
+    async function flushOnce() {
       const pending = JSON.parse(localStorage.getItem(pendingKey) || "null");
       if (!pending) return true;
-      busy = true;
       try {
         const url = `/api/games/${game}/events?device=${encodeURIComponent(deviceId)}&seq=${pending.seq}`;
         const r = await fetch(url, { method: "POST", headers: headers(), body: JSON.stringify(pending.event) });
         localStorage.removeItem(pendingKey);
-        busy = false;
         const body = await r.json().catch(() => ({}));
-        if (r.ok) {
-          const lines = (body.rulings || []).map(rulingText);
-          showRuling(lines.join("\n"), false);
-        } else {
-          showRuling(`${t.refused}: ${refusal(body, r.status)}`, true);
-        }
+        if (r.ok) showRuling((body.rulings || []).map(rulingText).join("\n"), false);
+        else showRuling(`${t.refused}: ${refusal(body, r.status)}`, true);
         await sync();
         return r.ok;
       } catch (_) {
-        busy = false;
         showRuling(t.offline, true);
-        setTimeout(flush, RETRY_MS);
-        return false;
+        return null;
       }
     }
 
-    /** Posts one event with the device's next number. */
-    async function post(event) {
-      if (busy || localStorage.getItem(pendingKey)) return false;
-      const seq = Number(localStorage.getItem(seqKey) || "0") + 1;
-      localStorage.setItem(seqKey, String(seq));
-      localStorage.setItem(pendingKey, JSON.stringify({ seq, event }));
-      return flush();
+    /** Sends the pending event until the server answers (a lost network is waited out). */
+    async function drain() {
+      let outcome = await flushOnce();
+      while (outcome === null) {
+        await new Promise((done) => setTimeout(done, RETRY_MS));
+        outcome = await flushOnce();
+      }
+      return outcome;
+    }
+
+    /** Posts one event with the device's next number, after the events before it. */
+    function post(event) {
+      const run = async () => {
+        await drain();
+        const seq = Number(localStorage.getItem(seqKey) || "0") + 1;
+        localStorage.setItem(seqKey, String(seq));
+        localStorage.setItem(pendingKey, JSON.stringify({ seq, event }));
+        return drain();
+      };
+      queue = queue.then(run, run);
+      return queue;
     }
 
     /** The SAN of a typed move (German piece letters too), else the text as typed. */
@@ -344,7 +351,7 @@
       post(event);
     });
 
-    flush().then(sync);
+    queue = queue.then(drain).then(sync);
     setInterval(sync, SYNC_MS);
     setInterval(drawClocks, 100);
   }
