@@ -104,7 +104,10 @@ fn scenario(b: &Browser, server: &Server, _dir: &std::path::Path) {
     b.fill("#move-text", "Sf6");
     tap(b, "#move-send");
     wait_text(b, "#record", "Sf6");
-    b.js("document.getElementById('actions-black').open = true;", json!([]));
+    b.js(
+        "document.getElementById('actions-black').open = true;",
+        json!([]),
+    );
     tap(b, "#black-offer");
     wait_text(b, "#live-status", "Remisangebot von Schwarz");
     wait_text(b, "#rulings", "9.1.2.1");

@@ -217,9 +217,16 @@ fn pgn_date(loaded: &Loaded, n: i64) -> String {
     let date = loaded
         .section()
         .schedule_of(u32::try_from(n).unwrap_or(0))
-        .map_or_else(|| loaded.event_row.start_date.clone(), |d| d.date.to_string());
+        .map_or_else(
+            || loaded.event_row.start_date.clone(),
+            |d| d.date.to_string(),
+        );
     let d = date.replace('-', ".");
-    if d.len() == 10 { d } else { "????.??.??".into() }
+    if d.len() == 10 {
+        d
+    } else {
+        "????.??.??".into()
+    }
 }
 
 impl Service {

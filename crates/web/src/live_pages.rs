@@ -40,9 +40,6 @@ pub(crate) fn routes() -> Router<AppState> {
 
 const LIVE_JS: &str = include_str!("../static/live.js");
 
-/// Random bytes of a board code (printed as twice as many hex digits).
-const CODE_BYTES: usize = 8;
-
 /// How often the stream of the public boards looks for news.
 const STREAM_EVERY: Duration = Duration::from_secs(2);
 
@@ -62,7 +59,11 @@ async fn live_js() -> Response {
 
 /// The delay for `viewer`: none for arbiters, the public delay for everybody else.
 fn delay_for(viewer: &Viewer) -> u64 {
-    if viewer.can_edit() { 0 } else { PUBLIC_DELAY_MS }
+    if viewer.can_edit() {
+        0
+    } else {
+        PUBLIC_DELAY_MS
+    }
 }
 
 /// The game a board code opens (not found for an unknown or replaced code).
@@ -94,7 +95,10 @@ fn pgn_response(text: String, name: &str) -> Response {
     let disposition = format!("attachment; filename=\"{name}\"");
     (
         [
-            (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8".to_owned()),
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8".to_owned(),
+            ),
             (header::CONTENT_DISPOSITION, disposition),
         ],
         text,
@@ -166,7 +170,7 @@ async fn new_codes(
     let made = state
         .service
         .new_round_board_codes(Some(by), id, n, || {
-            crate::auth::random_token(CODE_BYTES)
+            crate::auth::random_token(crate::live::CODE_BYTES)
         })
         .await?;
     let mut codes = Vec::new();
@@ -297,8 +301,9 @@ async fn round_pgn(
         .round_live_pgn(id, n, delay_for(&viewer))
         .await?;
     let mut response = pgn_response(text, &format!("round-{n}.pgn"));
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-cache"));
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("no-cache"),
+    );
     Ok(response)
 }

@@ -20,7 +20,11 @@ store::on_both!(
 );
 
 async fn post(c: &FormClient, uri: &str, body: Value) -> Value {
-    let a = send(&c.app, json_request("POST", uri, Some(&c.session), Some(&body))).await;
+    let a = send(
+        &c.app,
+        json_request("POST", uri, Some(&c.session), Some(&body)),
+    )
+    .await;
     assert!(a.status.is_success(), "{uri}: {}", a.text);
     a.json()
 }
@@ -130,7 +134,10 @@ async fn h15_01_the_device_page_opens_by_the_boards_code_only(store: Store) {
     assert_eq!(printed.text.matches("<svg").count(), games.len());
     // Templates write `/` as `&#x2f;`.
     let page_text = printed.text.replace("&#x2f;", "/");
-    assert!(page_text.contains(&format!("/play/{}", codes[0])), "{page_text}");
+    assert!(
+        page_text.contains(&format!("/play/{}", codes[0])),
+        "{page_text}"
+    );
 
     let page = anonymous(&c.app, &format!("/play/{}?lang=de", codes[0])).await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.text);
@@ -176,11 +183,15 @@ async fn h15_01_the_device_page_opens_by_the_boards_code_only(store: Store) {
     let again = codes_in(&c.form(&uri, &[]).await.text);
     assert_ne!(again[0], codes[0]);
     assert_eq!(
-        anonymous(&c.app, &format!("/play/{}", codes[0])).await.status,
+        anonymous(&c.app, &format!("/play/{}", codes[0]))
+            .await
+            .status,
         StatusCode::NOT_FOUND
     );
     assert_eq!(
-        anonymous(&c.app, &format!("/play/{}", again[0])).await.status,
+        anonymous(&c.app, &format!("/play/{}", again[0]))
+            .await
+            .status,
         StatusCode::OK
     );
 }
@@ -201,7 +212,12 @@ async fn h15_02_the_dashboard_proposes_the_result_and_the_arbiter_confirms_it(st
         outside.status,
         outside.text
     );
-    assert!(outside.headers["location"].to_str().unwrap().contains("/login"));
+    assert!(
+        outside.headers["location"]
+            .to_str()
+            .unwrap()
+            .contains("/login")
+    );
 
     let game = games[0];
     with_time_control(&c, section, game).await;
@@ -234,7 +250,12 @@ async fn h15_02_the_dashboard_proposes_the_result_and_the_arbiter_confirms_it(st
             .contains(&json!({"uci": "g8f6", "san": "Nf6"}))
     );
 
-    arbiter_event(&c, game, json!({"event": "resign", "by": "black", "at_ms": 3000})).await;
+    arbiter_event(
+        &c,
+        game,
+        json!({"event": "resign", "by": "black", "at_ms": 3000}),
+    )
+    .await;
     let boards = c.json(&api).await;
     let board = boards
         .as_array()
@@ -295,7 +316,12 @@ async fn h15_02_the_dashboard_proposes_the_result_and_the_arbiter_confirms_it(st
     );
     let dashboard = c.get(&format!("{page}?lang=de")).await;
     assert!(dashboard.text.contains("Verwarnung"), "{}", dashboard.text);
-    arbiter_event(&c, youth, json!({"event": "decision", "choice": "warning", "at_ms": 2000})).await;
+    arbiter_event(
+        &c,
+        youth,
+        json!({"event": "decision", "choice": "warning", "at_ms": 2000}),
+    )
+    .await;
     let decided = c.json(&format!("/api/games/{youth}/live")).await;
     assert_eq!(decided["options"], json!([]), "{decided}");
     assert!(decided["question"].is_null());
@@ -318,7 +344,11 @@ async fn h15_03_the_public_sees_published_rounds_only_and_with_the_delay(store: 
     ] {
         arbiter_event(&c, game, event).await;
     }
-    let page = anonymous(&c.app, &format!("/sections/{section}/rounds/1/boards?lang=de")).await;
+    let page = anonymous(
+        &c.app,
+        &format!("/sections/{section}/rounds/1/boards?lang=de"),
+    )
+    .await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.text);
     assert!(page.text.contains("Verzögerung"), "{}", page.text);
     let api = format!("/api/sections/{section}/rounds/1/live");
@@ -344,7 +374,9 @@ async fn h15_03_the_public_sees_published_rounds_only_and_with_the_delay(store: 
 
     let stream = format!("/sections/{section}/rounds/1/live/stream");
     let req = json_request("GET", &stream, None, None);
-    let res = tower::ServiceExt::oneshot(c.app.clone(), req).await.unwrap();
+    let res = tower::ServiceExt::oneshot(c.app.clone(), req)
+        .await
+        .unwrap();
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(res.headers()["content-type"], "text/event-stream");
 
