@@ -131,7 +131,7 @@ fn scenario(b: &Browser, server: &Server, _dir: &std::path::Path) {
         "the proposed result",
     );
     tap(b, "#dash-1 .confirm-result");
-    wait_text(b, "#dash-1", "Ergebnis: 0-1");
+    wait_text(b, "#dash-1 .dash-entered", "0-1");
     let stored: Value = get_json(&server.addr, &format!("/api/sections/{section}/rounds/1"));
     assert_eq!(stored["boards"][0]["result"], "0-1", "{stored}");
 
