@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use laws::GameResult;
+use laws::position::StartingPosition;
 use store::Recorded;
 
 use crate::Service;
@@ -89,8 +90,32 @@ impl Service {
         Ok(())
     }
 
+    /// The start and moves of the finished live games (issue #15) of a section view that
+    /// have no game record entered.
+    async fn finished_live_games(
+        &self,
+        loaded: &crate::Loaded,
+        records: &BTreeMap<i64, String>,
+    ) -> Result<BTreeMap<i64, (StartingPosition, Vec<shakmaty::Move>)>, ServiceError> {
+        let mut out = BTreeMap::new();
+        for (_, games) in &loaded.rounds {
+            for g in games.iter().filter(|g| g.black.is_some()) {
+                if records.contains_key(&g.id) || self.store.live_game(g.id).await?.is_none() {
+                    continue;
+                }
+                let (report, _) = self.live_report(g.id, 0).await?;
+                if report.arbiter.result().is_some() {
+                    let game = report.arbiter.game();
+                    out.insert(g.id, (game.start().clone(), game.moves().to_vec()));
+                }
+            }
+        }
+        Ok(out)
+    }
+
     /// The games of a section view ([`Service::view`]) as PGN: the seven-tag roster,
-    /// `WhiteElo`/`BlackElo`, the moves when entered, else the result alone; with the file's
+    /// `WhiteElo`/`BlackElo`, the moves when entered (else those of a finished live game),
+    /// else the result alone; with the file's
     /// name ([`crate::Loaded::file_name`]).
     pub async fn section_pgn(
         &self,
@@ -104,6 +129,7 @@ impl Service {
             .await?
             .into_iter()
             .collect();
+        let live = self.finished_live_games(&loaded, &records).await?;
         let mut out = String::new();
         let event_name = format!("{} - {}", loaded.event_row.name, loaded.section_row.name);
         for (r, games) in &loaded.rounds {
@@ -159,6 +185,7 @@ impl Service {
                         let imported = pgn::import::import(&raw);
                         Some((imported.start?.position, imported.moves))
                     })
+                    .or_else(|| live.get(&g.id).cloned())
                     .unwrap_or_else(|| (laws::position::StartingPosition::standard(), Vec::new()));
                 out.push_str(&pgn::export::write_pgn(
                     &tag_refs,

@@ -32,6 +32,7 @@ pub mod games;
 pub mod imports;
 pub mod lists;
 pub mod live;
+pub mod live_round;
 pub mod loaded;
 pub mod players;
 pub mod proceedings;

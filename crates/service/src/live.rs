@@ -17,7 +17,7 @@ use laws::arbiter::Cited;
 use laws::replay::{Final, Header, LogLine, Report};
 use serde::Serialize;
 use serde_json::Value;
-use shakmaty::Color;
+use shakmaty::{Color, Position};
 use store::{Appended, LiveEvent, LiveGame, NewLiveEvent};
 
 use crate::Service;
@@ -97,6 +97,22 @@ pub struct LiveState {
     pub question: Option<String>,
     /// The rulings, event by event.
     pub rulings: Vec<LiveStep>,
+    /// The side to move (`white`, `black`).
+    pub turn: &'static str,
+    /// The choices the engine offers for [`LiveState::question`] (names of a `decision`).
+    pub options: Vec<&'static str>,
+    /// The legal moves of the position, so that a device maps a tapped move (UCI) to the SAN
+    /// the log takes; a tapped move not listed is sent as UCI, an illegal move (Art. 7.5).
+    pub legal_moves: Vec<LegalMove>,
+}
+
+/// A legal move in UCI (`e1g1`) and in SAN (`O-O`).
+#[derive(Debug, Clone, Serialize)]
+pub struct LegalMove {
+    /// From and to square, and the promotion piece (`e7e8q`).
+    pub uci: String,
+    /// Short algebraic notation in English.
+    pub san: String,
 }
 
 fn side(c: Color) -> &'static str {
@@ -112,7 +128,7 @@ fn bad(message: impl Into<String>) -> ServiceError {
 
 /// The game rebuilt from its header and log; a stored event the engine no longer takes is an
 /// internal error naming it.
-fn rebuild(header: &str, events: &[LiveEvent]) -> Result<Report, ServiceError> {
+pub(crate) fn rebuild(header: &str, events: &[LiveEvent]) -> Result<Report, ServiceError> {
     let broken = |e: laws::replay::LineError| {
         ServiceError::Internal(format!(
             "live game log, entry {}: {}",
@@ -328,17 +344,43 @@ impl Service {
     /// The live state of a game, rebuilt from its log (the section's header and no events
     /// before the live game is opened).
     pub async fn live_state(&self, game: i64) -> Result<LiveState, ServiceError> {
-        let (header, events, origin_ms) = match self.store.live_game(game).await? {
+        self.live_state_as_of(game, 0).await
+    }
+
+    /// The header and the events of a game's log the server received up to `delay_ms` ago,
+    /// and whether the live game was opened (else the section's header, no events).
+    pub(crate) async fn live_log(
+        &self,
+        game: i64,
+        delay_ms: u64,
+    ) -> Result<(String, Vec<LiveEvent>, bool), ServiceError> {
+        match self.store.live_game(game).await? {
             Some(live) => {
-                let events = self.store.live_events(game).await?;
-                (live.header, events, Some(live.origin_ms))
+                let until = store::unix_now_ms() - i64::try_from(delay_ms).unwrap_or(i64::MAX);
+                let mut events = self.store.live_events(game).await?;
+                events.retain(|e| e.server_ms <= until);
+                Ok((live.header, events, true))
             }
             None => {
                 let header = self.default_header(game).await?;
                 let text = serde_json::to_string(&header).map_err(|e| bad(e.to_string()))?;
-                (text, Vec::new(), None)
+                Ok((text, Vec::new(), false))
             }
+        }
+    }
+
+    /// The live state as of `delay_ms` ago (spectators): only the events the server had
+    /// received then; the clocks as of the latest of them.
+    pub async fn live_state_as_of(
+        &self,
+        game: i64,
+        delay_ms: u64,
+    ) -> Result<LiveState, ServiceError> {
+        let origin_ms = match self.store.live_game(game).await? {
+            Some(live) => Some(live.origin_ms + i64::try_from(delay_ms).unwrap_or(0)),
+            None => None,
         };
+        let (header, events, _) = self.live_log(game, delay_ms).await?;
         let report = rebuild(&header, &events)?;
         let header: Header =
             serde_json::from_str(&header).map_err(|e| ServiceError::Internal(e.to_string()))?;
@@ -354,6 +396,9 @@ impl Service {
             moves: report.moves(),
             draw_offer: a.draw_offer().map(side),
             question: a.question().map(|q| format!("{q:?}")),
+            turn: side(a.game().position().turn()),
+            options: open_options(&report),
+            legal_moves: legal_moves(a.game().position()),
             rulings: events
                 .iter()
                 .zip(&report.steps)
@@ -385,4 +430,48 @@ fn accepted_before(report: &Report, seq: i64) -> Accepted {
         repeated: true,
         rulings: step.map(|s| s.rulings.clone()).unwrap_or_default(),
     }
+}
+
+/// The choices of the open question: those of the latest `DecisionRequired` ruling.
+fn open_options(report: &Report) -> Vec<&'static str> {
+    if report.arbiter.question().is_none() {
+        return Vec::new();
+    }
+    let latest = report
+        .steps
+        .iter()
+        .flat_map(|s| &s.rulings)
+        .rev()
+        .find_map(|c| match &c.ruling {
+            laws::arbiter::Ruling::DecisionRequired { options, .. } => Some(options),
+            _ => None,
+        });
+    latest.map_or_else(Vec::new, |options| {
+        options
+            .iter()
+            .filter_map(|o| {
+                laws::arbiter::Choice::NAMED
+                    .iter()
+                    .find(|(_, c)| c == o)
+                    .map(|(n, _)| *n)
+            })
+            .collect()
+    })
+}
+
+/// The legal moves of `position` in UCI and SAN.
+fn legal_moves(position: &shakmaty::Chess) -> Vec<LegalMove> {
+    position
+        .legal_moves()
+        .iter()
+        .map(|m| LegalMove {
+            uci: m.to_uci(shakmaty::CastlingMode::Standard).to_string(),
+            san: laws::notation::write_move(
+                position,
+                m,
+                laws::notation::Language::English,
+                laws::notation::Form::Short,
+            ),
+        })
+        .collect()
 }

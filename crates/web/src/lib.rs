@@ -35,6 +35,7 @@ mod format;
 pub mod health;
 pub mod i18n;
 mod live;
+mod live_pages;
 mod pages;
 mod players;
 mod proceedings;
@@ -287,6 +288,7 @@ pub fn router(state: AppState) -> Router {
         .merge(export::routes())
         .merge(api::routes())
         .merge(live::routes())
+        .merge(live_pages::routes())
         .merge(seeding::routes())
         .merge(players::routes())
         .merge(checkin::routes())

@@ -29,7 +29,7 @@ pub(crate) fn routes() -> Router<AppState> {
 }
 
 /// Random bytes of a board code (printed as twice as many hex digits).
-const CODE_BYTES: usize = 8;
+pub(crate) const CODE_BYTES: usize = 8;
 
 /// Who acts on a game: an arbiter (user id; may give `at_ms`) or the board's device.
 enum Actor {

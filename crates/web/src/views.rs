@@ -15,7 +15,14 @@ use crate::{AppError, AppState, Viewer};
 /// The compiled templates.
 pub(crate) fn templates() -> Environment<'static> {
     let mut env = Environment::new();
-    let all: [(&str, &str); 32] = [
+    let all: [(&str, &str); 36] = [
+        ("live_device.html", include_str!("../templates/live_device.html")),
+        ("live_codes.html", include_str!("../templates/live_codes.html")),
+        (
+            "live_dashboard.html",
+            include_str!("../templates/live_dashboard.html"),
+        ),
+        ("live_public.html", include_str!("../templates/live_public.html")),
         ("teams.html", include_str!("../templates/teams.html")),
         (
             "team_round.html",

@@ -1,0 +1,309 @@
+//! The pages of live games (issue #15): the board device (`/play/{code}`, opened by the
+//! board's code or its QR code), the print page of a round's board codes, the arbiter's
+//! dashboard of a round, the public live boards (server-sent events, with the delay of
+//! [`service::live_round`]) and the round's live games as PGN. The pages are HTML around
+//! `static/live.js`, which talks to the JSON API of [`crate::live`]; the rules are the
+//! service's.
+
+use std::convert::Infallible;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, header};
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use futures_util::stream::{self, Stream};
+use serde_json::json;
+use service::live_round::{BoardLive, DEFAULT_PUBLIC_DELAY_MINUTES};
+
+use crate::editor::{Edit, NoFields};
+use crate::views::{PageResult, render};
+use crate::{AppError, AppState, Viewer};
+
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/play/{code}", get(device))
+        .route("/play/{code}/pgn", get(device_pgn))
+        .route("/static/live.js", get(live_js))
+        .route(
+            "/sections/{id}/rounds/{n}/board-codes",
+            get(codes_page).post(new_codes),
+        )
+        .route("/sections/{id}/rounds/{n}/live", get(dashboard))
+        .route("/sections/{id}/rounds/{n}/boards", get(public_boards))
+        .route("/sections/{id}/rounds/{n}/live/stream", get(stream_boards))
+        .route("/sections/{id}/rounds/{n}/live.pgn", get(round_pgn))
+        .route("/api/sections/{id}/rounds/{n}/live", get(round_api))
+}
+
+const LIVE_JS: &str = include_str!("../static/live.js");
+
+/// How often the stream of the public boards looks for news.
+const STREAM_EVERY: Duration = Duration::from_secs(2);
+
+/// The delay of what spectators see, in milliseconds.
+const PUBLIC_DELAY_MS: u64 = DEFAULT_PUBLIC_DELAY_MINUTES as u64 * 60_000;
+
+async fn live_js() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        LIVE_JS,
+    )
+        .into_response()
+}
+
+/// The delay for `viewer`: none for arbiters, the public delay for everybody else.
+fn delay_for(viewer: &Viewer) -> u64 {
+    if viewer.can_edit() {
+        0
+    } else {
+        PUBLIC_DELAY_MS
+    }
+}
+
+/// The game a board code opens (not found for an unknown or replaced code).
+async fn code_game(state: &AppState, code: &str) -> Result<i64, AppError> {
+    state
+        .service
+        .board_code_game(code)
+        .await?
+        .ok_or(AppError::NotFound)
+}
+
+/// `GET /play/{code}`: the board device of the game the code opens.
+async fn device(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+    viewer: Viewer,
+) -> PageResult {
+    let game = code_game(&state, &code).await?;
+    let board = state.service.live_board(game).await?;
+    render(
+        &state,
+        &viewer,
+        "live_device.html",
+        json!({ "b": board, "code": code }),
+    )
+}
+
+fn pgn_response(text: String, name: &str) -> Response {
+    let disposition = format!("attachment; filename=\"{name}\"");
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8".to_owned(),
+            ),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+/// `GET /play/{code}/pgn`: the game record of the board's live game (electronic scoresheet).
+async fn device_pgn(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+) -> Result<Response, AppError> {
+    let game = code_game(&state, &code).await?;
+    let text = state.service.live_pgn(game).await?;
+    Ok(pgn_response(text, &format!("game-{game}.pgn")))
+}
+
+/// The address of the device page of `code` as the request reached us (for the QR code).
+fn device_url(headers: &HeaderMap, code: &str) -> String {
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("127.0.0.1:8080");
+    format!("http://{host}/play/{code}")
+}
+
+/// The QR code of `text` as inline SVG (black on white, no inline style: CSP).
+fn qr_svg(text: &str) -> Result<String, AppError> {
+    let code = qrcode::QrCode::new(text.as_bytes())
+        .map_err(|e| AppError::Internal(format!("QR code: {e}")))?;
+    let svg = code
+        .render::<qrcode::render::svg::Color<'_>>()
+        .min_dimensions(160, 160)
+        .build();
+    Ok(svg
+        .split_once("?>")
+        .map_or(svg.clone(), |(_, s)| s.to_owned()))
+}
+
+/// `GET /sections/{id}/rounds/{n}/board-codes`: the arbiter's page to print the codes.
+async fn codes_page(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path((id, n)): Path<(i64, i64)>,
+) -> PageResult {
+    viewer.editor()?;
+    let loaded = state.section(id).await?;
+    render(
+        &state,
+        &viewer,
+        "live_codes.html",
+        json!({
+            "event": loaded.event_row,
+            "section": loaded.section_row,
+            "number": n,
+            "codes": [],
+        }),
+    )
+}
+
+/// `POST /sections/{id}/rounds/{n}/board-codes`: new codes for every board of the round (the
+/// old ones stop working), printed with their QR codes.
+async fn new_codes(
+    State(state): State<AppState>,
+    Path((id, n)): Path<(i64, i64)>,
+    headers: HeaderMap,
+    Edit { by, viewer, .. }: Edit<NoFields>,
+) -> PageResult {
+    let made = state
+        .service
+        .new_round_board_codes(Some(by), id, n, || {
+            crate::auth::random_token(crate::live::CODE_BYTES)
+        })
+        .await?;
+    let mut codes = Vec::new();
+    for (board, code) in made {
+        let url = device_url(&headers, &code);
+        codes.push(json!({ "b": board, "code": code, "url": url, "qr": qr_svg(&url)? }));
+    }
+    let loaded = state.section(id).await?;
+    render(
+        &state,
+        &viewer,
+        "live_codes.html",
+        json!({
+            "event": loaded.event_row,
+            "section": loaded.section_row,
+            "number": n,
+            "codes": codes,
+        }),
+    )
+}
+
+/// `GET /sections/{id}/rounds/{n}/live`: the arbiter's dashboard of the round.
+async fn dashboard(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path((id, n)): Path<(i64, i64)>,
+) -> PageResult {
+    viewer.editor()?;
+    let loaded = state.section(id).await?;
+    // The engine's choices by name, worded for the viewer (`lv_choice_*`).
+    let texts = crate::i18n::texts(viewer.lang);
+    let choices: serde_json::Map<String, serde_json::Value> = texts
+        .iter()
+        .filter_map(|(k, v)| Some((k.strip_prefix("lv_choice_")?.to_owned(), json!(v))))
+        .collect();
+    render(
+        &state,
+        &viewer,
+        "live_dashboard.html",
+        json!({
+            "event": loaded.event_row,
+            "section": loaded.section_row,
+            "number": n,
+            "choices": serde_json::Value::Object(choices).to_string(),
+        }),
+    )
+}
+
+/// `GET /sections/{id}/rounds/{n}/boards`: the public live boards of a published round.
+async fn public_boards(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path((id, n)): Path<(i64, i64)>,
+) -> PageResult {
+    let loaded = state.view(id, &viewer).await?;
+    if !loaded.round(n).is_some_and(|(r, _)| r.published) {
+        return Err(AppError::NotFound.into());
+    }
+    render(
+        &state,
+        &viewer,
+        "live_public.html",
+        json!({
+            "event": loaded.event_row,
+            "section": loaded.section_row,
+            "number": n,
+            "delay_minutes": delay_for(&viewer) / 60_000,
+        }),
+    )
+}
+
+/// The boards of a round for `viewer` (arbiters now, the public with the delay).
+async fn boards_for(
+    state: &AppState,
+    viewer: &Viewer,
+    id: i64,
+    n: i64,
+) -> Result<Vec<BoardLive>, AppError> {
+    Ok(state.service.round_live(id, n, delay_for(viewer)).await?)
+}
+
+/// `GET /api/sections/{id}/rounds/{n}/live`: every board of a published round live.
+async fn round_api(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path((id, n)): Path<(i64, i64)>,
+) -> Result<axum::Json<Vec<BoardLive>>, AppError> {
+    Ok(axum::Json(boards_for(&state, &viewer, id, n).await?))
+}
+
+/// `GET /sections/{id}/rounds/{n}/live/stream`: the boards as server-sent events (`boards`,
+/// the JSON of the API), sent when they change; the database is read every two seconds, so
+/// several server processes on one database show the same.
+async fn stream_boards(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path((id, n)): Path<(i64, i64)>,
+) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, AppError> {
+    // Refuse an unpublished round before the stream starts.
+    boards_for(&state, &viewer, id, n).await?;
+    let start = (state, viewer, String::new(), true);
+    let events = stream::unfold(start, move |(state, viewer, last, mut first)| async move {
+        loop {
+            if !first {
+                tokio::time::sleep(STREAM_EVERY).await;
+            }
+            first = false;
+            let boards = boards_for(&state, &viewer, id, n).await.ok()?;
+            let text = serde_json::to_string(&boards).unwrap_or_default();
+            if text != last {
+                let event = SseEvent::default().event("boards").data(text.clone());
+                return Some((Ok(event), (state, viewer, text, false)));
+            }
+        }
+    });
+    Ok(Sse::new(events).keep_alive(KeepAlive::default()))
+}
+
+/// `GET /sections/{id}/rounds/{n}/live.pgn`: the round's live games as PGN at a stable address
+/// for broadcast tools (the public with the delay).
+async fn round_pgn(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path((id, n)): Path<(i64, i64)>,
+) -> Result<Response, AppError> {
+    let text = state
+        .service
+        .round_live_pgn(id, n, delay_for(&viewer))
+        .await?;
+    let mut response = pgn_response(text, &format!("round-{n}.pgn"));
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("no-cache"),
+    );
+    Ok(response)
+}
