@@ -515,3 +515,66 @@ fn h13_check_recomputes_the_declared_standings_and_names_each_difference() {
         "{stdout}"
     );
 }
+
+/// Issue 13 item 5: a generated tournament with ½-0, 0-0, double forfeits, byes and a
+/// tie-break list carries the ranks of its `212` order, which the checker recomputes
+/// without a difference; the same seed writes the same file.
+#[test]
+fn h13_generated_tiebreaks_and_abnormal_results_check_clean() {
+    let config = temp_file(
+        "h13-generator.cfg",
+        "PlayersNumber=30\nRoundsNumber=6\nHalfZeroRate=10\nZeroZeroRate=4\n\
+         DoubleForfeitRate=4\nHalfPointByeRate=4\nForfeitRate=3\nTieBreaks=BH/C1,SB,WIN,DE\n",
+    );
+    let dir = config.parent().expect("dir").to_path_buf();
+    let (a, b) = (dir.join("h13-a.trf"), dir.join("h13-b.trf"));
+    for out in [&a, &b] {
+        let (code, _, stderr) = arbiter(&[
+            "pair".as_ref(),
+            "--dutch".as_ref(),
+            "-g".as_ref(),
+            config.as_os_str(),
+            "-o".as_ref(),
+            out.as_os_str(),
+            "-s".as_ref(),
+            "77".as_ref(),
+        ]);
+        assert_eq!(code, 0, "{stderr}");
+    }
+    let text = std::fs::read_to_string(&a).expect("generated");
+    assert_eq!(text, std::fs::read_to_string(&b).expect("generated"));
+    assert!(text.contains("212 PTS,BH/C1,SB,WIN,DE"), "{text}");
+    let (code, stdout, stderr) = pair_p(&a, "-c");
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("checked 60 declared values, 0 differences"),
+        "{stdout}"
+    );
+}
+
+/// Issue 13 item 5: a tie-break code the standings do not know is refused with the key and
+/// the line of the configuration.
+#[test]
+fn h13_generator_refuses_an_unknown_tiebreak_with_key_and_line() {
+    let config = temp_file(
+        "h13-bad-tiebreak.cfg",
+        "PlayersNumber=12\nTieBreaks=BH,NOPE\n",
+    );
+    let out = config.with_file_name("h13-bad.trf");
+    let (code, _, stderr) = arbiter(&[
+        "pair".as_ref(),
+        "--dutch".as_ref(),
+        "-g".as_ref(),
+        config.as_os_str(),
+        "-o".as_ref(),
+        out.as_os_str(),
+        "-s".as_ref(),
+        "1".as_ref(),
+    ]);
+    assert_eq!(code, 3);
+    assert!(
+        stderr.contains("configuration line 2: TieBreaks: `NOPE`"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+}
