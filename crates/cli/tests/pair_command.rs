@@ -578,3 +578,33 @@ fn h13_generator_refuses_an_unknown_tiebreak_with_key_and_line() {
     );
     assert!(!out.exists());
 }
+
+/// Issue 13 item 5: a file whose declared standings are wrong in one place (players 2 and 3
+/// swapped): the checker names the tie-break of `212` that decides between them, with both
+/// values, and nothing else.
+#[test]
+fn h13_check_names_the_tiebreak_that_decides_a_swapped_pair() {
+    let file = temp_file(
+        "swapped-pair.trf",
+        &[
+            "012 x".to_string(),
+            "XXR 3".to_string(),
+            "212 PTS,BH,WIN".to_string(),
+            player(1, "A", "1.5", &[(3, 'w', '1'), (2, 'b', '=')]),
+            player(2, "B", "1.0", &[(4, 'b', '='), (1, 'w', '=')]),
+            player(3, "C", "1.0", &[(1, 'b', '0'), (4, 'w', '1')]),
+            player(4, "D", "0.5", &[(2, 'w', '='), (3, 'b', '0')]),
+        ]
+        .join("\n"),
+    );
+    let (code, stdout, stderr) = pair_p(&file, "-c");
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains(
+            "lines 6/5: players 3 and 2 (1 points): declared ranks 3 and 2, \
+             decided by WIN: 3 has 1, 2 has 0"
+        ),
+        "{stdout}"
+    );
+    assert_eq!(stdout.matches("lines ").count(), 1, "{stdout}");
+}

@@ -638,6 +638,60 @@ fn declared(t: &Tournament) -> Option<Result<Declared, String>> {
     })
 }
 
+/// Every two players tied on points whom the file ranks otherwise than the declared order
+/// does (C.07 Art. 2: the tie-breaks apply in the order given): the first tie-break of the
+/// list that separates them, with both values, or that none does. Shows why a rank differs.
+fn inverted_pairs(
+    t: &Tournament,
+    table: &Standings,
+    codes: &[String],
+    tiebreaks: &[TieBreak],
+    lines: &std::collections::HashMap<u16, usize>,
+) -> String {
+    let declared = |tpn: u16| t.player(tpn).and_then(|p| p.rank);
+    let mut out = String::new();
+    for (i, a) in table.rows.iter().enumerate() {
+        for b in table.rows[i + 1..]
+            .iter()
+            .take_while(|b| b.points == a.points)
+        {
+            let (Some(ra), Some(rb)) = (declared(a.tpn), declared(b.tpn)) else {
+                continue;
+            };
+            let ours_tied = a.rank == b.rank;
+            if (ours_tied && ra == rb) || (!ours_tied && ra < rb) {
+                continue;
+            }
+            let line = |tpn| lines.get(&tpn).copied().unwrap_or(0);
+            let why = match (0..codes.len()).find(|&k| a.values[k] != b.values[k]) {
+                Some(k) => {
+                    let show = |v: Option<standings::rating::Hundredths>| {
+                        v.map_or_else(|| "-".to_string(), |v| tiebreaks[k].write(v))
+                    };
+                    format!(
+                        "decided by {}: {} has {}, {} has {}",
+                        codes[k],
+                        a.tpn,
+                        show(a.values[k]),
+                        b.tpn,
+                        show(b.values[k])
+                    )
+                }
+                None => "tied on every tie-break of the list".to_string(),
+            };
+            out += &format!(
+                "lines {}/{}: players {} and {} ({} points): declared ranks {ra} and {rb}, {why}\n",
+                line(a.tpn),
+                line(b.tpn),
+                a.tpn,
+                b.tpn,
+                a.points
+            );
+        }
+    }
+    out
+}
+
 /// Whether `code` is one C.07 (or German) tie-break code with its modifiers, as `202`/`212`
 /// and `--tiebreaks` write them: the check the generator's `TieBreaks` key gets.
 pub(crate) fn check_tiebreak_code(code: &str) -> Result<(), String> {
@@ -732,6 +786,7 @@ pub(crate) fn declared_standings_check(t: &Tournament) -> Option<String> {
             }
         }
     }
+    out += &inverted_pairs(t, &table, &codes, &tiebreaks, &lines);
     out += &format!(
         "standings ({tag} {list}, C.07 edition {}): checked {checked} declared values, \
          {differences} differences\n",
