@@ -204,6 +204,19 @@ pub struct Section {
     pub entries: Vec<Entry>,
     /// Rounds paired so far, round 1 first.
     pub played: Vec<Round>,
+    /// FIDE mode (issue 13; C.04.A): manual pairing changes need the arbiter's confirmation
+    /// and are kept as [`crate::fide_mode::IntegrityNote`]s. On by default, also for older
+    /// documents.
+    #[serde(default = "on", skip_serializing_if = "Clone::clone")]
+    pub fide_mode: bool,
+    /// The manual pairing changes recorded ([`Section::manual_edit`]), oldest first; written to
+    /// the TRF as `###` comments.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub integrity: Vec<crate::fide_mode::IntegrityNote>,
+}
+
+fn on() -> bool {
+    true
 }
 
 impl Section {
@@ -392,6 +405,8 @@ pub enum RoundError {
     TieBreaks(String),
     /// The profile name is unknown.
     Profile(String),
+    /// FIDE mode: a manual pairing change needs the arbiter's confirmation (C.04.A).
+    ConfirmationNeeded,
 }
 
 impl fmt::Display for RoundError {
@@ -411,6 +426,7 @@ impl RoundError {
     pub fn article(&self) -> Option<Article> {
         match self {
             RoundError::AlreadyEntered { .. } => Some(RESULT_CORRECTION),
+            RoundError::ConfirmationNeeded => Some(crate::fide_mode::FIDE_MODE),
             RoundError::NumbersFixed
             | RoundError::MissingFromOrder(_)
             | RoundError::NoNumber { .. } => Some(crate::seeding::INITIAL_ORDER),
@@ -478,6 +494,12 @@ impl RoundError {
                 format!("{}: {e}", lang.pick("tie-breaks", "Feinwertungen"))
             }
             RoundError::Profile(e) => e.clone(),
+            RoundError::ConfirmationNeeded => lang
+                .pick(
+                    "FIDE mode: confirm that the change departs from the engine's pairing",
+                    "FIDE-Modus: bitte bestätigen, dass die Änderung von der Paarung des Programms abweicht",
+                )
+                .to_string(),
         }
     }
 }
