@@ -6,16 +6,12 @@
 
 use laws::Article;
 use pairing::dutch::{self, Criterion, criteria_by_bracket};
-use serde::{Deserialize, Serialize};
 
 use crate::date::DateTime;
 use crate::person::PlayerId;
 use crate::round::{ByeKind, Warning, WarningKind};
+pub use crate::section::{FIDE_MODE, IntegrityNote};
 use crate::section::{RoundError, Section, System};
-
-/// FIDE C.04.A (endorsement of pairing programs): a manual change of the program's pairing
-/// must be confirmed and recorded.
-pub const FIDE_MODE: Article = Article::new("C.04.A");
 
 /// The statement the arbiter confirms before a manual change in FIDE mode, English.
 pub const CONFIRMATION_EN: &str = "I confirm this departs from the engine's pairing";
@@ -56,37 +52,6 @@ pub enum ManualEdit {
         /// 1-based board.
         board: usize,
     },
-}
-
-/// A manual change kept for the TRF (`###` comment).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct IntegrityNote {
-    /// The round changed.
-    pub round: u32,
-    /// Who changed it.
-    pub by: String,
-    /// When.
-    pub at: DateTime,
-    /// What changed, by pairing numbers (`board 2: 5 - 9`, `bye H: 7`, `board 3 taken apart`).
-    pub change: String,
-    /// The criteria the changed round breaks against the engine's pairing (`C1`, `C12`,
-    /// ...), `None` when the round could not be evaluated (incomplete, or not a Swiss).
-    pub criteria: Option<Vec<String>>,
-}
-
-impl IntegrityNote {
-    /// The `###` comment text (after the `###`).
-    pub fn trf_comment(&self) -> String {
-        let criteria = match &self.criteria {
-            None => "criteria not evaluated (round incomplete or not a Swiss)".to_owned(),
-            Some(c) if c.is_empty() => "breaks no criterion".to_owned(),
-            Some(c) => format!("breaks {}", c.join(", ")),
-        };
-        format!(
-            " manual pairing, round {}, by {}, {}: {}; {criteria}",
-            self.round, self.by, self.at, self.change
-        )
-    }
 }
 
 impl Section {

@@ -205,14 +205,14 @@ pub struct Section {
     /// Rounds paired so far, round 1 first.
     pub played: Vec<Round>,
     /// FIDE mode (issue 13; C.04.A): manual pairing changes need the arbiter's confirmation
-    /// and are kept as [`crate::fide_mode::IntegrityNote`]s. On by default, also for older
+    /// and are kept as [`IntegrityNote`]s. On by default, also for older
     /// documents.
     #[serde(default = "on", skip_serializing_if = "Clone::clone")]
     pub fide_mode: bool,
     /// The manual pairing changes recorded ([`Section::manual_edit`]), oldest first; written to
     /// the TRF as `###` comments.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub integrity: Vec<crate::fide_mode::IntegrityNote>,
+    pub integrity: Vec<IntegrityNote>,
 }
 
 fn on() -> bool {
@@ -426,7 +426,7 @@ impl RoundError {
     pub fn article(&self) -> Option<Article> {
         match self {
             RoundError::AlreadyEntered { .. } => Some(RESULT_CORRECTION),
-            RoundError::ConfirmationNeeded => Some(crate::fide_mode::FIDE_MODE),
+            RoundError::ConfirmationNeeded => Some(FIDE_MODE),
             RoundError::NumbersFixed
             | RoundError::MissingFromOrder(_)
             | RoundError::NoNumber { .. } => Some(crate::seeding::INITIAL_ORDER),
@@ -522,4 +522,39 @@ pub struct Correction {
     pub affected_rounds: Vec<u32>,
     /// One warning per affected round.
     pub warnings: Vec<Warning>,
+}
+
+/// FIDE C.04.A (endorsement of pairing programs): a manual change of the program's pairing
+/// must be confirmed and recorded.
+pub const FIDE_MODE: Article = Article::new("C.04.A");
+
+/// A manual change kept for the TRF (`###` comment).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IntegrityNote {
+    /// The round changed.
+    pub round: u32,
+    /// Who changed it.
+    pub by: String,
+    /// When.
+    pub at: DateTime,
+    /// What changed, by pairing numbers (`board 2: 5 - 9`, `bye H: 7`, `board 3 taken apart`).
+    pub change: String,
+    /// The criteria the changed round breaks against the engine's pairing (`C1`, `C12`,
+    /// ...), `None` when the round could not be evaluated (incomplete, or not a Swiss).
+    pub criteria: Option<Vec<String>>,
+}
+
+impl IntegrityNote {
+    /// The `###` comment text (after the `###`).
+    pub fn trf_comment(&self) -> String {
+        let criteria = match &self.criteria {
+            None => "criteria not evaluated (round incomplete or not a Swiss)".to_owned(),
+            Some(c) if c.is_empty() => "breaks no criterion".to_owned(),
+            Some(c) => format!("breaks {}", c.join(", ")),
+        };
+        format!(
+            " manual pairing, round {}, by {}, {}: {}; {criteria}",
+            self.round, self.by, self.at, self.change
+        )
+    }
 }
