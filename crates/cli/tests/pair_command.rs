@@ -515,3 +515,96 @@ fn h13_check_recomputes_the_declared_standings_and_names_each_difference() {
         "{stdout}"
     );
 }
+
+/// Issue 13 item 5: a generated tournament with ½-0, 0-0, double forfeits, byes and a
+/// tie-break list carries the ranks of its `212` order, which the checker recomputes
+/// without a difference; the same seed writes the same file.
+#[test]
+fn h13_generated_tiebreaks_and_abnormal_results_check_clean() {
+    let config = temp_file(
+        "h13-generator.cfg",
+        "PlayersNumber=30\nRoundsNumber=6\nHalfZeroRate=10\nZeroZeroRate=4\n\
+         DoubleForfeitRate=4\nHalfPointByeRate=4\nForfeitRate=3\nTieBreaks=BH/C1,SB,WIN,DE\n",
+    );
+    let dir = config.parent().expect("dir").to_path_buf();
+    let (a, b) = (dir.join("h13-a.trf"), dir.join("h13-b.trf"));
+    for out in [&a, &b] {
+        let (code, _, stderr) = arbiter(&[
+            "pair".as_ref(),
+            "--dutch".as_ref(),
+            "-g".as_ref(),
+            config.as_os_str(),
+            "-o".as_ref(),
+            out.as_os_str(),
+            "-s".as_ref(),
+            "77".as_ref(),
+        ]);
+        assert_eq!(code, 0, "{stderr}");
+    }
+    let text = std::fs::read_to_string(&a).expect("generated");
+    assert_eq!(text, std::fs::read_to_string(&b).expect("generated"));
+    assert!(text.contains("212 PTS,BH/C1,SB,WIN,DE"), "{text}");
+    let (code, stdout, stderr) = pair_p(&a, "-c");
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("checked 60 declared values, 0 differences"),
+        "{stdout}"
+    );
+}
+
+/// Issue 13 item 5: a tie-break code the standings do not know is refused with the key and
+/// the line of the configuration.
+#[test]
+fn h13_generator_refuses_an_unknown_tiebreak_with_key_and_line() {
+    let config = temp_file(
+        "h13-bad-tiebreak.cfg",
+        "PlayersNumber=12\nTieBreaks=BH,NOPE\n",
+    );
+    let out = config.with_file_name("h13-bad.trf");
+    let (code, _, stderr) = arbiter(&[
+        "pair".as_ref(),
+        "--dutch".as_ref(),
+        "-g".as_ref(),
+        config.as_os_str(),
+        "-o".as_ref(),
+        out.as_os_str(),
+        "-s".as_ref(),
+        "1".as_ref(),
+    ]);
+    assert_eq!(code, 3);
+    assert!(
+        stderr.contains("configuration line 2: TieBreaks: `NOPE`"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+}
+
+/// Issue 13 item 5: a file whose declared standings are wrong in one place (players 2 and 3
+/// swapped): the checker names the tie-break of `212` that decides between them, with both
+/// values, and nothing else.
+#[test]
+fn h13_check_names_the_tiebreak_that_decides_a_swapped_pair() {
+    let file = temp_file(
+        "swapped-pair.trf",
+        &[
+            "012 x".to_string(),
+            "XXR 3".to_string(),
+            "212 PTS,BH,WIN".to_string(),
+            player(1, "A", "1.5", &[(3, 'w', '1'), (2, 'b', '=')]),
+            player(2, "B", "1.0", &[(4, 'b', '='), (1, 'w', '=')]),
+            player(3, "C", "1.0", &[(1, 'b', '0'), (4, 'w', '1')]),
+            player(4, "D", "0.5", &[(2, 'w', '='), (3, 'b', '0')]),
+        ]
+        .join("\n"),
+    );
+    let (code, stdout, stderr) = pair_p(&file, "-c");
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains(
+            "lines 6/5: players 3 and 2 (1 points): declared ranks 3 and 2, \
+             decided by WIN: 3 has 1, 2 has 0"
+        ),
+        "{stdout}"
+    );
+    assert_eq!(stdout.matches("lines ").count(), 1, "{stdout}");
+}

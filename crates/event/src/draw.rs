@@ -82,6 +82,8 @@ impl Section {
             prohibited: Vec::new(),
             entries: Vec::new(),
             played: Vec::new(),
+            fide_mode: true,
+            integrity: Vec::new(),
         }
     }
 

@@ -19,15 +19,17 @@
 #![deny(missing_docs)]
 
 pub mod admission;
-pub mod board;
 pub mod age;
+pub mod board;
 pub mod checkin;
 pub mod date;
 pub mod demo;
+mod draw;
 pub mod dsb_io;
 pub mod eligibility;
 pub mod entries;
 mod event;
+pub mod fide_mode;
 pub mod game_rules;
 pub mod honours;
 mod manual;
@@ -39,7 +41,6 @@ pub mod rating;
 mod results;
 pub mod roster;
 pub mod round;
-mod draw;
 pub mod section;
 pub mod seeding;
 pub mod stichkampf;

@@ -3,9 +3,9 @@
 
 use laws::Article;
 
+use crate::draw::Slot;
 use crate::person::PlayerId;
 use crate::round::{Bye, ByeKind, Warning, WarningKind};
-use crate::draw::Slot;
 use crate::section::{RoundError, Section};
 
 impl Section {
@@ -77,7 +77,7 @@ impl Section {
     }
 
     /// The first round before `round` in which `player` had the pairing-allocated bye.
-    fn earlier_pairing_bye(&self, round: u32, player: PlayerId) -> Option<u32> {
+    pub(crate) fn earlier_pairing_bye(&self, round: u32, player: PlayerId) -> Option<u32> {
         let slots = self.slots();
         let list = slots.get(&player)?;
         self.played

@@ -73,6 +73,8 @@ impl Section {
     pub fn published(&self) -> Section {
         let mut s = self.clone();
         s.played.retain(Round::is_published);
+        let last = s.played.last().map_or(0, |r| r.number);
+        s.integrity.retain(|n| n.round <= last);
         s
     }
 

@@ -206,6 +206,19 @@ pub struct Section {
     pub entries: Vec<Entry>,
     /// Rounds paired so far, round 1 first.
     pub played: Vec<Round>,
+    /// FIDE mode (issue 13; C.04.A): manual pairing changes need the arbiter's confirmation
+    /// and are kept as [`IntegrityNote`]s. On by default, also for older
+    /// documents.
+    #[serde(default = "on", skip_serializing_if = "Clone::clone")]
+    pub fide_mode: bool,
+    /// The manual pairing changes recorded ([`Section::manual_edit`]), oldest first; written to
+    /// the TRF as `###` comments.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub integrity: Vec<IntegrityNote>,
+}
+
+fn on() -> bool {
+    true
 }
 
 impl Section {
@@ -394,6 +407,8 @@ pub enum RoundError {
     TieBreaks(String),
     /// The profile name is unknown.
     Profile(String),
+    /// FIDE mode: a manual pairing change needs the arbiter's confirmation (C.04.A).
+    ConfirmationNeeded,
 }
 
 impl fmt::Display for RoundError {
@@ -413,6 +428,7 @@ impl RoundError {
     pub fn article(&self) -> Option<Article> {
         match self {
             RoundError::AlreadyEntered { .. } => Some(RESULT_CORRECTION),
+            RoundError::ConfirmationNeeded => Some(FIDE_MODE),
             RoundError::NumbersFixed
             | RoundError::MissingFromOrder(_)
             | RoundError::NoNumber { .. } => Some(crate::seeding::INITIAL_ORDER),
@@ -480,6 +496,12 @@ impl RoundError {
                 format!("{}: {e}", lang.pick("tie-breaks", "Feinwertungen"))
             }
             RoundError::Profile(e) => e.clone(),
+            RoundError::ConfirmationNeeded => lang
+                .pick(
+                    "FIDE mode: confirm that the change departs from the engine's pairing",
+                    "FIDE-Modus: bitte bestätigen, dass die Änderung von der Paarung des Programms abweicht",
+                )
+                .to_string(),
         }
     }
 }
@@ -502,4 +524,39 @@ pub struct Correction {
     pub affected_rounds: Vec<u32>,
     /// One warning per affected round.
     pub warnings: Vec<Warning>,
+}
+
+/// FIDE C.04.A (endorsement of pairing programs): a manual change of the program's pairing
+/// must be confirmed and recorded.
+pub const FIDE_MODE: Article = Article::new("C.04.A");
+
+/// A manual change kept for the TRF (`###` comment).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IntegrityNote {
+    /// The round changed.
+    pub round: u32,
+    /// Who changed it.
+    pub by: String,
+    /// When.
+    pub at: DateTime,
+    /// What changed, by pairing numbers (`board 2: 5 - 9`, `bye H: 7`, `board 3 taken apart`).
+    pub change: String,
+    /// The criteria the changed round breaks against the engine's pairing (`C1`, `C12`,
+    /// ...), `None` when the round could not be evaluated (incomplete, or not a Swiss).
+    pub criteria: Option<Vec<String>>,
+}
+
+impl IntegrityNote {
+    /// The `###` comment text (after the `###`).
+    pub fn trf_comment(&self) -> String {
+        let criteria = match &self.criteria {
+            None => "criteria not evaluated (round incomplete or not a Swiss)".to_owned(),
+            Some(c) if c.is_empty() => "breaks no criterion".to_owned(),
+            Some(c) => format!("breaks {}", c.join(", ")),
+        };
+        format!(
+            " manual pairing, round {}, by {}, {}: {}; {criteria}",
+            self.round, self.by, self.at, self.change
+        )
+    }
 }

@@ -11,11 +11,11 @@ use trf::{Colour, Header, Line, Record, ResultCode, RoundEntry};
 
 use crate::age::{AgeClass, Class};
 use crate::date::{Birth, Date, DateTime};
+use crate::draw::Slot;
 use crate::event::Event;
 use crate::person::{PlayerId, Sex};
 use crate::player::{Entry, Player};
 use crate::round::{Board, Bye, ByeKind, GameResult, Round};
-use crate::draw::Slot;
 use crate::section::{DutchRules, RoundSchedule, Scoring, Section, System};
 use crate::table::outcome_code;
 use crate::validate::{self, Field, Invalid};
@@ -378,6 +378,9 @@ impl Section {
                     players: vec![a, b],
                 })));
             }
+        }
+        for note in &self.integrity {
+            lines.push(Line::new(Record::Comment(note.trf_comment())));
         }
         Ok(t)
     }

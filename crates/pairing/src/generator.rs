@@ -75,6 +75,19 @@ pub struct Config {
     /// `SystemCode`: the `192` text instead of the one derived from `Edition` and `Baku`
     /// (e.g. `FIDE_DUTCH_2026`).
     pub system_code: Option<String>,
+    /// `HalfZeroRate`: percentage of played games scored ½-0 or 0-½ (50/50; the arbiter
+    /// scores one side only, Laws 10.2, 11.8), written `=` against `0`.
+    pub half_zero_rate: u8,
+    /// `ZeroZeroRate`: percentage of played games scored 0-0 (both lose, Laws 11.3.2), written
+    /// `0` against `0`.
+    pub zero_zero_rate: u8,
+    /// `DoubleForfeitRate`: percentage of pairings where neither player appears (Laws 6.7.1):
+    /// zero points each, written `-` against `-`.
+    pub double_forfeit_rate: u8,
+    /// `TieBreaks`: the C.07 tie-breaks after points, comma-separated (`BH/C1,BH,SB`; a
+    /// leading `PTS` is dropped), written as the TRF-2026 records `202` (tie-breaks breaking
+    /// ties) and `212` (`PTS` and the same list: the standings). Empty: neither record.
+    pub tiebreaks: Vec<String>,
 }
 
 impl Default for Config {
@@ -102,6 +115,10 @@ impl Default for Config {
             edition: DutchEdition::Rules2026,
             baku: false,
             system_code: None,
+            half_zero_rate: 0,
+            zero_zero_rate: 0,
+            double_forfeit_rate: 0,
+            tiebreaks: Vec::new(),
         }
     }
 }
@@ -148,6 +165,9 @@ impl Config {
             self.half_point_bye_rate,
             self.full_point_bye_rate,
             self.zero_point_bye_rate,
+            self.half_zero_rate,
+            self.zero_zero_rate,
+            self.double_forfeit_rate,
         ];
         if rates.iter().any(|&r| r > 100) {
             return fail("rates are percentages, 0-100");
@@ -248,8 +268,21 @@ impl FromStr for Config {
     type Err = ConfigError;
 
     /// Reads `Key=Value` lines over the [defaults](Config::default); blank lines and text
-    /// after `#` are ignored. Keys are case-sensitive.
+    /// after `#` are ignored. Keys are case-sensitive. `TieBreaks` is checked for its form
+    /// only; [`Config::parse_with`] also checks the codes.
     fn from_str(text: &str) -> Result<Config, ConfigError> {
+        Config::parse_with(text, |_| Ok(()))
+    }
+}
+
+impl Config {
+    /// Reads the configuration like [`FromStr`], and hands each `TieBreaks` code to
+    /// `check_tiebreak` (the caller knows the C.07 codes: this crate does not depend on
+    /// the standings), whose refusal becomes an error of that line.
+    pub fn parse_with(
+        text: &str,
+        check_tiebreak: impl Fn(&str) -> Result<(), String>,
+    ) -> Result<Config, ConfigError> {
         let mut c = Config::default();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
@@ -329,11 +362,41 @@ impl FromStr for Config {
                     }
                     c.system_code = Some(value.to_owned());
                 }
+                "HalfZeroRate" => c.half_zero_rate = percent()?,
+                "ZeroZeroRate" => c.zero_zero_rate = percent()?,
+                "DoubleForfeitRate" => c.double_forfeit_rate = percent()?,
+                "TieBreaks" => {
+                    c.tiebreaks = tiebreak_list(value).map_err(|m| err(format!("{key}: {m}")))?;
+                    for code in &c.tiebreaks {
+                        check_tiebreak(code).map_err(|m| err(format!("{key}: `{code}`: {m}")))?;
+                    }
+                }
                 _ => return Err(err(format!("unknown key `{key}`"))),
             }
         }
         c.check().map(|()| c)
     }
+}
+
+/// The codes of a `TieBreaks` value: comma-separated, each letters, digits and `/ + -`
+/// (C.07 names with their modifiers, as TRF-2026 `202` writes them), a leading `PTS` dropped.
+fn tiebreak_list(value: &str) -> Result<Vec<String>, String> {
+    let mut codes: Vec<String> = value.split(',').map(|c| c.trim().to_owned()).collect();
+    if codes.first().is_some_and(|c| c.eq_ignore_ascii_case("PTS")) {
+        codes.remove(0);
+    }
+    let well_formed = |c: &String| {
+        !c.is_empty()
+            && c.chars().next().is_some_and(|ch| ch.is_ascii_alphabetic())
+            && c.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '/' | '+' | '-'))
+    };
+    if codes.is_empty() || !codes.iter().all(well_formed) {
+        return Err(format!(
+            "expected tie-break codes separated by commas, such as BH/C1,BH,SB, found `{value}`"
+        ));
+    }
+    Ok(codes)
 }
 
 /// Why a tournament could not be generated.
@@ -403,6 +466,12 @@ impl SplitMix64 {
     fn chance(&mut self, percent: u8) -> bool {
         self.below(100) < u64::from(percent)
     }
+
+    /// Like [`SplitMix64::chance`], but draws nothing at 0 %, so that a rate left at 0 keeps
+    /// the tournaments of earlier versions seed for seed.
+    fn happens(&mut self, percent: u8) -> bool {
+        percent > 0 && self.chance(percent)
+    }
 }
 
 /// `e^x` from the basic IEEE operations only (exactly rounded on every platform), so that
@@ -459,8 +528,15 @@ pub fn generate(config: &Config, seed: u64) -> Result<Tournament, GenerateError>
         (92, "Individual: Swiss-System".to_owned()),
         (192, system),
     ];
+    let tiebreak_headers = (!config.tiebreaks.is_empty()).then(|| {
+        let list = config.tiebreaks.join(",");
+        [(202, list.clone()), (212, format!("PTS,{list}"))]
+    });
     let lines = t.lines_mut();
-    for (code, value) in headers {
+    for (code, value) in headers
+        .into_iter()
+        .chain(tiebreak_headers.into_iter().flatten())
+    {
         lines.push(Line::new(Record::Header(Header::Text { code, value })));
     }
     lines.push(Line::new(Record::Header(Header::Rounds(u32::from(
@@ -534,6 +610,16 @@ pub fn generate(config: &Config, seed: u64) -> Result<Tournament, GenerateError>
                     (ResultCode::ForfeitWin, ResultCode::ForfeitLoss)
                 } else {
                     (ResultCode::ForfeitLoss, ResultCode::ForfeitWin)
+                }
+            } else if rng.happens(config.double_forfeit_rate) {
+                (ResultCode::ForfeitLoss, ResultCode::ForfeitLoss)
+            } else if rng.happens(config.zero_zero_rate) {
+                (ResultCode::Loss, ResultCode::Loss)
+            } else if rng.happens(config.half_zero_rate) {
+                if rng.below(2) == 0 {
+                    (ResultCode::Draw, ResultCode::Loss)
+                } else {
+                    (ResultCode::Loss, ResultCode::Draw)
                 }
             } else {
                 let expected = expected_score(ratings[w - 1], ratings[b - 1]);

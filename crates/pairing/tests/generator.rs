@@ -174,3 +174,115 @@ fn byes_and_withdrawals_appear_at_their_rates() {
         .count();
     assert!(withdrawn > 0);
 }
+
+const EVERY_OPTION: &str = "PlayersNumber=40\nRoundsNumber=7\nForfeitRate=3\nHalfZeroRate=15\n\
+ZeroZeroRate=5\nDoubleForfeitRate=5\nHalfPointByeRate=3\nFullPointByeRate=2\n\
+ZeroPointByeRate=2\nRetiredRate=2\nTieBreaks=BH/C1,BH,SB,DE\n";
+
+/// Issue 13 item 5: ½-0, 0-½, 0-0 and zero-point double forfeits at their rates, in a file
+/// that stays valid (Laws 10.2, 11.8: a game may be worth less than a point) and that the
+/// engine re-pairs identically (a double forfeit is no game played, C.04.3 1.6).
+#[test]
+fn h13_generator_writes_half_zero_zero_zero_and_double_forfeits() {
+    for seed in [3, 4, 5] {
+        let (config, t) = generated(EVERY_OPTION, seed);
+        let report = t.validate();
+        assert!(report.is_valid(), "seed {seed}: {:?}", report.issues);
+        assert_eq!(
+            discrepancies(&t, config.edition),
+            Vec::<u32>::new(),
+            "seed {seed}"
+        );
+        let (mut half_zero, mut zero_zero, mut double_forfeit) = (0, 0, 0);
+        for p in t.players() {
+            for (round, e) in p.rounds.iter().enumerate() {
+                let Some(opponent) = e.opponent.and_then(|o| t.player(o)) else {
+                    continue;
+                };
+                let other = opponent.rounds[round].result;
+                use trf::ResultCode::*;
+                match (e.result, other) {
+                    (Draw, Loss) => half_zero += 1,
+                    (Loss, Loss) => zero_zero += 1,
+                    (ForfeitLoss, ForfeitLoss) => double_forfeit += 1,
+                    _ => {}
+                }
+            }
+        }
+        // 7 rounds of about 20 boards: 15 % ½-0 is about 20 games, 5 % about 7.
+        assert!(half_zero >= 5, "seed {seed}: {half_zero} ½-0 games");
+        assert!(
+            zero_zero >= 1,
+            "seed {seed}: {zero_zero} 0-0 games (counted twice)"
+        );
+        assert!(
+            double_forfeit >= 1,
+            "seed {seed}: {double_forfeit} double forfeits"
+        );
+    }
+}
+
+/// Issue 13 item 5: every option reproducible by seed.
+#[test]
+fn h13_generator_same_seed_same_file_with_every_option() {
+    let config: Config = EVERY_OPTION.parse().unwrap();
+    let a = generate(&config, 8).unwrap().write().unwrap();
+    assert_eq!(a, generate(&config, 8).unwrap().write().unwrap());
+    assert_ne!(a, generate(&config, 9).unwrap().write().unwrap());
+    // Rates left at 0 draw nothing: the file of a configuration without the new keys is
+    // the one earlier versions wrote for the seed.
+    let plain: Config = "PlayersNumber=40\nRoundsNumber=7\n".parse().unwrap();
+    let zero: Config = "PlayersNumber=40\nRoundsNumber=7\nHalfZeroRate=0\nZeroZeroRate=0\n"
+        .parse()
+        .unwrap();
+    assert_eq!(
+        generate(&plain, 8).unwrap().write().unwrap(),
+        generate(&zero, 8).unwrap().write().unwrap()
+    );
+}
+
+/// Issue 13 item 5: the tie-break list is written as TRF-2026 `202` (ties) and `212`
+/// (standings, with `PTS`), the records the checker (`pair -c`) recomputes.
+#[test]
+fn h13_generator_writes_the_tiebreak_list_as_202_and_212() {
+    let (config, t) = generated(EVERY_OPTION, 3);
+    assert_eq!(config.tiebreaks, ["BH/C1", "BH", "SB", "DE"]);
+    assert_eq!(t.header_text(202), Some("BH/C1,BH,SB,DE"));
+    assert_eq!(t.header_text(212), Some("PTS,BH/C1,BH,SB,DE"));
+    let (config, t) = generated("TieBreaks=PTS, WIN ,BH\n", 3);
+    assert_eq!(config.tiebreaks, ["WIN", "BH"]);
+    assert_eq!(t.header_text(212), Some("PTS,WIN,BH"));
+    let (_, t) = generated("PlayersNumber=10\nRoundsNumber=3\n", 3);
+    assert_eq!((t.header_text(202), t.header_text(212)), (None, None));
+}
+
+/// Issue 13 item 5: configuration errors name the key and the line.
+#[test]
+fn h13_generator_config_errors_name_the_key_and_line() {
+    let e = "PlayersNumber=20\n\nHalfZeroRate=101\n"
+        .parse::<Config>()
+        .unwrap_err();
+    assert_eq!(e.line, 3);
+    assert!(e.to_string().contains("HalfZeroRate"), "{e}");
+    let e = "DoubleForfeitRate=x\n".parse::<Config>().unwrap_err();
+    assert_eq!((e.line, e.message.contains("DoubleForfeitRate")), (1, true));
+    let e = "# list\nTieBreaks=BH,,SB\n".parse::<Config>().unwrap_err();
+    assert_eq!(e.line, 2);
+    assert!(e.to_string().contains("TieBreaks"), "{e}");
+    let e = "TieBreaks=BH C1\n".parse::<Config>().unwrap_err();
+    assert_eq!(e.line, 1);
+    // The caller's check of each code (the CLI asks the standings crate).
+    let e = Config::parse_with("RoundsNumber=5\nTieBreaks=BH,XYZ\n", |c| {
+        if c == "XYZ" {
+            Err("unknown tie-break".into())
+        } else {
+            Ok(())
+        }
+    })
+    .unwrap_err();
+    assert_eq!(e.line, 2);
+    assert!(
+        e.message.contains("TieBreaks: `XYZ`: unknown tie-break"),
+        "{e}"
+    );
+}

@@ -212,7 +212,7 @@ fn generate_tournament(
                     return ExitCode::from(5);
                 }
             };
-            match text.parse::<Config>() {
+            match Config::parse_with(&text, super::standings::check_tiebreak_code) {
                 Ok(c) => c,
                 Err(e) => {
                     eprintln!("arbiter pair: {}: {e}", path.display());
@@ -225,7 +225,7 @@ fn generate_tournament(
         config.edition = e;
     }
     config.baku |= baku;
-    let tournament = match generate(&config, seed) {
+    let mut tournament = match generate(&config, seed) {
         Ok(t) => t,
         Err(GenerateError::Pairing { round, error }) => {
             eprintln!("arbiter pair: round {round}: {error} ({})", error.article());
@@ -236,6 +236,10 @@ fn generate_tournament(
             return ExitCode::from(3);
         }
     };
+    if let Err(e) = super::standings::rank_by_declared_order(&mut tournament) {
+        eprintln!("arbiter pair: {e}");
+        return ExitCode::from(3);
+    }
     let text = match tournament.write() {
         Ok(t) => t,
         Err(e) => {

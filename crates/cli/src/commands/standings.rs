@@ -584,31 +584,32 @@ fn scoring(t: &Tournament) -> Result<ScoringSystem, String> {
     })
 }
 
-/// The second half of `arbiter pair -c` (issue 13, the endorsement kit): the standings a
-/// TRF-2026 file declares, recomputed. The order is `212` (tie-breaks defining the standings,
-/// `PTS` first) or else `202` (tie-breaks breaking ties on points), under the C.07 edition of
-/// the start date (`042`); each player's declared points (`001` columns 81-84) and rank
-/// (columns 86-89) are compared with ours, one line per difference with the file's line. A TRF
-/// declares no tie-break values, so a rank that differs is shown with our value of every
-/// tie-break of the list. `None` when the file declares no order.
-pub(crate) fn declared_standings_check(t: &Tournament) -> Option<String> {
+/// The order a TRF-2026 file declares and the standings it gives: `212` (tie-breaks defining
+/// the standings, `PTS` first) or else `202` (tie-breaks breaking ties on points), under the
+/// C.07 edition of the start date (`042`).
+struct Declared {
+    /// `212` or `202`.
+    tag: u16,
+    /// The record's text.
+    list: String,
+    /// The codes after `PTS`, as written.
+    codes: Vec<String>,
+    tiebreaks: Vec<TieBreak>,
+    rules: Rules,
+    table: Standings,
+}
+
+/// The declared order and its standings; `None` when the file declares no order, an error
+/// when the order or the results cannot be evaluated.
+fn declared(t: &Tournament) -> Option<Result<Declared, String>> {
     let (tag, list) = [212, 202]
         .into_iter()
-        .find_map(|tag| t.header_text(tag).map(|l| (tag, l.trim())))?;
-    let codes: Vec<&str> = list
+        .find_map(|tag| t.header_text(tag).map(|l| (tag, l.trim().to_owned())))?;
+    let codes: Vec<String> = list
         .split(',')
-        .map(str::trim)
+        .map(|c| c.trim().to_owned())
         .filter(|c| !c.eq_ignore_ascii_case("PTS"))
         .collect();
-    let mut out = String::new();
-    let tiebreaks = match parse_list(&codes.join(",")) {
-        Ok(tbs) => tbs,
-        Err(e) => return Some(format!("standings ({tag} {list}): not checked: {e}\n")),
-    };
-    let field = match field(t) {
-        Ok(f) => f,
-        Err(e) => return Some(format!("standings ({tag} {list}): not checked: {e}\n")),
-    };
     let rules = Rules {
         edition: t
             .start_date()
@@ -617,10 +618,130 @@ pub(crate) fn declared_standings_check(t: &Tournament) -> Option<String> {
         round_robin: t.pairing_system().is_some_and(|c| c.contains("ROUNDROBIN")),
         buchholz_sum: BuchholzSum::default(),
     };
-    if let Err(e) = check(&tiebreaks, rules) {
-        return Some(format!("standings ({tag} {list}): not checked: {e}\n"));
+    let evaluate = || -> Result<(Vec<TieBreak>, Standings), String> {
+        let tiebreaks = parse_list(&codes.join(",")).map_err(|e| e.to_string())?;
+        let field = field(t)?;
+        check(&tiebreaks, rules).map_err(|e| e.to_string())?;
+        let table = standings(&field, &tiebreaks, rules);
+        Ok((tiebreaks, table))
+    };
+    Some(match evaluate() {
+        Ok((tiebreaks, table)) => Ok(Declared {
+            tag,
+            list,
+            codes,
+            tiebreaks,
+            rules,
+            table,
+        }),
+        Err(e) => Err(format!("standings ({tag} {list}): not checked: {e}")),
+    })
+}
+
+/// Every two players tied on points whom the file ranks otherwise than the declared order
+/// does (C.07 Art. 2: the tie-breaks apply in the order given): the first tie-break of the
+/// list that separates them, with both values, or that none does. Shows why a rank differs.
+fn inverted_pairs(
+    t: &Tournament,
+    table: &Standings,
+    codes: &[String],
+    tiebreaks: &[TieBreak],
+    lines: &std::collections::HashMap<u16, usize>,
+) -> String {
+    let declared = |tpn: u16| t.player(tpn).and_then(|p| p.rank);
+    let mut out = String::new();
+    for (i, a) in table.rows.iter().enumerate() {
+        for b in table.rows[i + 1..]
+            .iter()
+            .take_while(|b| b.points == a.points)
+        {
+            let (Some(ra), Some(rb)) = (declared(a.tpn), declared(b.tpn)) else {
+                continue;
+            };
+            let ours_tied = a.rank == b.rank;
+            if (ours_tied && ra == rb) || (!ours_tied && ra < rb) {
+                continue;
+            }
+            let line = |tpn| lines.get(&tpn).copied().unwrap_or(0);
+            let why = match (0..codes.len()).find(|&k| a.values[k] != b.values[k]) {
+                Some(k) => {
+                    let show = |v: Option<standings::rating::Hundredths>| {
+                        v.map_or_else(|| "-".to_string(), |v| tiebreaks[k].write(v))
+                    };
+                    format!(
+                        "decided by {}: {} has {}, {} has {}",
+                        codes[k],
+                        a.tpn,
+                        show(a.values[k]),
+                        b.tpn,
+                        show(b.values[k])
+                    )
+                }
+                None => "tied on every tie-break of the list".to_string(),
+            };
+            out += &format!(
+                "lines {}/{}: players {} and {} ({} points): declared ranks {ra} and {rb}, {why}\n",
+                line(a.tpn),
+                line(b.tpn),
+                a.tpn,
+                b.tpn,
+                a.points
+            );
+        }
     }
-    let table = standings(&field, &tiebreaks, rules);
+    out
+}
+
+/// Whether `code` is one C.07 (or German) tie-break code with its modifiers, as `202`/`212`
+/// and `--tiebreaks` write them: the check the generator's `TieBreaks` key gets.
+pub(crate) fn check_tiebreak_code(code: &str) -> Result<(), String> {
+    match parse_list(code) {
+        Ok(list) if list.len() == 1 => Ok(()),
+        Ok(_) => Err("expected one tie-break code".into()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Writes into the `001` records (columns 86-89) the ranks of the order the file declares
+/// (`212`/`202`), so that `arbiter pair -c` finds the file's standings true; players tied
+/// on points and every tie-break share a rank. Nothing changes without a declared order.
+pub(crate) fn rank_by_declared_order(t: &mut Tournament) -> Result<(), String> {
+    let Some(declared) = declared(t) else {
+        return Ok(());
+    };
+    let declared = declared?;
+    let ranks: std::collections::HashMap<u16, usize> = declared
+        .table
+        .rows
+        .iter()
+        .map(|r| (r.tpn, r.rank))
+        .collect();
+    for p in t.players_mut() {
+        if let Some(&rank) = ranks.get(&p.number()) {
+            p.rank = u16::try_from(rank).ok();
+        }
+    }
+    Ok(())
+}
+
+/// The second half of `arbiter pair -c` (issue 13, the endorsement kit): the standings a
+/// TRF-2026 file declares ([`declared`]), recomputed; each player's declared points (`001`
+/// columns 81-84) and rank (columns 86-89) are compared with ours, one line per difference
+/// with the file's line. A TRF declares no tie-break values, so a rank that differs is shown
+/// with our value of every tie-break of the list. `None` when the file declares no order.
+pub(crate) fn declared_standings_check(t: &Tournament) -> Option<String> {
+    let Declared {
+        tag,
+        list,
+        codes,
+        tiebreaks,
+        rules,
+        table,
+    } = match declared(t)? {
+        Ok(d) => d,
+        Err(e) => return Some(e + "\n"),
+    };
+    let mut out = String::new();
     let lines: std::collections::HashMap<u16, usize> = t
         .lines()
         .iter()
@@ -652,10 +773,7 @@ pub(crate) fn declared_standings_check(t: &Tournament) -> Option<String> {
                     .zip(&tiebreaks)
                     .zip(&row.values)
                     .map(|((c, tb), v)| {
-                        format!(
-                            "{c}={}",
-                            v.map_or_else(|| "-".to_string(), |v| tb.write(v))
-                        )
+                        format!("{c}={}", v.map_or_else(|| "-".to_string(), |v| tb.write(v)))
                     })
                     .collect();
                 out += &format!(
@@ -668,6 +786,7 @@ pub(crate) fn declared_standings_check(t: &Tournament) -> Option<String> {
             }
         }
     }
+    out += &inverted_pairs(t, &table, &codes, &tiebreaks, &lines);
     out += &format!(
         "standings ({tag} {list}, C.07 edition {}): checked {checked} declared values, \
          {differences} differences\n",
