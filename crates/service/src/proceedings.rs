@@ -7,7 +7,7 @@
 
 use event::date::DateTime;
 use event::proceedings::{CaseError, Entitled, Measure, NewProtest, Party, Procedure};
-use event::team::withdrawal::{Departure, Withdrawal};
+use event::team::withdrawal::{Departure, Withdrawal, WithdrawalError};
 use event::tribunal::{Electorate, Member, Tribunal, TribunalError};
 use laws::GameResult;
 use laws::game_type::GameType;
@@ -17,6 +17,7 @@ use serde::Deserialize;
 use store::Recorded;
 
 use crate::rows::{domain_event, json, player_id};
+use crate::teams::withdrawal::refused;
 use crate::teams::{Absent, MatchDoc, TeamSection};
 use crate::{Loaded, Service, ServiceError};
 
@@ -704,11 +705,7 @@ impl Service {
             ) => {
                 let (id, version) = team_named(ts, name)?;
                 if let Some(w) = ts.team(id).and_then(|(_, s)| s.withdrawn.as_ref()) {
-                    return Err(ServiceError::rule_at(
-                        w.cause.article(),
-                        format!("{name} is {} already", w.cause),
-                        format!("{name} ist schon {}", w.cause.german()),
-                    ));
+                    return Err(refused(WithdrawalError::Already(w.cause)));
                 }
                 Some((id, version))
             }

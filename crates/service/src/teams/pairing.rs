@@ -64,8 +64,10 @@ impl Service {
             .await?;
         // A round robin keeps a departed team's place in the Berger table: its match is lost
         // by forfeit (Art. 6.7.1).
-        let ts = self.team_section(section).await?;
-        self.forfeit_departed(by, &ts).await?;
+        if ts.teams.iter().any(|(_, s)| s.withdrawn.is_some()) {
+            let ts = self.team_section(section).await?;
+            self.forfeit_departed(by, &ts).await?;
+        }
         Ok(next)
     }
 }

@@ -19,7 +19,8 @@ pub struct TeamWithdrawalForm {
     pub version: i64,
 }
 
-fn refused(e: WithdrawalError) -> ServiceError {
+/// A refused withdrawal as the service reports it.
+pub(crate) fn refused(e: WithdrawalError) -> ServiceError {
     match e {
         WithdrawalError::Reason
         | WithdrawalError::Played { .. }
