@@ -767,3 +767,13 @@ fn dwz_rejects_bad_input() {
         Err(dwz::DwzError::NoGames)
     );
 }
+
+/// PTP (C.07 Art. 10.3) of a perfect score follows the definition: the lowest rating whose
+/// expected scores by table 8.1.2 are all 1.00, the highest opponent + 736 (1.00 above 735).
+#[test]
+fn perfect_score_ptp_is_the_lowest_rating_expecting_every_point() {
+    let g = parse(&["1800=1", "2000=1", "1900=1"]);
+    assert_eq!(rating::perfect_performance(&g), Some(2736));
+    assert_eq!(elo::expected_score(735).to_string(), "0.99");
+    assert_eq!(elo::expected_score(736).to_string(), "1.00");
+}

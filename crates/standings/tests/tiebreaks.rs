@@ -5,7 +5,7 @@ use Outcome::{Draw, ForfeitLoss, ForfeitWin, HalfPointBye, Loss, PairingBye, Win
 use standings::rating::Hundredths;
 use standings::tiebreak::{
     DirectEncounterRule, Edition, Evaluation, Field, Participant, Removal, Round, Rules, Source,
-    TieBreak, Trim, standings,
+    TieBreak, Trim, VurCut, standings,
 };
 use standings::{Outcome, ScoringSystem};
 
@@ -789,4 +789,137 @@ fn aob_fore_averages_the_opponents_fore_buchholz() {
         differs |= ev.value(fore, p.tpn) != ev.value("AOB".parse().unwrap(), p.tpn);
     }
     assert!(differs, "fore values change some averages");
+}
+
+/// FB (Art. 8.3) is the Buchholz known before the last round is played: every game paired in
+/// the last round counts as drawn, a forfeit there too (as the FIDE TEC's checker computes it).
+/// Round 1: 1 beats 2, 3 beats 4; round 2: 1 wins by forfeit against 3, 2 and 4 draw.
+#[test]
+fn fore_buchholz_draws_a_forfeit_of_the_last_round_too() {
+    let field = Field::new(
+        vec![
+            p(1, vec![g(2, Win), g(3, ForfeitWin)]),
+            p(2, vec![g(1, Loss), g(4, Draw)]),
+            p(3, vec![g(4, Win), g(1, ForfeitLoss)]),
+            p(4, vec![g(3, Loss), g(2, Draw)]),
+        ],
+        2,
+        ScoringSystem::STANDARD,
+    )
+    .unwrap();
+    let fb: TieBreak = "FB".parse().unwrap();
+    for edition in [Edition::Fide2024, Edition::Fide2026] {
+        let ev = Evaluation::new(&field, edition);
+        // As drawn: 1 = 1.5, 2 = 0.5, 3 = 1.5, 4 = 0.5.
+        let values: Vec<String> = (1..=4)
+            .map(|tpn| ev.value(fb, tpn).unwrap().to_string())
+            .collect();
+        assert_eq!(values, ["2.00", "2.00", "2.00", "2.00"], "{edition:?}");
+    }
+}
+
+/// Art. 16.5 under the 2026 dummies: player 1's VURs are a forfeit loss (dummy min(3, 5) = 3,
+/// SB 0) and two HPBs (dummy min(3, ½ × 5) = 2.5, SB 1.25 each); the LSV is the win against 2
+/// (1 point, SB 1.00). "The lowest VUR contribution" (0.00) is below the LSV, so the LSV is
+/// cut; read in the order of Art. 14.1 the least significant VUR is an HPB (dummy 2.5), not
+/// below the LSV, so it is cut (the FIDE TEC's checker).
+#[test]
+fn vur_cut_both_readings_of_16_5_for_sb() {
+    let b = Round::bye;
+    let field = Field::new(
+        vec![
+            p(
+                1,
+                vec![
+                    g(2, Win),
+                    g(3, ForfeitLoss),
+                    g(4, Win),
+                    b(HalfPointBye),
+                    b(HalfPointBye),
+                ],
+            ),
+            p(
+                2,
+                vec![g(1, Loss), g(5, Loss), g(6, Draw), g(4, Draw), g(3, Loss)],
+            ),
+            p(
+                3,
+                vec![g(4, Win), g(1, ForfeitWin), g(5, Win), g(6, Win), g(2, Win)],
+            ),
+            p(
+                4,
+                vec![g(3, Loss), g(6, Win), g(1, Loss), g(2, Draw), g(5, Draw)],
+            ),
+            p(
+                5,
+                vec![g(6, Draw), g(2, Win), g(3, Loss), b(PairingBye), g(4, Draw)],
+            ),
+            p(
+                6,
+                vec![
+                    g(5, Draw),
+                    g(4, Loss),
+                    g(2, Draw),
+                    g(3, Loss),
+                    b(PairingBye),
+                ],
+            ),
+        ],
+        5,
+        ScoringSystem::STANDARD,
+    )
+    .unwrap();
+    let sb_c1: TieBreak = "SB/C1".parse().unwrap();
+    let sb: TieBreak = "SB".parse().unwrap();
+    let value = |reading: VurCut, tb: TieBreak| {
+        Evaluation::new(&field, Edition::Fide2026)
+            .vur_cut(reading)
+            .value(tb, 1)
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(value(VurCut::LowestValue, sb), "5.50");
+    assert_eq!(value(VurCut::LowestValue, sb_c1), "4.50");
+    assert_eq!(value(VurCut::LeastSignificant, sb_c1), "4.25");
+    // BH orders by the score alone: both readings cut the same.
+    let bh_c1: TieBreak = "BH/C1".parse().unwrap();
+    assert_eq!(
+        value(VurCut::LowestValue, bh_c1),
+        value(VurCut::LeastSignificant, bh_c1)
+    );
+    assert_eq!("lsv".parse::<VurCut>(), Ok(VurCut::LeastSignificant));
+    assert!("median".parse::<VurCut>().is_err());
+}
+
+/// The rest round of an odd round robin (TRF `0000 - Z`) is no game and no requested bye:
+/// it adds no dummy, leaves the opponents' view of the score alone (Art. 15, not the Swiss
+/// rule of Art. 16.2.5), and KS measures half of the games the schedule gives (Art. 9.2).
+/// Three players: R1 2-3 ½-½ (1 rests), R2 1-2 1-0 (3 rests), R3 3-1 1-0 (2 rests).
+#[test]
+fn round_robin_rest_rounds_are_no_games() {
+    let b = Round::bye;
+    let field = Field::new(
+        vec![
+            p(1, vec![b(ZeroPointBye), g(2, Win), g(3, Loss)]),
+            p(2, vec![g(3, Draw), g(1, Loss), b(ZeroPointBye)]),
+            p(3, vec![g(2, Draw), b(ZeroPointBye), g(1, Win)]),
+        ],
+        3,
+        ScoringSystem::STANDARD,
+    )
+    .unwrap();
+    for edition in [Edition::Fide2024, Edition::Fide2026] {
+        let ev = Evaluation::new(&field, edition).round_robin(true);
+        assert_eq!(ev.adjusted_score(2).unwrap().to_string(), "0.5");
+        let sb = ev.sb(3, None).unwrap();
+        assert_eq!(sb.value.to_string(), "1.25", "{edition:?}");
+        assert_eq!(
+            sb.contributions.len(),
+            2,
+            "no contribution for the rest round"
+        );
+        // 1 has 1 point of 2 possible: half, so 3's win against 1 counts.
+        assert_eq!(ev.ks(3, 0).unwrap().to_string(), "1");
+        assert_eq!(ev.ks(2, 0).unwrap().to_string(), "0.5");
+    }
 }

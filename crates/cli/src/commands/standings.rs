@@ -23,7 +23,7 @@ use standings::team::crosstable::Form;
 use standings::tiebreak::preset::{self, Preset};
 use standings::tiebreak::{
     BuchholzSum, DirectEncounterRule, Edition, Evaluation, Field, Kind, Participant, Round, Rules,
-    Standings, TieBreak, check, parse_list, standings,
+    Standings, TieBreak, VurCut, check, parse_list, standings,
 };
 use standings::{Outcome, Points, ScoringSystem};
 use trf::{Colour, ResultCode, Tournament};
@@ -53,6 +53,12 @@ pub struct Args {
     /// legacy, before 2026-03-01 2024, else 2026.
     #[arg(long)]
     edition: Option<Edition>,
+    /// Which voluntarily unplayed round a Cut or Median weighs against the least significant
+    /// value (C.07 Art. 16.5): `value`, the VUR of the lowest contribution (the words of the
+    /// article, default), or `lsv`, the VUR least significant in the order of Art. 14.1 (for
+    /// SB: lowest-scored dummy first), as the FIDE TEC's checker reads it.
+    #[arg(long, value_name = "value|lsv", default_value = "value")]
+    vur_cut: VurCut,
     /// DE only when every tied player met every other (DSJ "sofern vollständig vorhanden").
     #[arg(long)]
     de_complete_only: bool,
@@ -208,6 +214,7 @@ fn run_inner(args: &Args) -> Result<(), u8> {
         },
         round_robin: args.round_robin || preset.as_ref().is_some_and(|p| p.round_robin),
         buchholz_sum: args.bhsum.unwrap_or(buchholz_sum),
+        vur_cut: args.vur_cut,
     };
     check(&tiebreaks, rules).map_err(|e| {
         eprintln!("arbiter standings: --tiebreaks: {e}");
@@ -448,7 +455,8 @@ fn explain(
     }
     let ev = Evaluation::new(field, rules.edition)
         .round_robin(rules.round_robin)
-        .buchholz_sum(rules.buchholz_sum);
+        .buchholz_sum(rules.buchholz_sum)
+        .vur_cut(rules.vur_cut);
     let mut out = format!(
         "player {tpn}: points {}, adjusted score {} (C.07 edition {}, {})\n",
         ev.pts(tpn).unwrap_or_default(),
@@ -617,6 +625,7 @@ fn declared(t: &Tournament) -> Option<Result<Declared, String>> {
         direct_encounter: DirectEncounterRule::Fide,
         round_robin: t.pairing_system().is_some_and(|c| c.contains("ROUNDROBIN")),
         buchholz_sum: BuchholzSum::default(),
+        vur_cut: VurCut::default(),
     };
     let evaluate = || -> Result<(Vec<TieBreak>, Standings), String> {
         let tiebreaks = parse_list(&codes.join(",")).map_err(|e| e.to_string())?;

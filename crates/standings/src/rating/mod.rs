@@ -179,17 +179,16 @@ pub fn performance_rating(games: &[Game]) -> Option<i32> {
 }
 
 /// PTP (C.07 Art. 10.3): the lowest rating whose expected score by the full table 8.1.2
-/// (no 400-point rule) reaches the score; a zero score gives the lowest opponent − 800 and a
-/// perfect score the highest opponent + 800. `None` without games.
+/// (no 400-point rule) reaches the score; a zero score gives the lowest opponent − 800, the
+/// one case the article sets apart. A perfect score follows the definition: every expected
+/// score must be 1.00, so the highest opponent + 736 (table 8.1.2 gives 1.00 above 735), as
+/// the FIDE TEC's checker computes it. `None` without games.
 pub fn perfect_performance(games: &[Game]) -> Option<i32> {
     let lowest = i32::from(games.iter().map(|g| g.opponent).min()?);
     let highest = i32::from(games.iter().map(|g| g.opponent).max()?);
     let score = total(games);
     if score == Points::ZERO {
         return Some(lowest - 800);
-    }
-    if score.half_points() as usize == 2 * games.len() {
-        return Some(highest + 800);
     }
     let needed = i64::from(score.half_points()) * 50;
     (lowest - 800..=highest + 800).find(|&r| {

@@ -195,6 +195,56 @@ impl FromStr for BuchholzSum {
     }
 }
 
+/// Which voluntarily unplayed round Art. 16.5 weighs against the LSV when a Cut or Median
+/// removes a value. The text says "the lowest VUR contribution"; for SB, whose LSV is found by
+/// the lowest-scored opponent (Art. 14.1), the two readings below differ when the dummies of
+/// the VURs score differently (2026 edition, Art. 16.4.1 against 16.4.2). For BH they agree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum VurCut {
+    /// The VUR with the lowest contribution (the words of Art. 16.5).
+    #[default]
+    LowestValue,
+    /// The VUR that is least significant in the order of Art. 14.1 (lowest-scored opponent,
+    /// then lowest contribution), as the FIDE TEC's checker (TieBreakServer) reads it.
+    LeastSignificant,
+}
+
+/// The VUR reading of Art. 16.5.
+pub const VUR_CUT: Article = Article::new("C.07 Art. 16.5");
+
+impl fmt::Display for VurCut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            VurCut::LowestValue => "value",
+            VurCut::LeastSignificant => "lsv",
+        })
+    }
+}
+
+/// A VUR reading other than `value` or `lsv`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseVurCutError(pub String);
+
+impl fmt::Display for ParseVurCutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a VUR cut reading (value, lsv)", self.0)
+    }
+}
+
+impl std::error::Error for ParseVurCutError {}
+
+impl FromStr for VurCut {
+    type Err = ParseVurCutError;
+
+    fn from_str(s: &str) -> Result<VurCut, ParseVurCutError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "value" => Ok(VurCut::LowestValue),
+            "lsv" => Ok(VurCut::LeastSignificant),
+            _ => Err(ParseVurCutError(s.to_string())),
+        }
+    }
+}
+
 /// The rules a ranking follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -206,6 +256,8 @@ pub struct Rules {
     pub round_robin: bool,
     /// The reading of the Buchholzsumme.
     pub buchholz_sum: BuchholzSum,
+    /// The reading of Art. 16.5 for a Cut or Median.
+    pub vur_cut: VurCut,
 }
 
 impl Rules {
@@ -216,6 +268,7 @@ impl Rules {
             direct_encounter: DirectEncounterRule::Fide,
             round_robin: false,
             buchholz_sum: BuchholzSum::CutOpponents,
+            vur_cut: VurCut::LowestValue,
         }
     }
 }
@@ -408,13 +461,15 @@ impl Field {
             .sum()
     }
 
-    /// The field as if every game played in the last round had been drawn (Art. 8.3, FB).
+    /// The field as if every game paired in the last round had been drawn (Art. 8.3, FB): a
+    /// forfeit there counts as a drawn game too, since FB is the Buchholz known before the
+    /// last round is played; byes of the last round keep their points.
     pub fn fore(&self) -> Field {
         let mut fore = self.clone();
         if let Some(last) = self.rounds.checked_sub(1) {
             for p in &mut fore.participants {
                 let r = &mut p.rounds[last];
-                if r.outcome.is_played() {
+                if r.opponent.is_some() {
                     r.outcome = Outcome::Draw;
                 }
             }
@@ -489,7 +544,7 @@ impl Removal {
     pub fn article(self) -> Article {
         match self {
             Removal::LeastSignificant => Article::new("C.07 Art. 14.1"),
-            Removal::VoluntarilyUnplayed => Article::new("C.07 Art. 16.5"),
+            Removal::VoluntarilyUnplayed => VUR_CUT,
             Removal::Highest => Article::new("C.07 Art. 14.2"),
         }
     }
@@ -550,6 +605,7 @@ pub struct Evaluation<'a> {
     edition: Edition,
     round_robin: bool,
     buchholz_sum: BuchholzSum,
+    vur_cut: VurCut,
     scores: Scores,
     /// The field with the last round drawn and its scores, for FB (computed once).
     fore: OnceCell<(Field, Scores)>,
@@ -565,13 +621,13 @@ struct Scores {
 }
 
 impl Scores {
-    fn new(field: &Field, edition: Edition) -> Scores {
+    fn new(field: &Field, edition: Edition, round_robin: bool) -> Scores {
         Scores {
             points: field.participants.iter().map(|p| field.total(p)).collect(),
             adjusted: field
                 .participants
                 .iter()
-                .map(|p| adjusted_score(field, edition, p))
+                .map(|p| adjusted_score(field, edition, round_robin, p))
                 .collect(),
         }
     }
@@ -585,7 +641,8 @@ impl<'a> Evaluation<'a> {
             edition,
             round_robin: false,
             buchholz_sum: BuchholzSum::CutOpponents,
-            scores: Scores::new(field, edition),
+            vur_cut: VurCut::LowestValue,
+            scores: Scores::new(field, edition, false),
             fore: OnceCell::new(),
             performances: OnceCell::new(),
         }
@@ -601,6 +658,14 @@ impl<'a> Evaluation<'a> {
     /// every forfeit and counts (Art. 7) treat forfeit losses as unplayed. No effect on legacy.
     pub fn round_robin(mut self, round_robin: bool) -> Evaluation<'a> {
         self.round_robin = round_robin && self.edition != Edition::Legacy;
+        self.scores = Scores::new(self.field, self.edition, self.round_robin);
+        self.fore = OnceCell::new();
+        self
+    }
+
+    /// Chooses the reading of Art. 16.5 for a Cut or Median (default: the lowest value).
+    pub fn vur_cut(mut self, reading: VurCut) -> Evaluation<'a> {
+        self.vur_cut = reading;
         self
     }
 
@@ -639,7 +704,7 @@ impl<'a> Evaluation<'a> {
     pub fn bh(&self, tpn: u16, trim: Option<Trim>) -> Option<Breakdown> {
         let i = self.idx(tpn)?;
         let mut contributions = self.opponent_scores(i);
-        let value = trim_and_sum(&mut contributions, trim);
+        let value = trim_and_sum(&mut contributions, trim, self.vur_cut);
         Some(Breakdown {
             tiebreak: TieBreak {
                 trim,
@@ -714,11 +779,11 @@ impl<'a> Evaluation<'a> {
         let i = self.idx(tpn)?;
         let (fore, scores) = self.fore.get_or_init(|| {
             let fore = self.field.fore();
-            let scores = Scores::new(&fore, self.edition);
+            let scores = Scores::new(&fore, self.edition, self.round_robin);
             (fore, scores)
         });
         let mut contributions = opponent_scores(fore, self.edition, self.round_robin, scores, i);
-        let value = trim_and_sum(&mut contributions, trim);
+        let value = trim_and_sum(&mut contributions, trim, self.vur_cut);
         Some(Breakdown {
             tiebreak: TieBreak {
                 trim,
@@ -739,7 +804,7 @@ impl<'a> Evaluation<'a> {
                 i64::from(c.opponent_score.half_points()) * i64::from(c.own.half_points()) * 25,
             );
         }
-        let value = trim_and_sum(&mut contributions, trim);
+        let value = trim_and_sum(&mut contributions, trim, self.vur_cut);
         Some(Breakdown {
             tiebreak: TieBreak {
                 trim,
@@ -755,12 +820,26 @@ impl<'a> Evaluation<'a> {
     /// `limit` half-points (Art. 14.3).
     pub fn ks(&self, tpn: u16, limit: i8) -> Option<Points> {
         let i = self.idx(tpn)?;
-        let maximum = i64::from(self.field.scoring.win.half_points()) * self.field.rounds as i64;
+        let win = i64::from(self.field.scoring.win.half_points());
+        // The most an opponent could score: a win in every round, in a round robin in every
+        // round the schedule gives him a game (the rest round of an odd field gives none).
+        let maximum = |c: &Contribution| {
+            let scheduled = match c.opponent.and_then(|o| self.idx(o)) {
+                Some(o) if self.round_robin => self.field.participants[o]
+                    .rounds
+                    .iter()
+                    .filter(|r| r.opponent.is_some())
+                    .count(),
+                _ => self.field.rounds,
+            };
+            win * scheduled as i64
+        };
         Some(
             self.opponent_scores(i)
                 .iter()
                 .filter(|c| {
-                    2 * i64::from(c.opponent_score.half_points()) >= maximum + 2 * i64::from(limit)
+                    2 * i64::from(c.opponent_score.half_points())
+                        >= maximum(c) + 2 * i64::from(limit)
                 })
                 .map(|c| c.own)
                 .sum(),
@@ -1200,7 +1279,8 @@ impl Standings {
 pub fn standings(field: &Field, tiebreaks: &[TieBreak], rules: Rules) -> Standings {
     let ev = Evaluation::new(field, rules.edition)
         .round_robin(rules.round_robin)
-        .buchholz_sum(rules.buchholz_sum);
+        .buchholz_sum(rules.buchholz_sum)
+        .vur_cut(rules.vur_cut);
     let tpns: Vec<u16> = field.participants.iter().map(|p| p.tpn).collect();
     let mut values: Vec<Vec<Option<Hundredths>>> = tiebreaks
         .iter()
@@ -1284,6 +1364,10 @@ fn opponent_scores(
     let mut before = Points::ZERO;
     let mut out = Vec::with_capacity(p.rounds.len());
     for (r, round) in p.rounds.iter().enumerate() {
+        if round_robin && round.opponent.is_none() {
+            // The rest round of an odd round robin: no game, no dummy (Art. 15).
+            continue;
+        }
         let own = s.points(round.outcome);
         let opp_idx = round.opponent.and_then(|o| field.index.get(&o).copied());
         let forfeit = matches!(round.outcome, Outcome::ForfeitWin | Outcome::ForfeitLoss);
@@ -1328,7 +1412,11 @@ fn opponent_scores(
 }
 
 /// Applies Cut/Median (Art. 14, with the VUR exception of Art. 16.5) and returns the sum.
-fn trim_and_sum(contributions: &mut [Contribution], trim: Option<Trim>) -> Hundredths {
+fn trim_and_sum(
+    contributions: &mut [Contribution],
+    trim: Option<Trim>,
+    reading: VurCut,
+) -> Hundredths {
     let (low, high) = match trim {
         Some(Trim::Cut(n)) => (n, 0),
         Some(Trim::Median(n)) => (n, n),
@@ -1346,7 +1434,10 @@ fn trim_and_sum(contributions: &mut [Contribution], trim: Option<Trim>) -> Hundr
             .map(|(i, _)| i);
         let vur = remaining()
             .filter(|(_, c)| c.vur)
-            .min_by_key(|(_, c)| c.value)
+            .min_by_key(|(_, c)| match reading {
+                VurCut::LowestValue => (Points::ZERO, c.value),
+                VurCut::LeastSignificant => (c.opponent_score, c.value),
+            })
             .map(|(i, _)| i);
         match (lsv, vur) {
             (Some(l), Some(v)) if contributions[v].value >= contributions[l].value => {
@@ -1380,8 +1471,11 @@ fn trim_and_sum(contributions: &mut [Contribution], trim: Option<Trim>) -> Hundr
 /// The score a participant's opponents see: under 2024/2026 a requested bye followed only by
 /// VURs (or in the last round) counts as a draw (Art. 16.2.5); under the legacy rules every
 /// unplayed round counts as a draw.
-fn adjusted_score(field: &Field, edition: Edition, p: &Participant) -> Points {
+fn adjusted_score(field: &Field, edition: Edition, round_robin: bool, p: &Participant) -> Points {
     let s = field.scoring;
+    if round_robin {
+        return field.total(p);
+    }
     p.rounds
         .iter()
         .enumerate()
