@@ -15,8 +15,9 @@
 //! article; the arbiter confirms both results into the round. The organiser sets the public
 //! delay of the section to 0 and, logged out, the public live boards show the moves.
 //!
-//! Screenshots of the device and the dashboard at 1280 and 360 px go to `target/screenshots/`
-//! (`live_device_de_1280.png`, ...; the README's hall set-up shows them).
+//! Screenshots of the device, the dashboard and the section's settings (with the public delay)
+//! at 1280 and 360 px go to `target/screenshots/` (`live_device_de_1280.png`, ...; the README's
+//! hall set-up shows the first two).
 
 mod common;
 
@@ -342,6 +343,11 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
 
     // The organiser shows the moves to the public at once; a spectator (logged out) sees them.
     b.go(&format!("{base}/sections/{section}/settings?lang=de"));
+    shoot(
+        b,
+        "settings",
+        "return !!document.getElementById('settings-public-delay');",
+    );
     b.fill("#settings-public-delay", "0");
     b.submit("#settings-save");
     b.go(&format!("{round}/live?lang=de"));
