@@ -606,7 +606,26 @@ mod tests {
             dem_quota: None,
             kind: None,
             supervised: false,
+            public_delay: None,
         }
+    }
+
+    #[test]
+    fn h15_07_the_public_delay_is_kept_set_or_refused_naming_the_field() {
+        let mut s = event::Section::new("U12", vec![Class::open(AgeClass::U12)]);
+        let mut f = input();
+        apply_section(&mut s, &f).unwrap();
+        assert_eq!(s.public_delay_minutes, event::section::DEFAULT_PUBLIC_DELAY_MINUTES);
+        f.public_delay = Some(0);
+        apply_section(&mut s, &f).unwrap();
+        assert_eq!(s.public_delay_minutes, 0);
+        f.public_delay = None;
+        apply_section(&mut s, &f).unwrap();
+        assert_eq!(s.public_delay_minutes, 0, "absent: kept");
+        f.public_delay = Some(event::section::MAX_PUBLIC_DELAY_MINUTES + 1);
+        let e = apply_section(&mut s, &f).unwrap_err();
+        assert!(e.to_string().contains("public_delay"), "{e}");
+        assert_eq!(s.public_delay_minutes, 0);
     }
 
     #[test]
