@@ -84,6 +84,7 @@ impl Section {
             played: Vec::new(),
             fide_mode: true,
             integrity: Vec::new(),
+            public_delay_minutes: crate::section::DEFAULT_PUBLIC_DELAY_MINUTES,
         }
     }
 

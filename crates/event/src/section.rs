@@ -215,10 +215,33 @@ pub struct Section {
     /// the TRF as `###` comments.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub integrity: Vec<IntegrityNote>,
+    /// Minutes by which spectators see the live boards and the round's live PGN late
+    /// (anti-cheating; issue 15), `0..=`[`MAX_PUBLIC_DELAY_MINUTES`]; arbiters see them at
+    /// once. Absent in older documents: [`DEFAULT_PUBLIC_DELAY_MINUTES`].
+    #[serde(
+        default = "default_public_delay",
+        skip_serializing_if = "is_default_public_delay"
+    )]
+    pub public_delay_minutes: u32,
 }
 
 fn on() -> bool {
     true
+}
+
+/// The delay of the public live boards unless the organiser sets another (15 minutes: moves
+/// shown at once help a cheating player, FIDE Anti-Cheating Guidelines).
+pub const DEFAULT_PUBLIC_DELAY_MINUTES: u32 = 15;
+
+/// Longest delay of the public live boards an organiser may set, in minutes (a whole session).
+pub const MAX_PUBLIC_DELAY_MINUTES: u32 = 360;
+
+fn default_public_delay() -> u32 {
+    DEFAULT_PUBLIC_DELAY_MINUTES
+}
+
+fn is_default_public_delay(minutes: &u32) -> bool {
+    *minutes == DEFAULT_PUBLIC_DELAY_MINUTES
 }
 
 impl Section {
@@ -558,5 +581,29 @@ impl IntegrityNote {
             " manual pairing, round {}, by {}, {}: {}; {criteria}",
             self.round, self.by, self.at, self.change
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::age::AgeClass;
+
+    #[test]
+    fn h15_07_the_public_delay_is_stored_and_older_documents_read_the_default() {
+        let mut s = Section::new("Open", vec![Class::open(AgeClass::Open)]);
+        assert_eq!(s.public_delay_minutes, DEFAULT_PUBLIC_DELAY_MINUTES);
+        let json = serde_json::to_value(&s).unwrap();
+        assert!(json.get("public_delay_minutes").is_none(), "the default is not written");
+        let old: Section = serde_json::from_value(json).unwrap();
+        assert_eq!(old.public_delay_minutes, 15);
+        s.public_delay_minutes = 0;
+        let json = serde_json::to_value(&s).unwrap();
+        assert_eq!(json["public_delay_minutes"], 0);
+        let back: Section = serde_json::from_value(json).unwrap();
+        assert_eq!(back.public_delay_minutes, 0);
+        s.public_delay_minutes = MAX_PUBLIC_DELAY_MINUTES + 1;
+        let e = crate::validate::section(&s).unwrap_err();
+        assert_eq!(e.field, crate::validate::Field::PublicDelay);
     }
 }

@@ -114,6 +114,8 @@ pub enum Field {
     Tiebreaks,
     /// Default time.
     DefaultTime,
+    /// Delay of the public live boards.
+    PublicDelay,
     /// Round schedule.
     Schedule,
     /// Number of players.
@@ -168,6 +170,10 @@ impl Field {
             Field::Profile => ("profile", "Regelwerk"),
             Field::Tiebreaks => ("tie-breaks", "Feinwertungen"),
             Field::DefaultTime => ("default time", "Karenzzeit"),
+            Field::PublicDelay => (
+                "delay of the public live boards",
+                "Verzögerung der öffentlichen Live-Bretter",
+            ),
             Field::Schedule => ("schedule", "Zeitplan"),
             Field::Players => ("players", "Teilnehmer"),
             Field::TeamName => ("team name", "Mannschaftsname"),
@@ -420,6 +426,12 @@ pub fn section(s: &Section) -> Result<(), Invalid> {
         u64::from(s.default_time_minutes),
         0,
         u64::from(MAX_DEFAULT_TIME),
+    )?;
+    number(
+        Field::PublicDelay,
+        u64::from(s.public_delay_minutes),
+        0,
+        u64::from(crate::section::MAX_PUBLIC_DELAY_MINUTES),
     )?;
     number(
         Field::Schedule,

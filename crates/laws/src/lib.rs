@@ -18,6 +18,7 @@ pub mod game_type;
 pub mod illegal_position;
 pub mod irregularities;
 mod lang;
+mod ruling_text;
 pub mod notation;
 pub mod penalties;
 pub mod points;

@@ -13,6 +13,7 @@
 //! A board's device proves itself with the board's code ([`Service::set_board_code`]): it opens
 //! that one game and never gives an event's time.
 
+use laws::Lang;
 use laws::arbiter::Cited;
 use laws::replay::{Final, Header, LogLine, Report};
 use serde::Serialize;
@@ -57,8 +58,49 @@ pub struct Accepted {
     pub at_ms: u64,
     /// The device had sent it before: nothing was applied now.
     pub repeated: bool,
-    /// What the engine ruled.
-    pub rulings: Vec<Cited>,
+    /// What the engine ruled, each with its article and its text.
+    pub rulings: Vec<Worded>,
+    /// The engine refused a move (a touched piece or a written move binds, `MoveRefused`):
+    /// nothing moved, so a device does not press the clock after it (a press without a move
+    /// is an illegal move, Art. 7.5.3).
+    pub move_refused: bool,
+}
+
+/// Whether the rulings refuse a move (see [`Accepted::move_refused`]).
+fn refuses_move(rulings: &[Cited]) -> bool {
+    rulings
+        .iter()
+        .any(|c| matches!(c.ruling, laws::arbiter::Ruling::MoveRefused { .. }))
+}
+
+/// A ruling as `arbiter replay --json` prints it (`ruling`, `article`, `edition`) with its text
+/// in the reader's language (`text`: "2 Minuten Bedenkzeit für Schwarz hinzugefügt — Art. 7.5.5").
+#[derive(Debug, Clone, Serialize)]
+pub struct Worded {
+    /// The ruling with its provision and edition.
+    #[serde(flatten)]
+    pub cited: Cited,
+    /// The ruling and its provision in the reader's language.
+    pub text: String,
+}
+
+fn worded(rulings: &[Cited], lang: Lang) -> Vec<Worded> {
+    rulings
+        .iter()
+        .map(|c| Worded {
+            cited: c.clone(),
+            text: c.text(lang),
+        })
+        .collect()
+}
+
+/// An option of the arbiter's open question: its name (for a `decision`) and its text.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChoiceText {
+    /// The name a `decision` event gives (`warning`, `opponent_scores_1/2`, ...).
+    pub choice: &'static str,
+    /// The option in the reader's language.
+    pub text: String,
 }
 
 /// The rulings of one stored event.
@@ -68,8 +110,8 @@ pub struct LiveStep {
     pub seq: i64,
     /// Its game time.
     pub at_ms: u64,
-    /// What the engine ruled, each with its article.
-    pub rulings: Vec<Cited>,
+    /// What the engine ruled, each with its article and its text.
+    pub rulings: Vec<Worded>,
 }
 
 /// A live game as its log makes it: the keys of `arbiter replay --json`'s `final` object
@@ -93,7 +135,7 @@ pub struct LiveState {
     pub moves: Vec<String>,
     /// Who has an open draw offer (`white`, `black`).
     pub draw_offer: Option<&'static str>,
-    /// The question waiting for the arbiter's decision, if any.
+    /// The question waiting for the arbiter's decision, if any, in the reader's language.
     pub question: Option<String>,
     /// The rulings, event by event.
     pub rulings: Vec<LiveStep>,
@@ -101,6 +143,8 @@ pub struct LiveState {
     pub turn: &'static str,
     /// The choices the engine offers for [`LiveState::question`] (names of a `decision`).
     pub options: Vec<&'static str>,
+    /// The same choices with their texts in the reader's language (the dashboard's buttons).
+    pub choices: Vec<ChoiceText>,
     /// The legal moves of the position, so that a device maps a tapped move (UCI) to the SAN
     /// the log takes; a tapped move not listed is sent as UCI, an illegal move (Art. 7.5).
     pub legal_moves: Vec<LegalMove>,
@@ -292,12 +336,13 @@ impl Service {
 
     /// Sends an event to the live game of `game` (opened with the section's settings on the
     /// first event): checked by the engine against the state rebuilt from the log, then
-    /// stored; the event's rulings, or why it was refused (nothing stored).
+    /// stored; the event's rulings (worded in `lang`), or why it was refused (nothing stored).
     pub async fn post_live_event(
         &self,
         by: Option<i64>,
         game: i64,
         posted: &Posted<'_>,
+        lang: Lang,
     ) -> Result<Accepted, ServiceError> {
         check_device(posted)?;
         let live = self.live_game_opened(by, game).await?;
@@ -305,7 +350,7 @@ impl Service {
             let events = self.store.live_events(game).await?;
             let mut report = rebuild(&live.header, &events)?;
             if let Some(seq) = repeated(&events, posted) {
-                return Ok(accepted_before(&report, seq));
+                return Ok(accepted_before(&report, seq, lang));
             }
             let now_ms = u64::try_from(store::unix_now_ms() - live.origin_ms)
                 .unwrap_or(0)
@@ -329,7 +374,8 @@ impl Service {
                         seq,
                         at_ms,
                         repeated: false,
-                        rulings,
+                        move_refused: refuses_move(&rulings),
+                        rulings: worded(&rulings, lang),
                     });
                 }
                 Ok(Appended::Repeated(_)) | Err(store::StoreError::Conflict { .. }) => continue,
@@ -342,9 +388,9 @@ impl Service {
     }
 
     /// The live state of a game, rebuilt from its log (the section's header and no events
-    /// before the live game is opened).
-    pub async fn live_state(&self, game: i64) -> Result<LiveState, ServiceError> {
-        self.live_state_as_of(game, 0).await
+    /// before the live game is opened), its texts in `lang`.
+    pub async fn live_state(&self, game: i64, lang: Lang) -> Result<LiveState, ServiceError> {
+        self.live_state_as_of(game, 0, lang).await
     }
 
     /// The header and the events of a game's log the server received up to `delay_ms` ago,
@@ -370,11 +416,12 @@ impl Service {
     }
 
     /// The live state as of `delay_ms` ago (spectators): only the events the server had
-    /// received then; the clocks as of the latest of them.
+    /// received then; the clocks as of the latest of them. Texts in `lang`.
     pub async fn live_state_as_of(
         &self,
         game: i64,
         delay_ms: u64,
+        lang: Lang,
     ) -> Result<LiveState, ServiceError> {
         let origin_ms = match self.store.live_game(game).await? {
             Some(live) => Some(live.origin_ms + i64::try_from(delay_ms).unwrap_or(0)),
@@ -395,9 +442,16 @@ impl Service {
             running: a.clock().running().map(side),
             moves: report.moves(),
             draw_offer: a.draw_offer().map(side),
-            question: a.question().map(|q| format!("{q:?}")),
+            question: a.question().map(|q| q.text(lang)),
             turn: side(a.game().position().turn()),
-            options: open_options(&report),
+            options: open_options(&report).iter().map(|&(n, _)| n).collect(),
+            choices: open_options(&report)
+                .into_iter()
+                .map(|(choice, c)| ChoiceText {
+                    choice,
+                    text: c.text(lang),
+                })
+                .collect(),
             legal_moves: legal_moves(a.game().position()),
             rulings: events
                 .iter()
@@ -405,7 +459,7 @@ impl Service {
                 .map(|(e, s)| LiveStep {
                     seq: e.seq,
                     at_ms: s.at_ms,
-                    rulings: s.rulings.clone(),
+                    rulings: worded(&s.rulings, lang),
                 })
                 .collect(),
         })
@@ -422,18 +476,20 @@ fn repeated(events: &[LiveEvent], posted: &Posted<'_>) -> Option<i64> {
 }
 
 /// The answer to a retry: the stored event's time and rulings.
-fn accepted_before(report: &Report, seq: i64) -> Accepted {
+fn accepted_before(report: &Report, seq: i64, lang: Lang) -> Accepted {
     let step = report.steps.iter().find(|s| s.line == line_of(seq));
     Accepted {
         seq,
         at_ms: step.map_or(0, |s| s.at_ms),
         repeated: true,
-        rulings: step.map(|s| s.rulings.clone()).unwrap_or_default(),
+        rulings: step.map_or_else(Vec::new, |s| worded(&s.rulings, lang)),
+        move_refused: step.is_some_and(|s| refuses_move(&s.rulings)),
     }
 }
 
-/// The choices of the open question: those of the latest `DecisionRequired` ruling.
-fn open_options(report: &Report) -> Vec<&'static str> {
+/// The choices of the open question, each with its name: those of the latest
+/// `DecisionRequired` ruling.
+fn open_options(report: &Report) -> Vec<(&'static str, laws::arbiter::Choice)> {
     if report.arbiter.question().is_none() {
         return Vec::new();
     }
@@ -453,7 +509,7 @@ fn open_options(report: &Report) -> Vec<&'static str> {
                 laws::arbiter::Choice::NAMED
                     .iter()
                     .find(|(_, c)| c == o)
-                    .map(|(n, _)| *n)
+                    .map(|&(n, c)| (n, c))
             })
             .collect()
     })

@@ -12,12 +12,31 @@ use crate::error::ServiceError;
 use crate::live::{LiveState, rebuild};
 use crate::loaded::Loaded;
 
-/// The delay spectators see the live boards with unless the section sets another (15 minutes:
-/// moves shown at once help a cheating player, FIDE Anti-Cheating Guidelines).
-pub const DEFAULT_PUBLIC_DELAY_MINUTES: u32 = 15;
+pub use event::section::{DEFAULT_PUBLIC_DELAY_MINUTES, MAX_PUBLIC_DELAY_MINUTES};
 
-/// Longest delay an organiser may set, in minutes (a whole session).
-pub const MAX_PUBLIC_DELAY_MINUTES: u32 = 360;
+/// Who looks at the live boards of a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Audience {
+    /// Arbiters and admins: every event at once.
+    Arbiters,
+    /// Spectators: only the events the server received at least the section's delay ago
+    /// (`event::Section::public_delay_minutes`).
+    Public,
+}
+
+impl Audience {
+    /// How far behind this audience sees the live boards of `loaded`, in minutes.
+    pub fn delay_minutes(self, loaded: &Loaded) -> u32 {
+        match self {
+            Audience::Arbiters => 0,
+            Audience::Public => loaded.section().public_delay_minutes,
+        }
+    }
+
+    fn delay_ms(self, loaded: &Loaded) -> u64 {
+        u64::from(self.delay_minutes(loaded)) * 60_000
+    }
+}
 
 /// A board of a published round as a device and the dashboard name it.
 #[derive(Debug, Clone, Serialize)]
@@ -123,30 +142,39 @@ impl Service {
         board_of(&loaded, round.number, &g).ok_or(ServiceError::NotFound)
     }
 
-    /// The boards of round `n` of a section, published rounds only (byes left out).
-    async fn round_boards(&self, section: i64, n: i64) -> Result<Vec<LiveBoard>, ServiceError> {
+    /// The boards of round `n` of a section, published rounds only (byes left out), and how far
+    /// behind `audience` sees them (ms).
+    async fn round_boards(
+        &self,
+        section: i64,
+        n: i64,
+        audience: Audience,
+    ) -> Result<(Vec<LiveBoard>, u64), ServiceError> {
         let loaded = self.section(section).await?;
         let (round, games) = loaded.round(n).ok_or(ServiceError::NotFound)?;
         if !round.published {
             return Err(ServiceError::NotFound);
         }
-        Ok(games
+        let boards = games
             .iter()
             .filter_map(|g| board_of(&loaded, n, g))
-            .collect())
+            .collect();
+        Ok((boards, audience.delay_ms(&loaded)))
     }
 
-    /// Every board of round `n` live, as of `delay_ms` ago (0: now; spectators get the
-    /// section's delay): only events the server received before then count.
+    /// Every board of round `n` live as `audience` sees it (spectators: only events the
+    /// server received at least the section's delay ago). Texts in `lang`.
     pub async fn round_live(
         &self,
         section: i64,
         n: i64,
-        delay_ms: u64,
+        audience: Audience,
+        lang: laws::Lang,
     ) -> Result<Vec<BoardLive>, ServiceError> {
         let mut out = Vec::new();
-        for board in self.round_boards(section, n).await? {
-            let live = match self.live_state_as_of(board.game, delay_ms).await {
+        let (boards, delay_ms) = self.round_boards(section, n, audience).await?;
+        for board in boards {
+            let live = match self.live_state_as_of(board.game, delay_ms, lang).await {
                 Ok(live) => Some(live),
                 Err(ServiceError::Rule { .. }) => None,
                 Err(e) => return Err(e),
@@ -175,7 +203,8 @@ impl Service {
         mut code: impl FnMut() -> String,
     ) -> Result<Vec<(LiveBoard, String)>, ServiceError> {
         let mut out = Vec::new();
-        for board in self.round_boards(section, n).await? {
+        let (boards, _) = self.round_boards(section, n, Audience::Arbiters).await?;
+        for board in boards {
             let c = code();
             self.set_board_code(by, board.game, &c).await?;
             out.push((board, c));
@@ -191,17 +220,19 @@ impl Service {
         Ok(pgn_of(&board, &report, &pgn_date(&loaded, board.round)))
     }
 
-    /// The live games of round `n` as one PGN file, as of `delay_ms` ago (broadcast tools).
+    /// The live games of round `n` as one PGN file as `audience` sees them (broadcast tools:
+    /// the public, with the section's delay).
     pub async fn round_live_pgn(
         &self,
         section: i64,
         n: i64,
-        delay_ms: u64,
+        audience: Audience,
     ) -> Result<String, ServiceError> {
         let loaded = self.section(section).await?;
         let date = pgn_date(&loaded, n);
         let mut out = String::new();
-        for board in self.round_boards(section, n).await? {
+        let (boards, delay_ms) = self.round_boards(section, n, audience).await?;
+        for board in boards {
             let (report, opened) = self.live_report(board.game, delay_ms).await?;
             if opened {
                 out.push_str(&pgn_of(&board, &report, &date));

@@ -112,6 +112,10 @@ pub struct SectionSettings {
     /// Rapid/blitz games adequately supervised (2023 A.4/B.2, chosen by A.6/B.4).
     #[serde(default, deserialize_with = "flag")]
     pub supervised: bool,
+    /// Minutes the public live boards lag behind (0 to
+    /// [`event::section::MAX_PUBLIC_DELAY_MINUTES`]); absent: kept.
+    #[serde(default)]
+    pub public_delay: Option<u32>,
 }
 
 /// A checkbox (`on`, absent) or a JSON boolean.
@@ -265,6 +269,15 @@ pub fn apply_section(s: &mut event::Section, f: &SectionSettings) -> Result<(), 
         s.kind = kind(code)?;
     }
     s.supervised = f.supervised;
+    if let Some(minutes) = f.public_delay {
+        if minutes > event::section::MAX_PUBLIC_DELAY_MINUTES {
+            return Err(bad(format!(
+                "public_delay: 0 to {} minutes expected",
+                event::section::MAX_PUBLIC_DELAY_MINUTES
+            )));
+        }
+        s.public_delay_minutes = minutes;
+    }
     validate::section(s)?;
     s.check_settings().map_err(|e| bad(e.to_string()))?;
     let rounds = s.rounds_to_play();
@@ -477,6 +490,8 @@ pub fn section_values(loaded: &crate::Loaded) -> Value {
         "dem_quota": dem_quota_text(&s.dem_quota),
         "kind": s.kind.code(),
         "supervised": s.supervised,
+        "public_delay": s.public_delay_minutes,
+        "max_public_delay": event::section::MAX_PUBLIC_DELAY_MINUTES,
         "game_type": s.game_type().map(|g| g.to_string()),
         "supervision_article": s.supervision_article().map(|a| a.to_string()),
         "proposed_default_time": s.proposed_default_time(),
@@ -591,7 +606,26 @@ mod tests {
             dem_quota: None,
             kind: None,
             supervised: false,
+            public_delay: None,
         }
+    }
+
+    #[test]
+    fn h15_07_the_public_delay_is_kept_set_or_refused_naming_the_field() {
+        let mut s = event::Section::new("U12", vec![Class::open(AgeClass::U12)]);
+        let mut f = input();
+        apply_section(&mut s, &f).unwrap();
+        assert_eq!(s.public_delay_minutes, event::section::DEFAULT_PUBLIC_DELAY_MINUTES);
+        f.public_delay = Some(0);
+        apply_section(&mut s, &f).unwrap();
+        assert_eq!(s.public_delay_minutes, 0);
+        f.public_delay = None;
+        apply_section(&mut s, &f).unwrap();
+        assert_eq!(s.public_delay_minutes, 0, "absent: kept");
+        f.public_delay = Some(event::section::MAX_PUBLIC_DELAY_MINUTES + 1);
+        let e = apply_section(&mut s, &f).unwrap_err();
+        assert!(e.to_string().contains("public_delay"), "{e}");
+        assert_eq!(s.public_delay_minutes, 0);
     }
 
     #[test]

@@ -873,6 +873,7 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("lv_codes_make", "Make new codes for every board (old codes stop working)", "Neue Codes für alle Bretter erzeugen (alte Codes werden ungültig)"),
     ("lv_codes_help", "The device at each board opens its game with the board's code or QR code. Codes are shown once: print this page now.", "Das Gerät an jedem Brett öffnet seine Partie mit dem Code oder QR-Code des Bretts. Die Codes werden nur einmal angezeigt: diese Seite jetzt drucken."),
     ("lv_public", "Live boards", "Live-Bretter"),
+    ("lv_delay_setting", "Delay of the public live boards (minutes, anti-cheating)", "Verzögerung der öffentlichen Live-Bretter (Minuten, Fair Play)"),
     ("lv_delay", "Moves and clocks are shown with a delay of (minutes)", "Züge und Uhren erscheinen mit einer Verzögerung von (Minuten)"),
     ("lv_confirm", "Confirm the result", "Ergebnis bestätigen"),
     ("lv_proposed", "Proposed result", "Vorgeschlagenes Ergebnis"),
@@ -886,19 +887,6 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("lv_restart", "Restart the clock", "Uhr wieder starten"),
     ("lv_observe", "Observe the flags", "Uhr prüfen (Zeitüberschreitung)"),
     ("lv_no_boards", "No boards.", "Keine Bretter."),
-    ("lv_choice_warning", "Warning", "Verwarnung"),
-    ("lv_choice_time_for_opponent", "Time for the opponent", "Zeitgutschrift für den Gegner"),
-    ("lv_choice_loss", "Loss", "Partieverlust"),
-    ("lv_choice_draw", "Draw", "Remis"),
-    ("lv_choice_reject", "Reject", "Zurückweisen"),
-    ("lv_choice_grant", "Grant", "Gewähren"),
-    ("lv_choice_keep_clocks", "Keep the clocks", "Uhrzeiten beibehalten"),
-    ("lv_choice_proportional", "Clocks in proportion (7.1)", "Uhrzeiten anteilig (7.1)"),
-    ("lv_choice_play_on", "Play on", "Weiterspielen"),
-    ("lv_choice_time_penalty", "Time penalty", "Zeitstrafe"),
-    ("lv_choice_opponent_scores_1", "Opponent scores 1", "Gegner erhält 1"),
-    ("lv_choice_opponent_scores_1/2", "Opponent scores ½", "Gegner erhält ½"),
-    ("lv_choice_opponent_scores_0", "Opponent scores 0", "Gegner erhält 0"),
 ];
 
 #[cfg(test)]

@@ -86,7 +86,7 @@ async fn live(
     actor(&state, &viewer, &headers, id, false).await?;
     let live = state
         .service
-        .live_state(id)
+        .live_state(id, viewer.lang)
         .await
         .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(Json(live))
@@ -138,7 +138,7 @@ async fn events(
     };
     let accepted = state
         .service
-        .post_live_event(by, id, &posted)
+        .post_live_event(by, id, &posted, viewer.lang)
         .await
         .map_err(|e| AppError::from(e).localised(viewer.lang))?;
     Ok(Json(accepted))

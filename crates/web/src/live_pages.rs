@@ -16,7 +16,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use futures_util::stream::{self, Stream};
 use serde_json::json;
-use service::live_round::{BoardLive, DEFAULT_PUBLIC_DELAY_MINUTES};
+use service::live_round::{Audience, BoardLive};
 
 use crate::editor::{Edit, NoFields};
 use crate::views::{PageResult, render};
@@ -43,9 +43,6 @@ const LIVE_JS: &str = include_str!("../static/live.js");
 /// How often the stream of the public boards looks for news.
 const STREAM_EVERY: Duration = Duration::from_secs(2);
 
-/// The delay of what spectators see, in milliseconds.
-const PUBLIC_DELAY_MS: u64 = DEFAULT_PUBLIC_DELAY_MINUTES as u64 * 60_000;
-
 async fn live_js() -> Response {
     (
         [
@@ -57,12 +54,13 @@ async fn live_js() -> Response {
         .into_response()
 }
 
-/// The delay for `viewer`: none for arbiters, the public delay for everybody else.
-fn delay_for(viewer: &Viewer) -> u64 {
+/// Who `viewer` is to the live boards: arbiters see them at once, everybody else with the
+/// section's delay.
+fn audience(viewer: &Viewer) -> Audience {
     if viewer.can_edit() {
-        0
+        Audience::Arbiters
     } else {
-        PUBLIC_DELAY_MS
+        Audience::Public
     }
 }
 
@@ -200,12 +198,6 @@ async fn dashboard(
 ) -> PageResult {
     viewer.editor()?;
     let loaded = state.section(id).await?;
-    // The engine's choices by name, worded for the viewer (`lv_choice_*`).
-    let texts = crate::i18n::texts(viewer.lang);
-    let choices: serde_json::Map<String, serde_json::Value> = texts
-        .iter()
-        .filter_map(|(k, v)| Some((k.strip_prefix("lv_choice_")?.to_owned(), json!(v))))
-        .collect();
     render(
         &state,
         &viewer,
@@ -214,7 +206,6 @@ async fn dashboard(
             "event": loaded.event_row,
             "section": loaded.section_row,
             "number": n,
-            "choices": serde_json::Value::Object(choices).to_string(),
         }),
     )
 }
@@ -229,6 +220,7 @@ async fn public_boards(
     if !loaded.round(n).is_some_and(|(r, _)| r.published) {
         return Err(AppError::NotFound.into());
     }
+    let delay_minutes = audience(&viewer).delay_minutes(&loaded);
     render(
         &state,
         &viewer,
@@ -237,7 +229,7 @@ async fn public_boards(
             "event": loaded.event_row,
             "section": loaded.section_row,
             "number": n,
-            "delay_minutes": delay_for(&viewer) / 60_000,
+            "delay_minutes": delay_minutes,
         }),
     )
 }
@@ -249,7 +241,10 @@ async fn boards_for(
     id: i64,
     n: i64,
 ) -> Result<Vec<BoardLive>, AppError> {
-    Ok(state.service.round_live(id, n, delay_for(viewer)).await?)
+    Ok(state
+        .service
+        .round_live(id, n, audience(viewer), viewer.lang)
+        .await?)
 }
 
 /// `GET /api/sections/{id}/rounds/{n}/live`: every board of a published round live.
@@ -298,7 +293,7 @@ async fn round_pgn(
 ) -> Result<Response, AppError> {
     let text = state
         .service
-        .round_live_pgn(id, n, delay_for(&viewer))
+        .round_live_pgn(id, n, audience(&viewer))
         .await?;
     let mut response = pgn_response(text, &format!("round-{n}.pgn"));
     response.headers_mut().insert(

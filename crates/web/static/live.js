@@ -13,7 +13,7 @@
   const RETRY_MS = 2000;
   const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
   /** The state of a board without a live game (no time control yet). */
-  const BLANK = { fen: START, moves: [], rulings: [], options: [], illegal_moves: [0, 0], white_ms: 0, black_ms: 0, at_ms: 0, now_ms: 0, running: null, turn: "white", result: null, draw_offer: null, question: null };
+  const BLANK = { fen: START, moves: [], rulings: [], options: [], choices: [], illegal_moves: [0, 0], white_ms: 0, black_ms: 0, at_ms: 0, now_ms: 0, running: null, turn: "white", result: null, draw_offer: null, question: null };
 
   /** The data-t-* texts of an element as an object (data-t-to-move -> toMove). */
   function texts(el) {
@@ -78,9 +78,10 @@
     return e;
   }
 
-  /** A ruling as one line: "1:00 added to black — A.3 (FIDE 2023)". */
+  /** A ruling as one line in the page's language: "2 Minuten Bedenkzeit für Schwarz
+   * hinzugefügt — Art. 7.5.5" (the server words it). */
   function rulingText(c) {
-    return `${c.ruling} — ${c.article} (${c.edition})`;
+    return c.text || `${c.ruling} — ${c.article}`;
   }
 
   /** A move of the record as the reader writes it (German: Sf3, Lb5, Td1, Dh5, e8=D). */
@@ -149,6 +150,8 @@
     let flipped = localStorage.getItem(`arbiter-flip:${game}`) === "1";
     let selected = null;
     let queue = Promise.resolve();
+    /** The server's answer to the latest event it took. */
+    let lastAnswer = null;
 
     // The device's name and its numbering of events survive reloads (retries apply once).
     let deviceId = localStorage.getItem("arbiter-device");
@@ -193,7 +196,10 @@
         const r = await fetch(url, { method: "POST", headers: headers(), body: JSON.stringify(pending.event) });
         localStorage.removeItem(pendingKey);
         const body = await r.json().catch(() => ({}));
-        if (r.ok) showRuling((body.rulings || []).map(rulingText).join("\n"), false);
+        if (r.ok) {
+          lastAnswer = body;
+          showRuling((body.rulings || []).map(rulingText).join("\n"), false);
+        }
         else showRuling(`${t.refused}: ${refusal(body, r.status)}`, true);
         await sync();
         return r.ok;
@@ -240,7 +246,9 @@
     async function playMove(text) {
       if (!live || !text) return;
       const ok = await post({ event: "move", by: live.turn, move: text });
-      if (ok && $("auto-press").checked && live && live.running && !live.result) {
+      // A refused move (touch-move, a written move) moved nothing: no press (7.5.3).
+      const refused = lastAnswer && lastAnswer.move_refused;
+      if (ok && !refused && $("auto-press").checked && live && live.running && !live.result) {
         await post({ event: "press", by: live.running });
       }
     }
@@ -360,7 +368,6 @@
   function dashboard(root) {
     const t = texts(root);
     const { section, round, csrf } = root.dataset;
-    const choices = JSON.parse(root.dataset.choices || "{}");
     const box = document.getElementById("dashboard-boards");
     const error = document.getElementById("dashboard-error");
     let boards = [];
@@ -409,13 +416,16 @@
       if (live.illegal_moves[0] || live.illegal_moves[1]) {
         info.append(el("p", {}, `7.5: ${t.white} ${live.illegal_moves[0]}, ${t.black} ${live.illegal_moves[1]}`));
       }
-      if (live.options.length) {
-        const q = el("p", { class: "dash-question" }, `${t.decide}: `);
-        for (const o of live.options) {
-          const btn = el("button", { type: "button", class: "decision", "data-choice": o, title: o }, choices[o] || o);
-          btn.addEventListener("click", () => send(b.game, { event: "decision", choice: o }));
-          q.append(btn, " ");
+      if (live.question) {
+        const q = el("div", { class: "dash-question" });
+        q.append(el("p", {}, `${t.decide}: ${live.question}`));
+        const buttons = el("p");
+        for (const o of live.choices || []) {
+          const btn = el("button", { type: "button", class: "decision", "data-choice": o.choice }, o.text);
+          btn.addEventListener("click", () => send(b.game, { event: "decision", choice: o.choice }));
+          buttons.append(btn, " ");
         }
+        q.append(buttons);
         info.append(q);
       }
       const quick = el("p");
@@ -437,7 +447,7 @@
       row.append(info);
       c.append(row);
       const log = el("ul", { class: "rulings" });
-      for (const step of live.rulings.slice(-6).reverse()) {
+      for (const step of live.rulings.slice().reverse()) {
         for (const r of step.rulings) log.append(el("li", {}, `${step.seq}. ${rulingText(r)}`));
       }
       c.append(log);

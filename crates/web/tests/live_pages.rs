@@ -17,6 +17,7 @@ store::on_both!(
     h15_01_the_device_page_opens_by_the_boards_code_only,
     h15_02_the_dashboard_proposes_the_result_and_the_arbiter_confirms_it,
     h15_03_the_public_sees_published_rounds_only_and_with_the_delay,
+    h15_07_the_organiser_sets_the_public_delay_per_section,
 );
 
 async fn post(c: &FormClient, uri: &str, body: Value) -> Value {
@@ -75,6 +76,58 @@ async fn section_with_round(c: &FormClient, players: usize, publish: bool) -> (i
         .map(|b| b["game"].as_i64().unwrap())
         .collect();
     (section, games)
+}
+
+/// The section's settings form sent back with `public_delay` changed.
+async fn set_public_delay(c: &FormClient, section: i64, minutes: &str) -> Answer {
+    let s = c.json(&format!("/api/sections/{section}/settings")).await;
+    let mut fields: Vec<(String, String)> = Vec::new();
+    for key in [
+        "version",
+        "classes",
+        "system",
+        "rounds",
+        "time_control",
+        "profile",
+        "default_time",
+        "scoring",
+        "tiebreaks",
+        "initial_colour",
+        "seeding",
+        "schedule",
+        "kind",
+        "dem_quota",
+    ] {
+        let value = match &s[key] {
+            Value::String(text) => text.clone(),
+            other => other.to_string(),
+        };
+        fields.push((key.into(), value));
+    }
+    for flag in ["dwz", "elo", "check_in", "supervised"] {
+        if s[flag] == json!(true) {
+            fields.push((flag.into(), "on".into()));
+        }
+    }
+    fields.push(("public_delay".into(), minutes.into()));
+    let fields: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    c.form(&format!("/sections/{section}/settings"), &fields).await
+}
+
+/// The moves of `game` on the public live boards.
+async fn public_moves(c: &FormClient, section: i64, game: i64) -> Value {
+    let seen = anonymous(&c.app, &format!("/api/sections/{section}/rounds/1/live")).await;
+    assert_eq!(seen.status, StatusCode::OK, "{}", seen.text);
+    seen.json()
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["game"] == json!(game))
+        .unwrap()["live"]["moves"]
+        .clone()
 }
 
 async fn anonymous(app: &Router, uri: &str) -> Answer {
@@ -314,8 +367,32 @@ async fn h15_02_the_dashboard_proposes_the_result_and_the_arbiter_confirms_it(st
         json!(["warning", "time_penalty", "time_for_opponent"]),
         "{asked}"
     );
-    let dashboard = c.get(&format!("{page}?lang=de")).await;
-    assert!(dashboard.text.contains("Verwarnung"), "{}", dashboard.text);
+    // In German: the question, the options and the rulings with their articles.
+    let german = c.json(&format!("/api/games/{youth}/live?lang=de")).await;
+    assert_eq!(
+        german["question"],
+        "Die Strafe für den 1. vollendeten regelwidrigen Zug von Weiß",
+        "{german}"
+    );
+    assert_eq!(german["choices"][0]["choice"], "warning", "{german}");
+    assert_eq!(german["choices"][0]["text"], "Verwarnung", "{german}");
+    let texts: Vec<&str> = german["rulings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["rulings"].as_array().unwrap())
+        .map(|r| r["text"].as_str().unwrap())
+        .collect();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.starts_with("Weiß hat 1 regelwidrigen Zug vollendet — Art. 7.5")),
+        "{texts:?}"
+    );
+    assert!(
+        texts.iter().any(|t| t.starts_with("Der Schiedsrichter entscheidet: ")),
+        "{texts:?}"
+    );
     arbiter_event(
         &c,
         youth,
@@ -329,6 +406,62 @@ async fn h15_02_the_dashboard_proposes_the_result_and_the_arbiter_confirms_it(st
     // The finished live game joins the section's PGN export.
     let export = c.get(&format!("/sections/{section}/export.pgn")).await;
     assert!(export.text.contains("1. e4 1-0"), "{}", export.text);
+}
+
+/// Issue #15, the organiser's delay: a section setting from 0 to 360 minutes (15 by default):
+/// with 0 the public sees a move at once (boards, their page, the round's PGN), with 15 not.
+async fn h15_07_the_organiser_sets_the_public_delay_per_section(store: Store) {
+    let c = FormClient::admin(store).await;
+    let (section, games) = section_with_round(&c, 4, true).await;
+    let game = games[0];
+    with_time_control(&c, section, game).await;
+    for event in [
+        json!({"event": "start_clock", "at_ms": 0}),
+        json!({"event": "move", "by": "white", "move": "c4", "at_ms": 1000}),
+    ] {
+        arbiter_event(&c, game, event).await;
+    }
+    let settings = format!("/api/sections/{section}/settings");
+    assert_eq!(c.json(&settings).await["public_delay"], 15);
+    let form = c.get(&format!("/sections/{section}/settings?lang=de")).await;
+    assert!(
+        form.text.contains("Verzögerung der öffentlichen Live-Bretter")
+            && form.text.contains(r#"name="public_delay" type="number" min="0" max="360" value="15""#),
+        "{}",
+        form.text
+    );
+    assert_eq!(public_moves(&c, section, game).await, json!([]));
+
+    let saved = set_public_delay(&c, section, "0").await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.text);
+    assert_eq!(c.json(&settings).await["public_delay"], 0);
+    assert_eq!(public_moves(&c, section, game).await, json!(["c4"]));
+    let pgn = anonymous(&c.app, &format!("/sections/{section}/rounds/1/live.pgn")).await;
+    assert!(pgn.text.contains("1. c4"), "{}", pgn.text);
+    let page = anonymous(
+        &c.app,
+        &format!("/sections/{section}/rounds/1/boards?lang=de"),
+    )
+    .await;
+    assert!(!page.text.contains("live-delay"), "{}", page.text);
+
+    for minutes in ["361", "-1"] {
+        let refused = set_public_delay(&c, section, minutes).await;
+        assert!(refused.status.is_client_error(), "{minutes}: {}", refused.text);
+    }
+    let refused = set_public_delay(&c, section, "361").await;
+    assert!(refused.text.contains("public_delay"), "{}", refused.text);
+    assert_eq!(c.json(&settings).await["public_delay"], 0);
+
+    let saved = set_public_delay(&c, section, "15").await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.text);
+    assert_eq!(public_moves(&c, section, game).await, json!([]));
+    let page = anonymous(
+        &c.app,
+        &format!("/sections/{section}/rounds/1/boards?lang=de"),
+    )
+    .await;
+    assert!(page.text.contains("Verzögerung"), "{}", page.text);
 }
 
 /// Item 3: spectators see published rounds only, and moves only after the organiser's delay;
