@@ -185,6 +185,17 @@ impl Section {
         Profile::sjrp_for_age_limits(classes.iter().map(|c| c.age.limit()))
     }
 
+    /// Takes new classes; the profile follows them when it was the SJRP profile the old
+    /// classes picked (Spielordnung §4.2, §4.5 differ between U8-U12 and U14-U18), so a U12
+    /// section turned into U16 leaves the youth regime. A profile chosen otherwise stays.
+    pub fn change_classes(&mut self, classes: Vec<crate::age::Class>) {
+        let picked = self.profile == Section::sjrp_profile_of(&self.classes).name;
+        self.classes = classes;
+        if picked {
+            self.profile = Section::sjrp_profile_of(&self.classes).name.to_string();
+        }
+    }
+
     /// The regulations profile named in the section, `None` if unknown. The legacy name
     /// `sjrp` (one profile for all classes before) is mapped explicitly to the SJRP profile
     /// of the section's classes, so a U16 section of an old document gets the U14-U18 rules.
@@ -368,6 +379,23 @@ mod tests {
             vec![Class::open(AgeClass::U14), Class::open(AgeClass::U12)],
         );
         assert_eq!(merged.profile, "sjrp-u8-u12");
+    }
+
+    #[test]
+    fn h20_07_changing_the_classes_re_picks_a_picked_profile_only() {
+        let mut s = Section::new("U12", vec![Class::open(AgeClass::U12)]);
+        assert_eq!(s.profile, "sjrp-u8-u12");
+        s.change_classes(vec![Class::open(AgeClass::U16)]);
+        assert_eq!(s.profile, "sjrp-u14-u18");
+        // A profile the director chose is his: it stays.
+        s.profile = "fide-2023".into();
+        s.change_classes(vec![Class::open(AgeClass::U10)]);
+        assert_eq!(s.profile, "fide-2023");
+        // The legacy name resolves by the classes anyway and is kept as written.
+        s.profile = "sjrp".into();
+        s.change_classes(vec![Class::open(AgeClass::U18)]);
+        assert_eq!(s.profile, "sjrp");
+        assert_eq!(s.profile_name(), "sjrp-u14-u18");
     }
 
     #[test]

@@ -237,11 +237,18 @@ pub fn apply_section(s: &mut event::Section, f: &SectionSettings) -> Result<(), 
             "rounds: at least 1 and at least the {paired} already paired"
         )));
     }
-    s.classes = classes;
+    // The profile the form shows is the section's; sent back unchanged with other classes,
+    // it follows the classes when the classes picked it (SJRP §4.2, §4.5).
+    let profile = f.profile.trim();
+    if profile == s.profile {
+        s.change_classes(classes);
+    } else {
+        s.classes = classes;
+        s.profile = profile.to_owned();
+    }
     s.system = system;
     s.rounds = f.rounds;
     s.time_control = f.time_control.trim().to_owned();
-    s.profile = f.profile.trim().to_owned();
     s.default_time_minutes = f.default_time;
     s.scoring = scoring(&f.scoring)?;
     s.tiebreaks = f.tiebreaks.trim().to_owned();
@@ -608,6 +615,25 @@ mod tests {
             supervised: false,
             public_delay: None,
         }
+    }
+
+    #[test]
+    fn h20_07_the_classes_re_pick_the_profile_they_picked() {
+        let mut s = event::Section::new("U12", vec![Class::open(AgeClass::U12)]);
+        let mut f = input();
+        f.classes = "U12".into();
+        f.profile = s.profile.clone();
+        apply_section(&mut s, &f).unwrap();
+        assert_eq!(s.profile, "sjrp-u8-u12");
+        // The form sends the profile it showed with the new classes.
+        f.classes = "U16,U16w".into();
+        apply_section(&mut s, &f).unwrap();
+        assert_eq!(s.profile, "sjrp-u14-u18");
+        // A profile changed in the same form is taken as chosen.
+        f.classes = "U10".into();
+        f.profile = "fide-2023".into();
+        apply_section(&mut s, &f).unwrap();
+        assert_eq!(s.profile, "fide-2023");
     }
 
     #[test]
