@@ -26,7 +26,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize, Serializer};
 use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
-use crate::arbiter::{Action, Arbiter, Choice, Cited, Irregularity};
+use crate::arbiter::{Action, ActionError, Arbiter, Choice, Cited, Irregularity};
 use crate::clock::{Adjustment, FlagOrder};
 use crate::edition::{Profile, Supervision};
 use crate::notation::{Form, Language, parse_move, write_move};
@@ -44,6 +44,9 @@ pub struct LineError {
     pub column: usize,
     /// What is wrong.
     pub message: String,
+    /// The engine's refusal, when the line was read but its event is not allowed in the
+    /// game's state (so that a user interface can word it in the reader's language).
+    pub refused: Option<ActionError>,
 }
 
 impl fmt::Display for LineError {
@@ -77,6 +80,7 @@ impl<'a> LogLine<'a> {
             line: self.number,
             column: self.column,
             message,
+            refused: None,
         }
     }
 
@@ -90,6 +94,7 @@ impl<'a> LogLine<'a> {
             line: self.number,
             column: self.column + self.text[..at].chars().count(),
             message: format!("{prefix}{e}"),
+            refused: None,
         }
     }
 }
@@ -108,6 +113,7 @@ pub fn decode(bytes: &[u8]) -> Result<&str, LineError> {
             line: 1 + valid.iter().filter(|&&b| b == b'\n').count(),
             column: 1 + std::str::from_utf8(&valid[start..]).map_or(0, |s| s.chars().count()),
             message: "expected UTF-8 text".into(),
+            refused: None,
         }
     })
 }
@@ -639,7 +645,10 @@ impl Report {
         let rulings = self
             .arbiter
             .apply(parsed.at_ms, action)
-            .map_err(|e| line.error(e.to_string()))?;
+            .map_err(|e| LineError {
+                refused: Some(e.clone()),
+                ..line.error(e.to_string())
+            })?;
         self.last_ms = self.last_ms.max(parsed.at_ms);
         self.steps.push(Step {
             line: line.number,
@@ -689,6 +698,7 @@ pub fn replay_partial(text: &str, profile: Option<Profile>) -> Result<Report, Li
         line: 1,
         column: 1,
         message: "empty log: the first line must set up the game".into(),
+        refused: None,
     })?;
     let mut report = Report::start(first, profile)?;
     for line in lines {

@@ -22,8 +22,8 @@ use shakmaty::{Color, Move, Role, Square};
 
 use crate::Article;
 use crate::Lang;
-use crate::arbiter::{Choice, Cited, ClaimFailure, Question, Ruling};
-use crate::clock::{self, FlagFall};
+use crate::arbiter::{ActionError, Choice, Cited, ClaimFailure, Question, Ruling};
+use crate::clock::{self, ClockError, FlagFall};
 use crate::notation::Language;
 use crate::penalties::{Conduct, Penalty};
 use crate::points::{GameScore, Score};
@@ -311,6 +311,102 @@ impl Question {
                     colour(offender, lang)
                 ),
             },
+        }
+    }
+}
+
+impl ActionError {
+    /// Why the engine refuses an event in its state, as a sentence.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            ActionError::Clock(e) => e.text(lang).to_string(),
+            ActionError::NotOnMove(c) => match lang {
+                Lang::En => format!("{} is not on move", colour(*c, lang)),
+                Lang::De => format!("{} ist nicht am Zug", colour(*c, lang)),
+            },
+            ActionError::NoQuestion => lang
+                .pick(
+                    "no arbiter decision is pending",
+                    "es steht keine Entscheidung des Schiedsrichters aus",
+                )
+                .into(),
+            ActionError::NotAnOption(c) => match lang {
+                Lang::En => format!("{} is not an option here", c.text(lang)),
+                Lang::De => format!("„{}“ ist hier keine Möglichkeit", c.text(lang)),
+            },
+            ActionError::DecisionPending => lang
+                .pick(
+                    "the arbiter must decide first",
+                    "zuerst muss der Schiedsrichter entscheiden",
+                )
+                .into(),
+            ActionError::NotAnUnreplacedPawn => lang
+                .pick(
+                    "not a pawn move to the last rank without promotion",
+                    "kein Bauernzug auf die letzte Reihe ohne Umwandlung",
+                )
+                .into(),
+            ActionError::UnrepresentablePosition => lang
+                .pick(
+                    "the illegal move stands but leaves a position that cannot be played on",
+                    "der regelwidrige Zug bleibt bestehen, aber in der Stellung kann nicht weitergespielt werden",
+                )
+                .into(),
+            ActionError::NothingAt(ply) => match lang {
+                Lang::En => format!("no unnoticed illegal move or displacement at ply {ply}"),
+                Lang::De => format!(
+                    "kein unbemerkter regelwidriger Zug und keine verstellte Figur bei Halbzug {ply}"
+                ),
+            },
+            ActionError::NoPiece(square) => match lang {
+                Lang::En => format!("no piece of the player on {square}"),
+                Lang::De => format!("auf {square} steht keine Figur des Spielers"),
+            },
+        }
+    }
+}
+
+impl ClockError {
+    /// Why the clock refuses an event, as a sentence.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            ClockError::NotStarted => lang
+                .pick("the clock has not been started", "die Uhr ist noch nicht gestartet")
+                .into(),
+            ClockError::AlreadyStarted => lang
+                .pick("the clock has already been started", "die Uhr läuft bereits")
+                .into(),
+            ClockError::TimeWentBackwards { at_ms, latest_ms } => match lang {
+                Lang::En => format!(
+                    "event at {at_ms} ms is earlier than the latest event at {latest_ms} ms"
+                ),
+                Lang::De => format!(
+                    "das Ereignis bei {at_ms} ms liegt vor dem letzten bei {latest_ms} ms"
+                ),
+            },
+            ClockError::Stopped => lang.pick("the clock is stopped", "die Uhr ist angehalten").into(),
+            ClockError::NotStopped => lang
+                .pick("the clock is not stopped", "die Uhr ist nicht angehalten")
+                .into(),
+            ClockError::Running => lang
+                .pick(
+                    "stop the clock before changing its times",
+                    "vor dem Ändern der Zeiten die Uhr anhalten",
+                )
+                .into(),
+            ClockError::Ended => lang.pick("the game has ended", "die Partie ist beendet").into(),
+            ClockError::TimeOutOfRange => lang
+                .pick(
+                    "the time must stay above zero and below 1000 hours",
+                    "die Zeit muss über null und unter 1000 Stunden bleiben",
+                )
+                .into(),
+            ClockError::AlreadyReleased => lang
+                .pick(
+                    "the boards have already been released",
+                    "die Bretter sind bereits freigegeben",
+                )
+                .into(),
         }
     }
 }
@@ -1127,6 +1223,33 @@ mod tests {
             assert!(!de.contains("White") && !de.contains("Black"), "{de}");
             assert!(!en.contains("Weiß") && !en.contains("Schwarz"), "{en}");
         }
+    }
+
+    #[test]
+    fn h15_06_refusals_read_in_both_languages() {
+        use crate::arbiter::ActionError;
+        use crate::clock::ClockError;
+        let refusals = [
+            ActionError::Clock(ClockError::NotStarted),
+            ActionError::Clock(ClockError::Stopped),
+            ActionError::Clock(ClockError::Ended),
+            ActionError::NotOnMove(Color::Black),
+            ActionError::DecisionPending,
+            ActionError::NothingAt(5),
+            ActionError::NoPiece(Square::E4),
+        ];
+        for r in refusals {
+            let (en, de) = (r.text(Lang::En), r.text(Lang::De));
+            assert!(
+                r.to_string().to_lowercase().ends_with(&en.to_lowercase()),
+                "English as the engine says it: {en}"
+            );
+            assert!(!de.is_empty() && de != en && !de.contains('{'), "{de}");
+        }
+        assert_eq!(
+            ActionError::NotOnMove(Color::Black).text(Lang::De),
+            "Schwarz ist nicht am Zug"
+        );
     }
 
     #[test]

@@ -170,6 +170,14 @@ fn bad(message: impl Into<String>) -> ServiceError {
     ServiceError::BadRequest(message.into())
 }
 
+/// Why the engine refused an event, in both languages when the engine said why.
+fn refusal(e: laws::replay::LineError) -> ServiceError {
+    match e.refused {
+        Some(cause) => ServiceError::rule_in(cause.text(Lang::En), cause.text(Lang::De)),
+        None => ServiceError::rule(e.message),
+    }
+}
+
 /// The game rebuilt from its header and log; a stored event the engine no longer takes is an
 /// internal error naming it.
 pub(crate) fn rebuild(header: &str, events: &[LiveEvent]) -> Result<Report, ServiceError> {
@@ -359,7 +367,7 @@ impl Service {
             let after = i64::try_from(events.len()).unwrap_or(i64::MAX);
             let rulings = match report.step(LogLine::new(line_of(after + 1), &line)) {
                 Ok(step) => step.rulings.clone(),
-                Err(e) => return Err(ServiceError::rule(e.message)),
+                Err(e) => return Err(refusal(e)),
             };
             let new = NewLiveEvent {
                 device: posted.device,

@@ -237,6 +237,14 @@ async fn h15_04_refused_events_store_nothing_and_retries_apply_once(store: Store
         assert!(a.status.is_client_error(), "{bad}: {}", a.text);
         assert!(a.text.contains(why), "{bad}: {}", a.text);
     }
+    // The engine's refusal reads in the device's language.
+    let german = post(
+        format!("{events}?lang=de"),
+        json!({"event": "illegal_move_discovered", "ply": 5}),
+    )
+    .await;
+    assert!(german.status.is_client_error(), "{}", german.text);
+    assert!(german.text.contains("bei Halbzug 5"), "{}", german.text);
     let mut retries = tokio::task::JoinSet::new();
     for _ in 0..6 {
         let (app, session) = (c.app.clone(), c.session.clone());
