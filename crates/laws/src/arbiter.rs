@@ -797,6 +797,19 @@ struct Released {
 }
 
 impl Released {
+    /// The sentence that binds the move: the king released on its castling square binds
+    /// the castling (Art. 4.7.2), a new piece placed on the promotion square fixes the
+    /// choice (4.4.4), any other piece released is moved (4.7).
+    fn article(self, bound: &[Move]) -> Article {
+        if bound.iter().all(|m| matches!(m, Move::Castle { .. })) {
+            RELEASED_KING_CASTLES
+        } else if self.promotion.is_some() {
+            PROMOTION_PIECE_FIXED
+        } else {
+            RELEASED
+        }
+    }
+
     /// Whether `m` is the move the release is part of.
     fn binds(self, m: &Move) -> bool {
         let to = match *m {
@@ -852,6 +865,21 @@ pub struct Arbiter {
 }
 
 type Out = Vec<Cited>;
+
+/// Art. 4.3.1: "... muss sie / er die zuerst berührte Figur ziehen, die gezogen werden kann".
+const TOUCHED_OWN: Article = Article::new("Art. 4.3.1");
+/// Art. 4.3.2: "... muss sie / er die zuerst berührte Figur schlagen, die geschlagen werden kann".
+const TOUCHED_OPPONENTS: Article = Article::new("Art. 4.3.2");
+/// Art. 4.3.3: pieces of both colours touched.
+const TOUCHED_BOTH_COLOURS: Article = Article::new("Art. 4.3.3");
+/// Art. 4.4.2: rook, then king: no castling with that rook; 4.3.1 decides.
+const TOUCHED_ROOK_THEN_KING: Article = Article::new("Art. 4.4.2");
+/// Art. 4.7: "... kann sie in diesem Zug nicht mehr auf ein anderes Feld gezogen werden."
+const RELEASED: Article = Article::new("Art. 4.7");
+/// Art. 4.7.2: the king released: "... darf keinen anderen Zug als die Rochade auf dieser Seite ausführen".
+const RELEASED_KING_CASTLES: Article = Article::new("Art. 4.7.2");
+/// Art. 4.4.4: "... ist die Wahl der Figur endgültig, sobald die Figur das Umwandlungsfeld berührt hat."
+const PROMOTION_PIECE_FIXED: Article = Article::new("Art. 4.4.4");
 
 impl Arbiter {
     /// A game from `start` under `control` and `profile`, the clock not yet
@@ -1058,7 +1086,8 @@ impl Arbiter {
         if let Some(r) = self.released {
             let bound: Vec<Move> = legal.iter().filter(|m| r.binds(m)).copied().collect();
             if !bound.is_empty() {
-                return (bound, Article::new("Art. 4.7"));
+                let article = r.article(&bound);
+                return (bound, article);
             }
         }
         if let Some(bound) = self.castling_obligation() {
@@ -1082,14 +1111,22 @@ impl Arbiter {
             .filter(|m| !matches!(m, Move::Castle { rook, .. } if Some(*rook) == banned_rook))
             .copied()
             .collect();
-        let touch_article = if banned_rook.is_some() {
-            "Art. 4.4.2"
-        } else {
-            "Art. 4.3"
-        };
         // Art. 4.3.3: own piece and an opponent's piece touched: capture it with that piece if legal.
         let first_own = self.touched.iter().find(|&&s| own.contains(s));
         let first_theirs = self.touched.iter().find(|&&s| position.them().contains(s));
+        // The sentence that binds: 4.4.2 after rook then king, 4.3.3 when pieces of both
+        // colours were touched, else 4.3.1 (own piece) or 4.3.2 (the opponent's).
+        let touch_article = |square: Square| {
+            if banned_rook.is_some() {
+                TOUCHED_ROOK_THEN_KING
+            } else if first_own.is_some() && first_theirs.is_some() {
+                TOUCHED_BOTH_COLOURS
+            } else if own.contains(square) {
+                TOUCHED_OWN
+            } else {
+                TOUCHED_OPPONENTS
+            }
+        };
         if let (Some(&from), Some(&to)) = (first_own, first_theirs) {
             let captures: Vec<Move> = legal
                 .iter()
@@ -1097,7 +1134,7 @@ impl Arbiter {
                 .copied()
                 .collect();
             if !captures.is_empty() {
-                return (captures, Article::new("Art. 4.3.3"));
+                return (captures, TOUCHED_BOTH_COLOURS);
             }
         }
         // Art. 4.3.1, 4.3.2 (and 4.3.3): the first touched piece that can be moved or captured.
@@ -1114,7 +1151,7 @@ impl Arbiter {
                 .copied()
                 .collect();
             if !moves.is_empty() {
-                return (moves, Article::new(touch_article));
+                return (moves, touch_article(square));
             }
         }
         // Art. 4.5: no touched piece can be moved or captured (or none was touched).
@@ -1653,15 +1690,11 @@ impl Arbiter {
         if !self.touched.contains(&release.from) {
             self.touched.push(release.from);
         }
-        let binding = lawful_moves(position).iter().any(|m| release.binds(m));
-        let article = if binding {
+        if lawful_moves(position).iter().any(|m| release.binds(m)) {
             self.released = Some(release);
-            "Art. 4.7"
-        } else {
-            "Art. 4.3"
-        };
-        let allowed = self.allowed_moves();
-        self.cite(out, Ruling::MustMove { by, allowed }, article);
+        }
+        let (allowed, article) = self.obligation();
+        self.cite_article(out, Ruling::MustMove { by, allowed }, article);
         Ok(())
     }
 
@@ -2289,7 +2322,7 @@ impl Arbiter {
         let offender = !by;
         let saved = std::mem::replace(&mut self.game, rewound);
         let touched = std::mem::replace(&mut self.touched, vec![square]);
-        let allowed = self.allowed_moves();
+        let (allowed, article) = self.obligation();
         if allowed.contains(&last) {
             self.game = saved;
             self.touched = touched;
@@ -2319,7 +2352,7 @@ impl Arbiter {
             "Art. 4.8",
         );
         let by = offender;
-        self.cite(out, Ruling::MustMove { by, allowed }, "Art. 4.3");
+        self.cite_article(out, Ruling::MustMove { by, allowed }, article);
         Ok(())
     }
 

@@ -99,7 +99,7 @@ fn h20_01_illegal_capture_by_a_pinned_piece_binds_the_capture_of_the_touched_pie
     let out = complete(&mut a, &mut t, White, mv);
     let (allowed, article) = must_move(&out);
     assert_eq!(uci(&allowed), ["c3d4"]);
-    assert_eq!(article, "Art. 4.3");
+    assert_eq!(article, "Art. 4.3.3");
     assert_eq!(a.illegal_moves(White), 1);
     // Any other move is refused under 4.3.
     let ke1 = san(&a, "Kd2");
@@ -107,7 +107,7 @@ fn h20_01_illegal_capture_by_a_pinned_piece_binds_the_capture_of_the_touched_pie
     let out = a.apply(t, Action::Move { by: White, mv: ke1 }).unwrap();
     assert_eq!(
         article_of(&out, |r| matches!(r, Ruling::MoveRefused { .. })),
-        Some("Art. 4.3")
+        Some("Art. 4.3.3")
     );
     let capture = san(&a, "cxd4");
     complete(&mut a, &mut t, White, capture);
@@ -1111,8 +1111,8 @@ IllegalMoveCounted | Art. 7.5.4 | FIDE 2018
 IllegalMoveStands | Appendix A.5.2 | FIDE 2023
 IncrementIntroduced | Guideline III.4 | FIDE 2023
 MoveRefused | Art. 4.4.2 | FIDE 2023
-MustMove | Art. 4.3 | FIDE 2018
-MustMove | Art. 4.3 | FIDE 2023
+MustMove | Art. 4.3.1 | FIDE 2018
+MustMove | Art. 4.3.1 | FIDE 2023
 MustMove | Art. 4.3.3 | FIDE 2023
 MustMove | Art. 4.4.1 | FIDE 2023
 MustMove | Art. 4.4.2 | FIDE 2023
