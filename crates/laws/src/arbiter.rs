@@ -521,7 +521,7 @@ pub enum Ruling {
         /// The move.
         mv: Move,
     },
-    /// The sealed move is made on the board (Guideline I.7).
+    /// The sealed move is made on the board (Guideline I.9.1).
     SealedMoveMade(Move),
     /// A switched-off device is allowed (SJRP §4.2).
     DeviceAllowed,
@@ -982,6 +982,24 @@ impl Arbiter {
     /// (Art. 12.9.4, 12.9.5), with the provision that ended it.
     pub fn result(&self) -> Option<(GameScore, Article)> {
         let (mut result, article) = self.result?;
+        // Each score penalty fixes one player's score (the latest for each player wins); the
+        // arbiter combining 12.9.4 and 12.9.5 (1-0 from a draw, Art. 10.2) gets the same
+        // result in either order.
+        let mut set: ByColor<Option<Score>> = ByColor::default();
+        for &(against, penalty) in &self.penalties {
+            match penalty {
+                Penalty::IncreaseOpponentScore { to } => set[!against] = Some(to),
+                Penalty::ReduceScore { to } => set[against] = Some(to),
+                _ => {}
+            }
+        }
+        if set.white.is_some() || set.black.is_some() {
+            let white = set.white.unwrap_or(result.score(Color::White));
+            let black = set.black.unwrap_or(result.score(Color::Black));
+            if let Ok(combined) = GameScore::new(white, black) {
+                return Some((combined, article));
+            }
+        }
         for &(against, penalty) in &self.penalties {
             let changed = match penalty {
                 Penalty::IncreaseOpponentScore { to } => result.with_score(!against, to),
@@ -1468,11 +1486,8 @@ impl Arbiter {
                     );
                 } else {
                     let failure = ClaimFailure::NotApplicable;
-                    self.cite(
-                        &mut out,
-                        Ruling::ClaimRejected { by, failure },
-                        "Guideline III.5",
-                    );
+                    let article = self.quickplay_excluded(by).unwrap_or("Guideline III.5");
+                    self.cite(&mut out, Ruling::ClaimRejected { by, failure }, article);
                     let article = Article::new("Guideline III.5.3");
                     self.add_time(&mut out, at_ms, !by, 120_000, article);
                 }
@@ -1481,18 +1496,15 @@ impl Arbiter {
                 if !self.profile.increment_request {
                     self.cite(&mut out, Ruling::NotApplied, "SJRP §4.4");
                 } else if self.quickplay_finish(by, at_ms) {
-                    // III.4: the request counts as a draw offer.
-                    self.on_offer(&mut out, by);
+                    // III.4: "Dies gilt als Remisangebot."
+                    self.on_offer_as(&mut out, by, "Guideline III.4");
                     if self.draw_offer == Some(by) {
                         self.increment_request = Some(by);
                     }
                 } else {
                     let failure = ClaimFailure::NotApplicable;
-                    self.cite(
-                        &mut out,
-                        Ruling::ClaimRejected { by, failure },
-                        "Guideline III.4",
-                    );
+                    let article = self.quickplay_excluded(by).unwrap_or("Guideline III.4");
+                    self.cite(&mut out, Ruling::ClaimRejected { by, failure }, article);
                 }
             }
             Action::QuickplayClaimWithoutArbiter(by) => {
@@ -1509,11 +1521,8 @@ impl Arbiter {
                     );
                 } else {
                     let failure = ClaimFailure::NotApplicable;
-                    self.cite(
-                        &mut out,
-                        Ruling::ClaimRejected { by, failure },
-                        "Guideline III.6",
-                    );
+                    let article = self.quickplay_excluded(by).unwrap_or("Guideline III.6.1");
+                    self.cite(&mut out, Ruling::ClaimRejected { by, failure }, article);
                 }
             }
             Action::UnnoticedMove { by, mv } => self.on_unnoticed_move(&mut out, at_ms, by, mv)?,
@@ -1596,6 +1605,20 @@ impl Arbiter {
     /// Guideline III.1, III.2, III.4, III.5: a quickplay finish (announced,
     /// the last period, no increment or delay, not blitz) with `by` on move
     /// and less than two minutes left, the flag not fallen.
+    /// Why Guideline III does not apply to this game at all, if it does not: not announced
+    /// or not the last period (III.2.1), an increment or delay, or blitz (III.2.2).
+    fn quickplay_excluded(&self, by: Color) -> Option<&'static str> {
+        let control = self.clock.control();
+        let period = self.clock.period_index(by);
+        if !self.profile.quickplay_finish || !control.schedule(by).is_final(period) {
+            Some("Guideline III.2.1")
+        } else if self.clock.has_bonus() || self.game_type == GameType::Blitz {
+            Some("Guideline III.2.2")
+        } else {
+            None
+        }
+    }
+
     fn quickplay_finish(&self, by: Color, at_ms: u64) -> bool {
         let control = self.clock.control();
         let period = self.clock.period_index(by);
@@ -2364,11 +2387,16 @@ impl Arbiter {
     }
 
     fn on_offer(&mut self, out: &mut Out, by: Color) {
+        self.on_offer_as(out, by, "Art. 9.1.2.1");
+    }
+
+    /// A draw offer, or an act the Laws count as one (`article`: III.4).
+    fn on_offer_as(&mut self, out: &mut Out, by: Color, article: &'static str) {
         if self.offers_banned() {
             self.cite(out, Ruling::DrawAgreementInvalid, "Art. 9.1.1");
         } else {
             self.draw_offer = Some(by);
-            self.cite(out, Ruling::DrawOffered { by }, "Art. 9.1.2.1");
+            self.cite(out, Ruling::DrawOffered { by }, article);
         }
     }
 
@@ -2382,7 +2410,14 @@ impl Arbiter {
             self.cite(out, Ruling::NoOpenOffer { by }, "Art. 9.1.2.1");
             return;
         }
-        if self.moves_made.white == 0 || self.moves_made.black == 0 {
+        // Art. 5.2.3: "sofern beide Spielende mindestens einen Zug ausgeführt haben" — moves
+        // made before a start position given by FEN (a resumed game, Guideline I.6) count:
+        // from move 2 on, both players have moved.
+        let moved_before_start = self
+            .game
+            .position_at(0)
+            .is_some_and(|p| p.fullmoves().get() >= 2);
+        if !moved_before_start && (self.moves_made.white == 0 || self.moves_made.black == 0) {
             self.draw_offer = None;
             self.cite(out, Ruling::DrawAgreementInvalid, "Art. 5.2.3");
             return;

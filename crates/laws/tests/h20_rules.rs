@@ -1051,7 +1051,7 @@ ClaimRejected | Art. 9.4 | FIDE 2023
 ClaimRejected | Art. 9.5.2 | FIDE 2023
 ClaimRejected | Guideline III.4 | FIDE 2023
 ClaimRejected | Guideline III.5 | FIDE 2023
-ClaimRejected | Guideline III.6 | FIDE 2023
+ClaimRejected | Guideline III.6.1 | FIDE 2023
 Clock::DefaultTimeExceeded | Art. 6.7.1 | FIDE 2023
 Clock::PeriodCompleted | Art. 6.3.2 | FIDE 2023
 Clock::PressWithoutEffect | Art. 6.2.1 | FIDE 2023
@@ -1086,6 +1086,7 @@ DrawOfferClosed | Art. 9.1.2.1 | FIDE 2023
 DrawOffered | Art. 9.1.2.1 | FIDE 2023
 DrawOffered | Art. 9.1.2.3 | FIDE 2018
 DrawOffered | Art. 9.1.2.3 | FIDE 2023
+DrawOffered | Guideline III.4 | FIDE 2023
 GameEnded | Appendix A.4.3 (2018) | FIDE 2018
 GameEnded | Appendix A.5.3 | FIDE 2023
 GameEnded | Art. 11.3.2.2 | FIDE 2023
@@ -1142,7 +1143,7 @@ PositionRestored | Art. 7.5.1 | FIDE 2018
 PositionRestored | Art. 7.5.1 | FIDE 2023
 PositionRestored | Art. 7.6 | FIDE 2023
 ScoresheetShown | Appendix A.4.3 | FIDE 2023
-SealedMoveMade | Guideline I.7 | FIDE 2023
+SealedMoveMade | Guideline I.9.1 | FIDE 2023
 TimeAdded | Appendix A.3 | FIDE 2023
 TimeAdded | Appendix B.2 (2018) | FIDE 2018
 TimeAdded | Art. 7.5.5 | FIDE 2018

@@ -1065,7 +1065,7 @@ fn b_036_increment_request_counts_as_draw_offer() {
     let out = a.apply(800_000, Action::IncrementRequest(White)).unwrap();
     assert_eq!(
         ruled(&out, &Ruling::DrawOffered { by: White }),
-        Some("Art. 9.1.2.1")
+        Some("Guideline III.4")
     );
 }
 
@@ -1571,7 +1571,7 @@ fn b_053_defective_sealed_move() {
     for (written, article) in [
         ("Sf3", "Guideline I.8.1"),
         ("Sf4", "Guideline I.8.3"),
-        ("??", "Guideline I.8.1"),
+        ("??", "Guideline I.8.2"),
     ] {
         let verdict = judge(&game, written, Language::German);
         assert!(
@@ -1758,7 +1758,7 @@ fn b_054_resumption_with_the_sealed_move() {
             },
         )
         .unwrap();
-    assert_eq!(out[0].article.as_str(), "Guideline I.7");
+    assert_eq!(out[0].article.as_str(), "Guideline I.9.1");
     assert_eq!(a.game().fen(), "4k2r/8/8/8/8/5N2/8/4NK2 b - - 1 41");
     assert_eq!(a.clock().running(), Some(Black));
     // An ambiguous sealed move loses (I.8.1).
@@ -1957,7 +1957,7 @@ fn b_038_quickplay_claim_without_arbiter_is_referred() {
                 failure: ClaimFailure::NotApplicable
             }
         ),
-        Some("Guideline III.6")
+        Some("Guideline III.6.1")
     );
     assert_eq!(a.clock().running(), Some(White));
 }
