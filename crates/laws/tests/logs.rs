@@ -262,10 +262,8 @@ fn every_log_replays_as_the_laws_require() {
     let mut failures = Vec::new();
     for path in &all {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        if let Some(s) = &show_name {
-            if name.contains(s.as_str()) {
-                eprintln!("== {name}\n{}", show(path));
-            }
+        if show_name.as_ref().is_some_and(|s| name.contains(s.as_str())) {
+            eprintln!("== {name}\n{}", show(path));
         }
         let problems = check(path);
         if !problems.is_empty() {
