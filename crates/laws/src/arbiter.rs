@@ -521,7 +521,7 @@ pub enum Ruling {
         /// The move.
         mv: Move,
     },
-    /// The sealed move is made on the board (Guideline I.7).
+    /// The sealed move is made on the board (Guideline I.9.1).
     SealedMoveMade(Move),
     /// A switched-off device is allowed (SJRP §4.2).
     DeviceAllowed,
@@ -797,6 +797,19 @@ struct Released {
 }
 
 impl Released {
+    /// The sentence that binds the move: the king released on its castling square binds
+    /// the castling (Art. 4.7.2), a new piece placed on the promotion square fixes the
+    /// choice (4.4.4), any other piece released is moved (4.7).
+    fn article(self, bound: &[Move]) -> Article {
+        if bound.iter().all(|m| matches!(m, Move::Castle { .. })) {
+            RELEASED_KING_CASTLES
+        } else if self.promotion.is_some() {
+            PROMOTION_PIECE_FIXED
+        } else {
+            RELEASED
+        }
+    }
+
     /// Whether `m` is the move the release is part of.
     fn binds(self, m: &Move) -> bool {
         let to = match *m {
@@ -852,6 +865,21 @@ pub struct Arbiter {
 }
 
 type Out = Vec<Cited>;
+
+/// Art. 4.3.1: "... muss sie / er die zuerst berührte Figur ziehen, die gezogen werden kann".
+const TOUCHED_OWN: Article = Article::new("Art. 4.3.1");
+/// Art. 4.3.2: "... muss sie / er die zuerst berührte Figur schlagen, die geschlagen werden kann".
+const TOUCHED_OPPONENTS: Article = Article::new("Art. 4.3.2");
+/// Art. 4.3.3: pieces of both colours touched.
+const TOUCHED_BOTH_COLOURS: Article = Article::new("Art. 4.3.3");
+/// Art. 4.4.2: rook, then king: no castling with that rook; 4.3.1 decides.
+const TOUCHED_ROOK_THEN_KING: Article = Article::new("Art. 4.4.2");
+/// Art. 4.7: "... kann sie in diesem Zug nicht mehr auf ein anderes Feld gezogen werden."
+const RELEASED: Article = Article::new("Art. 4.7");
+/// Art. 4.7.2: the king released: "... darf keinen anderen Zug als die Rochade auf dieser Seite ausführen".
+const RELEASED_KING_CASTLES: Article = Article::new("Art. 4.7.2");
+/// Art. 4.4.4: "... ist die Wahl der Figur endgültig, sobald die Figur das Umwandlungsfeld berührt hat."
+const PROMOTION_PIECE_FIXED: Article = Article::new("Art. 4.4.4");
 
 impl Arbiter {
     /// A game from `start` under `control` and `profile`, the clock not yet
@@ -954,6 +982,24 @@ impl Arbiter {
     /// (Art. 12.9.4, 12.9.5), with the provision that ended it.
     pub fn result(&self) -> Option<(GameScore, Article)> {
         let (mut result, article) = self.result?;
+        // Each score penalty fixes one player's score (the latest for each player wins); the
+        // arbiter combining 12.9.4 and 12.9.5 (1-0 from a draw, Art. 10.2) gets the same
+        // result in either order.
+        let mut set: ByColor<Option<Score>> = ByColor::default();
+        for &(against, penalty) in &self.penalties {
+            match penalty {
+                Penalty::IncreaseOpponentScore { to } => set[!against] = Some(to),
+                Penalty::ReduceScore { to } => set[against] = Some(to),
+                _ => {}
+            }
+        }
+        if set.white.is_some() || set.black.is_some() {
+            let white = set.white.unwrap_or(result.score(Color::White));
+            let black = set.black.unwrap_or(result.score(Color::Black));
+            if let Ok(combined) = GameScore::new(white, black) {
+                return Some((combined, article));
+            }
+        }
         for &(against, penalty) in &self.penalties {
             let changed = match penalty {
                 Penalty::IncreaseOpponentScore { to } => result.with_score(!against, to),
@@ -1058,7 +1104,8 @@ impl Arbiter {
         if let Some(r) = self.released {
             let bound: Vec<Move> = legal.iter().filter(|m| r.binds(m)).copied().collect();
             if !bound.is_empty() {
-                return (bound, Article::new("Art. 4.7"));
+                let article = r.article(&bound);
+                return (bound, article);
             }
         }
         if let Some(bound) = self.castling_obligation() {
@@ -1082,14 +1129,22 @@ impl Arbiter {
             .filter(|m| !matches!(m, Move::Castle { rook, .. } if Some(*rook) == banned_rook))
             .copied()
             .collect();
-        let touch_article = if banned_rook.is_some() {
-            "Art. 4.4.2"
-        } else {
-            "Art. 4.3"
-        };
         // Art. 4.3.3: own piece and an opponent's piece touched: capture it with that piece if legal.
         let first_own = self.touched.iter().find(|&&s| own.contains(s));
         let first_theirs = self.touched.iter().find(|&&s| position.them().contains(s));
+        // The sentence that binds: 4.4.2 after rook then king, 4.3.3 when pieces of both
+        // colours were touched, else 4.3.1 (own piece) or 4.3.2 (the opponent's).
+        let touch_article = |square: Square| {
+            if banned_rook.is_some() {
+                TOUCHED_ROOK_THEN_KING
+            } else if first_own.is_some() && first_theirs.is_some() {
+                TOUCHED_BOTH_COLOURS
+            } else if own.contains(square) {
+                TOUCHED_OWN
+            } else {
+                TOUCHED_OPPONENTS
+            }
+        };
         if let (Some(&from), Some(&to)) = (first_own, first_theirs) {
             let captures: Vec<Move> = legal
                 .iter()
@@ -1097,7 +1152,7 @@ impl Arbiter {
                 .copied()
                 .collect();
             if !captures.is_empty() {
-                return (captures, Article::new("Art. 4.3.3"));
+                return (captures, TOUCHED_BOTH_COLOURS);
             }
         }
         // Art. 4.3.1, 4.3.2 (and 4.3.3): the first touched piece that can be moved or captured.
@@ -1114,7 +1169,7 @@ impl Arbiter {
                 .copied()
                 .collect();
             if !moves.is_empty() {
-                return (moves, Article::new(touch_article));
+                return (moves, touch_article(square));
             }
         }
         // Art. 4.5: no touched piece can be moved or captured (or none was touched).
@@ -1431,11 +1486,8 @@ impl Arbiter {
                     );
                 } else {
                     let failure = ClaimFailure::NotApplicable;
-                    self.cite(
-                        &mut out,
-                        Ruling::ClaimRejected { by, failure },
-                        "Guideline III.5",
-                    );
+                    let article = self.quickplay_excluded(by).unwrap_or("Guideline III.5");
+                    self.cite(&mut out, Ruling::ClaimRejected { by, failure }, article);
                     let article = Article::new("Guideline III.5.3");
                     self.add_time(&mut out, at_ms, !by, 120_000, article);
                 }
@@ -1444,18 +1496,15 @@ impl Arbiter {
                 if !self.profile.increment_request {
                     self.cite(&mut out, Ruling::NotApplied, "SJRP §4.4");
                 } else if self.quickplay_finish(by, at_ms) {
-                    // III.4: the request counts as a draw offer.
-                    self.on_offer(&mut out, by);
+                    // III.4: "Dies gilt als Remisangebot."
+                    self.on_offer_as(&mut out, by, "Guideline III.4");
                     if self.draw_offer == Some(by) {
                         self.increment_request = Some(by);
                     }
                 } else {
                     let failure = ClaimFailure::NotApplicable;
-                    self.cite(
-                        &mut out,
-                        Ruling::ClaimRejected { by, failure },
-                        "Guideline III.4",
-                    );
+                    let article = self.quickplay_excluded(by).unwrap_or("Guideline III.4");
+                    self.cite(&mut out, Ruling::ClaimRejected { by, failure }, article);
                 }
             }
             Action::QuickplayClaimWithoutArbiter(by) => {
@@ -1472,11 +1521,8 @@ impl Arbiter {
                     );
                 } else {
                     let failure = ClaimFailure::NotApplicable;
-                    self.cite(
-                        &mut out,
-                        Ruling::ClaimRejected { by, failure },
-                        "Guideline III.6",
-                    );
+                    let article = self.quickplay_excluded(by).unwrap_or("Guideline III.6.1");
+                    self.cite(&mut out, Ruling::ClaimRejected { by, failure }, article);
                 }
             }
             Action::UnnoticedMove { by, mv } => self.on_unnoticed_move(&mut out, at_ms, by, mv)?,
@@ -1559,6 +1605,20 @@ impl Arbiter {
     /// Guideline III.1, III.2, III.4, III.5: a quickplay finish (announced,
     /// the last period, no increment or delay, not blitz) with `by` on move
     /// and less than two minutes left, the flag not fallen.
+    /// Why Guideline III does not apply to this game at all, if it does not: not announced
+    /// or not the last period (III.2.1), an increment or delay, or blitz (III.2.2).
+    fn quickplay_excluded(&self, by: Color) -> Option<&'static str> {
+        let control = self.clock.control();
+        let period = self.clock.period_index(by);
+        if !self.profile.quickplay_finish || !control.schedule(by).is_final(period) {
+            Some("Guideline III.2.1")
+        } else if self.clock.has_bonus() || self.game_type == GameType::Blitz {
+            Some("Guideline III.2.2")
+        } else {
+            None
+        }
+    }
+
     fn quickplay_finish(&self, by: Color, at_ms: u64) -> bool {
         let control = self.clock.control();
         let period = self.clock.period_index(by);
@@ -1653,15 +1713,11 @@ impl Arbiter {
         if !self.touched.contains(&release.from) {
             self.touched.push(release.from);
         }
-        let binding = lawful_moves(position).iter().any(|m| release.binds(m));
-        let article = if binding {
+        if lawful_moves(position).iter().any(|m| release.binds(m)) {
             self.released = Some(release);
-            "Art. 4.7"
-        } else {
-            "Art. 4.3"
-        };
-        let allowed = self.allowed_moves();
-        self.cite(out, Ruling::MustMove { by, allowed }, article);
+        }
+        let (allowed, article) = self.obligation();
+        self.cite_article(out, Ruling::MustMove { by, allowed }, article);
         Ok(())
     }
 
@@ -2289,7 +2345,7 @@ impl Arbiter {
         let offender = !by;
         let saved = std::mem::replace(&mut self.game, rewound);
         let touched = std::mem::replace(&mut self.touched, vec![square]);
-        let allowed = self.allowed_moves();
+        let (allowed, article) = self.obligation();
         if allowed.contains(&last) {
             self.game = saved;
             self.touched = touched;
@@ -2319,7 +2375,7 @@ impl Arbiter {
             "Art. 4.8",
         );
         let by = offender;
-        self.cite(out, Ruling::MustMove { by, allowed }, "Art. 4.3");
+        self.cite_article(out, Ruling::MustMove { by, allowed }, article);
         Ok(())
     }
 
@@ -2331,11 +2387,16 @@ impl Arbiter {
     }
 
     fn on_offer(&mut self, out: &mut Out, by: Color) {
+        self.on_offer_as(out, by, "Art. 9.1.2.1");
+    }
+
+    /// A draw offer, or an act the Laws count as one (`article`: III.4).
+    fn on_offer_as(&mut self, out: &mut Out, by: Color, article: &'static str) {
         if self.offers_banned() {
             self.cite(out, Ruling::DrawAgreementInvalid, "Art. 9.1.1");
         } else {
             self.draw_offer = Some(by);
-            self.cite(out, Ruling::DrawOffered { by }, "Art. 9.1.2.1");
+            self.cite(out, Ruling::DrawOffered { by }, article);
         }
     }
 
@@ -2349,7 +2410,14 @@ impl Arbiter {
             self.cite(out, Ruling::NoOpenOffer { by }, "Art. 9.1.2.1");
             return;
         }
-        if self.moves_made.white == 0 || self.moves_made.black == 0 {
+        // Art. 5.2.3: "sofern beide Spielende mindestens einen Zug ausgeführt haben" — moves
+        // made before a start position given by FEN (a resumed game, Guideline I.6) count:
+        // from move 2 on, both players have moved.
+        let moved_before_start = self
+            .game
+            .position_at(0)
+            .is_some_and(|p| p.fullmoves().get() >= 2);
+        if !moved_before_start && (self.moves_made.white == 0 || self.moves_made.black == 0) {
             self.draw_offer = None;
             self.cite(out, Ruling::DrawAgreementInvalid, "Art. 5.2.3");
             return;

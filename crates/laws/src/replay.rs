@@ -7,7 +7,8 @@
 //! `supervision` and `quickplay_finish` are optional). Every further line is one event
 //! ([`Event`]) with its time in milliseconds, e.g.
 //! `{"at_ms": 5000, "event": "move", "by": "white", "move": "e4"}`; the laws crate README
-//! ("Board actions and rulings") lists all events.
+//! ("Board actions and rulings") lists all events. Blank lines and comment lines (starting
+//! with `#`) are skipped; line numbers count them.
 //!
 //! Rulings ([`Cited`]) serialize as `{"ruling", "article", "edition"}` and the state after the
 //! last event as [`Final`]: the shapes `arbiter replay --json` prints.
@@ -73,6 +74,12 @@ impl<'a> LogLine<'a> {
             column: 1 + text.chars().take_while(|c| c.is_whitespace()).count(),
             text: text.trim(),
         }
+    }
+
+    /// A blank line, or a comment: a line whose text starts with `#` (a log may cite the
+    /// Laws or state what it expects; the replay skips it).
+    pub fn is_blank_or_comment(&self) -> bool {
+        self.text.is_empty() || self.text.starts_with('#')
     }
 
     fn error(&self, message: String) -> LineError {
@@ -693,7 +700,7 @@ pub fn replay_partial(text: &str, profile: Option<Profile>) -> Result<Report, Li
         .lines()
         .enumerate()
         .map(|(i, l)| LogLine::new(i + 1, l))
-        .filter(|l| !l.text.is_empty());
+        .filter(|l| !l.is_blank_or_comment());
     let first = lines.next().ok_or_else(|| LineError {
         line: 1,
         column: 1,
@@ -772,5 +779,25 @@ impl Final {
             result_article: arbiter.result().map(|(_, a)| a.as_str()),
             annulled: arbiter.annulled(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Comment lines (`#`) and blank lines are skipped, also before the header, and the
+    /// line numbers of the rulings count them.
+    #[test]
+    fn comment_lines_are_skipped_and_counted() {
+        let log = "# Art. 9.1.2.1: a draw offer\n\n{\"time_control\": \"5400+30\"}\n  # started\n\
+                   {\"at_ms\": 0, \"event\": \"start_clock\"}\n\
+                   {\"at_ms\": 1000, \"event\": \"offer_draw\", \"by\": \"white\"}\n#= DrawOffered\n";
+        let report = replay(log, None).unwrap();
+        assert_eq!(report.steps.len(), 2);
+        assert_eq!(report.steps[1].line, 6);
+        assert_eq!(report.steps[1].rulings.len(), 1);
+        let bad = "{\"time_control\": \"60\"}\n# fine\n #{\"at_ms\": 0}\n{\"at_ms\": 0, \"event\": \"nonsense\"}";
+        assert_eq!(replay(bad, None).unwrap_err().line, 4);
     }
 }

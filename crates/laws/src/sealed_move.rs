@@ -1,7 +1,7 @@
 //! Adjourned games (Guideline I): the sealed-move envelope and the verdict
 //! on the sealed move when the envelope is opened.
 //!
-//! A sealed move that is ambiguous, unreadable or illegal loses (I.8.1-I.8.3)
+//! A sealed move that is ambiguous (I.8.1), unreadable (I.8.2) or illegal (I.8.3) loses
 //! unless Art. 5, 6.9 or 9.6 already decide: a game that had ended stays
 //! ended, and if the sealer's opponent cannot checkmate by any series of
 //! legal moves the game is drawn.
@@ -22,6 +22,17 @@
 use std::fmt;
 
 use shakmaty::{Color, Move, Position};
+
+/// Guideline I.9.1: "... wird der Umschlag geöffnet, der Abgabezug auf dem Schachbrett
+/// ausgeführt und die Uhr in Gang gesetzt."
+const SEALED_MOVE_MADE: Article = Article::new("Guideline I.9.1");
+/// Guideline I.8.1: the sealed move "mehrdeutig ist".
+const SEALED_MOVE_AMBIGUOUS: Article = Article::new("Guideline I.8.1");
+/// Guideline I.8.2: the sealed move is written "auf eine Art ..., welche die wahre Bedeutung
+/// unmöglich erkennen lässt".
+const SEALED_MOVE_UNREADABLE: Article = Article::new("Guideline I.8.2");
+/// Guideline I.8.3: the sealed move "regelwidrig ist".
+const SEALED_MOVE_ILLEGAL: Article = Article::new("Guideline I.8.3");
 
 use crate::Article;
 use crate::dead_position::cannot_checkmate;
@@ -54,14 +65,18 @@ impl SealedMove {
     /// The provision of the verdict.
     pub fn article(&self) -> Article {
         match self {
-            SealedMove::Valid(_) => Article::new("Guideline I.7"),
+            SealedMove::Valid(_) => SEALED_MOVE_MADE,
             SealedMove::AlreadyOver(t) => t.article(),
             SealedMove::Drawn { .. } => Article::new("Art. 6.9"),
             SealedMove::Lost {
                 defect: NotationError::Illegal,
                 ..
-            } => Article::new("Guideline I.8.3"),
-            SealedMove::Lost { .. } => Article::new("Guideline I.8.1"),
+            } => SEALED_MOVE_ILLEGAL,
+            SealedMove::Lost {
+                defect: NotationError::Syntax { .. },
+                ..
+            } => SEALED_MOVE_UNREADABLE,
+            SealedMove::Lost { .. } => SEALED_MOVE_AMBIGUOUS,
         }
     }
 }

@@ -99,7 +99,7 @@ fn h20_01_illegal_capture_by_a_pinned_piece_binds_the_capture_of_the_touched_pie
     let out = complete(&mut a, &mut t, White, mv);
     let (allowed, article) = must_move(&out);
     assert_eq!(uci(&allowed), ["c3d4"]);
-    assert_eq!(article, "Art. 4.3");
+    assert_eq!(article, "Art. 4.3.3");
     assert_eq!(a.illegal_moves(White), 1);
     // Any other move is refused under 4.3.
     let ke1 = san(&a, "Kd2");
@@ -107,7 +107,7 @@ fn h20_01_illegal_capture_by_a_pinned_piece_binds_the_capture_of_the_touched_pie
     let out = a.apply(t, Action::Move { by: White, mv: ke1 }).unwrap();
     assert_eq!(
         article_of(&out, |r| matches!(r, Ruling::MoveRefused { .. })),
-        Some("Art. 4.3")
+        Some("Art. 4.3.3")
     );
     let capture = san(&a, "cxd4");
     complete(&mut a, &mut t, White, capture);
@@ -1051,7 +1051,7 @@ ClaimRejected | Art. 9.4 | FIDE 2023
 ClaimRejected | Art. 9.5.2 | FIDE 2023
 ClaimRejected | Guideline III.4 | FIDE 2023
 ClaimRejected | Guideline III.5 | FIDE 2023
-ClaimRejected | Guideline III.6 | FIDE 2023
+ClaimRejected | Guideline III.6.1 | FIDE 2023
 Clock::DefaultTimeExceeded | Art. 6.7.1 | FIDE 2023
 Clock::PeriodCompleted | Art. 6.3.2 | FIDE 2023
 Clock::PressWithoutEffect | Art. 6.2.1 | FIDE 2023
@@ -1086,6 +1086,7 @@ DrawOfferClosed | Art. 9.1.2.1 | FIDE 2023
 DrawOffered | Art. 9.1.2.1 | FIDE 2023
 DrawOffered | Art. 9.1.2.3 | FIDE 2018
 DrawOffered | Art. 9.1.2.3 | FIDE 2023
+DrawOffered | Guideline III.4 | FIDE 2023
 GameEnded | Appendix A.4.3 (2018) | FIDE 2018
 GameEnded | Appendix A.5.3 | FIDE 2023
 GameEnded | Art. 11.3.2.2 | FIDE 2023
@@ -1111,8 +1112,8 @@ IllegalMoveCounted | Art. 7.5.4 | FIDE 2018
 IllegalMoveStands | Appendix A.5.2 | FIDE 2023
 IncrementIntroduced | Guideline III.4 | FIDE 2023
 MoveRefused | Art. 4.4.2 | FIDE 2023
-MustMove | Art. 4.3 | FIDE 2018
-MustMove | Art. 4.3 | FIDE 2023
+MustMove | Art. 4.3.1 | FIDE 2018
+MustMove | Art. 4.3.1 | FIDE 2023
 MustMove | Art. 4.3.3 | FIDE 2023
 MustMove | Art. 4.4.1 | FIDE 2023
 MustMove | Art. 4.4.2 | FIDE 2023
@@ -1142,7 +1143,7 @@ PositionRestored | Art. 7.5.1 | FIDE 2018
 PositionRestored | Art. 7.5.1 | FIDE 2023
 PositionRestored | Art. 7.6 | FIDE 2023
 ScoresheetShown | Appendix A.4.3 | FIDE 2023
-SealedMoveMade | Guideline I.7 | FIDE 2023
+SealedMoveMade | Guideline I.9.1 | FIDE 2023
 TimeAdded | Appendix A.3 | FIDE 2023
 TimeAdded | Appendix B.2 (2018) | FIDE 2018
 TimeAdded | Art. 7.5.5 | FIDE 2018
