@@ -44,6 +44,8 @@ pub enum ServiceError {
 pub struct Unconfirmed {
     /// The change in words (as the audit log writes it).
     pub change: String,
+    /// The change in German.
+    pub change_de: String,
     /// The criteria of C.04.3 the changed round would break against the engine's pairing
     /// ([`event::Section::broken_criteria`]): `None` until every player of the round is
     /// paired (or outside a Swiss).
@@ -84,7 +86,7 @@ impl Unconfirmed {
         format!(
             "{} ({}); {}",
             event::RoundError::ConfirmationNeeded.message(lang),
-            self.change,
+            lang.pick(&self.change, &self.change_de),
             self.criteria_text(lang)
         )
     }

@@ -191,22 +191,30 @@ pub enum Edit {
 }
 
 impl Edit {
-    fn describe(&self, loaded: &Loaded) -> String {
+    /// The edit in words with the players' names, in German or English (the audit log's).
+    fn describe(&self, loaded: &Loaded, german: bool) -> String {
+        let de = german;
         match self {
             Edit::Pair {
                 board,
                 white,
                 black,
             } => format!(
-                "board {board}: {} - {}",
+                "{} {board}: {} - {}",
+                if de { "Brett" } else { "board" },
                 loaded.name(*white),
                 loaded.name(*black)
             ),
+            Edit::Swap { board } if de => format!("Brett {board}: Farben getauscht"),
             Edit::Swap { board } => format!("board {board}: colours swapped"),
+            Edit::Exchange { a, b } if de => {
+                format!("{} und {} getauscht", loaded.name(*a), loaded.name(*b))
+            }
             Edit::Exchange { a, b } => {
                 format!("{} and {} exchanged", loaded.name(*a), loaded.name(*b))
             }
             Edit::Bye { player, kind } => format!("{}: {kind}", loaded.name(*player)),
+            Edit::Unpair { board } if de => format!("Brett {board} aufgelöst"),
             Edit::Unpair { board } => format!("board {board} taken apart"),
         }
     }
@@ -310,7 +318,8 @@ impl Service {
                 .map_err(ServiceError::from)?;
             let criteria = probe.integrity.last().and_then(|note| note.criteria.clone());
             return Err(ServiceError::ConfirmationNeeded(Box::new(Unconfirmed {
-                change: edit.describe(&loaded),
+                change: edit.describe(&loaded, false),
+                change_de: edit.describe(&loaded, true),
                 criteria,
                 warnings,
             })));
@@ -321,7 +330,7 @@ impl Service {
             .map_err(ServiceError::from)?;
         let round = s.round(n).ok_or(ServiceError::NotFound)?;
         let games = new_games(round, &|p| p);
-        let mut what = edit.describe(&loaded);
+        let mut what = edit.describe(&loaded, false);
         for w in &warnings {
             what.push_str("; warning: ");
             what.push_str(&warning_text(w, false, &loaded));
@@ -337,7 +346,7 @@ impl Service {
                 let settings = section_document(&s)?;
                 let note = RoundNote {
                     action: CONFIRMED.to_owned(),
-                    old: edit.describe(&loaded),
+                    old: edit.describe(&loaded, false),
                     new: note.trf_comment().trim().to_owned(),
                 };
                 let confirmed = Confirmed {

@@ -63,7 +63,7 @@ fn unconfirmed_json(u: &Unconfirmed, lang: Lang, loaded: &Loaded) -> Value {
     json!({
         "confirmation_needed": true,
         "article": event::section::FIDE_MODE.as_str(),
-        "change": u.change,
+        "change": lang.pick(&u.change, &u.change_de),
         "criteria": u.criteria,
         "criteria_text": u.criteria_text(lang),
         "warnings": warnings_json(&u.warnings, lang, loaded),

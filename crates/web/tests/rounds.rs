@@ -375,6 +375,11 @@ async fn h13_fide_mode_confirms_records_and_exports_manual_changes(store: Store)
         page.text
     );
     assert!(page.text.contains("name=\"op\" value=\"swap\""));
+    assert!(
+        page.text.contains("Brett 1: Farben getauscht"),
+        "{}",
+        page.text
+    );
     let after_page = c.round(s, 2).await;
     let applied = c
         .post_form(
