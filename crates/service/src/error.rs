@@ -72,10 +72,7 @@ impl Unconfirmed {
                 .to_owned(),
             Some(c) => format!(
                 "{} {}",
-                lang.pick(
-                    "the changed round breaks",
-                    "die geänderte Runde verletzt"
-                ),
+                lang.pick("the changed round breaks", "die geänderte Runde verletzt"),
                 c.join(", ")
             ),
         }

@@ -316,7 +316,10 @@ impl Service {
             let warnings = probe
                 .manual_edit(n, &manual, Some(&confirmation))
                 .map_err(ServiceError::from)?;
-            let criteria = probe.integrity.last().and_then(|note| note.criteria.clone());
+            let criteria = probe
+                .integrity
+                .last()
+                .and_then(|note| note.criteria.clone());
             return Err(ServiceError::ConfirmationNeeded(Box::new(Unconfirmed {
                 change: edit.describe(&loaded, false),
                 change_de: edit.describe(&loaded, true),

@@ -27,10 +27,9 @@ async fn section(service: &Service) -> (i64, i64) {
     let new: NewSection = serde_json::from_value(json!({ "name": "A", "rounds": 5 })).unwrap();
     let s = service.create_section(None, event, &new).await.unwrap();
     for i in 0..6 {
-        let p: PlayerForm = serde_json::from_value(
-            json!({ "last_name": format!("P{i}"), "elo": 2200 - 50 * i }),
-        )
-        .unwrap();
+        let p: PlayerForm =
+            serde_json::from_value(json!({ "last_name": format!("P{i}"), "elo": 2200 - 50 * i }))
+                .unwrap();
         service.add_player(None, s, &p).await.unwrap();
     }
     let round = service.pair_next(None, s).await.unwrap();
@@ -45,7 +44,10 @@ async fn section(service: &Service) -> (i64, i64) {
         .map(|g| (g.id, g.version))
         .collect();
     for (id, version) in games {
-        service.enter_result(None, id, "1-0", version).await.unwrap();
+        service
+            .enter_result(None, id, "1-0", version)
+            .await
+            .unwrap();
     }
     service.pair_next(None, s).await.unwrap();
     (s, arbiter)
@@ -129,7 +131,15 @@ async fn h13_unconfirmed_change_is_refused_with_its_criteria_and_nothing_is_stor
         audit_before,
         "nothing audited"
     );
-    assert!(service.section(s).await.unwrap().section().integrity.is_empty());
+    assert!(
+        service
+            .section(s)
+            .await
+            .unwrap()
+            .section()
+            .integrity
+            .is_empty()
+    );
     // A change that leaves players unpaired is not evaluated yet, and says so.
     let refused = service
         .apply_edit(Some(arbiter), s, 2, &Edit::Unpair { board: 1 }, None, false)
@@ -146,7 +156,10 @@ async fn h13_unconfirmed_change_is_refused_with_its_criteria_and_nothing_is_stor
     let refused = service
         .apply_edit(Some(arbiter), s, 2, &Edit::Unpair { board: 9 }, None, false)
         .await;
-    assert!(matches!(refused, Err(ServiceError::Rule { .. })), "{refused:?}");
+    assert!(
+        matches!(refused, Err(ServiceError::Rule { .. })),
+        "{refused:?}"
+    );
 }
 
 #[tokio::test]
@@ -217,10 +230,23 @@ async fn h13_confirmed_change_is_stored_with_its_note_audit_and_trf_line() {
         note: &note,
     };
     let refused = store
-        .replace_games_noted(Some(arbiter), row.id, row.version, &swapped, "swap", Some(&stale))
+        .replace_games_noted(
+            Some(arbiter),
+            row.id,
+            row.version,
+            &swapped,
+            "swap",
+            Some(&stale),
+        )
         .await;
     assert!(
-        matches!(refused, Err(StoreError::Conflict { entity: "section", .. })),
+        matches!(
+            refused,
+            Err(StoreError::Conflict {
+                entity: "section",
+                ..
+            })
+        ),
         "{refused:?}"
     );
     assert_eq!(round2(&service, s).await.0, games_of(&unchanged));

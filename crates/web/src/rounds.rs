@@ -184,7 +184,10 @@ async fn edit_form(
         form: f,
     }: Edit<EditForm>,
 ) -> Result<Response, PageError> {
-    let confirm = f.confirm.as_deref().is_some_and(|c| c == "on" || c == "true");
+    let confirm = f
+        .confirm
+        .as_deref()
+        .is_some_and(|c| c == "on" || c == "true");
     let applied = state
         .service
         .apply_edit(Some(by), id, n, &f.edit()?, None, confirm)

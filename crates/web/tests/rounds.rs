@@ -328,10 +328,7 @@ async fn h13_fide_mode_confirms_records_and_exports_manual_changes(store: Store)
     assert_eq!(body["confirmation_needed"], true);
     assert_eq!(body["article"], "C.04.A");
     assert!(
-        body["criteria"]
-            .as_array()
-            .unwrap()
-            .contains(&json!("C1")),
+        body["criteria"].as_array().unwrap().contains(&json!("C1")),
         "{body}"
     );
     assert_eq!(
