@@ -912,6 +912,9 @@ const TEXTS: &[(&str, &str, &str)] = &[
         "FIDE-Modus: Änderung bestätigen",
     ),
     ("fide_change", "Change", "Änderung"),
+    ("fide_by", "By", "Von"),
+    ("fide_when", "When", "Zeitpunkt"),
+    ("fide_criteria_short", "Criteria broken", "Verletzte Kriterien"),
     (
         "fide_criteria",
         "Criteria the changed round breaks against the engine's pairing",
@@ -931,8 +934,8 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ),
     (
         "fide_notes",
-        "Confirmed changes of this round (TRF)",
-        "Bestätigte Änderungen dieser Runde (TRF)",
+        "Confirmed changes of this round (written to the TRF as ### lines)",
+        "Bestätigte Änderungen dieser Runde (in der TRF-Datei als ###-Zeilen)",
     ),
     (
         "action_manual_confirmed",

@@ -82,6 +82,31 @@ fn notes_json(loaded: &Loaded, n: i64) -> Vec<String> {
         .collect()
 }
 
+/// The integrity notes of round `n` for the editor's table: who, date (`YYYY-MM-DD`, the page
+/// writes it in its language), time, what, and the criteria in words.
+fn notes_rows(loaded: &Loaded, n: i64, lang: Lang) -> Vec<Value> {
+    loaded
+        .section()
+        .integrity
+        .iter()
+        .filter(|note| i64::from(note.round) == n)
+        .map(|note| {
+            let criteria = match &note.criteria {
+                None => lang.pick("not evaluated", "nicht geprüft").to_owned(),
+                Some(c) if c.is_empty() => lang.pick("none", "keines").to_owned(),
+                Some(c) => c.join(", "),
+            };
+            json!({
+                "by": note.by,
+                "date": note.at.date.to_string(),
+                "time": note.at.time.to_string(),
+                "change": note.change,
+                "criteria": criteria,
+            })
+        })
+        .collect()
+}
+
 #[derive(Deserialize)]
 struct EditRequest {
     #[serde(flatten)]
@@ -246,7 +271,7 @@ fn edit_view(
             "warnings": warnings_json(warnings, viewer.lang, loaded),
             "fide_mode": loaded.section().fide_mode,
             "pending": pending,
-            "integrity": notes_json(loaded, n),
+            "integrity": notes_rows(loaded, n, viewer.lang),
         }),
     )
 }

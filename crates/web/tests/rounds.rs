@@ -387,6 +387,11 @@ async fn h13_fide_mode_confirms_records_and_exports_manual_changes(store: Store)
     assert_eq!(applied.status, StatusCode::OK, "{}", applied.text);
     assert!(!applied.text.contains("id=\"edit-confirm\""));
     assert!(applied.text.contains("id=\"edit-integrity\""));
+    let table = &applied.text[applied.text.find("id=\"edit-integrity\"").unwrap()..];
+    assert!(
+        table.contains("<td>admin</td>") && table.contains("C1") && table.contains("Verletzte"),
+        "{table}"
+    );
     let swapped = c.round(s, 2).await;
     assert_eq!(
         pair_of(&swapped[0]),
