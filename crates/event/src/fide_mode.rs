@@ -52,6 +52,13 @@ pub enum ManualEdit {
         /// 1-based board.
         board: usize,
     },
+    /// Two players exchange their places ([`Section::exchange_players`]).
+    Exchange {
+        /// One player.
+        a: PlayerId,
+        /// The other.
+        b: PlayerId,
+    },
 }
 
 impl Section {
@@ -81,6 +88,7 @@ impl Section {
                 self.unpair_board(round, *board)?;
                 Vec::new()
             }
+            ManualEdit::Exchange { a, b } => self.exchange_players(round, *a, *b)?,
         };
         let change = match edit {
             ManualEdit::Pair {
@@ -90,6 +98,9 @@ impl Section {
             } => format!("board {board}: {} - {}", number(white), number(black)),
             ManualEdit::Bye { player, kind } => format!("bye {kind:?}: {}", number(player)),
             ManualEdit::Unpair { board } => format!("board {board} taken apart"),
+            ManualEdit::Exchange { a, b } => {
+                format!("{} and {} exchanged", number(a), number(b))
+            }
         };
         if let Some(c) = confirmation {
             let criteria = self.broken_criteria(round);

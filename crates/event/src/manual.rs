@@ -1,5 +1,5 @@
-//! Manual pairing edits beyond [`Section::set_pair`]: moving a player to a bye and taking a
-//! board apart, each with the warnings of C.04.1.
+//! Manual pairing edits beyond [`Section::set_pair`]: moving a player to a bye, taking a
+//! board apart and exchanging two players, each with the warnings of C.04.1.
 
 use laws::Article;
 
@@ -74,6 +74,69 @@ impl Section {
             });
         }
         Ok(())
+    }
+
+    /// Exchanges the places of `a` and `b` in `round` (boards or byes) by hand; the boards
+    /// changed are marked manual. Returns the warnings of the boards changed (rematch, colour
+    /// rules, prohibited pair, unavailable player). Refused: a player not in the section, a
+    /// board with a result, and two players neither of whom is on a board.
+    pub fn exchange_players(
+        &mut self,
+        round: u32,
+        a: PlayerId,
+        b: PlayerId,
+    ) -> Result<Vec<Warning>, RoundError> {
+        for p in [a, b] {
+            if self.entry(p).is_none() {
+                return Err(RoundError::UnknownPlayer(p));
+            }
+        }
+        if a == b {
+            return Err(RoundError::NeitherOnBoard { a, b });
+        }
+        let swap = |p: PlayerId| {
+            if p == a {
+                b
+            } else if p == b {
+                a
+            } else {
+                p
+            }
+        };
+        let r = self.round_mut(round)?;
+        let changed: Vec<usize> = r
+            .boards
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| [x.white, x.black].iter().any(|&p| p == a || p == b))
+            .map(|(i, _)| i)
+            .collect();
+        if changed.is_empty() {
+            return Err(RoundError::NeitherOnBoard { a, b });
+        }
+        if let Some(&i) = changed.iter().find(|&&i| r.boards[i].result.is_decided()) {
+            return Err(RoundError::AlreadyEntered {
+                round,
+                board: i + 1,
+            });
+        }
+        for &i in &changed {
+            let board = &mut r.boards[i];
+            board.white = swap(board.white);
+            board.black = swap(board.black);
+            board.manual = true;
+        }
+        for bye in &mut r.byes {
+            bye.player = swap(bye.player);
+        }
+        let pairs: Vec<(PlayerId, PlayerId)> = changed
+            .iter()
+            .map(|&i| (r.boards[i].white, r.boards[i].black))
+            .collect();
+        Ok(pairs
+            .into_iter()
+            .flat_map(|(w, b)| self.check_pair(round, w, b))
+            .collect())
     }
 
     /// The first round before `round` in which `player` had the pairing-allocated bye.

@@ -432,6 +432,13 @@ pub enum RoundError {
     Profile(String),
     /// FIDE mode: a manual pairing change needs the arbiter's confirmation (C.04.A).
     ConfirmationNeeded,
+    /// Two players to exchange of whom neither is on a board (or the same player twice).
+    NeitherOnBoard {
+        /// One player.
+        a: PlayerId,
+        /// The other.
+        b: PlayerId,
+    },
 }
 
 impl fmt::Display for RoundError {
@@ -525,6 +532,12 @@ impl RoundError {
                     "FIDE-Modus: bitte bestätigen, dass die Änderung von der Paarung des Programms abweicht",
                 )
                 .to_string(),
+            RoundError::NeitherOnBoard { a, b } => lang.pick(
+                format!("players {a} and {b}: to exchange two players, one must be on a board"),
+                format!(
+                    "Spieler {a} und {b}: zum Tauschen muss einer der beiden an einem Brett sitzen"
+                ),
+            ),
         }
     }
 }

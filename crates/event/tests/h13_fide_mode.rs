@@ -171,3 +171,64 @@ fn h13_outside_fide_mode_no_confirmation_is_needed() {
     assert!(s.integrity.is_empty());
     assert_eq!(s.round(2).unwrap().boards.len(), 3);
 }
+
+#[test]
+fn h13_an_exchange_of_two_players_is_a_manual_edit_with_its_warnings() {
+    let mut s = two_rounds();
+    let r1 = s.round(1).unwrap().boards[0].clone();
+    let r2 = s.round(2).unwrap().boards.clone();
+    let partner = r2
+        .iter()
+        .find_map(|b| {
+            if b.white == r1.white {
+                Some(b.black)
+            } else if b.black == r1.white {
+                Some(b.white)
+            } else {
+                None
+            }
+        })
+        .unwrap();
+    let exchange = ManualEdit::Exchange {
+        a: partner,
+        b: r1.black,
+    };
+    assert_eq!(
+        s.manual_edit(2, &exchange, None),
+        Err(RoundError::ConfirmationNeeded)
+    );
+    let warnings = s.manual_edit(2, &exchange, Some(&confirmation())).unwrap();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| matches!(w.kind, event::round::WarningKind::Rematch { .. })),
+        "{warnings:?}"
+    );
+    let round = s.round(2).unwrap();
+    assert_eq!(round.boards.len(), 4, "the round stays complete");
+    assert!(round.boards.iter().any(|b| {
+        [b.white, b.black].contains(&r1.white) && [b.white, b.black].contains(&r1.black) && b.manual
+    }));
+    let note = &s.integrity[0];
+    assert!(note.change.ends_with(" exchanged"), "{}", note.change);
+    assert!(
+        note.criteria.as_ref().unwrap().contains(&"C1".to_string()),
+        "{note:?}"
+    );
+    // Two players neither of whom is on a board cannot be exchanged.
+    let mut s = two_rounds();
+    s.fide_mode = false;
+    s.manual_edit(2, &ManualEdit::Unpair { board: 1 }, None)
+        .unwrap();
+    let waiting: Vec<PlayerId> = s.round(2).unwrap().byes.iter().map(|y| y.player).collect();
+    assert_eq!(waiting.len(), 2);
+    assert_eq!(
+        s.exchange_players(2, waiting[0], waiting[1]),
+        Err(RoundError::NeitherOnBoard {
+            a: waiting[0],
+            b: waiting[1]
+        })
+    );
+    let on_board = s.round(2).unwrap().boards[0].white;
+    assert!(s.exchange_players(2, on_board, on_board).is_err());
+}

@@ -30,6 +30,8 @@ pub enum Action {
     Unpair,
     /// A pairing edited by hand.
     Manual,
+    /// A manual pairing change confirmed in FIDE mode (C.04.A), with its integrity note.
+    ManualConfirmed,
     /// A game record (PGN) stored.
     Moves,
     /// A withdrawal or its reversal.
@@ -75,7 +77,7 @@ pub enum Action {
 impl Action {
     /// The kind of change of a stored action (`result`, `requested bye H, round 3`, …).
     pub fn of(stored: &str) -> Action {
-        const PREFIXES: [(&str, Action); 27] = [
+        const PREFIXES: [(&str, Action); 28] = [
             ("result confirmed", Action::TeamResult),
             ("result submitted", Action::TeamResult),
             ("result", Action::Result),
@@ -84,6 +86,7 @@ impl Action {
             ("pair", Action::Pair),
             ("publish", Action::Publish),
             ("unpair", Action::Unpair),
+            ("manual pairing change confirmed", Action::ManualConfirmed),
             ("manual pairing", Action::Manual),
             ("moves", Action::Moves),
             ("withdraw", Action::Withdraw),

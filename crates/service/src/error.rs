@@ -31,8 +31,62 @@ pub enum ServiceError {
         /// The refusal in German, where the rule gives one.
         german: Option<String>,
     },
+    /// FIDE mode (C.04.A): a manual pairing change waits for the arbiter's confirmation;
+    /// nothing was stored. It names what the change would break, for the arbiter to confirm.
+    ConfirmationNeeded(Box<Unconfirmed>),
     /// Anything else (database down, ...).
     Internal(String),
+}
+
+/// A manual pairing change refused for want of the arbiter's confirmation (FIDE mode,
+/// C.04.A): what it would change and break.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unconfirmed {
+    /// The change in words (as the audit log writes it).
+    pub change: String,
+    /// The change in German.
+    pub change_de: String,
+    /// The criteria of C.04.3 the changed round would break against the engine's pairing
+    /// ([`event::Section::broken_criteria`]): `None` until every player of the round is
+    /// paired (or outside a Swiss).
+    pub criteria: Option<Vec<String>>,
+    /// The warnings of the change (rematch, colours, prohibited pair, ...).
+    pub warnings: Vec<event::round::Warning>,
+}
+
+impl Unconfirmed {
+    /// The criteria in words: `breaks C1, C12`, `breaks no criterion`, or not evaluated.
+    pub fn criteria_text(&self, lang: Lang) -> String {
+        match &self.criteria {
+            None => lang
+                .pick(
+                    "the criteria are evaluated once every player of the round is paired",
+                    "die Kriterien werden geprüft, sobald alle Spieler der Runde gepaart sind",
+                )
+                .to_owned(),
+            Some(c) if c.is_empty() => lang
+                .pick(
+                    "the changed round breaks no criterion C1-C21",
+                    "die geänderte Runde verletzt kein Kriterium C1-C21",
+                )
+                .to_owned(),
+            Some(c) => format!(
+                "{} {}",
+                lang.pick("the changed round breaks", "die geänderte Runde verletzt"),
+                c.join(", ")
+            ),
+        }
+    }
+
+    /// The refusal in `lang`, with the change and the criteria.
+    pub fn message(&self, lang: Lang) -> String {
+        format!(
+            "{} ({}); {}",
+            event::RoundError::ConfirmationNeeded.message(lang),
+            lang.pick(&self.change, &self.change_de),
+            self.criteria_text(lang)
+        )
+    }
 }
 
 impl ServiceError {
@@ -73,6 +127,9 @@ impl ServiceError {
     pub fn german(&self) -> String {
         match self {
             ServiceError::Invalid(e) => e.german(),
+            ServiceError::ConfirmationNeeded(u) => {
+                with_article(&u.message(Lang::De), Some(event::section::FIDE_MODE))
+            }
             ServiceError::Rule {
                 article,
                 german: Some(g),
@@ -87,6 +144,7 @@ impl ServiceError {
         matches!(
             self,
             ServiceError::Invalid(_)
+                | ServiceError::ConfirmationNeeded(_)
                 | ServiceError::Rule {
                     german: Some(_),
                     ..
@@ -112,6 +170,10 @@ impl fmt::Display for ServiceError {
             ServiceError::Rule {
                 article, english, ..
             } => f.write_str(&with_article(english, *article)),
+            ServiceError::ConfirmationNeeded(u) => f.write_str(&with_article(
+                &u.message(Lang::En),
+                Some(event::section::FIDE_MODE),
+            )),
             ServiceError::Internal(m) => write!(f, "internal error: {m}"),
         }
     }

@@ -50,7 +50,7 @@ use std::sync::Arc;
 
 use store::Store;
 
-pub use error::ServiceError;
+pub use error::{ServiceError, Unconfirmed};
 pub use loaded::{Loaded, SectionCache};
 
 /// The operations of the tournament service over one store, with the cache of assembled

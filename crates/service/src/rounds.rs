@@ -1,17 +1,17 @@
 //! Rounds: pair the next round, publish it, unpair it, and manual pairing edits on a preview
 //! (C.04.1 warnings, SJRP §6.2).
 
+use event::fide_mode::{Confirmation, ManualEdit};
 use event::person::PlayerId;
-use event::round::{Round, Warning, WarningKind};
+use event::round::{Warning, WarningKind};
 use laws::Article;
 use serde::Deserialize;
-use store::{NewRound, StoreError};
+use store::{Confirmed, NewRound, RoundNote, StoreError};
 
 use crate::Loaded;
 use crate::Service;
-use crate::error::ServiceError;
+use crate::error::{ServiceError, Unconfirmed};
 use crate::loaded::load;
-use crate::results::CORRECTION;
 use crate::rows::{bye_kind, new_games, player_id, section_document};
 
 /// How often a pairing is computed afresh when the section changed while it was computed.
@@ -191,77 +191,87 @@ pub enum Edit {
 }
 
 impl Edit {
-    fn describe(&self, loaded: &Loaded) -> String {
+    /// The edit in words with the players' names, in German or English (the audit log's).
+    fn describe(&self, loaded: &Loaded, german: bool) -> String {
+        let de = german;
         match self {
             Edit::Pair {
                 board,
                 white,
                 black,
             } => format!(
-                "board {board}: {} - {}",
+                "{} {board}: {} - {}",
+                if de { "Brett" } else { "board" },
                 loaded.name(*white),
                 loaded.name(*black)
             ),
+            Edit::Swap { board } if de => format!("Brett {board}: Farben getauscht"),
             Edit::Swap { board } => format!("board {board}: colours swapped"),
+            Edit::Exchange { a, b } if de => {
+                format!("{} und {} getauscht", loaded.name(*a), loaded.name(*b))
+            }
             Edit::Exchange { a, b } => {
                 format!("{} and {} exchanged", loaded.name(*a), loaded.name(*b))
             }
             Edit::Bye { player, kind } => format!("{}: {kind}", loaded.name(*player)),
+            Edit::Unpair { board } if de => format!("Brett {board} aufgelöst"),
             Edit::Unpair { board } => format!("board {board} taken apart"),
         }
     }
 }
 
-/// Exchanges the places of `a` and `b` in a round; returns the 0-based boards changed.
-fn exchange(r: &mut Round, a: PlayerId, b: PlayerId) -> Result<Vec<usize>, ServiceError> {
-    let swap = |p: PlayerId| {
-        if p == a {
-            b
-        } else if p == b {
-            a
-        } else {
-            p
-        }
-    };
-    let mut changed = Vec::new();
-    for (i, board) in r.boards.iter_mut().enumerate() {
-        if [board.white, board.black].iter().any(|&p| p == a || p == b) {
-            if board.result.is_decided() {
-                let b = i + 1;
-                return Err(ServiceError::rule_at(
-                    CORRECTION,
-                    format!("board {b} has a result; correct it instead"),
-                    format!("Brett {b} hat ein Ergebnis; stattdessen korrigieren"),
-                ));
+impl Edit {
+    /// The edit as the domain's manual change of round `n` of `s` (a colour swap is board
+    /// `board` paired the other way round).
+    fn manual(&self, s: &event::Section, n: u32) -> Result<ManualEdit, ServiceError> {
+        Ok(match self {
+            Edit::Pair {
+                board,
+                white,
+                black,
+            } => ManualEdit::Pair {
+                board: *board,
+                white: player_id(*white),
+                black: player_id(*black),
+            },
+            Edit::Swap { board } => {
+                let b = board
+                    .checked_sub(1)
+                    .and_then(|i| s.round(n)?.boards.get(i))
+                    .ok_or_else(|| {
+                        ServiceError::BadRequest(format!("board: round {n} has no board {board}"))
+                    })?;
+                ManualEdit::Pair {
+                    board: *board,
+                    white: b.black,
+                    black: b.white,
+                }
             }
-            board.white = swap(board.white);
-            board.black = swap(board.black);
-            board.manual = true;
-            changed.push(i);
-        }
+            Edit::Exchange { a, b } => ManualEdit::Exchange {
+                a: player_id(*a),
+                b: player_id(*b),
+            },
+            Edit::Bye { player, kind } => ManualEdit::Bye {
+                player: player_id(*player),
+                kind: bye_kind(kind)?,
+            },
+            Edit::Unpair { board } => ManualEdit::Unpair { board: *board },
+        })
     }
-    for bye in &mut r.byes {
-        bye.player = swap(bye.player);
-    }
-    if changed.is_empty() {
-        return Err(ServiceError::rule_in(
-            "neither player is on a board",
-            "keiner der beiden Spieler sitzt an einem Brett",
-        ));
-    }
-    if r.boards.iter().any(|x| x.white == x.black) {
-        return Err(ServiceError::rule_in(
-            "a player cannot be paired against himself",
-            "ein Spieler kann nicht gegen sich selbst gepaart werden",
-        ));
-    }
-    Ok(changed)
 }
 
+/// The audit action of a confirmed manual pairing change (FIDE mode, C.04.A).
+pub const CONFIRMED: &str = "manual pairing change confirmed";
+
 impl Service {
-    /// Applies one edit to the unpublished round `number` of a section and stores it with its
-    /// warnings in the audit log. `version` is the round version the caller saw (`None`: as read
-    /// now). Returns the warnings.
+    /// Applies one edit to the unpublished round `number` of a section through
+    /// [`event::Section::manual_edit`] and stores it with its warnings in the audit log.
+    /// `version` is the round version the caller saw (`None`: as read now). In FIDE mode
+    /// ([`event::Section::fide_mode`], C.04.A) an edit without `confirm` is refused with
+    /// [`ServiceError::ConfirmationNeeded`], naming the criteria the changed round would break,
+    /// and nothing is stored; a confirmed edit is stored with its integrity note (who, when,
+    /// what, the criteria broken: the section's TRF carries it as a `###` line) and the audit
+    /// entry [`CONFIRMED`] in the games' transaction. Returns the warnings.
     pub async fn apply_edit(
         &self,
         by: Option<i64>,
@@ -269,6 +279,7 @@ impl Service {
         number: i64,
         edit: &Edit,
         version: Option<i64>,
+        confirm: bool,
     ) -> Result<Vec<Warning>, ServiceError> {
         let loaded = load(&self.store, section).await?;
         let (row, _) = loaded.round(number).ok_or(ServiceError::NotFound)?;
@@ -281,63 +292,76 @@ impl Service {
                 ),
             ));
         }
+        if let Edit::Exchange { a, b } = edit
+            && a == b
+        {
+            return Err(ServiceError::BadRequest(format!(
+                "second player: the same as the first ({a})"
+            )));
+        }
         let n = u32::try_from(number).unwrap_or(0);
         let mut s = loaded.section().clone();
-        let warnings = match edit {
-            Edit::Pair {
-                board,
-                white,
-                black,
-            } => s
-                .set_pair(n, *board, player_id(*white), player_id(*black))
-                .map_err(ServiceError::from)?,
-            Edit::Swap { board } => {
-                let b = board
-                    .checked_sub(1)
-                    .and_then(|i| s.round(n)?.boards.get(i))
-                    .ok_or_else(|| {
-                        ServiceError::BadRequest(format!("round {n} has no board {board}"))
-                    })?
-                    .clone();
-                s.set_pair(n, *board, b.black, b.white)
-                    .map_err(ServiceError::from)?
-            }
-            Edit::Exchange { a, b } => {
-                let (a, b) = (player_id(*a), player_id(*b));
-                for p in [a, b] {
-                    if s.entry(p).is_none() {
-                        return Err(ServiceError::BadRequest(format!(
-                            "player {p} is not in the section"
-                        )));
-                    }
-                }
-                let idx = usize::try_from(n.saturating_sub(1)).unwrap_or(usize::MAX);
-                let mut r = s.played.get(idx).cloned().ok_or(ServiceError::NotFound)?;
-                let changed = exchange(&mut r, a, b)?;
-                s.played[idx] = r.clone();
-                changed
-                    .iter()
-                    .flat_map(|&i| s.check_pair(n, r.boards[i].white, r.boards[i].black))
-                    .collect()
-            }
-            Edit::Bye { player, kind } => s
-                .move_to_bye(n, player_id(*player), bye_kind(kind)?)
-                .map_err(ServiceError::from)?,
-            Edit::Unpair { board } => {
-                s.unpair_board(n, *board).map_err(ServiceError::from)?;
-                Vec::new()
-            }
+        let manual = edit.manual(&s, n)?;
+        let who = match by {
+            Some(id) => self.store.user(id).await?.name,
+            None => "system".to_owned(),
         };
+        let confirmation = Confirmation {
+            by: who,
+            at: loaded.event.zone.local(store::unix_now()),
+        };
+        if s.fide_mode && !confirm {
+            // What the change would break, on a copy: nothing is stored.
+            let mut probe = s.clone();
+            let warnings = probe
+                .manual_edit(n, &manual, Some(&confirmation))
+                .map_err(ServiceError::from)?;
+            let criteria = probe
+                .integrity
+                .last()
+                .and_then(|note| note.criteria.clone());
+            return Err(ServiceError::ConfirmationNeeded(Box::new(Unconfirmed {
+                change: edit.describe(&loaded, false),
+                change_de: edit.describe(&loaded, true),
+                criteria,
+                warnings,
+            })));
+        }
+        let notes = s.integrity.len();
+        let warnings = s
+            .manual_edit(n, &manual, confirm.then_some(&confirmation))
+            .map_err(ServiceError::from)?;
         let round = s.round(n).ok_or(ServiceError::NotFound)?;
         let games = new_games(round, &|p| p);
-        let mut what = edit.describe(&loaded);
+        let mut what = edit.describe(&loaded, false);
         for w in &warnings {
             what.push_str("; warning: ");
             what.push_str(&warning_text(w, false, &loaded));
         }
-        self.store
-            .replace_games(by, row.id, version.unwrap_or(row.version), &games, &what)
-            .await?;
+        let version = version.unwrap_or(row.version);
+        match s.integrity.get(notes) {
+            None => {
+                self.store
+                    .replace_games(by, row.id, version, &games, &what)
+                    .await?;
+            }
+            Some(note) => {
+                let settings = section_document(&s)?;
+                let note = RoundNote {
+                    action: CONFIRMED.to_owned(),
+                    old: edit.describe(&loaded, false),
+                    new: note.trf_comment().trim().to_owned(),
+                };
+                let confirmed = Confirmed {
+                    section_version: loaded.section_row.version,
+                    settings: &settings,
+                    note: &note,
+                };
+                self.store
+                    .replace_games_noted(by, row.id, version, &games, &what, Some(&confirmed))
+                    .await?;
+            }
+        }
         Ok(warnings)
     }
 }

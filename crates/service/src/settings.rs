@@ -116,6 +116,10 @@ pub struct SectionSettings {
     /// [`event::section::MAX_PUBLIC_DELAY_MINUTES`]); absent: kept.
     #[serde(default)]
     pub public_delay: Option<u32>,
+    /// FIDE mode (C.04.A): manual pairing changes need the arbiter's confirmation and are
+    /// kept as integrity notes (`on`/`off` or a JSON boolean); absent: kept.
+    #[serde(default, deserialize_with = "optional_flag")]
+    pub fide_mode: Option<bool>,
 }
 
 /// A checkbox (`on`, absent) or a JSON boolean.
@@ -130,6 +134,27 @@ pub(crate) fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
         Flag::Bool(b) => b,
         Flag::Text(t) => matches!(t.as_str(), "on" | "true" | "1" | "yes"),
     })
+}
+
+/// [`flag`] where the field may be absent (`None`), with `off`, `false`, `0` or `no` for no.
+pub(crate) fn optional_flag<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Flag {
+        Bool(bool),
+        Text(String),
+    }
+    match Option::<Flag>::deserialize(d)? {
+        None => Ok(None),
+        Some(Flag::Bool(b)) => Ok(Some(b)),
+        Some(Flag::Text(t)) => match t.as_str() {
+            "on" | "true" | "1" | "yes" => Ok(Some(true)),
+            "off" | "false" | "0" | "no" => Ok(Some(false)),
+            other => Err(serde::de::Error::custom(format!(
+                "fide_mode `{other}`: expected on or off"
+            ))),
+        },
+    }
 }
 
 fn bad(message: String) -> ServiceError {
@@ -284,6 +309,9 @@ pub fn apply_section(s: &mut event::Section, f: &SectionSettings) -> Result<(), 
             )));
         }
         s.public_delay_minutes = minutes;
+    }
+    if let Some(on) = f.fide_mode {
+        s.fide_mode = on;
     }
     validate::section(s)?;
     s.check_settings().map_err(|e| bad(e.to_string()))?;
@@ -499,6 +527,7 @@ pub fn section_values(loaded: &crate::Loaded) -> Value {
         "supervised": s.supervised,
         "public_delay": s.public_delay_minutes,
         "max_public_delay": event::section::MAX_PUBLIC_DELAY_MINUTES,
+        "fide_mode": s.fide_mode,
         "game_type": s.game_type().map(|g| g.to_string()),
         "supervision_article": s.supervision_article().map(|a| a.to_string()),
         "proposed_default_time": s.proposed_default_time(),
@@ -527,8 +556,14 @@ pub fn event_values(row: &store::EventRow) -> Value {
     })
 }
 
+/// The audit action of a settings change that switches FIDE mode off (C.04.A).
+pub const FIDE_MODE_OFF: &str = "settings: FIDE mode off";
+/// The audit action of a settings change that switches FIDE mode on.
+pub const FIDE_MODE_ON: &str = "settings: FIDE mode on";
+
 impl Service {
-    /// Changes a section's settings (read at `f.version`); returns the new version.
+    /// Changes a section's settings (read at `f.version`); returns the new version. A change
+    /// of FIDE mode is audited as [`FIDE_MODE_OFF`] or [`FIDE_MODE_ON`].
     pub async fn update_section(
         &self,
         by: Option<i64>,
@@ -539,9 +574,14 @@ impl Service {
         let mut s = loaded.section().clone();
         apply_section(&mut s, f)?;
         s.check_rules(loaded.event.end)?;
+        let action = match (loaded.section().fide_mode, s.fide_mode) {
+            (true, false) => FIDE_MODE_OFF,
+            (false, true) => FIDE_MODE_ON,
+            _ => "settings",
+        };
         Ok(self
             .store
-            .update_section(by, id, &section_document(&s)?, f.version)
+            .update_section_as(by, id, &section_document(&s)?, f.version, action)
             .await?)
     }
 
@@ -614,6 +654,7 @@ mod tests {
             kind: None,
             supervised: false,
             public_delay: None,
+            fide_mode: None,
         }
     }
 

@@ -70,7 +70,7 @@ pub use events::{EventChange, EventOf, EventRow};
 pub use live::{Appended, LiveEvent, LiveGame, NewLiveEvent};
 pub use model::{ParseRecordedError, Recorded, StoreError};
 pub use players::{NewPlayer, Player};
-pub use rounds::{Game, NewGame, NewRound, Round, RoundNote};
+pub use rounds::{Confirmed, Game, NewGame, NewRound, Round, RoundNote};
 pub use row::Versioned;
 pub use sections::{NewSection, Section};
 pub use team::{Lineup, TeamMatch, TeamRow, TeamSection};

@@ -139,6 +139,18 @@ pub struct RoundNote {
     pub new: String,
 }
 
+/// A manual pairing change the arbiter confirmed (FIDE mode), stored with the games
+/// ([`Store::replace_games_noted`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Confirmed<'a> {
+    /// The version of the section's settings the caller read.
+    pub section_version: i64,
+    /// The section's new settings document, with the change's integrity note.
+    pub settings: &'a str,
+    /// The audit entry of the confirmation (who is the entry's user).
+    pub note: &'a RoundNote,
+}
+
 impl Store {
     /// The rounds of a section that have pairings, in order.
     pub async fn rounds(&self, section: i64) -> Result<Vec<Round>, StoreError> {
@@ -357,7 +369,25 @@ impl Store {
         games: &[NewGame],
         what: &str,
     ) -> Result<i64, StoreError> {
+        self.replace_games_noted(by, round, version, games, what, None)
+            .await
+    }
+
+    /// [`Store::replace_games`] with a confirmed change (FIDE mode, C.04.A): the section's
+    /// settings document carrying the change's integrity note and the note's audit entry are
+    /// written in the same transaction as the games, or nothing is. A section changed since
+    /// the caller read it at [`Confirmed::section_version`] is [`StoreError::Conflict`].
+    pub async fn replace_games_noted(
+        &self,
+        by: Option<i64>,
+        round: i64,
+        version: i64,
+        games: &[NewGame],
+        what: &str,
+        confirmed: Option<&Confirmed<'_>>,
+    ) -> Result<i64, StoreError> {
         let old = self.games(round).await?;
+        let section = self.round(round).await?.section;
         let mut tx = self.write().await?;
         let update = sqlx::query(
             "UPDATE rounds SET version = version + 1 WHERE id = $1 AND version = $2 AND published = 0",
@@ -386,6 +416,18 @@ impl Store {
         Audit::new(by, "round", round, "manual pairing")
             .write(&mut tx, Some(&before), Some(&format!("{after}; {what}")))
             .await?;
+        if let Some(c) = confirmed {
+            let update = sqlx::query(
+                "UPDATE sections SET data = $1, version = version + 1 WHERE id = $2 AND version = $3",
+            )
+            .bind(c.settings)
+            .bind(section)
+            .bind(c.section_version);
+            change_one(&mut tx, update, "section", section).await?;
+            Audit::new(by, "round", round, &c.note.action)
+                .write(&mut tx, Some(&c.note.old), Some(&c.note.new))
+                .await?;
+        }
         bump_round_revision(&mut tx, round).await?;
         tx.commit().await?;
         Ok(version + 1)

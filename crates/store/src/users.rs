@@ -190,6 +190,11 @@ impl Store {
         )
     }
 
+    /// The user with key `id`.
+    pub async fn user(&self, id: i64) -> Result<User, StoreError> {
+        self.by_id(id).await
+    }
+
     /// The user of that name.
     pub async fn user_by_name(&self, name: &str) -> Result<Option<User>, StoreError> {
         sqlx::query(&User::select("WHERE name = $1"))

@@ -2,7 +2,10 @@
 //! with `CI` set the PostgreSQL tests fail when the variable is missing).
 
 use laws::{ByeKind, GameResult};
-use store::{NewGame, NewPlayer, NewRound, Recorded, Role, Store, StoreError, Versioned};
+use store::{
+    Confirmed, NewGame, NewPlayer, NewRound, Recorded, Role, RoundNote, Store, StoreError,
+    Versioned,
+};
 
 use store::testing::unique_name as unique;
 
@@ -18,6 +21,7 @@ store::on_both!(
     every_change_raises_the_section_revision,
     event_update_uses_optimistic_locking,
     manual_edits_replace_the_games_of_a_preview,
+    h13_a_confirmed_edit_stores_games_settings_and_note_together,
     player_documents_and_game_records,
     created_accounts_name_the_admin,
     h12_02_edit_player_every_field_with_optimistic_locking,
@@ -420,6 +424,66 @@ async fn manual_edits_replace_the_games_of_a_preview(store: Store) {
         ),
         "a published round is not edited"
     );
+}
+
+/// FIDE mode (C.04.A): a confirmed manual edit writes the games, the section's document with
+/// its integrity note and the note's audit entry in one transaction; a stale section version
+/// writes none of them.
+async fn h13_a_confirmed_edit_stores_games_settings_and_note_together(store: Store) {
+    let (section, ids, round) = section_with_round(&store, 4).await;
+    let game = |board, white, black| NewGame {
+        board,
+        white,
+        black: Some(black),
+        result: Recorded::Game(GameResult::Pending),
+        manual: true,
+    };
+    let swapped = [game(1, ids[0], ids[2]), game(2, ids[1], ids[3])];
+    let note = RoundNote {
+        action: "manual pairing change confirmed".into(),
+        old: "A and C exchanged".into(),
+        new: "manual pairing, round 1, by admin".into(),
+    };
+    let version = store.section(section).await.unwrap().version;
+    let before = store.games(round).await.unwrap();
+    let stale = Confirmed {
+        section_version: version - 1,
+        settings: "{\"integrity\":1}",
+        note: &note,
+    };
+    assert!(matches!(
+        store
+            .replace_games_noted(None, round, 1, &swapped, "exchange", Some(&stale))
+            .await,
+        Err(StoreError::Conflict {
+            entity: "section",
+            ..
+        })
+    ));
+    assert_eq!(store.games(round).await.unwrap(), before, "nothing written");
+    assert_eq!(store.round(round).await.unwrap().version, 1);
+    let current = Confirmed {
+        section_version: version,
+        ..stale
+    };
+    let v = store
+        .replace_games_noted(None, round, 1, &swapped, "exchange", Some(&current))
+        .await
+        .unwrap();
+    assert_eq!(v, 2);
+    let row = store.section(section).await.unwrap();
+    assert_eq!(
+        (row.data.as_str(), row.version),
+        ("{\"integrity\":1}", version + 1)
+    );
+    assert_eq!(store.games(round).await.unwrap()[0].black, Some(ids[2]));
+    let log = store.audit_log(Some(("round", round)), 2).await.unwrap();
+    assert_eq!(log[0].action, "manual pairing change confirmed");
+    assert_eq!(
+        log[0].new_value.as_deref(),
+        Some("manual pairing, round 1, by admin")
+    );
+    assert_eq!(log[1].action, "manual pairing");
 }
 
 async fn player_documents_and_game_records(store: Store) {

@@ -201,10 +201,12 @@ impl From<ServiceError> for AppError {
             ServiceError::Conflict(m) => AppError::Conflict(m),
             ServiceError::BadRequest(m) => AppError::BadRequest(m),
             ServiceError::Invalid(v) => AppError::Invalid(v),
-            e @ ServiceError::Rule { .. } => AppError::Rule {
-                english: e.to_string(),
-                german: e.has_german().then(|| e.german()),
-            },
+            e @ (ServiceError::Rule { .. } | ServiceError::ConfirmationNeeded(_)) => {
+                AppError::Rule {
+                    english: e.to_string(),
+                    german: e.has_german().then(|| e.german()),
+                }
+            }
             ServiceError::Internal(m) => AppError::Internal(m),
         }
     }

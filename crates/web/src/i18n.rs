@@ -887,6 +887,49 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("lv_restart", "Restart the clock", "Uhr wieder starten"),
     ("lv_observe", "Observe the flags", "Uhr prüfen (Zeitüberschreitung)"),
     ("lv_no_boards", "No boards.", "Keine Bretter."),
+    (
+        "fide_mode",
+        "FIDE mode (C.04.A): manual pairing changes are confirmed and recorded",
+        "FIDE-Modus (C.04.A): manuelle Paarungsänderungen werden bestätigt und festgehalten",
+    ),
+    ("fide_on", "on", "an"),
+    ("fide_off", "off", "aus"),
+    (
+        "fide_confirm_title",
+        "FIDE mode: confirm the change",
+        "FIDE-Modus: Änderung bestätigen",
+    ),
+    ("fide_change", "Change", "Änderung"),
+    ("fide_by", "By", "Von"),
+    ("fide_when", "When", "Zeitpunkt"),
+    ("fide_criteria_short", "Criteria broken", "Verletzte Kriterien"),
+    (
+        "fide_criteria",
+        "Criteria the changed round breaks against the engine's pairing",
+        "Kriterien, die die geänderte Runde gegenüber der Paarung des Programms verletzt",
+    ),
+    ("fide_apply", "Apply the change", "Änderung ausführen"),
+    ("fide_cancel", "Cancel", "Abbrechen"),
+    (
+        "fide_mode_on_note",
+        "FIDE mode is on (C.04.A): every change of the engine's pairing needs your confirmation and is written to the section's TRF as a ### line.",
+        "Der FIDE-Modus ist an (C.04.A): Jede Änderung der Paarung des Programms muss bestätigt werden und wird als ###-Zeile in die TRF-Datei der Gruppe geschrieben.",
+    ),
+    (
+        "fide_mode_off_note",
+        "FIDE mode is off: changes are applied without confirmation and not recorded in the TRF.",
+        "Der FIDE-Modus ist aus: Änderungen werden ohne Bestätigung ausgeführt und nicht in der TRF-Datei festgehalten.",
+    ),
+    (
+        "fide_notes",
+        "Confirmed changes of this round (written to the TRF as ### lines)",
+        "Bestätigte Änderungen dieser Runde (in der TRF-Datei als ###-Zeilen)",
+    ),
+    (
+        "action_manual_confirmed",
+        "manual pairing change confirmed",
+        "manuelle Paarungsänderung bestätigt",
+    ),
 ];
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use event::round::Warning;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use service::results::CorrectionEffect;
 
@@ -20,8 +20,8 @@ use crate::editor::{Edit, Editor};
 use crate::i18n::Lang;
 use crate::views::{self, PageError, render, see_other};
 use crate::{AppError, AppState, Viewer};
-use service::Loaded;
 use service::rounds::{Edit as PairingEdit, warning_text};
+use service::{Loaded, ServiceError, Unconfirmed};
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
@@ -50,12 +50,72 @@ fn warnings_json(warnings: &[Warning], lang: Lang, loaded: &Loaded) -> Vec<Value
         .collect()
 }
 
+/// The statement the arbiter confirms in FIDE mode, in `lang`.
+fn confirmation_text(lang: Lang) -> &'static str {
+    lang.pick(
+        event::fide_mode::CONFIRMATION_EN,
+        event::fide_mode::CONFIRMATION_DE,
+    )
+}
+
+/// What an unconfirmed change in FIDE mode would change and break, for the page and the API.
+fn unconfirmed_json(u: &Unconfirmed, lang: Lang, loaded: &Loaded) -> Value {
+    json!({
+        "confirmation_needed": true,
+        "article": event::section::FIDE_MODE.as_str(),
+        "change": lang.pick(&u.change, &u.change_de),
+        "criteria": u.criteria,
+        "criteria_text": u.criteria_text(lang),
+        "warnings": warnings_json(&u.warnings, lang, loaded),
+        "confirmation": confirmation_text(lang),
+    })
+}
+
+/// The integrity notes of round `n` (confirmed changes in FIDE mode) as the TRF writes them.
+fn notes_json(loaded: &Loaded, n: i64) -> Vec<String> {
+    loaded
+        .section()
+        .integrity
+        .iter()
+        .filter(|note| i64::from(note.round) == n)
+        .map(|note| format!("###{}", note.trf_comment()))
+        .collect()
+}
+
+/// The integrity notes of round `n` for the editor's table: who, date (`YYYY-MM-DD`, the page
+/// writes it in its language), time, what, and the criteria in words.
+fn notes_rows(loaded: &Loaded, n: i64, lang: Lang) -> Vec<Value> {
+    loaded
+        .section()
+        .integrity
+        .iter()
+        .filter(|note| i64::from(note.round) == n)
+        .map(|note| {
+            let criteria = match &note.criteria {
+                None => lang.pick("not evaluated", "nicht geprüft").to_owned(),
+                Some(c) if c.is_empty() => lang.pick("none", "keines").to_owned(),
+                Some(c) => c.join(", "),
+            };
+            json!({
+                "by": note.by,
+                "date": note.at.date.to_string(),
+                "time": note.at.time.to_string(),
+                "change": note.change,
+                "criteria": criteria,
+            })
+        })
+        .collect()
+}
+
 #[derive(Deserialize)]
 struct EditRequest {
     #[serde(flatten)]
     edit: PairingEdit,
     #[serde(default)]
     version: Option<i64>,
+    /// The arbiter confirms a change that departs from the engine's pairing (FIDE mode).
+    #[serde(default)]
+    confirm: bool,
 }
 
 async fn edit_api(
@@ -63,20 +123,36 @@ async fn edit_api(
     Path((id, n)): Path<(i64, i64)>,
     Editor { by, viewer }: Editor,
     Json(f): Json<EditRequest>,
-) -> Result<Json<Value>, AppError> {
-    let warnings = state
+) -> Result<Response, AppError> {
+    let applied = state
         .service
-        .apply_edit(Some(by), id, n, &f.edit, f.version)
-        .await?;
+        .apply_edit(Some(by), id, n, &f.edit, f.version, f.confirm)
+        .await;
+    let warnings = match applied {
+        Ok(w) => w,
+        Err(ServiceError::ConfirmationNeeded(u)) => {
+            let loaded = state.section(id).await?;
+            let error = ServiceError::ConfirmationNeeded(u.clone());
+            let mut body = unconfirmed_json(&u, viewer.lang, &loaded);
+            body["error"] = error.to_string().into();
+            body["error_de"] = error.german().into();
+            body["status"] = StatusCode::UNPROCESSABLE_ENTITY.as_u16().into();
+            return Ok((StatusCode::UNPROCESSABLE_ENTITY, Json(body)).into_response());
+        }
+        Err(e) => return Err(e.into()),
+    };
     let loaded = state.section(id).await?;
     Ok(Json(json!({
         "round": n,
         "warnings": warnings_json(&warnings, viewer.lang, &loaded),
         "boards": views::boards(&loaded, n),
-    })))
+        "fide_mode": loaded.section().fide_mode,
+        "integrity": notes_json(&loaded, n),
+    }))
+    .into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 struct EditForm {
     op: String,
     #[serde(default)]
@@ -89,6 +165,9 @@ struct EditForm {
     player: Option<i64>,
     #[serde(default)]
     kind: Option<String>,
+    /// The confirmation checkbox of FIDE mode (`on`).
+    #[serde(default, skip_serializing)]
+    confirm: Option<String>,
 }
 
 impl EditForm {
@@ -130,12 +209,24 @@ async fn edit_form(
         form: f,
     }: Edit<EditForm>,
 ) -> Result<Response, PageError> {
-    let warnings = state
+    let confirm = f
+        .confirm
+        .as_deref()
+        .is_some_and(|c| c == "on" || c == "true");
+    let applied = state
         .service
-        .apply_edit(Some(by), id, n, &f.edit()?, None)
-        .await?;
+        .apply_edit(Some(by), id, n, &f.edit()?, None, confirm)
+        .await;
     let loaded = state.section(id).await?;
-    edit_view(&state, &viewer, &loaded, n, &warnings)
+    match applied {
+        Ok(warnings) => edit_view(&state, &viewer, &loaded, n, &warnings, None),
+        Err(ServiceError::ConfirmationNeeded(u)) => {
+            let mut pending = unconfirmed_json(&u, viewer.lang, &loaded);
+            pending["form"] = json!(f);
+            edit_view(&state, &viewer, &loaded, n, &[], Some(pending))
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 async fn edit_page(
@@ -145,15 +236,18 @@ async fn edit_page(
 ) -> Result<Response, PageError> {
     viewer.editor()?;
     let loaded = state.section(id).await?;
-    edit_view(&state, &viewer, &loaded, n, &[])
+    edit_view(&state, &viewer, &loaded, n, &[], None)
 }
 
+/// The pairing editor of round `n`, with the warnings of the last change and, in FIDE mode,
+/// the change waiting for the arbiter's confirmation (`pending`).
 fn edit_view(
     state: &AppState,
     viewer: &Viewer,
     loaded: &Loaded,
     n: i64,
     warnings: &[Warning],
+    pending: Option<Value>,
 ) -> Result<Response, PageError> {
     let boards = views::boards(loaded, n).ok_or(AppError::NotFound)?;
     let published = loaded.round(n).is_some_and(|(r, _)| r.published);
@@ -175,6 +269,9 @@ fn edit_view(
             "players": players,
             "next_board": next_board,
             "warnings": warnings_json(warnings, viewer.lang, loaded),
+            "fide_mode": loaded.section().fide_mode,
+            "pending": pending,
+            "integrity": notes_rows(loaded, n, viewer.lang),
         }),
     )
 }

@@ -20,6 +20,7 @@ store::on_both!(
     h14_06_audit_names_board_players_and_filters,
     h14_07_search_finds_players_german_folded,
     h14_07_delete_needs_the_name_and_an_admin_after_publication,
+    h13_fide_mode_confirms_records_and_exports_manual_changes,
 );
 
 struct Client {
@@ -79,6 +80,16 @@ impl Client {
             .header(header::COOKIE, &self.cookie)
             .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
             .body(Body::from(body.join("&")))
+            .unwrap();
+        self.send(req).await
+    }
+
+    async fn put(&self, uri: &str, body: Value) -> Answer {
+        let req = Request::put(uri)
+            .header(header::COOKIE, &self.cookie)
+            .header("x-csrf-token", &self.csrf)
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body.to_string()))
             .unwrap();
         self.send(req).await
     }
@@ -198,7 +209,7 @@ async fn manual_edits_warn_are_audited_and_marked(store: Store) {
     let answer = c
         .ok(
             &edit,
-            json!({"op": "pair", "board": 1, "white": met.1, "black": met.0}),
+            json!({"op": "pair", "board": 1, "white": met.1, "black": met.0, "confirm": true}),
         )
         .await;
     let warnings = answer["warnings"].as_array().unwrap();
@@ -222,13 +233,13 @@ async fn manual_edits_warn_are_audited_and_marked(store: Store) {
     let next = boards.iter().filter(|b| !b["black"].is_null()).count() + 1;
     c.ok(
         &edit,
-        json!({"op": "pair", "board": next, "white": a, "black": b}),
+        json!({"op": "pair", "board": next, "white": a, "black": b, "confirm": true}),
     )
     .await;
     let swapped = c
         .post_form(
             &format!("/sections/{s}/rounds/2/edit"),
-            &[("op", "swap"), ("board", "1")],
+            &[("op", "swap"), ("board", "1"), ("confirm", "on")],
         )
         .await;
     assert_eq!(swapped.status, StatusCode::OK, "{}", swapped.text);
@@ -238,7 +249,10 @@ async fn manual_edits_warn_are_audited_and_marked(store: Store) {
     );
     assert_eq!(pair_of(&c.round(s, 2).await[0]), met);
     let stale = c
-        .post(&edit, json!({"op": "swap", "board": 1, "version": 1}))
+        .post(
+            &edit,
+            json!({"op": "swap", "board": 1, "version": 1, "confirm": true}),
+        )
         .await;
     assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.text);
     let log = c
@@ -276,6 +290,155 @@ async fn manual_edits_warn_are_audited_and_marked(store: Store) {
         StatusCode::UNPROCESSABLE_ENTITY,
         "{}",
         late.text
+    );
+}
+
+/// Issue 13 item 5 (C.04.A): in FIDE mode, on by default, a manual change without the
+/// arbiter's confirmation is refused with the criteria it breaks and nothing is stored; a
+/// confirmed one is stored with its integrity note, audited, and exported as a `###` TRF line;
+/// FIDE mode switched off (audited) needs no confirmation and records nothing.
+async fn h13_fide_mode_confirms_records_and_exports_manual_changes(store: Store) {
+    let (c, s, _) = section(store, 6, 3).await;
+    c.ok(&format!("/api/sections/{s}/pair"), json!({})).await;
+    c.play(s, 1, "1-0").await;
+    let met = pair_of(&c.round(s, 1).await[0]);
+    c.ok(&format!("/api/sections/{s}/pair"), json!({})).await;
+    let settings = format!("/api/sections/{s}/settings");
+    assert_eq!(c.get(&settings).await.json()["fide_mode"], true);
+    let edit = format!("/api/sections/{s}/rounds/2/edit");
+    let before = c.round(s, 2).await;
+    // The round-1 opponents meet again: exchange the partner of one with the other.
+    let partner = before
+        .iter()
+        .find_map(|b| match pair_of(b) {
+            (w, p) if w == met.0 => Some(p),
+            (p, b) if b == met.0 => Some(p),
+            _ => None,
+        })
+        .unwrap();
+    let rematch = json!({"op": "exchange", "a": partner, "b": met.1});
+    let refused = c.post(&edit, rematch.clone()).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.text
+    );
+    let body = refused.json();
+    assert_eq!(body["confirmation_needed"], true);
+    assert_eq!(body["article"], "C.04.A");
+    assert!(
+        body["criteria"].as_array().unwrap().contains(&json!("C1")),
+        "{body}"
+    );
+    assert_eq!(
+        body["confirmation"],
+        event::fide_mode::CONFIRMATION_EN,
+        "{body}"
+    );
+    assert!(
+        body["error"].as_str().unwrap().contains("C1")
+            && body["error_de"].as_str().unwrap().contains("verletzt C1"),
+        "{body}"
+    );
+    assert_eq!(c.round(s, 2).await, before, "nothing stored");
+    let confirmed = c
+        .ok(&edit, {
+            let mut r = rematch.clone();
+            r["confirm"] = json!(true);
+            r
+        })
+        .await;
+    let notes = confirmed["integrity"].as_array().unwrap();
+    assert_eq!(notes.len(), 1, "{confirmed}");
+    let note = notes[0].as_str().unwrap();
+    assert!(
+        note.starts_with("### manual pairing, round 2, by admin, ") && note.contains("breaks C1"),
+        "{note}"
+    );
+    assert_ne!(c.round(s, 2).await, before);
+    // The page: the same refusal shows the criteria and the German confirmation.
+    let page = c
+        .post_form(
+            &format!("/sections/{s}/rounds/2/edit?lang=de"),
+            &[("op", "swap"), ("board", "1")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+    assert!(page.text.contains("id=\"edit-confirm\""), "{}", page.text);
+    assert!(
+        page.text.contains(event::fide_mode::CONFIRMATION_DE),
+        "{}",
+        page.text
+    );
+    assert!(page.text.contains("name=\"op\" value=\"swap\""));
+    assert!(
+        page.text.contains("Brett 1: Farben getauscht"),
+        "{}",
+        page.text
+    );
+    let after_page = c.round(s, 2).await;
+    let applied = c
+        .post_form(
+            &format!("/sections/{s}/rounds/2/edit?lang=de"),
+            &[("op", "swap"), ("board", "1"), ("confirm", "on")],
+        )
+        .await;
+    assert_eq!(applied.status, StatusCode::OK, "{}", applied.text);
+    assert!(!applied.text.contains("id=\"edit-confirm\""));
+    assert!(applied.text.contains("id=\"edit-integrity\""));
+    let table = &applied.text[applied.text.find("id=\"edit-integrity\"").unwrap()..];
+    assert!(
+        table.contains("<td>admin</td>") && table.contains("C1") && table.contains("Verletzte"),
+        "{table}"
+    );
+    let swapped = c.round(s, 2).await;
+    assert_eq!(
+        pair_of(&swapped[0]),
+        (pair_of(&after_page[0]).1, pair_of(&after_page[0]).0)
+    );
+    // The TRF export carries both notes as `###` lines.
+    let trf = c.get(&format!("/sections/{s}/export.trf")).await;
+    let lines: Vec<&str> = trf
+        .text
+        .split(['\r', '\n'])
+        .filter(|l| l.starts_with("### manual pairing, round 2, by admin"))
+        .collect();
+    assert_eq!(lines.len(), 2, "{}", trf.text);
+    assert!(lines[0].contains("breaks C1"), "{}", lines[0]);
+    let log = c.store.audit_log(None, 50).await.unwrap();
+    let confirmations: Vec<_> = log
+        .iter()
+        .filter(|e| e.action == "manual pairing change confirmed")
+        .collect();
+    assert_eq!(confirmations.len(), 2, "{log:?}");
+    assert!(confirmations.iter().all(|e| e.user == "admin"));
+    // FIDE mode off (audited): no confirmation, no note.
+    let form = c.get(&format!("/sections/{s}/settings")).await;
+    assert!(form.text.contains("id=\"settings-fide-mode\""));
+    let mut values = c.get(&settings).await.json();
+    values["fide_mode"] = json!(false);
+    let off = c.put(&settings, values).await;
+    assert_eq!(off.status, StatusCode::OK, "{}", off.text);
+    assert_eq!(c.get(&settings).await.json()["fide_mode"], false);
+    let free = c.ok(&edit, json!({"op": "swap", "board": 1})).await;
+    assert_eq!(free["integrity"].as_array().unwrap().len(), 2, "{free}");
+    let log = c.store.audit_log(None, 50).await.unwrap();
+    assert!(
+        log.iter().any(|e| e.action == "settings: FIDE mode off"),
+        "{log:?}"
+    );
+    assert_eq!(
+        log.iter()
+            .filter(|e| e.action == "manual pairing change confirmed")
+            .count(),
+        2
+    );
+    let audit = c.get("/audit?lang=de").await;
+    assert!(
+        audit.text.contains("manuelle Paarungsänderung bestätigt"),
+        "{}",
+        audit.text
     );
 }
 
