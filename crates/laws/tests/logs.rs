@@ -101,6 +101,7 @@ fn run(text: &str) -> Result<(Report, BTreeMap<usize, Vec<String>>), LineError> 
         line: 1,
         column: 1,
         message: "empty log".into(),
+        refused: None,
     })?;
     let mut report = Report::start(first, None)?;
     let mut got = BTreeMap::new();
