@@ -25,6 +25,10 @@ use super::{
 use crate::assignment::{self, Incremental, Overflow};
 use crate::matching::{BracketGraph, Graph, SubsetGraph, bit_rows};
 
+/// The next bracket's PSD (2017 C.7) of a downfloater set with which it cannot be paired:
+/// above every list of score differences.
+const UNPAIRABLE: i64 = i64::MAX;
+
 /// Score difference given to a downfloater in C18-C21: above any difference between two scores.
 const DOWNFLOATER_DIFFERENCE: i64 = 1 << 40;
 
@@ -1823,7 +1827,14 @@ impl<'a> BracketSearch<'a> {
             }
         }
         let reached = (best.is_none() && !within).then_some(Limit::NextBracketMdps);
-        let psd = best.unwrap_or_else(|| list(0));
+        let psd = match best {
+            Some(psd) => psd,
+            // No arrangement pairs the next bracket with these downfloaters (in the last
+            // bracket: none leaves out a player allowed the bye, C.2): the pairing of the next
+            // bracket is not completed, worse than any set that completes it (2017 C.7).
+            None if within => vec![UNPAIRABLE],
+            None => list(0),
+        };
         self.next_psd_cache
             .insert(downfloaters.to_vec(), (psd.clone(), reached));
         self.reach(reached);
