@@ -185,6 +185,6 @@ impl Section {
         }
         broken.sort_unstable();
         broken.dedup();
-        Some(broken.iter().map(|c| format!("{c:?}")).collect())
+        Some(broken.iter().map(|c| c.code()).collect())
     }
 }

@@ -595,6 +595,42 @@ impl IntegrityNote {
             self.round, self.by, self.at, self.change
         )
     }
+
+    /// The note a `###` comment written by [`IntegrityNote::trf_comment`] keeps (text after
+    /// the `###`); `None` for any other comment.
+    pub fn from_trf_comment(text: &str) -> Option<IntegrityNote> {
+        let rest = text.trim_start().strip_prefix("manual pairing, round ")?;
+        let (round, rest) = rest.split_once(", by ")?;
+        let round = round.parse().ok()?;
+        // `by` may hold anything; the moment after it is `, YYYY-MM-DD HH:MM: `.
+        let (by, at, rest) = rest.match_indices(", ").find_map(|(i, _)| {
+            let moment = rest.get(i + 2..i + 18)?;
+            let (date, time) = moment.split_once(' ')?;
+            let at = DateTime {
+                date: date.parse().ok()?,
+                time: time.parse().ok()?,
+            };
+            Some((&rest[..i], at, rest.get(i + 18..)?.strip_prefix(": ")?))
+        })?;
+        let (change, criteria) = rest.rsplit_once("; ")?;
+        let criteria = match criteria.trim_end() {
+            "breaks no criterion" => Some(Vec::new()),
+            c if c.starts_with("criteria not evaluated") => None,
+            c => Some(
+                c.strip_prefix("breaks ")?
+                    .split(", ")
+                    .map(str::to_owned)
+                    .collect(),
+            ),
+        };
+        Some(IntegrityNote {
+            round,
+            by: by.to_owned(),
+            at,
+            change: change.to_owned(),
+            criteria,
+        })
+    }
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use crate::event::Event;
 use crate::person::{PlayerId, Sex};
 use crate::player::{Entry, Player};
 use crate::round::{Board, Bye, ByeKind, GameResult, Round};
-use crate::section::{DutchRules, RoundSchedule, Scoring, Section, System};
+use crate::section::{DutchRules, IntegrityNote, RoundSchedule, Scoring, Section, System};
 use crate::table::outcome_code;
 use crate::validate::{self, Field, Invalid};
 
@@ -559,6 +559,14 @@ impl Section {
                 }
             }
         }
+        section.integrity = t
+            .lines()
+            .iter()
+            .filter_map(|line| match &line.record {
+                Record::Comment(text) => IntegrityNote::from_trf_comment(text),
+                _ => None,
+            })
+            .collect();
         validate::section(&section).map_err(ImportError::Field)?;
         for e in &section.entries {
             validate::entry(e).map_err(ImportError::Field)?;

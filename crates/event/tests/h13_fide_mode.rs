@@ -160,6 +160,32 @@ fn h13_a_rematch_by_hand_breaks_c1_and_reaches_the_trf_as_a_comment() {
         .collect();
     assert_eq!(comments.len(), 2, "{text}");
     assert!(comments[1].contains("breaks C1"), "{text}");
+    // An import of the file keeps both notes as they were (TRF round trip).
+    let read = trf::Tournament::parse(&text).unwrap();
+    let back = Section::from_trf(&read, c.at).unwrap();
+    assert_eq!(back.integrity, s.integrity);
+}
+
+#[test]
+fn h13_only_manual_pairing_comments_become_integrity_notes() {
+    use event::section::IntegrityNote;
+    let note = IntegrityNote::from_trf_comment(
+        " manual pairing, round 3, by Meier, Anna, 2026-04-09 10:15: board 2: 5 - 9; breaks C1, C12",
+    )
+    .unwrap();
+    assert_eq!((note.round, note.by.as_str()), (3, "Meier, Anna"));
+    assert_eq!(note.at.to_string(), "2026-04-09 10:15");
+    assert_eq!(note.change, "board 2: 5 - 9");
+    assert_eq!(note.criteria, Some(vec!["C1".to_owned(), "C12".to_owned()]));
+    assert_eq!(IntegrityNote::from_trf_comment(&note.trf_comment()), Some(note));
+    for other in [
+        " pairing by hand after a protest",
+        " manual pairing, round x, by A, 2026-04-09 10:15: board 1: 1 - 2; breaks no criterion",
+        " manual pairing, round 3, by A, 2026-13-09 10:15: board 1: 1 - 2; breaks no criterion",
+        " manual pairing, round 3, by A, 2026-04-09 10:15 board 1: 1 - 2",
+    ] {
+        assert_eq!(IntegrityNote::from_trf_comment(other), None, "{other}");
+    }
 }
 
 #[test]

@@ -54,6 +54,24 @@ pub struct Unconfirmed {
     pub warnings: Vec<event::round::Warning>,
 }
 
+/// A criterion of C.04.3 by its code with what it asks: `C1 (no two players meet twice)`;
+/// a code that names no criterion stays as it is.
+pub fn criterion_words(code: &str, lang: Lang) -> String {
+    match code.parse::<pairing::dutch::Criterion>() {
+        Ok(c) => format!("{code} ({})", c.summary(lang)),
+        Err(_) => code.to_owned(),
+    }
+}
+
+/// Criteria of C.04.3 by their codes, each with what it asks, separated by commas.
+pub fn criteria_words(codes: &[String], lang: Lang) -> String {
+    codes
+        .iter()
+        .map(|c| criterion_words(c, lang))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 impl Unconfirmed {
     /// The criteria in words: `breaks C1, C12`, `breaks no criterion`, or not evaluated.
     pub fn criteria_text(&self, lang: Lang) -> String {
@@ -73,7 +91,7 @@ impl Unconfirmed {
             Some(c) => format!(
                 "{} {}",
                 lang.pick("the changed round breaks", "die geänderte Runde verletzt"),
-                c.join(", ")
+                criteria_words(c, lang)
             ),
         }
     }

@@ -65,6 +65,10 @@ fn unconfirmed_json(u: &Unconfirmed, lang: Lang, loaded: &Loaded) -> Value {
         "article": event::section::FIDE_MODE.as_str(),
         "change": lang.pick(&u.change, &u.change_de),
         "criteria": u.criteria,
+        "criteria_named": u.criteria.iter().flatten().map(|c| json!({
+            "code": c,
+            "words": service::error::criterion_words(c, lang),
+        })).collect::<Vec<_>>(),
         "criteria_text": u.criteria_text(lang),
         "warnings": warnings_json(&u.warnings, lang, loaded),
         "confirmation": confirmation_text(lang),
@@ -94,7 +98,7 @@ fn notes_rows(loaded: &Loaded, n: i64, lang: Lang) -> Vec<Value> {
             let criteria = match &note.criteria {
                 None => lang.pick("not evaluated", "nicht geprüft").to_owned(),
                 Some(c) if c.is_empty() => lang.pick("none", "keines").to_owned(),
-                Some(c) => c.join(", "),
+                Some(c) => service::error::criteria_words(c, lang),
             };
             json!({
                 "by": note.by,

@@ -338,7 +338,14 @@ async fn h13_fide_mode_confirms_records_and_exports_manual_changes(store: Store)
     );
     assert!(
         body["error"].as_str().unwrap().contains("C1")
-            && body["error_de"].as_str().unwrap().contains("verletzt C1"),
+            && body["error_de"]
+                .as_str()
+                .unwrap()
+                .contains("verletzt C1 (keine zweite Begegnung zweier Spieler)"),
+        "{body}"
+    );
+    assert_eq!(
+        body["criteria_named"][0]["words"], "C1 (no two players meet twice)",
         "{body}"
     );
     assert_eq!(c.round(s, 2).await, before, "nothing stored");
@@ -389,7 +396,9 @@ async fn h13_fide_mode_confirms_records_and_exports_manual_changes(store: Store)
     assert!(applied.text.contains("id=\"edit-integrity\""));
     let table = &applied.text[applied.text.find("id=\"edit-integrity\"").unwrap()..];
     assert!(
-        table.contains("<td>admin</td>") && table.contains("C1") && table.contains("Verletzte"),
+        table.contains("<td>admin</td>")
+            && table.contains("C1 (keine zweite Begegnung zweier Spieler)")
+            && table.contains("Verletzte"),
         "{table}"
     );
     let swapped = c.round(s, 2).await;

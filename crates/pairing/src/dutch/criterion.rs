@@ -1,6 +1,9 @@
 //! The criteria of C.04.3, one type for the engine, its explanations and the checker.
 
-use laws::Article;
+use std::fmt;
+use std::str::FromStr;
+
+use laws::{Article, Lang};
 
 use super::DutchEdition;
 
@@ -142,7 +145,132 @@ const RULES_2017: [Option<&str>; 21] = [
     Some("C.04.3 C.19"),
 ];
 
+/// What each criterion asks, in a few words (English, German), by criterion.
+const SUMMARIES: [(&str, &str); 21] = [
+    (
+        "no two players meet twice",
+        "keine zweite Begegnung zweier Spieler",
+    ),
+    (
+        "no second bye or point without playing",
+        "kein zweites Freilos und kein zweiter kampfloser Punkt",
+    ),
+    (
+        "no two non-topscorers with the same absolute colour preference meet",
+        "keine Paarung zweier Nicht-Topscorer mit gleichem absolutem Farbwunsch",
+    ),
+    (
+        "the round can be completed",
+        "die Runde lässt sich vervollständigen",
+    ),
+    (
+        "the bye goes to a player with the lowest possible score",
+        "das Freilos geht an einen Spieler mit möglichst niedriger Punktzahl",
+    ),
+    (
+        "as few downfloaters as possible",
+        "möglichst wenige Abwärtsfloater",
+    ),
+    (
+        "the downfloaters' scores as low as possible",
+        "möglichst niedrige Punktzahlen der Abwärtsfloater",
+    ),
+    (
+        "the next bracket pairs as well as possible",
+        "die nächste Gruppe lässt sich bestmöglich paaren",
+    ),
+    (
+        "the bye goes to a player with as few unplayed games as possible",
+        "das Freilos geht an einen Spieler mit möglichst wenigen kampflosen Partien",
+    ),
+    (
+        "topscorers with a colour difference beyond +2 or -2",
+        "Topscorer mit einer Farbdifferenz über +2 oder -2",
+    ),
+    (
+        "topscorers with the same colour three times in a row",
+        "Topscorer dreimal hintereinander mit derselben Farbe",
+    ),
+    (
+        "players who do not get their colour preference",
+        "Spieler ohne ihre Wunschfarbe",
+    ),
+    (
+        "players who do not get their strong colour preference",
+        "Spieler ohne ihre starke Wunschfarbe",
+    ),
+    (
+        "downfloaters who floated down in the previous round",
+        "Abwärtsfloater, die schon in der Vorrunde abwärts gefloatet sind",
+    ),
+    (
+        "upfloaters who floated up in the previous round",
+        "Aufwärtsfloater, die schon in der Vorrunde aufwärts gefloatet sind",
+    ),
+    (
+        "downfloaters who floated down two rounds before",
+        "Abwärtsfloater, die vor zwei Runden abwärts gefloatet sind",
+    ),
+    (
+        "upfloaters who floated up two rounds before",
+        "Aufwärtsfloater, die vor zwei Runden aufwärts gefloatet sind",
+    ),
+    (
+        "score differences of downfloaters who floated down in the previous round",
+        "Punktdifferenzen von Abwärtsfloatern, die schon in der Vorrunde abwärts gefloatet sind",
+    ),
+    (
+        "score differences of upfloaters who floated up in the previous round",
+        "Punktdifferenzen von Aufwärtsfloatern, die schon in der Vorrunde aufwärts gefloatet sind",
+    ),
+    (
+        "score differences of downfloaters who floated down two rounds before",
+        "Punktdifferenzen von Abwärtsfloatern, die vor zwei Runden abwärts gefloatet sind",
+    ),
+    (
+        "score differences of upfloaters who floated up two rounds before",
+        "Punktdifferenzen von Aufwärtsfloatern, die vor zwei Runden aufwärts gefloatet sind",
+    ),
+];
+
 impl Criterion {
+    /// Every criterion, in the order of C.04.3.
+    pub const ALL: [Criterion; 21] = [
+        Criterion::C1,
+        Criterion::C2,
+        Criterion::C3,
+        Criterion::C4,
+        Criterion::C5,
+        Criterion::C6,
+        Criterion::C7,
+        Criterion::C8,
+        Criterion::C9,
+        Criterion::C10,
+        Criterion::C11,
+        Criterion::C12,
+        Criterion::C13,
+        Criterion::C14,
+        Criterion::C15,
+        Criterion::C16,
+        Criterion::C17,
+        Criterion::C18,
+        Criterion::C19,
+        Criterion::C20,
+        Criterion::C21,
+    ];
+
+    /// The criterion's code in the 2026 numbering: `C1` ... `C21`.
+    pub fn code(self) -> String {
+        format!("C{}", self as usize + 1)
+    }
+
+    /// What the criterion asks, in a few words, in `lang` (for a person confirming a manual
+    /// change, C.04.A).
+    pub fn summary(self, lang: Lang) -> &'static str {
+        let (en, de) = SUMMARIES[self as usize];
+        lang.pick(en, de)
+    }
+
     /// The criterion's article in the edition, if the edition has it.
     pub fn article(self, edition: DutchEdition) -> Option<Article> {
         let index = self as usize;
@@ -155,6 +283,25 @@ impl Criterion {
     /// The article, or the chapter C.04.3 where the edition has no such criterion.
     pub fn cite(self, edition: DutchEdition) -> Article {
         self.article(edition).unwrap_or(Article::new("C.04.3"))
+    }
+}
+
+impl fmt::Display for Criterion {
+    /// The code in the 2026 numbering (`C12`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.code())
+    }
+}
+
+impl FromStr for Criterion {
+    type Err = String;
+
+    /// A code in the 2026 numbering: `C1` ... `C21`.
+    fn from_str(s: &str) -> Result<Criterion, String> {
+        s.strip_prefix('C')
+            .and_then(|n| n.parse::<usize>().ok())
+            .and_then(|n| Criterion::ALL.get(n.checked_sub(1)?).copied())
+            .ok_or_else(|| format!("`{s}` is no criterion: expected C1 ... C21"))
     }
 }
 
@@ -181,5 +328,21 @@ mod tests {
         assert_eq!(cite(C5, DutchEdition::Rules2017), None);
         assert_eq!(cite(C9, DutchEdition::Rules2017), None);
         assert_eq!(C9.cite(DutchEdition::Rules2017), Article::new("C.04.3"));
+    }
+
+    #[test]
+    fn h13_codes_read_back_and_every_criterion_says_what_it_asks() {
+        for c in Criterion::ALL {
+            assert_eq!(c.code().parse::<Criterion>(), Ok(c));
+            assert_ne!(c.summary(Lang::En), c.summary(Lang::De));
+        }
+        assert_eq!(Criterion::C12.to_string(), "C12");
+        assert_eq!(
+            Criterion::C1.summary(Lang::De),
+            "keine zweite Begegnung zweier Spieler"
+        );
+        for bad in ["C0", "C22", "c1", "C", "X3", "C-1"] {
+            assert!(bad.parse::<Criterion>().is_err(), "{bad}");
+        }
     }
 }
