@@ -270,6 +270,13 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
     wait_text(b, "#rulings", "Schwarz muss den notierten Zug Sg8-f6 ausführen — Art. 9.5.2");
     wait_text(b, "#rulings", "1 Minute Bedenkzeit für Weiß hinzugefügt — Anhang A.3");
     type_move(b, "Sf6", "Sf6");
+    // White claims a touch-move on a square that was empty before Black's move: refused,
+    // nothing changes (Art. 4.3 needs a touched piece).
+    to_move(b, "Weiß");
+    open_actions(b, "white");
+    b.fill("#white-touched", "a5");
+    tap(b, "#white-claim-touch");
+    wait_text(b, "#live-ruling", "auf a5 steht keine Figur");
     // The knights go back and forth; the third time Black claims with the written move.
     to_move(b, "Weiß");
     for knight in ["Sg1", "Sg8", "Sf3", "Sf6", "Sg1", "Sg8", "Sf3"] {
@@ -292,7 +299,7 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
     std::thread::sleep(left);
     open_actions(b, "black");
     tap(b, "#black-claim-flag");
-    wait_text(b, "#rulings", "Zeitüberschreitung von Weiß nach 0 Zügen — Art. 6.9");
+    wait_text(b, "#rulings", "Zeitüberschreitung von Weiß vor dem ersten eigenen Zug — Art. 6.9");
     wait_text(b, "#live-status", "Ergebnis: ½-½ — Art. 6.9");
 
     // The dashboard shows every ruling in German with its article; the arbiter confirms.
@@ -313,11 +320,29 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
         wait_text(b, "#dash-1 .rulings", text);
     }
     for text in [
-        "Zeitüberschreitung von Weiß nach 0 Zügen — Art. 6.9",
+        "Zeitüberschreitung von Weiß vor dem ersten eigenen Zug — Art. 6.9",
         "Die Partie ist beendet: ½-½ — Art. 6.9",
     ] {
         wait_text(b, "#dash-2 .rulings", text);
     }
+    // A finished game's clock is not restarted; the arbiter's own event is entered by the
+    // form (here a warning to White, Art. 12.9.1), not typed as JSON.
+    let quick = b.js(
+        "return document.querySelectorAll('#dash-1 [data-arbiter]').length;",
+        json!([]),
+    );
+    assert_eq!(quick, json!(0), "no clock buttons for a finished game");
+    b.js(
+        "const f = document.querySelector('#dash-1 .dash-event');
+         f.elements.kind.value = 'penalty';
+         f.elements.kind.dispatchEvent(new Event('change'));
+         f.elements.color.value = 'white';
+         f.elements.penalty.value = 'warning';
+         f.requestSubmit();
+         return true;",
+        json!([]),
+    );
+    wait_text(b, "#dash-1 .rulings", "Strafe gegen Weiß: Verwarnung — Art. 12.9.1");
     let shown = b.text("#dashboard-boards");
     assert!(
         !shown.contains('{') && !shown.contains("Fide2023") && !shown.contains(" added "),

@@ -28,6 +28,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
 use crate::arbiter::{Action, ActionError, Arbiter, Choice, Cited, Irregularity};
+use crate::lang::Lang;
 use crate::clock::{Adjustment, FlagOrder};
 use crate::edition::{Profile, Supervision};
 use crate::notation::{Form, Language, parse_move, write_move};
@@ -45,9 +46,89 @@ pub struct LineError {
     pub column: usize,
     /// What is wrong.
     pub message: String,
-    /// The engine's refusal, when the line was read but its event is not allowed in the
-    /// game's state (so that a user interface can word it in the reader's language).
-    pub refused: Option<ActionError>,
+    /// Why the event was refused when the line was read as an event: a move or square that
+    /// cannot be read, or an action the game's state does not allow (so that a user interface
+    /// can word it in the reader's language).
+    pub refused: Option<Refusal>,
+}
+
+/// Why an event line that was read as an event is refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// A move, square, promotion piece or language of the event cannot be read.
+    Unreadable(Unreadable),
+    /// The engine does not allow the action in the game's state.
+    Engine(ActionError),
+}
+
+impl Refusal {
+    /// The refusal in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Refusal::Unreadable(u) => u.text(lang),
+            Refusal::Engine(e) => e.text(lang),
+        }
+    }
+}
+
+/// What in an event cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unreadable {
+    /// A move that is neither a legal move in SAN nor a move in UCI.
+    Move(String),
+    /// A move in UCI from an empty square.
+    NoPiece {
+        /// The move as written.
+        written: String,
+        /// Its empty starting square.
+        from: Square,
+    },
+    /// Text that names no square.
+    Square(String),
+    /// A promotion piece that is not one of q, r, b, n.
+    Promotion(String),
+    /// A language of the moves that Appendix C does not list.
+    Language(String),
+}
+
+impl Unreadable {
+    /// What cannot be read, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Unreadable::Move(m), Lang::En) => {
+                format!("move {m:?} is neither a legal move in SAN nor a move in UCI (e.g. e1e3)")
+            }
+            (Unreadable::Move(m), Lang::De) => format!(
+                "Zug „{m}“ ist weder ein regelgemäßer Zug in Kurznotation noch ein Zug in UCI (z. B. e1e3)"
+            ),
+            (Unreadable::NoPiece { written, from }, Lang::En) => {
+                format!("move {written:?}: no piece on {from}")
+            }
+            (Unreadable::NoPiece { written, from }, Lang::De) => {
+                format!("Zug „{written}“: auf {from} steht keine Figur")
+            }
+            (Unreadable::Square(t), Lang::En) => format!("{t:?} is not a square"),
+            (Unreadable::Square(t), Lang::De) => format!("„{t}“ ist kein Feld"),
+            (Unreadable::Promotion(p), Lang::En) => {
+                format!("promotion {p:?} is not one of q, r, b, n")
+            }
+            (Unreadable::Promotion(p), Lang::De) => {
+                format!("Umwandlung „{p}“ ist keine von q, r, b, n (D, T, L, S)")
+            }
+            (Unreadable::Language(l), Lang::En) => {
+                format!("{l:?} is not a language of Appendix C")
+            }
+            (Unreadable::Language(l), Lang::De) => {
+                format!("„{l}“ ist keine Sprache des Anhangs C")
+            }
+        }
+    }
+}
+
+impl fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
 }
 
 impl fmt::Display for LineError {
@@ -475,7 +556,7 @@ pub enum Event {
 }
 
 /// A move in English SAN if legal, else in UCI (which may name an illegal move).
-fn parse_any_move(position: &Chess, text: &str) -> Result<Move, String> {
+fn parse_any_move(position: &Chess, text: &str) -> Result<Move, Unreadable> {
     if let Ok(m) = parse_move(position, text, Language::English) {
         return Ok(m);
     }
@@ -484,14 +565,13 @@ fn parse_any_move(position: &Chess, text: &str) -> Result<Move, String> {
         .zip(text.get(2..4))
         .and_then(|(a, b)| Some((a.parse::<Square>().ok()?, b.parse::<Square>().ok()?)));
     let Some((from, to)) = squares.filter(|_| text.len() == 4) else {
-        return Err(format!(
-            "move {text:?} is neither a legal move in SAN nor a move in UCI (e.g. e1e3)"
-        ));
+        return Err(Unreadable::Move(text.to_owned()));
     };
     let board = position.board();
-    let role = board
-        .role_at(from)
-        .ok_or_else(|| format!("move {text:?}: no piece on {from}"))?;
+    let role = board.role_at(from).ok_or_else(|| Unreadable::NoPiece {
+        written: text.to_owned(),
+        from,
+    })?;
     Ok(Move::Normal {
         role,
         from,
@@ -501,24 +581,24 @@ fn parse_any_move(position: &Chess, text: &str) -> Result<Move, String> {
     })
 }
 
-fn square(text: &str) -> Result<Square, String> {
+fn square(text: &str) -> Result<Square, Unreadable> {
     text.parse()
-        .map_err(|_| format!("{text:?} is not a square"))
+        .map_err(|_| Unreadable::Square(text.to_owned()))
 }
 
-fn promotion(p: &str) -> Result<Role, String> {
+fn promotion(p: &str) -> Result<Role, Unreadable> {
     p.chars()
         .next()
         .filter(|_| p.chars().count() == 1)
         .and_then(Role::from_char)
         .filter(|r| !matches!(r, Role::King | Role::Pawn))
-        .ok_or_else(|| format!("promotion {p:?} is not one of q, r, b, n"))
+        .ok_or_else(|| Unreadable::Promotion(p.to_owned()))
 }
 
 impl Event {
     /// The engine's action for this event in the engine's current position; the message names
     /// a move or square that cannot be read.
-    pub fn action(self, arbiter: &Arbiter) -> Result<Action, String> {
+    pub fn action(self, arbiter: &Arbiter) -> Result<Action, Unreadable> {
         let position = arbiter.board_position();
         Ok(match self {
             Event::BoardRelease => Action::BoardRelease,
@@ -563,7 +643,9 @@ impl Event {
                     .as_deref()
                     .unwrap_or("en")
                     .parse()
-                    .map_err(|e: crate::notation::UnknownLanguage| e.to_string())?,
+                    .map_err(|_: crate::notation::UnknownLanguage| {
+                        Unreadable::Language(language.clone().unwrap_or_default())
+                    })?,
             },
             Event::PersistentRefusal { by } => Action::PersistentRefusal(by),
             Event::BothRefuse => Action::BothRefuse,
@@ -648,12 +730,16 @@ impl Report {
         let action = parsed
             .event
             .action(&self.arbiter)
-            .map_err(|m| line.error(m))?;
+            .map_err(|u| LineError {
+                message: u.to_string(),
+                refused: Some(Refusal::Unreadable(u)),
+                ..line.error(String::new())
+            })?;
         let rulings = self
             .arbiter
             .apply(parsed.at_ms, action)
             .map_err(|e| LineError {
-                refused: Some(e.clone()),
+                refused: Some(Refusal::Engine(e.clone())),
                 ..line.error(e.to_string())
             })?;
         self.last_ms = self.last_ms.max(parsed.at_ms);

@@ -65,6 +65,17 @@ fn game_score(g: GameScore) -> String {
 }
 
 /// `n` with the singular or plural noun.
+/// How many moves a flagged player completed: `after 12 moves`, `nach 1 Zug`, and for none
+/// `before completing a move` / `vor seinem ersten Zug`.
+fn after_moves(n: u64, lang: Lang) -> String {
+    match (n, lang) {
+        (0, Lang::En) => "before completing a move".into(),
+        (0, Lang::De) => "vor dem ersten eigenen Zug".into(),
+        (n, Lang::En) => format!("after {}", count(n, "move", "moves")),
+        (n, Lang::De) => format!("nach {}", count(n, "Zug", "Zügen")),
+    }
+}
+
 fn count(n: u64, one: &str, many: &str) -> String {
     if n == 1 {
         format!("1 {one}")
@@ -565,26 +576,26 @@ impl Penalty {
 fn clock_text(r: &clock::Ruling, lang: Lang) -> String {
     let flag = |f: &FlagFall, exceeded: bool| match (lang, exceeded) {
         (Lang::En, false) => format!(
-            "{} flag has fallen (after {} at {})",
+            "{} flag has fallen ({}, at {})",
             of_en(f.color),
-            count(f.moves_completed.into(), "move", "moves"),
+            after_moves(f.moves_completed.into(), lang),
             clock_time(f.at_ms, lang)
         ),
         (Lang::De, false) => format!(
-            "Das Fallblättchen von {} ist gefallen (nach {}, bei {})",
+            "Das Fallblättchen von {} ist gefallen ({}, bei {})",
             colour(f.color, lang),
-            count(f.moves_completed.into(), "Zug", "Zügen"),
+            after_moves(f.moves_completed.into(), lang),
             clock_time(f.at_ms, lang)
         ),
         (Lang::En, true) => format!(
-            "{} exceeded the time after {}",
+            "{} exceeded the time {}",
             colour(f.color, lang),
-            count(f.moves_completed.into(), "move", "moves")
+            after_moves(f.moves_completed.into(), lang)
         ),
         (Lang::De, true) => format!(
-            "Zeitüberschreitung von {} nach {}",
+            "Zeitüberschreitung von {} {}",
             colour(f.color, lang),
-            count(f.moves_completed.into(), "Zug", "Zügen")
+            after_moves(f.moves_completed.into(), lang)
         ),
     };
     match *r {
@@ -1320,5 +1331,29 @@ mod tests {
         );
         assert_eq!(duration(90_500, Lang::De), "1:30,500 Min.");
         assert_eq!(Article::new("Appendix A.5.2").written(Lang::De), "Anhang A.5.2");
+    }
+
+    #[test]
+    fn h15_a_flag_fall_names_the_moves_completed_or_that_there_were_none() {
+        let exceeded = |moves| {
+            Ruling::Clock(clock::Ruling::TimeExceeded(FlagFall {
+                moves_completed: moves,
+                ..flag()
+            }))
+        };
+        assert_eq!(
+            exceeded(0).text(Lang::De),
+            "Zeitüberschreitung von Weiß vor dem ersten eigenen Zug"
+        );
+        assert_eq!(
+            exceeded(0).text(Lang::En),
+            "White exceeded the time before completing a move"
+        );
+        assert_eq!(exceeded(1).text(Lang::De), "Zeitüberschreitung von Weiß nach 1 Zug");
+        let fell = Ruling::Clock(clock::Ruling::FlagFell(flag()));
+        assert_eq!(
+            fell.text(Lang::En),
+            "White's flag has fallen (after 23 moves, at 5:00)"
+        );
     }
 }

@@ -356,6 +356,12 @@
         if (input.value.trim()) event.move = readMove(input.value);
         input.value = "";
       }
+      if (b.dataset.square) {
+        // The square of the piece the opponent touched (Art. 4.3, claimed under 4.8).
+        const input = $(b.dataset.square);
+        event.square = input.value.trim().toLowerCase();
+        input.value = "";
+      }
       post(event);
     });
 
@@ -428,13 +434,16 @@
         q.append(buttons);
         info.append(q);
       }
-      const quick = el("p");
-      for (const [name, label] of [["restart_clock", t.restart], ["observe_flags", t.observe]]) {
-        const btn = el("button", { type: "button", "data-arbiter": name }, label);
-        btn.addEventListener("click", () => send(b.game, { event: name }));
-        quick.append(btn, " ");
+      if (!live.result) {
+        // A finished game's clock is not restarted nor its flags observed (Art. 5, 6.9).
+        const quick = el("p");
+        for (const [name, label] of [["restart_clock", t.restart], ["observe_flags", t.observe]]) {
+          const btn = el("button", { type: "button", "data-arbiter": name }, label);
+          btn.addEventListener("click", () => send(b.game, { event: name }));
+          quick.append(btn, " ");
+        }
+        info.append(quick);
       }
-      info.append(quick);
       if (live.result && b.proposed) {
         const p = el("p", { class: "dash-proposed" }, `${t.proposed}: ${b.proposed.replaceAll("1/2", "½")} `);
         const btn = el("button", { type: "button", class: "confirm-result" }, t.confirm);
@@ -451,27 +460,78 @@
         for (const r of step.rulings) log.append(el("li", {}, `${step.seq}. ${rulingText(r)}`));
       }
       c.append(log);
-      const form = el("form", { class: "dash-event" });
-      const id = `ev-${b.game}`;
-      form.append(el("label", { for: id }, t.eventJson));
-      const input = el("input", { id, placeholder: '{"event": "set_clock", "color": "white", "remaining_ms": 300000, "moves_completed": 20, "reason": "correction"}' });
-      const at = el("input", { id: `${id}-at`, type: "number", min: "0", placeholder: t.atMs, "aria-label": t.atMs });
-      form.append(input, at, el("button", {}, t.send));
-      form.addEventListener("submit", (e) => {
+      c.append(eventForm(b));
+      return c;
+    }
+
+    /** Milliseconds from `min:sec` or `h:min:sec` (or bare minutes); NaN if unreadable. */
+    function minSec(text) {
+      const parts = text.trim().split(":");
+      if (parts.length > 3 || parts.some((p) => !/^\d+$/.test(p))) return NaN;
+      return parts.reduce((ms, p) => ms * 60 + Number(p) * 1000, 0) * (parts.length === 1 ? 60 : 1);
+    }
+
+    /** The arbiter's event the form describes (one object of a replay log line). */
+    function formEvent(f) {
+      const v = (name) => f.elements[name].value;
+      const color = v("color");
+      switch (v("kind")) {
+        case "set_clock":
+          return { event: "set_clock", color, remaining_ms: minSec(v("remaining")), moves_completed: Number(v("moves")), reason: v("set_reason") };
+        case "adjust_time":
+          return { event: "adjust_time", color, delta_ms: Math.round(Number(v("seconds")) * 1000), reason: v("adjust_reason") };
+        case "penalty": {
+          const penalty = { kind: v("penalty") };
+          if (penalty.kind === "increase_opponent_time" || penalty.kind === "reduce_time") penalty.ms = Number(v("penalty_seconds")) * 1000;
+          if (penalty.kind === "declare_lost") penalty.opponent = v("opponent");
+          return { event: "penalty", against: color, penalty };
+        }
+        case "illegal_move_discovered":
+        case "displacement_discovered":
+          // The ply before the move: White's move n is ply 2(n-1), Black's 2(n-1)+1.
+          return { event: v("kind"), ply: 2 * (Number(v("move_no")) - 1) + (color === "black" ? 1 : 0) };
+        case "stop_clock":
+          return { event: "stop_clock" };
+        default:
+          return JSON.parse(v("json"));
+      }
+    }
+
+    /** The form of the arbiter's own events for board `b` (from the page's template). */
+    function eventForm(b) {
+      const f = document.getElementById("arbiter-event-form").content.firstElementChild.cloneNode(true);
+      f.dataset.game = String(b.game);
+      const show = () => {
+        const kind = f.elements.kind.value;
+        const penalty = f.elements.penalty.value;
+        for (const l of f.querySelectorAll("[data-for]")) {
+          const on = l.dataset.for.split(" ").includes(kind) && (!l.dataset.penalty || l.dataset.penalty.split(" ").includes(penalty));
+          l.hidden = !on;
+        }
+      };
+      f.elements.kind.addEventListener("change", show);
+      f.elements.penalty.addEventListener("change", show);
+      show();
+      f.addEventListener("submit", (e) => {
         e.preventDefault();
         let event;
         try {
-          event = JSON.parse(input.value);
+          event = formEvent(f);
         } catch (err) {
           fail(`${t.refused}: ${err.message}`);
           return;
         }
-        if (at.value !== "") event.at_ms = Number(at.value);
+        const at = f.elements.at.value.trim();
+        if (at !== "") event.at_ms = minSec(at);
+        if (Number.isNaN(event.at_ms) || Number.isNaN(event.remaining_ms)) {
+          fail(`${t.refused}: ${t.badTime}`);
+          return;
+        }
         send(b.game, event);
       });
-      c.append(form);
-      return c;
+      return f;
     }
+
 
     function drawClocks() {
       for (const b of boards) {

@@ -245,6 +245,18 @@ async fn h15_04_refused_events_store_nothing_and_retries_apply_once(store: Store
     .await;
     assert!(german.status.is_client_error(), "{}", german.text);
     assert!(german.text.contains("bei Halbzug 5"), "{}", german.text);
+    // So does a move it cannot read.
+    let unreadable = post(
+        format!("{events}?lang=de"),
+        json!({"event": "move", "move": "Zz9"}),
+    )
+    .await;
+    assert!(unreadable.status.is_client_error(), "{}", unreadable.text);
+    assert!(
+        unreadable.text.contains("Zug „Zz9“ ist weder ein regelgemäßer Zug"),
+        "{}",
+        unreadable.text
+    );
     let mut retries = tokio::task::JoinSet::new();
     for _ in 0..6 {
         let (app, session) = (c.app.clone(), c.session.clone());
