@@ -1,0 +1,165 @@
+//! Conduct of the players and penalties (Art. 11, 12; Appendix A.4.3, B.2.3; SJRP §4.2).
+
+use shakmaty::Color;
+
+use crate::Article;
+use crate::edition::{DeviceRule, Edition, Supervision};
+use crate::game_type::GameType;
+use crate::penalties::{Conduct, Penalty};
+use crate::points::{GameScore, Score};
+
+use super::{Arbiter, Choice, ClaimFailure, Out, Question, Ruling};
+
+impl Arbiter {
+    pub(super) fn misconduct(&self, out: &mut Out, by: Color, conduct: Conduct) {
+        let ruling = Ruling::PenaltyAtDiscretion {
+            against: by,
+            conduct,
+        };
+        self.cite_article(out, ruling, conduct.article());
+    }
+
+    /// Conduct forbidden by the Laws, with the cases where it is no violation:
+    /// leaving the playing area when not on move (11.2.3.2), moving before
+    /// recording when recording is not required (8.4; A.2).
+    pub(super) fn on_misconduct(&mut self, out: &mut Out, at_ms: u64, by: Color, conduct: Conduct) {
+        match conduct {
+            Conduct::LeftPlayingArea if self.turn() != by => {
+                self.cite(out, Ruling::NoViolation { by }, "Art. 11.2.3.2");
+            }
+            Conduct::RecordingArrears if !self.recording_required(by, at_ms) => {
+                let article = if self.game_type == GameType::Standard {
+                    "Art. 8.4"
+                } else {
+                    "Appendix A.2"
+                };
+                self.cite(out, Ruling::NoViolation { by }, article);
+            }
+            _ => self.misconduct(out, by, conduct),
+        }
+    }
+
+    /// Supervised rapid and blitz: the player on move may see the arbiter's
+    /// record five times; more requests distract the opponent (11.5).
+    pub(super) fn on_scoresheet_request(&mut self, out: &mut Out, by: Color) {
+        let article = match (self.profile.edition, self.game_type) {
+            (Edition::Fide2023, GameType::Blitz) => "Appendix B.2.3",
+            (Edition::Fide2023, _) => "Appendix A.4.3",
+            (Edition::Fide2018, GameType::Blitz) => "Appendix B.3.2 (2018)",
+            (Edition::Fide2018, _) => "Appendix A.3.2 (2018)",
+        };
+        let failure = if self.game_type == GameType::Standard
+            || self.profile.supervision != Supervision::Supervised
+        {
+            Some(ClaimFailure::NotApplicable)
+        } else if self.turn() != by {
+            Some(ClaimFailure::NotOnMove)
+        } else {
+            None
+        };
+        if let Some(failure) = failure {
+            self.cite(out, Ruling::ClaimRejected { by, failure }, article);
+            return;
+        }
+        self.scoresheet_requests[by] += 1;
+        let count = self.scoresheet_requests[by];
+        if count <= 5 {
+            self.cite(out, Ruling::ScoresheetShown { by, count }, article);
+        } else {
+            self.misconduct(out, by, Conduct::Distraction);
+        }
+    }
+
+    /// The opponent's scores the arbiter may give after `offender` lost
+    /// (Art. 11.7; SJRP §4.5), the engine's proposal first: 1, or ½ when the
+    /// opponent cannot checkmate by any series of legal moves.
+    pub(super) fn opponent_scores(&self, offender: Color) -> Vec<Choice> {
+        let proposal = if self.cannot_mate(!offender) {
+            [Score::Half, Score::One, Score::Zero]
+        } else {
+            [Score::One, Score::Half, Score::Zero]
+        };
+        proposal.into_iter().map(Choice::OpponentScore).collect()
+    }
+
+    pub(super) fn on_penalty(
+        &mut self,
+        out: &mut Out,
+        at_ms: u64,
+        against: Color,
+        penalty: Penalty,
+    ) {
+        self.penalties.push((against, penalty));
+        let article = penalty.article();
+        self.cite_article(out, Ruling::PenaltyImposed { against, penalty }, article);
+        match penalty {
+            Penalty::IncreaseOpponentTime { ms } => {
+                self.add_time(out, at_ms, !against, ms, article);
+            }
+            Penalty::ReduceTime { ms } => self.deduct_time(out, at_ms, against, ms),
+            Penalty::DeclareLost { opponent } => {
+                self.end(out, at_ms, GameScore::loss(against, opponent), article);
+            }
+            _ => {}
+        }
+    }
+
+    /// Art. 11.3.2.2: a device in the playing venue loses the game; under
+    /// SJRP §4.2 a switched-off device is allowed and a switched-on one loses
+    /// (a draw score for an opponent who cannot checkmate).
+    pub(super) fn on_device(&mut self, out: &mut Out, at_ms: u64, by: Color, switched_on: bool) {
+        match self.profile.device_rule {
+            DeviceRule::Fide => {
+                let result = GameScore::loss(by, Score::One);
+                self.end(out, at_ms, result, Article::new("Art. 11.3.2.2"));
+            }
+            DeviceRule::Youth if !switched_on => self.cite(out, Ruling::DeviceAllowed, "SJRP §4.2"),
+            DeviceRule::Youth => {
+                let opponent = if self.cannot_mate(!by) {
+                    Score::Half
+                } else {
+                    Score::One
+                };
+                let result = GameScore::loss(by, opponent);
+                self.end(out, at_ms, result, Article::new("SJRP §4.2"));
+            }
+        }
+    }
+
+    /// Art. 11.7: persistent refusal loses; the arbiter decides the opponent's score.
+    pub(super) fn on_persistent_refusal(&mut self, out: &mut Out, offender: Color) {
+        let options = self.opponent_scores(offender);
+        let question = Question::PersistentRefusal { offender };
+        self.ask(out, question, options, "Art. 11.7");
+    }
+
+    /// Art. 11.8: both players refuse: both lose.
+    pub(super) fn on_both_refuse(&mut self, out: &mut Out, at_ms: u64) {
+        self.end(out, at_ms, GameScore::BOTH_LOSE, Article::new("Art. 11.8"));
+    }
+
+    /// The opponent's score the arbiter gives after `offender` lost (Art.
+    /// 11.7 for a persistent refusal, SJRP §4.5 for youth illegal moves).
+    pub(super) fn decide_opponent_score(
+        &mut self,
+        out: &mut Out,
+        at_ms: u64,
+        question: Question,
+        offender: Color,
+        choice: Choice,
+    ) {
+        let article = match question {
+            Question::PersistentRefusal { .. } => "Art. 11.7",
+            _ => "SJRP §4.5",
+        };
+        self.cite(out, Ruling::Decided(choice), article);
+        if let Choice::OpponentScore(score) = choice {
+            self.end(
+                out,
+                at_ms,
+                GameScore::loss(offender, score),
+                Article::new(article),
+            );
+        }
+    }
+}
