@@ -8,7 +8,31 @@ use crate::game_type::GameType;
 use crate::penalties::{Conduct, Penalty};
 use crate::points::{GameScore, Score};
 
+use super::illegal::YOUTH_ILLEGAL_MOVES;
 use super::{Arbiter, Choice, ClaimFailure, Out, Question, Ruling};
+
+/// Art. 11.3.2.2: a device in the playing venue: the game is lost.
+const DEVICE: Article = Article::new("Art. 11.3.2.2");
+/// SJRP §4.2: a switched-off device is allowed; a switched-on one loses.
+const YOUTH_DEVICE: Article = Article::new("SJRP §4.2");
+/// Art. 11.7: persistent refusal to comply loses; the arbiter decides the opponent's score.
+const PERSISTENT_REFUSAL: Article = Article::new("Art. 11.7");
+/// Art. 11.8: both players refuse: both lose.
+const BOTH_REFUSE: Article = Article::new("Art. 11.8");
+/// Art. 11.2.3.2: leaving the playing area is forbidden only to the player on move.
+const LEFT_AREA_OFF_MOVE: Article = Article::new("Art. 11.2.3.2");
+/// Art. 8.4: under five minutes left and no increment of 30 s or more: no recording required.
+const NO_RECORDING_REQUIRED: Article = Article::new("Art. 8.4");
+/// Appendix A.2: rapid and blitz players need not record the moves.
+const NO_RECORDING_RAPID: Article = Article::new("Appendix A.2");
+/// Appendix A.4.3: five requests to see the scoresheet; "Weitere Bitten gelten als Störung des Gegenübers."
+const SCORESHEET_RAPID: Article = Article::new("Appendix A.4.3");
+/// Appendix B.2.3: the same for blitz.
+const SCORESHEET_BLITZ: Article = Article::new("Appendix B.2.3");
+/// Appendix A.3.2 (2018): the same under the 2018 Laws.
+const SCORESHEET_RAPID_2018: Article = Article::new("Appendix A.3.2 (2018)");
+/// Appendix B.3.2 (2018): the same for blitz under the 2018 Laws.
+const SCORESHEET_BLITZ_2018: Article = Article::new("Appendix B.3.2 (2018)");
 
 impl Arbiter {
     pub(super) fn misconduct(&self, out: &mut Out, by: Color, conduct: Conduct) {
@@ -16,7 +40,7 @@ impl Arbiter {
             against: by,
             conduct,
         };
-        self.cite_article(out, ruling, conduct.article());
+        self.cite(out, ruling, conduct.article());
     }
 
     /// Conduct forbidden by the Laws, with the cases where it is no violation:
@@ -25,13 +49,13 @@ impl Arbiter {
     pub(super) fn on_misconduct(&mut self, out: &mut Out, at_ms: u64, by: Color, conduct: Conduct) {
         match conduct {
             Conduct::LeftPlayingArea if self.turn() != by => {
-                self.cite(out, Ruling::NoViolation { by }, "Art. 11.2.3.2");
+                self.cite(out, Ruling::NoViolation { by }, LEFT_AREA_OFF_MOVE);
             }
             Conduct::RecordingArrears if !self.recording_required(by, at_ms) => {
                 let article = if self.game_type == GameType::Standard {
-                    "Art. 8.4"
+                    NO_RECORDING_REQUIRED
                 } else {
-                    "Appendix A.2"
+                    NO_RECORDING_RAPID
                 };
                 self.cite(out, Ruling::NoViolation { by }, article);
             }
@@ -43,10 +67,10 @@ impl Arbiter {
     /// record five times; more requests distract the opponent (11.5).
     pub(super) fn on_scoresheet_request(&mut self, out: &mut Out, by: Color) {
         let article = match (self.profile.edition, self.game_type) {
-            (Edition::Fide2023, GameType::Blitz) => "Appendix B.2.3",
-            (Edition::Fide2023, _) => "Appendix A.4.3",
-            (Edition::Fide2018, GameType::Blitz) => "Appendix B.3.2 (2018)",
-            (Edition::Fide2018, _) => "Appendix A.3.2 (2018)",
+            (Edition::Fide2023, GameType::Blitz) => SCORESHEET_BLITZ,
+            (Edition::Fide2023, _) => SCORESHEET_RAPID,
+            (Edition::Fide2018, GameType::Blitz) => SCORESHEET_BLITZ_2018,
+            (Edition::Fide2018, _) => SCORESHEET_RAPID_2018,
         };
         let failure = if self.game_type == GameType::Standard
             || self.profile.supervision != Supervision::Supervised
@@ -91,7 +115,7 @@ impl Arbiter {
     ) {
         self.penalties.push((against, penalty));
         let article = penalty.article();
-        self.cite_article(out, Ruling::PenaltyImposed { against, penalty }, article);
+        self.cite(out, Ruling::PenaltyImposed { against, penalty }, article);
         match penalty {
             Penalty::IncreaseOpponentTime { ms } => {
                 self.add_time(out, at_ms, !against, ms, article);
@@ -111,9 +135,11 @@ impl Arbiter {
         match self.profile.device_rule {
             DeviceRule::Fide => {
                 let result = GameScore::loss(by, Score::One);
-                self.end(out, at_ms, result, Article::new("Art. 11.3.2.2"));
+                self.end(out, at_ms, result, DEVICE);
             }
-            DeviceRule::Youth if !switched_on => self.cite(out, Ruling::DeviceAllowed, "SJRP §4.2"),
+            DeviceRule::Youth if !switched_on => {
+                self.cite(out, Ruling::DeviceAllowed, YOUTH_DEVICE)
+            }
             DeviceRule::Youth => {
                 let opponent = if self.cannot_mate(!by) {
                     Score::Half
@@ -121,7 +147,7 @@ impl Arbiter {
                     Score::One
                 };
                 let result = GameScore::loss(by, opponent);
-                self.end(out, at_ms, result, Article::new("SJRP §4.2"));
+                self.end(out, at_ms, result, YOUTH_DEVICE);
             }
         }
     }
@@ -130,12 +156,12 @@ impl Arbiter {
     pub(super) fn on_persistent_refusal(&mut self, out: &mut Out, offender: Color) {
         let options = self.opponent_scores(offender);
         let question = Question::PersistentRefusal { offender };
-        self.ask(out, question, options, "Art. 11.7");
+        self.ask(out, question, options, PERSISTENT_REFUSAL);
     }
 
     /// Art. 11.8: both players refuse: both lose.
     pub(super) fn on_both_refuse(&mut self, out: &mut Out, at_ms: u64) {
-        self.end(out, at_ms, GameScore::BOTH_LOSE, Article::new("Art. 11.8"));
+        self.end(out, at_ms, GameScore::BOTH_LOSE, BOTH_REFUSE);
     }
 
     /// The opponent's score the arbiter gives after `offender` lost (Art.
@@ -149,17 +175,12 @@ impl Arbiter {
         choice: Choice,
     ) {
         let article = match question {
-            Question::PersistentRefusal { .. } => "Art. 11.7",
-            _ => "SJRP §4.5",
+            Question::PersistentRefusal { .. } => PERSISTENT_REFUSAL,
+            _ => YOUTH_ILLEGAL_MOVES,
         };
         self.cite(out, Ruling::Decided(choice), article);
         if let Choice::OpponentScore(score) = choice {
-            self.end(
-                out,
-                at_ms,
-                GameScore::loss(offender, score),
-                Article::new(article),
-            );
+            self.end(out, at_ms, GameScore::loss(offender, score), article);
         }
     }
 }

@@ -5,6 +5,7 @@ use std::fmt;
 
 use shakmaty::Color;
 
+use crate::Article;
 use crate::points::Score;
 
 use super::{ActionError, Arbiter, Out, Ruling};
@@ -155,7 +156,7 @@ impl Arbiter {
         out: &mut Out,
         question: Question,
         options: Vec<Choice>,
-        article: &'static str,
+        article: Article,
     ) {
         self.question = Some(question);
         self.cite(out, Ruling::DecisionRequired { question, options }, article);

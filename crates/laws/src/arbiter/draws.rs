@@ -10,19 +10,54 @@ use crate::position::is_lawful;
 
 use super::{ActionError, Arbiter, Choice, ClaimFailure, Out, Question, Ruling};
 
+/// Art. 9.1.2.1: a draw offer stands until accepted, rejected, a piece touched or the game ends.
+pub(super) const DRAW_OFFER: Article = Article::new("Art. 9.1.2.1");
+/// Art. 9.1.1: the regulations may forbid draw offers before a given move.
+const OFFERS_FORBIDDEN: Article = Article::new("Art. 9.1.1");
+/// Art. 5.2.3: a draw by agreement once both players have made at least one move.
+const DRAW_AGREED: Article = Article::new("Art. 5.2.3");
+/// Art. 9.2: a repetition is claimed by the player on move.
+const CLAIM_NOT_ON_MOVE: Article = Article::new("Art. 9.2");
+/// Art. 9.4: a player who touched a piece loses the right to claim on this move.
+const CLAIM_AFTER_TOUCH: Article = Article::new("Art. 9.4");
+/// Art. 9.5.2: an incorrect claim: two minutes for the opponent; the written move is played.
+const INCORRECT_CLAIM: Article = Article::new("Art. 9.5.2");
+/// Art. 9.5.2: the move written for a claim "muss ... entsprechend Artikel 3 und 4 ausgeführt werden".
+pub(super) const WRITTEN_MOVE: Article = Article::new("Art. 9.5.2");
+/// Art. 9.1.2.3: a claim of a draw counts as a draw offer.
+const CLAIM_IS_OFFER: Article = Article::new("Art. 9.1.2.3");
+/// Guideline III.2.1: the Guideline applies only if announced, in the last period.
+const QUICKPLAY_NOT_IN_FORCE: Article = Article::new("Guideline III.2.1");
+/// Guideline III.2.2: not for games with increment or delay, nor for blitz.
+const QUICKPLAY_EXCLUDED: Article = Article::new("Guideline III.2.2");
+/// Guideline III.4: the request for a five-second increment counts as a draw offer.
+const INCREMENT_REQUEST: Article = Article::new("Guideline III.4");
+/// Guideline III.5: the player on move with less than two minutes may claim a draw.
+const QUICKPLAY_CLAIM: Article = Article::new("Guideline III.5");
+/// Guideline III.5.1: the arbiter agrees and declares the game drawn, or rejects the claim.
+const QUICKPLAY_DRAW: Article = Article::new("Guideline III.5.1");
+/// Guideline III.5.3: the claim rejected: two minutes for the opponent.
+const QUICKPLAY_REJECTED: Article = Article::new("Guideline III.5.3");
+/// Guideline III.6.1: with no arbiter present the claim ends the game; the clocks stop.
+const CLAIM_WITHOUT_ARBITER: Article = Article::new("Guideline III.6.1");
+/// Guideline III.6.2: the designated arbiter rules the referred claim.
+const REFERRED_CLAIM: Article = Article::new("Guideline III.6.2");
+/// SJRP §4.4: the regulations exclude the increment request of Guideline III.4.
+const NO_INCREMENT_REQUEST: Article = Article::new("SJRP §4.4");
+
 impl Arbiter {
     /// Guideline III.1, III.2, III.4, III.5: a quickplay finish (announced,
     /// the last period, no increment or delay, not blitz) with `by` on move
     /// and less than two minutes left, the flag not fallen.
     /// Why Guideline III does not apply to this game at all, if it does not: not announced
     /// or not the last period (III.2.1), an increment or delay, or blitz (III.2.2).
-    pub(super) fn quickplay_excluded(&self, by: Color) -> Option<&'static str> {
+    pub(super) fn quickplay_excluded(&self, by: Color) -> Option<Article> {
         let control = self.clock.control();
         let period = self.clock.period_index(by);
         if !self.profile.quickplay_finish || !control.schedule(by).is_final(period) {
-            Some("Guideline III.2.1")
+            Some(QUICKPLAY_NOT_IN_FORCE)
         } else if self.clock.has_bonus() || self.game_type == GameType::Blitz {
-            Some("Guideline III.2.2")
+            Some(QUICKPLAY_EXCLUDED)
         } else {
             None
         }
@@ -45,13 +80,13 @@ impl Arbiter {
     /// a request for an increment, the arbiter decides on it (Guideline III.4).
     pub(super) fn close_offer(&mut self, out: &mut Out, offerer: Color) {
         self.draw_offer = None;
-        self.cite(out, Ruling::DrawOfferClosed { by: offerer }, "Art. 9.1.2.1");
+        self.cite(out, Ruling::DrawOfferClosed { by: offerer }, DRAW_OFFER);
         if self.increment_request.take() == Some(offerer) {
             self.ask(
                 out,
                 Question::IncrementRequest { requester: offerer },
                 vec![Choice::Grant, Choice::Reject],
-                "Guideline III.4",
+                INCREMENT_REQUEST,
             );
         }
     }
@@ -64,13 +99,13 @@ impl Arbiter {
     }
 
     pub(super) fn on_offer(&mut self, out: &mut Out, by: Color) {
-        self.on_offer_as(out, by, "Art. 9.1.2.1");
+        self.on_offer_as(out, by, DRAW_OFFER);
     }
 
     /// A draw offer, or an act the Laws count as one (`article`: III.4).
-    pub(super) fn on_offer_as(&mut self, out: &mut Out, by: Color, article: &'static str) {
+    pub(super) fn on_offer_as(&mut self, out: &mut Out, by: Color, article: Article) {
         if self.offers_banned() {
-            self.cite(out, Ruling::DrawAgreementInvalid, "Art. 9.1.1");
+            self.cite(out, Ruling::DrawAgreementInvalid, OFFERS_FORBIDDEN);
         } else {
             self.draw_offer = Some(by);
             self.cite(out, Ruling::DrawOffered { by }, article);
@@ -79,12 +114,12 @@ impl Arbiter {
 
     pub(super) fn on_accept(&mut self, out: &mut Out, at_ms: u64, by: Color) {
         if self.offers_banned() {
-            self.cite(out, Ruling::DrawAgreementInvalid, "Art. 9.1.1");
+            self.cite(out, Ruling::DrawAgreementInvalid, OFFERS_FORBIDDEN);
             return;
         }
         if self.draw_offer != Some(!by) {
             // The offer was withdrawn by the opponent's touch or move, or never made.
-            self.cite(out, Ruling::NoOpenOffer { by }, "Art. 9.1.2.1");
+            self.cite(out, Ruling::NoOpenOffer { by }, DRAW_OFFER);
             return;
         }
         // Art. 5.2.3: "sofern beide Spielende mindestens einen Zug ausgeführt haben" — moves
@@ -96,10 +131,10 @@ impl Arbiter {
             .is_some_and(|p| p.fullmoves().get() >= 2);
         if !moved_before_start && (self.moves_made.white == 0 || self.moves_made.black == 0) {
             self.draw_offer = None;
-            self.cite(out, Ruling::DrawAgreementInvalid, "Art. 5.2.3");
+            self.cite(out, Ruling::DrawAgreementInvalid, DRAW_AGREED);
             return;
         }
-        self.end(out, at_ms, GameScore::DRAW, Article::new("Art. 5.2.3"));
+        self.end(out, at_ms, GameScore::DRAW, DRAW_AGREED);
     }
 
     /// Art. 9.2-9.5: a draw claim. A claim that fails for any reason — the
@@ -117,9 +152,9 @@ impl Arbiter {
     ) {
         let on_move = self.game.position().turn() == by;
         let formal = if !on_move {
-            Some((ClaimFailure::NotOnMove, "Art. 9.2"))
+            Some((ClaimFailure::NotOnMove, CLAIM_NOT_ON_MOVE))
         } else if !self.touched.is_empty() {
-            Some((ClaimFailure::PieceTouched, "Art. 9.4"))
+            Some((ClaimFailure::PieceTouched, CLAIM_AFTER_TOUCH))
         } else {
             None
         };
@@ -138,16 +173,16 @@ impl Arbiter {
             self.end(out, at_ms, GameScore::DRAW, article);
             return;
         }
-        let (failure, article) = formal.unwrap_or((ClaimFailure::Incorrect, "Art. 9.5.2"));
+        let (failure, article) = formal.unwrap_or((ClaimFailure::Incorrect, INCORRECT_CLAIM));
         self.cite(out, Ruling::ClaimRejected { by, failure }, article);
-        self.credit_opponent(out, at_ms, !by, "Art. 9.5.2");
+        self.credit_opponent(out, at_ms, !by, INCORRECT_CLAIM);
         if let Some(mv) = intended.filter(|_| on_move) {
             self.bind_written_move(out, by, mv);
         }
         // Art. 9.1.2.3: a claim counts as a draw offer, unless offers are forbidden (9.1.1).
         if !self.offers_banned() {
             self.draw_offer = Some(by);
-            self.cite(out, Ruling::DrawOffered { by }, "Art. 9.1.2.3");
+            self.cite(out, Ruling::DrawOffered { by }, CLAIM_IS_OFFER);
         }
     }
 
@@ -160,9 +195,9 @@ impl Arbiter {
         let (allowed, article) = self.obligation();
         if allowed.contains(&mv) {
             self.written = Some(mv);
-            self.cite(out, Ruling::WrittenMoveBinding { by, mv }, "Art. 9.5.2");
+            self.cite(out, Ruling::WrittenMoveBinding { by, mv }, WRITTEN_MOVE);
         } else if is_lawful(self.game.position(), mv) || !self.touched.is_empty() {
-            self.cite_article(out, Ruling::MustMove { by, allowed }, article);
+            self.cite(out, Ruling::MustMove { by, allowed }, article);
         } else {
             self.touch_after_restore(out, by, mv);
         }
@@ -173,7 +208,7 @@ impl Arbiter {
         if self.draw_offer == Some(!by) {
             self.close_offer(out, !by);
         } else {
-            self.cite(out, Ruling::NoOpenOffer { by }, "Art. 9.1.2.1");
+            self.cite(out, Ruling::NoOpenOffer { by }, DRAW_OFFER);
         }
     }
 
@@ -186,13 +221,13 @@ impl Arbiter {
                 out,
                 Question::QuickplayFinishClaim { claimant: by },
                 vec![Choice::Draw, Choice::Reject],
-                "Guideline III.5",
+                QUICKPLAY_CLAIM,
             );
         } else {
             let failure = ClaimFailure::NotApplicable;
-            let article = self.quickplay_excluded(by).unwrap_or("Guideline III.5");
+            let article = self.quickplay_excluded(by).unwrap_or(QUICKPLAY_CLAIM);
             self.cite(out, Ruling::ClaimRejected { by, failure }, article);
-            let article = Article::new("Guideline III.5.3");
+            let article = QUICKPLAY_REJECTED;
             self.add_time(out, at_ms, !by, 120_000, article);
         }
     }
@@ -200,16 +235,16 @@ impl Arbiter {
     /// Guideline III.4: a request for a five-second increment counts as a draw offer.
     pub(super) fn on_increment_request(&mut self, out: &mut Out, at_ms: u64, by: Color) {
         if !self.profile.increment_request {
-            self.cite(out, Ruling::NotApplied, "SJRP §4.4");
+            self.cite(out, Ruling::NotApplied, NO_INCREMENT_REQUEST);
         } else if self.quickplay_finish(by, at_ms) {
             // III.4: "Dies gilt als Remisangebot."
-            self.on_offer_as(out, by, "Guideline III.4");
+            self.on_offer_as(out, by, INCREMENT_REQUEST);
             if self.draw_offer == Some(by) {
                 self.increment_request = Some(by);
             }
         } else {
             let failure = ClaimFailure::NotApplicable;
-            let article = self.quickplay_excluded(by).unwrap_or("Guideline III.4");
+            let article = self.quickplay_excluded(by).unwrap_or(INCREMENT_REQUEST);
             self.cite(out, Ruling::ClaimRejected { by, failure }, article);
         }
     }
@@ -231,11 +266,11 @@ impl Arbiter {
                 out,
                 Question::ReferredQuickplayClaim { claimant: by },
                 vec![Choice::Draw, Choice::Loss],
-                "Guideline III.6.2",
+                REFERRED_CLAIM,
             );
         } else {
             let failure = ClaimFailure::NotApplicable;
-            let article = self.quickplay_excluded(by).unwrap_or("Guideline III.6.1");
+            let article = self.quickplay_excluded(by).unwrap_or(CLAIM_WITHOUT_ARBITER);
             self.cite(out, Ruling::ClaimRejected { by, failure }, article);
         }
     }
@@ -249,16 +284,11 @@ impl Arbiter {
         claimant: Color,
         choice: Choice,
     ) {
-        self.cite(out, Ruling::Decided(choice), "Guideline III.5");
+        self.cite(out, Ruling::Decided(choice), QUICKPLAY_CLAIM);
         if choice == Choice::Draw {
-            self.end(
-                out,
-                at_ms,
-                GameScore::DRAW,
-                Article::new("Guideline III.5.1"),
-            );
+            self.end(out, at_ms, GameScore::DRAW, QUICKPLAY_DRAW);
         } else {
-            let article = Article::new("Guideline III.5.3");
+            let article = QUICKPLAY_REJECTED;
             self.add_time(out, at_ms, !claimant, 120_000, article);
         }
     }
@@ -272,12 +302,12 @@ impl Arbiter {
         requester: Color,
         choice: Choice,
     ) -> Result<(), ActionError> {
-        self.cite(out, Ruling::Decided(choice), "Guideline III.4");
+        self.cite(out, Ruling::Decided(choice), INCREMENT_REQUEST);
         if choice == Choice::Grant {
             let ms = 5_000;
             self.clock.introduce_increment(ms)?;
-            self.cite(out, Ruling::IncrementIntroduced { ms }, "Guideline III.4");
-            let article = Article::new("Guideline III.4");
+            self.cite(out, Ruling::IncrementIntroduced { ms }, INCREMENT_REQUEST);
+            let article = INCREMENT_REQUEST;
             self.add_time(out, at_ms, !requester, 120_000, article);
         }
         Ok(())
@@ -292,12 +322,12 @@ impl Arbiter {
         claimant: Color,
         choice: Choice,
     ) {
-        self.cite(out, Ruling::Decided(choice), "Guideline III.6.2");
+        self.cite(out, Ruling::Decided(choice), REFERRED_CLAIM);
         let result = if choice == Choice::Draw {
             GameScore::DRAW
         } else {
             GameScore::win(!claimant)
         };
-        self.end(out, at_ms, result, Article::new("Guideline III.6.2"));
+        self.end(out, at_ms, result, REFERRED_CLAIM);
     }
 }

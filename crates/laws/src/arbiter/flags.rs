@@ -9,6 +9,21 @@ use crate::points::{GameScore, Score};
 
 use super::{Action, ActionError, Arbiter, Choice, ClaimFailure, Out, Question, Ruling};
 
+/// Art. 6.7.1: "... verliert die Partie, außer die Schiedsrichterin / der Schiedsrichter entscheidet anders."
+const DEFAULT_TIME: Article = Article::new("Art. 6.7.1");
+/// Art. 6.8: a flag is fallen when the arbiter observes it or a player claims it validly.
+const NO_FLAG_FALLEN: Article = Article::new("Art. 6.8");
+/// Art. 6.9: the player whose time runs out loses, unless the opponent cannot checkmate.
+const FLAG_FALL: Article = Article::new("Art. 6.9");
+/// Appendix A.5.3: in unsupervised rapid and blitz the player claims the win on time.
+const FLAG_CLAIM_UNSUPERVISED: Article = Article::new("Appendix A.5.3");
+/// Appendix A.4.3 (2018): the same for the 2018 Laws.
+const FLAG_CLAIM_UNSUPERVISED_2018: Article = Article::new("Appendix A.4.3 (2018)");
+/// Appendix A.5.1.1: after ten moves each, no change to the clock settings (unsupervised rapid and blitz).
+const CLOCK_SETTINGS_FIXED: Article = Article::new("Appendix A.5.1.1");
+/// Appendix A.4.1.1 (2018): the same for the 2018 Laws.
+const CLOCK_SETTINGS_FIXED_2018: Article = Article::new("Appendix A.4.1.1 (2018)");
+
 impl Arbiter {
     /// Art. 6.7.1 (SJRP §4.3 for its standard games): the late player loses
     /// "unless the arbiter decides otherwise"; both absent lose both.
@@ -17,14 +32,14 @@ impl Arbiter {
         let question = Question::LateArrival { absent };
         self.question = Some(question);
         let options = vec![Choice::Loss, Choice::PlayOn];
-        self.cite_article(out, Ruling::DecisionRequired { question, options }, article);
+        self.cite(out, Ruling::DecisionRequired { question, options }, article);
     }
 
     pub(super) fn default_time_article(&self) -> Article {
         if self.profile.default_time_ms(self.game_type) > 0 {
             self.profile.default_time_article
         } else {
-            Article::new("Art. 6.7.1")
+            DEFAULT_TIME
         }
     }
 
@@ -39,7 +54,7 @@ impl Arbiter {
         {
             // A claimant cannot win on time after his own illegal move (Art. 3, 4; B-031).
             let failure = ClaimFailure::OwnIllegalMove;
-            self.cite(out, Ruling::ClaimRejected { by, failure }, "Art. 6.9");
+            self.cite(out, Ruling::ClaimRejected { by, failure }, FLAG_FALL);
             return Ok(());
         }
         match self.clock.observe_flags(at_ms)? {
@@ -48,10 +63,10 @@ impl Arbiter {
                 self.clock_rulings(out, vec![ruling]);
                 let article = match action {
                     Action::ClaimFlag(_) if self.unsupervised() => match self.profile.edition {
-                        Edition::Fide2018 => Article::new("Appendix A.4.3 (2018)"),
-                        Edition::Fide2023 => Article::new("Appendix A.5.3"),
+                        Edition::Fide2018 => FLAG_CLAIM_UNSUPERVISED_2018,
+                        Edition::Fide2023 => FLAG_CLAIM_UNSUPERVISED,
                     },
-                    _ => Article::new("Art. 6.9"),
+                    _ => FLAG_FALL,
                 };
                 self.lose_unless_opponent_cannot_mate(out, at_ms, f.color, article);
             }
@@ -68,7 +83,7 @@ impl Arbiter {
                             by,
                             failure: ClaimFailure::NoFlagFallen,
                         },
-                        "Art. 6.8",
+                        NO_FLAG_FALLEN,
                     );
                 }
             }
@@ -123,8 +138,8 @@ impl Arbiter {
     ) -> Result<(), ActionError> {
         if self.unsupervised() && self.clock.settings_fixed() {
             let article = match self.profile.edition {
-                Edition::Fide2018 => "Appendix A.4.1.1 (2018)",
-                Edition::Fide2023 => "Appendix A.5.1.1",
+                Edition::Fide2018 => CLOCK_SETTINGS_FIXED_2018,
+                Edition::Fide2023 => CLOCK_SETTINGS_FIXED,
             };
             self.cite(out, Ruling::NotApplied, article);
         } else {
@@ -145,7 +160,7 @@ impl Arbiter {
         choice: Choice,
     ) {
         let article = self.default_time_article();
-        self.cite_article(out, Ruling::Decided(choice), article);
+        self.cite(out, Ruling::Decided(choice), article);
         if choice == Choice::Loss {
             let result = absent.map_or(GameScore::BOTH_LOSE, |c| GameScore::loss(c, Score::One));
             self.end(out, at_ms, result, article);

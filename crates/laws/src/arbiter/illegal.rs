@@ -15,6 +15,29 @@ use super::{
     Ruling, Unnoticed,
 };
 
+/// Art. 7.2.1: a wrong initial position found during the game: a new game.
+pub(super) const WRONG_INITIAL_POSITION: Article = Article::new("Art. 7.2.1");
+/// Art. 7.2.2: a misplaced board: the position is transferred to a correct board.
+const BOARD_MISPLACED: Article = Article::new("Art. 7.2.2");
+/// Art. 7.3: colours reversed: a new game unless ten moves each are completed.
+const COLOURS_REVERSED: Article = Article::new("Art. 7.3");
+/// Art. 7.5.1: the position before the illegal move is reinstated; 4.3 binds the replacement.
+const ILLEGAL_MOVE: Article = Article::new("Art. 7.5.1");
+/// Art. 7.5.2: a pawn on the last rank not replaced: it becomes a queen.
+const UNREPLACED_PAWN: Article = Article::new("Art. 7.5.2");
+/// Art. 7.5.5: two minutes for the opponent (one in rapid and blitz), the second illegal move loses.
+const ILLEGAL_MOVE_PENALTY: Article = Article::new("Art. 7.5.5");
+/// Art. 7.6: a displaced piece found later: the position before it is reinstated.
+const DISPLACED_PIECE: Article = Article::new("Art. 7.6");
+/// Art. 7.1: the arbiter sets the clocks by best judgement after a position is reinstated.
+const CLOCKS_AFTER_RESTORE: Article = Article::new("Art. 7.1");
+/// SJRP §4.5: the youth regime for illegal moves; the arbiter decides the penalty and the opponent's score.
+pub(super) const YOUTH_ILLEGAL_MOVES: Article = Article::new("SJRP §4.5");
+/// Appendix A.5.1.2: after ten moves each, a wrong setup of pieces or board can no longer be claimed.
+const SETUP_FIXED: Article = Article::new("Appendix A.5.1.2");
+/// Appendix A.4.1.2 (2018): the same for the 2018 Laws.
+const SETUP_FIXED_2018: Article = Article::new("Appendix A.4.1.2 (2018)");
+
 impl Arbiter {
     /// An illegal move nobody notices: it is executed on the board and the
     /// game goes on from the position it produced, the record before it kept
@@ -149,7 +172,7 @@ impl Arbiter {
         {
             self.unnoticed.remove(index);
             let article = self.profile.unsupervised_illegal_move_article();
-            self.cite_article(out, Ruling::IllegalMoveStands { by }, article);
+            self.cite(out, Ruling::IllegalMoveStands { by }, article);
             return Ok(());
         }
         let Some(snapshot) = self.unnoticed.split_off(index).into_iter().next() else {
@@ -173,9 +196,9 @@ impl Arbiter {
         self.released = None;
         self.uncompleted = None;
         let article = if illegal_move {
-            "Art. 7.5.1"
+            ILLEGAL_MOVE
         } else {
-            "Art. 7.6"
+            DISPLACED_PIECE
         };
         self.cite(out, Ruling::PositionRestored { ply }, article);
         let turn = self.game.position().turn();
@@ -196,9 +219,9 @@ impl Arbiter {
             self.last_offence[by] = Some(self.game.ply());
             self.illegal_moves[by] += 1;
             let count = self.illegal_moves[by];
-            self.cite(out, Ruling::IllegalMoveCounted { by, count }, "Art. 7.5.1");
+            self.cite(out, Ruling::IllegalMoveCounted { by, count }, ILLEGAL_MOVE);
             if self.profile.illegal_moves == IllegalMoveRegime::Fide && count >= 2 {
-                self.lose_unless_opponent_cannot_mate(out, at_ms, by, Article::new("Art. 7.5.5"));
+                self.lose_unless_opponent_cannot_mate(out, at_ms, by, ILLEGAL_MOVE_PENALTY);
                 return Ok(());
             }
         }
@@ -209,7 +232,7 @@ impl Arbiter {
                 played,
             },
             vec![Choice::KeepClocks, Choice::Proportional],
-            "Art. 7.1",
+            CLOCKS_AFTER_RESTORE,
         );
         Ok(())
     }
@@ -242,7 +265,7 @@ impl Arbiter {
     /// on the last rank, the mover's own king left in check) is kept as it
     /// stands ([`StartingPosition::stood`]) and later moves are judged on it by Art. 3.
     pub(super) fn stand(&mut self, out: &mut Out, p: Pending) -> Result<(), ActionError> {
-        self.cite_article(
+        self.cite(
             out,
             Ruling::IllegalMoveStands { by: p.by },
             self.profile.unsupervised_illegal_move_article(),
@@ -290,7 +313,7 @@ impl Arbiter {
         if self.pending.is_some_and(|p| p.by == by)
             || self.last_offence[by] == Some(self.game.ply())
         {
-            self.cite(out, Ruling::CountedOnce { by }, "Art. 7.5.5");
+            self.cite(out, Ruling::CountedOnce { by }, ILLEGAL_MOVE_PENALTY);
             return;
         }
         self.illegal_procedure(out, at_ms, by, IllegalAct::TwoHands);
@@ -299,7 +322,7 @@ impl Arbiter {
     pub(super) fn on_intervene(&mut self, out: &mut Out, at_ms: u64) {
         match self.pending.take() {
             Some(p) if !p.completed => {
-                self.cite(out, Ruling::IllegalMoveCorrected { by: p.by }, "Art. 7.5.1");
+                self.cite(out, Ruling::IllegalMoveCorrected { by: p.by }, ILLEGAL_MOVE);
                 if let IllegalAct::Move(mv) | IllegalAct::UnreplacedPawn(mv) = p.act {
                     self.touch_after_restore(out, p.by, mv);
                 }
@@ -320,7 +343,7 @@ impl Arbiter {
         match act {
             IllegalAct::Move(mv) => {
                 let ply = self.ply();
-                self.cite(out, Ruling::PositionRestored { ply }, "Art. 7.5.1");
+                self.cite(out, Ruling::PositionRestored { ply }, ILLEGAL_MOVE);
                 if self.clock.running() == Some(!by) {
                     self.restore_clock(at_ms, by);
                 }
@@ -330,7 +353,7 @@ impl Arbiter {
                 self.cite(
                     out,
                     Ruling::PawnReplacedByQueen { square: mv.to() },
-                    "Art. 7.5.2",
+                    UNREPLACED_PAWN,
                 );
                 self.play(out, at_ms, by, queen(mv));
                 self.uncompleted = None;
@@ -343,7 +366,7 @@ impl Arbiter {
         self.last_offence[by] = Some(self.game.ply());
         self.illegal_moves[by] += 1;
         let count = self.illegal_moves[by];
-        self.cite_article(out, Ruling::IllegalMoveCounted { by, count }, act.article());
+        self.cite(out, Ruling::IllegalMoveCounted { by, count }, act.article());
         self.penalise(out, at_ms, by, count);
     }
 
@@ -366,13 +389,13 @@ impl Arbiter {
                         count,
                     },
                     options,
-                    "SJRP §4.5",
+                    YOUTH_ILLEGAL_MOVES,
                 );
             }
             IllegalMoveRegime::Fide if count >= 2 => {
-                self.lose_unless_opponent_cannot_mate(out, at_ms, by, Article::new("Art. 7.5.5"));
+                self.lose_unless_opponent_cannot_mate(out, at_ms, by, ILLEGAL_MOVE_PENALTY);
             }
-            IllegalMoveRegime::Fide => self.credit_opponent(out, at_ms, !by, "Art. 7.5.5"),
+            IllegalMoveRegime::Fide => self.credit_opponent(out, at_ms, !by, ILLEGAL_MOVE_PENALTY),
         }
     }
 
@@ -400,22 +423,24 @@ impl Arbiter {
         let ten_each = self.moves_made.white >= 10 && self.moves_made.black >= 10;
         let frozen = self.unsupervised() && ten_each;
         let fixed = match self.profile.edition {
-            Edition::Fide2018 => "Appendix A.4.1.2 (2018)",
-            Edition::Fide2023 => "Appendix A.5.1.2",
+            Edition::Fide2018 => SETUP_FIXED_2018,
+            Edition::Fide2023 => SETUP_FIXED,
         };
         match kind {
             Irregularity::WrongInitialPosition if frozen => self.cite(out, Ruling::PlayOn, fixed),
             Irregularity::WrongInitialPosition => {
-                self.annul(out, at_ms, "Art. 7.2.1");
+                self.annul(out, at_ms, WRONG_INITIAL_POSITION);
             }
             Irregularity::BoardMisplaced if frozen => self.cite(out, Ruling::PlayOn, fixed),
-            Irregularity::BoardMisplaced => self.cite(out, Ruling::BoardCorrected, "Art. 7.2.2"),
-            Irregularity::ColoursReversed if ten_each => self.cite(out, Ruling::PlayOn, "Art. 7.3"),
-            Irregularity::ColoursReversed => self.annul(out, at_ms, "Art. 7.3"),
+            Irregularity::BoardMisplaced => self.cite(out, Ruling::BoardCorrected, BOARD_MISPLACED),
+            Irregularity::ColoursReversed if ten_each => {
+                self.cite(out, Ruling::PlayOn, COLOURS_REVERSED)
+            }
+            Irregularity::ColoursReversed => self.annul(out, at_ms, COLOURS_REVERSED),
         }
     }
 
-    pub(super) fn annul(&mut self, out: &mut Out, at_ms: u64, article: &'static str) {
+    pub(super) fn annul(&mut self, out: &mut Out, at_ms: u64, article: Article) {
         if self.clock.running().is_some() {
             let _ = self.clock.end(at_ms, None);
         }
@@ -454,7 +479,7 @@ impl Arbiter {
                     by,
                     failure: ClaimFailure::NothingToClaim,
                 },
-                "Art. 7.5.1",
+                ILLEGAL_MOVE,
             ),
         }
     }
@@ -467,10 +492,10 @@ impl Arbiter {
         offender: Color,
         choice: Choice,
     ) {
-        self.cite(out, Ruling::Decided(choice), "SJRP §4.5");
+        self.cite(out, Ruling::Decided(choice), YOUTH_ILLEGAL_MOVES);
         match choice {
             Choice::TimeForOpponent => {
-                self.credit_opponent(out, at_ms, !offender, "SJRP §4.5");
+                self.credit_opponent(out, at_ms, !offender, YOUTH_ILLEGAL_MOVES);
             }
             Choice::TimePenalty => {
                 let ms = self.profile.time_credit_ms(self.game_type);
@@ -479,7 +504,7 @@ impl Arbiter {
             Choice::Loss => {
                 let options = self.opponent_scores(offender);
                 let question = Question::YouthLossScore { offender };
-                self.ask(out, question, options, "SJRP §4.5");
+                self.ask(out, question, options, YOUTH_ILLEGAL_MOVES);
             }
             _ => self.penalties.push((offender, Penalty::Warning)),
         }
@@ -495,7 +520,7 @@ impl Arbiter {
         played: [u32; 2],
         choice: Choice,
     ) {
-        self.cite(out, Ruling::Decided(choice), "Art. 7.1");
+        self.cite(out, Ruling::Decided(choice), CLOCKS_AFTER_RESTORE);
         if choice == Choice::Proportional {
             self.proportional_clocks(out, at_ms, played);
         }

@@ -58,7 +58,12 @@ use crate::position::StartingPosition;
 use crate::time_control::TimeControl;
 
 pub use decisions::{Choice, Question};
+use draws::DRAW_OFFER;
+use illegal::WRONG_INITIAL_POSITION;
 use touch::Released;
+
+/// Art. 5.1.2: "Die Partie ist von der Spielerin / dem Spieler gewonnen, deren / dessen Gegenüber erklärt, dass sie / er aufgibt."
+const RESIGNATION: Article = Article::new("Art. 5.1.2");
 
 /// Why a claim fails.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -871,11 +876,8 @@ impl Arbiter {
         self.obligation().0
     }
 
-    fn cite(&self, out: &mut Out, ruling: Ruling, article: &'static str) {
-        self.cite_article(out, ruling, Article::new(article));
-    }
-
-    fn cite_article(&self, out: &mut Out, ruling: Ruling, article: Article) {
+    /// Adds `ruling`, cited with `article` and the edition in force.
+    fn cite(&self, out: &mut Out, ruling: Ruling, article: Article) {
         out.push(Cited {
             ruling,
             article,
@@ -886,7 +888,7 @@ impl Arbiter {
     fn clock_rulings(&self, out: &mut Out, rulings: Vec<clock::Ruling>) {
         for r in rulings {
             let article = r.article();
-            self.cite_article(out, Ruling::Clock(r), article);
+            self.cite(out, Ruling::Clock(r), article);
         }
     }
 
@@ -907,11 +909,11 @@ impl Arbiter {
             self.clock_rulings(out, r);
         }
         if let Some(by) = self.draw_offer.take() {
-            self.cite(out, Ruling::DrawOfferClosed { by }, "Art. 9.1.2.1");
+            self.cite(out, Ruling::DrawOfferClosed { by }, DRAW_OFFER);
         }
         self.increment_request = None;
         self.result = Some((result, article));
-        self.cite_article(out, Ruling::GameEnded(result), article);
+        self.cite(out, Ruling::GameEnded(result), article);
     }
 
     /// `loser` loses, unless the opponent cannot checkmate: then a draw.
@@ -944,15 +946,13 @@ impl Arbiter {
             Ok::<_, ClockError>(())
         })();
         if done.is_ok() {
-            self.cite_article(out, Ruling::TimeAdded { to, ms }, article);
+            self.cite(out, Ruling::TimeAdded { to, ms }, article);
         }
     }
 
-    fn credit_opponent(&mut self, out: &mut Out, at_ms: u64, to: Color, base: &'static str) {
+    fn credit_opponent(&mut self, out: &mut Out, at_ms: u64, to: Color, base: Article) {
         let ms = self.profile.time_credit_ms(self.game_type);
-        let article = self
-            .profile
-            .time_credit_article(Article::new(base), self.game_type);
+        let article = self.profile.time_credit_article(base, self.game_type);
         self.add_time(out, at_ms, to, ms, article);
     }
 
@@ -979,11 +979,11 @@ impl Arbiter {
             return Ok(out);
         }
         if let Some((_, article)) = self.result {
-            self.cite_article(&mut out, Ruling::AfterEnd, article);
+            self.cite(&mut out, Ruling::AfterEnd, article);
             return Ok(out);
         }
         if self.annulled {
-            self.cite(&mut out, Ruling::AfterEnd, "Art. 7.2.1");
+            self.cite(&mut out, Ruling::AfterEnd, WRONG_INITIAL_POSITION);
             return Ok(out);
         }
         if self.question.is_some() && !matches!(action, Action::Decision(_)) {
@@ -1076,7 +1076,7 @@ impl Arbiter {
             Edition::Fide2023 if self.cannot_mate(!by) => GameScore::DRAW,
             _ => GameScore::win(!by),
         };
-        self.end(out, at_ms, result, Article::new("Art. 5.1.2"));
+        self.end(out, at_ms, result, RESIGNATION);
     }
     /// The side to move on the board.
     fn turn(&self) -> Color {

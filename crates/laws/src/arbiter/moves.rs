@@ -5,6 +5,7 @@ use shakmaty::{Color, Move};
 use crate::points::GameScore;
 use crate::position::is_lawful;
 
+use super::draws::DRAW_OFFER;
 use super::touch::touched_by;
 use super::{ActionError, Arbiter, IllegalAct, Out, Pending, Ruling};
 
@@ -37,7 +38,7 @@ impl Arbiter {
         if let Some(offerer) = self.draw_offer.filter(|&o| o == !by) {
             self.draw_offer = None;
             self.increment_request = None;
-            self.cite(out, Ruling::DrawOfferClosed { by: offerer }, "Art. 9.1.2.1");
+            self.cite(out, Ruling::DrawOfferClosed { by: offerer }, DRAW_OFFER);
         }
         if self.limbo.is_some() {
             return self.limbo_move(at_ms, by, mv, out);
@@ -52,7 +53,7 @@ impl Arbiter {
         }
         let (allowed, article) = self.obligation();
         if !allowed.contains(&mv) {
-            self.cite_article(out, Ruling::MoveRefused { by }, article);
+            self.cite(out, Ruling::MoveRefused { by }, article);
             return Ok(());
         }
         let r = self.clock.execute_move(by, at_ms)?;
@@ -100,7 +101,7 @@ impl Arbiter {
                     ..p
                 });
                 let article = self.profile.unsupervised_illegal_move_article();
-                self.cite_article(out, Ruling::IllegalMoveCompleted { by }, article);
+                self.cite(out, Ruling::IllegalMoveCompleted { by }, article);
             } else {
                 // The arbiter intervenes at once (Art. 7.5, 12.1): the clock is not handed over.
                 self.pending = None;

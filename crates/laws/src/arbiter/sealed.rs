@@ -63,7 +63,7 @@ impl Arbiter {
         let article = verdict.article();
         match verdict {
             SealedMove::Valid(mv) => {
-                self.cite_article(out, Ruling::SealedMoveMade(mv), article);
+                self.cite(out, Ruling::SealedMoveMade(mv), article);
                 // The arbiter makes the move and starts the opponent's clock (I.7).
                 let r = self.clock.execute_move(sealer, at_ms)?;
                 self.clock_rulings(out, r);

@@ -8,7 +8,21 @@ use crate::game::Game;
 use crate::penalties::Conduct;
 use crate::position::lawful_moves;
 
+use super::draws::WRITTEN_MOVE;
 use super::{ActionError, Arbiter, ClaimFailure, Out, Ruling};
+
+/// Art. 4.3: the touch-move rule, with no piece touched yet: every legal move is allowed.
+const TOUCH_MOVE: Article = Article::new("Art. 4.3");
+/// Art. 4.5: no touched piece can be moved or captured: any legal move.
+const NO_TOUCHED_PIECE_MOVES: Article = Article::new("Art. 4.5");
+/// Art. 4.4.1: king, then rook touched: castle on that side if legal.
+const KING_THEN_ROOK_CASTLES: Article = Article::new("Art. 4.4.1");
+/// Art. 4.4.3: castling on that side not legal: another king move, else any move.
+const CASTLING_ILLEGAL_KING_MOVES: Article = Article::new("Art. 4.4.3");
+/// Art. 4.8: the claim of a touch-move violation, lost once the claimant touches a piece.
+const TOUCH_MOVE_CLAIM: Article = Article::new("Art. 4.8");
+/// Art. 4.2.1: only the player on move may adjust pieces.
+const ADJUSTING: Article = Article::new("Art. 4.2.1");
 
 /// Art. 4.3.1: "... muss sie / er die zuerst berührte Figur ziehen, die gezogen werden kann".
 const TOUCHED_OWN: Article = Article::new("Art. 4.3.1");
@@ -68,7 +82,7 @@ impl Arbiter {
         let position = self.game.position();
         let legal = lawful_moves(position);
         if let Some(w) = self.written.filter(|w| legal.contains(w)) {
-            return (vec![w], Article::new("Art. 9.5.2"));
+            return (vec![w], WRITTEN_MOVE);
         }
         if let Some(r) = self.released {
             let bound: Vec<Move> = legal.iter().filter(|m| r.binds(m)).copied().collect();
@@ -143,11 +157,11 @@ impl Arbiter {
         }
         // Art. 4.5: no touched piece can be moved or captured (or none was touched).
         let article = if self.touched.is_empty() {
-            "Art. 4.3"
+            TOUCH_MOVE
         } else {
-            "Art. 4.5"
+            NO_TOUCHED_PIECE_MOVES
         };
-        (legal, Article::new(article))
+        (legal, article)
     }
 
     /// Art. 4.4.1, 4.4.3: the player touched his king and then a rook. He
@@ -171,7 +185,7 @@ impl Arbiter {
             .copied()
             .collect();
         if !castle.is_empty() {
-            return Some((castle, Article::new("Art. 4.4.1")));
+            return Some((castle, KING_THEN_ROOK_CASTLES));
         }
         let king_moves: Vec<Move> = legal
             .iter()
@@ -183,7 +197,7 @@ impl Arbiter {
         } else {
             king_moves
         };
-        Some((allowed, Article::new("Art. 4.4.3")))
+        Some((allowed, CASTLING_ILLEGAL_KING_MOVES))
     }
 
     /// Art. 4.7: a piece released on a square as part of a legal move binds
@@ -214,7 +228,7 @@ impl Arbiter {
             self.released = Some(release);
         }
         let (allowed, article) = self.obligation();
-        self.cite_article(out, Ruling::MustMove { by, allowed }, article);
+        self.cite(out, Ruling::MustMove { by, allowed }, article);
         Ok(())
     }
 
@@ -224,7 +238,7 @@ impl Arbiter {
     pub(super) fn touch_after_restore(&mut self, out: &mut Out, by: Color, mv: Move) {
         self.touched = touched_by(self.game.position(), mv);
         let (allowed, article) = self.obligation();
-        self.cite_article(out, Ruling::MustMove { by, allowed }, article);
+        self.cite(out, Ruling::MustMove { by, allowed }, article);
     }
 
     pub(super) fn on_touch(&mut self, out: &mut Out, by: Color, square: Square) {
@@ -237,7 +251,7 @@ impl Arbiter {
         }
         self.touched.push(square);
         let (allowed, article) = self.obligation();
-        self.cite_article(out, Ruling::MustMove { by, allowed }, article);
+        self.cite(out, Ruling::MustMove { by, allowed }, article);
     }
 
     /// Art. 4.8: a claim that the opponent's last move broke touch-move. It
@@ -256,7 +270,7 @@ impl Arbiter {
             this.cite(out, Ruling::ClaimRejected { by, failure }, article);
         };
         if !self.touched.is_empty() {
-            reject(self, out, ClaimFailure::PieceTouched, "Art. 4.8");
+            reject(self, out, ClaimFailure::PieceTouched, TOUCH_MOVE_CLAIM);
             return Ok(());
         }
         let ply = self.game.ply();
@@ -264,7 +278,7 @@ impl Arbiter {
             self.game.moves().last(),
             ply.checked_sub(1).and_then(|p| self.game.position_at(p)),
         ) else {
-            reject(self, out, ClaimFailure::NothingToClaim, "Art. 4.8");
+            reject(self, out, ClaimFailure::NothingToClaim, TOUCH_MOVE_CLAIM);
             return Ok(());
         };
         if self.limbo.is_some() || before.board().piece_at(square).is_none() {
@@ -283,7 +297,7 @@ impl Arbiter {
         if allowed.contains(&last) {
             self.game = saved;
             self.touched = touched;
-            reject(self, out, ClaimFailure::Incorrect, "Art. 4.3");
+            reject(self, out, ClaimFailure::Incorrect, TOUCH_MOVE);
             return Ok(());
         }
         self.moves_made[offender] = self.moves_made[offender].saturating_sub(1);
@@ -306,10 +320,10 @@ impl Arbiter {
         self.cite(
             out,
             Ruling::PositionRestored { ply: self.ply() },
-            "Art. 4.8",
+            TOUCH_MOVE_CLAIM,
         );
         let by = offender;
-        self.cite_article(out, Ruling::MustMove { by, allowed }, article);
+        self.cite(out, Ruling::MustMove { by, allowed }, article);
         Ok(())
     }
 
@@ -324,7 +338,7 @@ impl Arbiter {
             return Err(ActionError::NoPiece(square));
         }
         if self.turn() == by {
-            self.cite(out, Ruling::Adjusted { by }, "Art. 4.2.1");
+            self.cite(out, Ruling::Adjusted { by }, ADJUSTING);
         } else {
             self.misconduct(out, by, Conduct::AdjustingOffMove);
         }
