@@ -64,7 +64,8 @@ impl Arbiter {
     }
 
     /// Supervised rapid and blitz: the player on move may see the arbiter's
-    /// record five times; more requests distract the opponent (11.5).
+    /// record five times; a further request counts as distracting the
+    /// opponent under the same sentence of the appendix (A.4.3, B.2.3).
     pub(super) fn on_scoresheet_request(&mut self, out: &mut Out, by: Color) {
         let article = match (self.profile.edition, self.game_type) {
             (Edition::Fide2023, GameType::Blitz) => SCORESHEET_BLITZ,
@@ -90,7 +91,13 @@ impl Arbiter {
         if count <= 5 {
             self.cite(out, Ruling::ScoresheetShown { by, count }, article);
         } else {
-            self.misconduct(out, by, Conduct::Distraction);
+            // "Weitere Bitten gelten als Störung des Gegenübers" (A.4.3, B.2.3): the
+            // appendix makes the request a distraction (11.5), penalised under 12.9.
+            let ruling = Ruling::PenaltyAtDiscretion {
+                against: by,
+                conduct: Conduct::Distraction,
+            };
+            self.cite(out, ruling, article);
         }
     }
 

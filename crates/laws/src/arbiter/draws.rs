@@ -35,7 +35,7 @@ const INCREMENT_REQUEST: Article = Article::new("Guideline III.4");
 /// Guideline III.5: the player on move with less than two minutes may claim a draw.
 const QUICKPLAY_CLAIM: Article = Article::new("Guideline III.5");
 /// Guideline III.5.1: the arbiter agrees and declares the game drawn, or rejects the claim.
-const QUICKPLAY_DRAW: Article = Article::new("Guideline III.5.1");
+const QUICKPLAY_DECISION: Article = Article::new("Guideline III.5.1");
 /// Guideline III.5.3: the claim rejected: two minutes for the opponent.
 const QUICKPLAY_REJECTED: Article = Article::new("Guideline III.5.3");
 /// Guideline III.6.1: with no arbiter present the claim ends the game; the clocks stop.
@@ -284,9 +284,9 @@ impl Arbiter {
         claimant: Color,
         choice: Choice,
     ) {
-        self.cite(out, Ruling::Decided(choice), QUICKPLAY_CLAIM);
+        self.cite(out, Ruling::Decided(choice), QUICKPLAY_DECISION);
         if choice == Choice::Draw {
-            self.end(out, at_ms, GameScore::DRAW, QUICKPLAY_DRAW);
+            self.end(out, at_ms, GameScore::DRAW, QUICKPLAY_DECISION);
         } else {
             let article = QUICKPLAY_REJECTED;
             self.add_time(out, at_ms, !claimant, 120_000, article);

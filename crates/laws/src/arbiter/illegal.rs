@@ -208,7 +208,7 @@ impl Arbiter {
                 let moves = self.moves_made[color];
                 if let Ok(r) = self
                     .clock
-                    .set(color, remaining, moves, Adjustment::Correction)
+                    .set(color, remaining, moves, Adjustment::Restoration)
                 {
                     self.clock_rulings(out, vec![r]);
                 }
@@ -252,7 +252,7 @@ impl Arbiter {
             let remaining = schedule.allotted_ms(kept).saturating_sub(used).max(1);
             if let Ok(r) = self
                 .clock
-                .set(color, remaining, kept, Adjustment::Correction)
+                .set(color, remaining, kept, Adjustment::Restoration)
             {
                 self.clock_rulings(out, vec![r]);
             }
@@ -401,7 +401,7 @@ impl Arbiter {
 
     /// The illegal move was completed and the opponent's clock started: the
     /// offender's clock runs again for the replacement move, and the move
-    /// counters are set back (Art. 7.5.1, 6.10.2).
+    /// counters are set back (Art. 7.5.1, 7.1).
     pub(super) fn restore_clock(&mut self, at_ms: u64, by: Color) {
         let before =
             |color: Color, c: &Clock| (color, c.remaining(color, at_ms), c.moves_completed(color));
@@ -413,7 +413,7 @@ impl Arbiter {
             self.clock.stop(at_ms)?;
             for (color, remaining, moves) in [(by, own_ms, own_moves.saturating_sub(1)), theirs] {
                 self.clock
-                    .set(color, remaining, moves, Adjustment::Correction)?;
+                    .set(color, remaining, moves, Adjustment::Restoration)?;
             }
             self.clock.restart(at_ms)
         })();

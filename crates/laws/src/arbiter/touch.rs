@@ -312,7 +312,7 @@ impl Arbiter {
             let moves = self.clock.moves_completed(offender).saturating_sub(1);
             if let Ok(r) = self
                 .clock
-                .set(offender, remaining, moves, Adjustment::Correction)
+                .set(offender, remaining, moves, Adjustment::Restoration)
             {
                 self.clock_rulings(out, vec![r]);
             }
