@@ -48,8 +48,12 @@ impl fmt::Display for Seconds {
     }
 }
 
-/// Whether the clock shows which flag fell first (Guidelines III.3.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// Whether the clock shows which flag fell first (Guidelines III.3.1); a replay log
+/// names it `recorded` or `unknown`.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum FlagOrder {
     /// Electronic clocks record which flag fell first.
     #[default]
