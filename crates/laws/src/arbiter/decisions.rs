@@ -150,26 +150,10 @@ pub enum Question {
     },
 }
 
-impl Arbiter {
-    pub(super) fn ask(
-        &mut self,
-        out: &mut Out,
-        question: Question,
-        options: Vec<Choice>,
-        article: Article,
-    ) {
-        self.question = Some(question);
-        self.cite(out, Ruling::DecisionRequired { question, options }, article);
-    }
-
-    pub(super) fn on_decision(
-        &mut self,
-        out: &mut Out,
-        at_ms: u64,
-        choice: Choice,
-    ) -> Result<(), ActionError> {
-        let question = self.question.ok_or(ActionError::NoQuestion)?;
-        let allowed = match question {
+impl Question {
+    /// Whether `choice` answers this question.
+    fn allows(self, choice: Choice) -> bool {
+        match self {
             Question::YouthIllegalMove { count, .. } => {
                 matches!(
                     choice,
@@ -190,8 +174,30 @@ impl Arbiter {
             Question::PersistentRefusal { .. } | Question::YouthLossScore { .. } => {
                 matches!(choice, Choice::OpponentScore(_))
             }
-        };
-        if !allowed {
+        }
+    }
+}
+
+impl Arbiter {
+    pub(super) fn ask(
+        &mut self,
+        out: &mut Out,
+        question: Question,
+        options: Vec<Choice>,
+        article: Article,
+    ) {
+        self.question = Some(question);
+        self.cite(out, Ruling::DecisionRequired { question, options }, article);
+    }
+
+    pub(super) fn on_decision(
+        &mut self,
+        out: &mut Out,
+        at_ms: u64,
+        choice: Choice,
+    ) -> Result<(), ActionError> {
+        let question = self.question.ok_or(ActionError::NoQuestion)?;
+        if !question.allows(choice) {
             return Err(ActionError::NotAnOption(choice));
         }
         self.question = None;

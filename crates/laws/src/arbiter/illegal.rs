@@ -186,35 +186,15 @@ impl Arbiter {
             let r = self.clock.stop(at_ms)?;
             self.clock_rulings(out, r);
         }
-        self.game = snapshot.game;
-        self.ply_offset = snapshot.ply_offset;
-        self.moves_made = snapshot.moves_made;
-        self.limbo = None;
-        self.pending = None;
-        self.touched.clear();
-        self.written = None;
-        self.released = None;
-        self.uncompleted = None;
+        let offender = self.reinstate(snapshot);
         let article = if illegal_move {
             ILLEGAL_MOVE
         } else {
             DISPLACED_PIECE
         };
         self.cite(out, Ruling::PositionRestored { ply }, article);
-        let turn = self.game.position().turn();
-        if self.clock.set_to_move(turn).is_ok() {
-            for color in Color::ALL {
-                let remaining = self.clock.remaining(color, at_ms);
-                let moves = self.moves_made[color];
-                if let Ok(r) = self
-                    .clock
-                    .set(color, remaining, moves, Adjustment::Restoration)
-                {
-                    self.clock_rulings(out, vec![r]);
-                }
-            }
-        }
-        if let Some((by, mv)) = snapshot.offender {
+        self.set_clocks_to_reinstated(out, at_ms);
+        if let Some((by, mv)) = offender {
             self.touch_after_restore(out, by, mv);
             self.last_offence[by] = Some(self.game.ply());
             self.illegal_moves[by] += 1;
@@ -228,13 +208,48 @@ impl Arbiter {
         self.ask(
             out,
             Question::ClocksAfterRestore {
-                offender: snapshot.offender.map(|(by, _)| by),
+                offender: offender.map(|(by, _)| by),
                 played,
             },
             vec![Choice::KeepClocks, Choice::Proportional],
             CLOCKS_AFTER_RESTORE,
         );
         Ok(())
+    }
+
+    /// The record before the irregularity becomes the game again; everything
+    /// that depended on the later moves is dropped (Art. 7.5.1, 7.6).
+    /// Returns who made the illegal move, and the move.
+    fn reinstate(&mut self, snapshot: Unnoticed) -> Option<(Color, Move)> {
+        self.game = snapshot.game;
+        self.ply_offset = snapshot.ply_offset;
+        self.moves_made = snapshot.moves_made;
+        self.limbo = None;
+        self.pending = None;
+        self.touched.clear();
+        self.written = None;
+        self.released = None;
+        self.uncompleted = None;
+        snapshot.offender
+    }
+
+    /// Art. 7.1: the clock of the side to move in the reinstated position, with
+    /// the move counters set back; the times stay until the arbiter decides.
+    fn set_clocks_to_reinstated(&mut self, out: &mut Out, at_ms: u64) {
+        let turn = self.game.position().turn();
+        if self.clock.set_to_move(turn).is_err() {
+            return;
+        }
+        for color in Color::ALL {
+            let remaining = self.clock.remaining(color, at_ms);
+            let moves = self.moves_made[color];
+            if let Ok(r) = self
+                .clock
+                .set(color, remaining, moves, Adjustment::Restoration)
+            {
+                self.clock_rulings(out, vec![r]);
+            }
+        }
     }
 
     /// Art. 7.1: each player keeps the time used in proportion to

@@ -94,10 +94,16 @@ impl Arbiter {
         if let Some(bound) = self.castling_obligation() {
             return bound;
         }
+        self.touch_obligation(&legal)
+    }
+
+    /// Art. 4.4.2: the rook touched first, then the king: no castling with
+    /// that rook on this move (4.3.1 decides). `None` otherwise.
+    fn banned_rook(&self) -> Option<Square> {
+        let position = self.game.position();
         let own = position.us();
-        // Art. 4.4.2: rook first, then king: no castling with that rook on this move; 4.3.1 decides.
         let king = position.board().king_of(position.turn());
-        let banned_rook = match self.touched[..] {
+        match self.touched[..] {
             [rook, ref rest @ ..]
                 if own.contains(rook)
                     && position.board().role_at(rook) == Some(Role::Rook)
@@ -106,7 +112,15 @@ impl Arbiter {
                 Some(rook)
             }
             _ => None,
-        };
+        }
+    }
+
+    /// Art. 4.3-4.5: the moves the touched pieces leave among `legal`, with the
+    /// sentence that binds them.
+    fn touch_obligation(&self, legal: &[Move]) -> (Vec<Move>, Article) {
+        let position = self.game.position();
+        let own = position.us();
+        let banned_rook = self.banned_rook();
         let legal: Vec<Move> = legal
             .iter()
             .filter(|m| !matches!(m, Move::Castle { rook, .. } if Some(*rook) == banned_rook))
@@ -140,17 +154,7 @@ impl Arbiter {
         }
         // Art. 4.3.1, 4.3.2 (and 4.3.3): the first touched piece that can be moved or captured.
         for &square in &self.touched {
-            let moves: Vec<Move> = legal
-                .iter()
-                .filter(|m| {
-                    if own.contains(square) {
-                        m.from() == Some(square)
-                    } else {
-                        m.is_capture() && capture_square(m) == square
-                    }
-                })
-                .copied()
-                .collect();
+            let moves = moves_with(&legal, square, own.contains(square));
             if !moves.is_empty() {
                 return (moves, touch_article(square));
             }
@@ -359,6 +363,21 @@ pub(super) fn touched_by(position: &Chess, mv: Move) -> Vec<Square> {
         _ => {}
     }
     squares
+}
+
+/// The moves of `legal` that move the piece on `square` (`own`) or capture it.
+fn moves_with(legal: &[Move], square: Square, own: bool) -> Vec<Move> {
+    legal
+        .iter()
+        .filter(|m| {
+            if own {
+                m.from() == Some(square)
+            } else {
+                m.is_capture() && capture_square(m) == square
+            }
+        })
+        .copied()
+        .collect()
 }
 
 /// The square of the piece a move captures (differs from `to` for en passant).
