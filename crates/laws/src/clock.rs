@@ -48,8 +48,12 @@ impl fmt::Display for Seconds {
     }
 }
 
-/// Whether the clock shows which flag fell first (Guidelines III.3.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// Whether the clock shows which flag fell first (Guidelines III.3.1); a replay log
+/// names it `recorded` or `unknown`.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum FlagOrder {
     /// Electronic clocks record which flag fell first.
     #[default]
@@ -73,6 +77,9 @@ pub enum Adjustment {
     Penalty,
     /// Art. 6.2.6: time adjusted for a player who uses an assistant to press the clock.
     Assistant,
+    /// Art. 7.1: the clocks and move counters set after an earlier position was
+    /// reinstated (Art. 4.8, 7.5.1, 7.6), by the arbiter's best judgement.
+    Restoration,
 }
 
 impl Adjustment {
@@ -84,6 +91,7 @@ impl Adjustment {
             Adjustment::IllegalMoveBonus => "Art. 7.5.5",
             Adjustment::Penalty => "Art. 12.9",
             Adjustment::Assistant => "Art. 6.2.6",
+            Adjustment::Restoration => "Art. 7.1",
         })
     }
 }

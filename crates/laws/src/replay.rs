@@ -250,7 +250,7 @@ pub struct Header {
     pub draw_offers_from_move: Option<u32>,
     /// Whether an arbiter supervises the game, overriding the profile's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub supervision: Option<SupervisionName>,
+    pub supervision: Option<Supervision>,
     /// Whether the quickplay finish applies (Guideline III), overriding the profile's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quickplay_finish: Option<bool>,
@@ -260,31 +260,11 @@ pub struct Header {
     pub default_time_ms: Option<u64>,
     /// `unknown` for clocks that do not show which flag fell first (Guideline III.3.1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub flag_order: Option<FlagOrderName>,
+    pub flag_order: Option<FlagOrder>,
 }
 
 /// The longest default time a log may set: 6 hours (Art. 6.7.1).
 pub const MAX_DEFAULT_TIME_MS: u64 = 6 * 3_600_000;
-
-/// Whether the clocks record which flag fell first, as a log names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FlagOrderName {
-    /// Electronic clocks: the order is recorded.
-    Recorded,
-    /// The order of two fallen flags cannot be established (Guideline III.3.1).
-    Unknown,
-}
-
-/// Supervision as a log names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SupervisionName {
-    /// An arbiter is present.
-    Supervised,
-    /// No arbiter is present.
-    Unsupervised,
-}
 
 impl Header {
     /// The header of a log on the standard position with this time control and profile name.
@@ -312,10 +292,8 @@ impl Header {
         if self.draw_offers_from_move.is_some() {
             profile.draw_offers_from_move = self.draw_offers_from_move;
         }
-        match self.supervision {
-            Some(SupervisionName::Supervised) => profile.supervision = Supervision::Supervised,
-            Some(SupervisionName::Unsupervised) => profile.supervision = Supervision::Unsupervised,
-            None => {}
+        if let Some(supervision) = self.supervision {
+            profile.supervision = supervision;
         }
         if let Some(announced) = self.quickplay_finish {
             profile.quickplay_finish = announced;
@@ -341,7 +319,7 @@ impl Header {
             }
             arbiter = arbiter.with_default_time(ms);
         }
-        if self.flag_order == Some(FlagOrderName::Unknown) {
+        if self.flag_order == Some(FlagOrder::Unknown) {
             arbiter = arbiter.with_flag_order(FlagOrder::Unknown);
         }
         Ok(arbiter)

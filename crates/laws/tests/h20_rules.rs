@@ -842,10 +842,13 @@ fn h20_05_every_ruling_kind_cites_its_article() {
     let mut s = Script::new(start, STANDARD, Profile::SJRP_U8_U12);
     s.act(Action::IncrementRequest(White));
     scripts.push(s);
-    // Supervised rapid: the scoresheet.
+    // Supervised rapid: the scoresheet; the sixth request distracts the opponent (A.4.3).
     let mut s = Script::new(start, RAPID, supervised());
     s.act(Action::ScoresheetRequest(White))
         .act(Action::ScoresheetRequest(Black));
+    for _ in 0..5 {
+        s.act(Action::ScoresheetRequest(White));
+    }
     scripts.push(s);
     // Guideline III: claims decided, an increment granted, a claim without an arbiter.
     for (choice, at) in [(Choice::Draw, 5_290_000), (Choice::Reject, 5_290_000)] {
@@ -1035,6 +1038,106 @@ fn h20_05_every_ruling_kind_cites_its_article() {
     assert_eq!(table, expected, "\n{}", table.join("\n"));
 }
 
+/// The clock rulings of one kind with their articles.
+fn time_set(out: &[Cited]) -> Vec<&'static str> {
+    out.iter()
+        .filter(|c| matches!(c.ruling, Ruling::Clock(laws::clock::Ruling::TimeSet { .. })))
+        .map(|c| c.article.as_str())
+        .collect()
+}
+
+/// Art. 7.1: "Wenn ein Regelverstoß geschieht und eine frühere Stellung wiederhergestellt
+/// werden muss, bestimmt die Schiedsrichterin / der Schiedsrichter nach bestem Ermessen die
+/// richtigen Einstellungen der Zeiten ...; Sie / er muss auch, falls notwendig, den Zugzähler
+/// anpassen." The clocks set after an illegal move found later (7.5.1), both when the position
+/// is reinstated and after the arbiter's proportional decision, rest on 7.1, not on 6.10.2
+/// (a wrong setting of the clock).
+#[test]
+fn h20_05_clocks_set_after_a_restored_position_cite_7_1() {
+    let mut a = arbiter(
+        "4k3/8/8/8/8/8/4r3/4K2R w K - 0 1",
+        "40/5400:900",
+        Profile::FIDE_2023,
+    );
+    let h1h2 = raw(&a, "h1h2");
+    a.apply(
+        1_000,
+        Action::UnnoticedMove {
+            by: White,
+            mv: h1h2,
+        },
+    )
+    .unwrap();
+    a.apply(1_000, Action::Press(White)).unwrap();
+    let out = a
+        .apply(5_000, Action::IllegalMoveDiscovered { ply: 0 })
+        .unwrap();
+    assert_eq!(time_set(&out), ["Art. 7.1", "Art. 7.1"]);
+    let out = a
+        .apply(5_000, Action::Decision(Choice::Proportional))
+        .unwrap();
+    assert!(!time_set(&out).is_empty());
+    assert!(time_set(&out).iter().all(|&c| c == "Art. 7.1"));
+    // A wrong setting corrected by the arbiter still rests on 6.10.2.
+    a.apply(6_000, Action::StopClock).unwrap();
+    let out = a
+        .apply(
+            6_000,
+            Action::SetClock {
+                color: White,
+                remaining_ms: 5_000_000,
+                moves_completed: 0,
+                reason: laws::clock::Adjustment::Correction,
+            },
+        )
+        .unwrap();
+    assert_eq!(time_set(&out), ["Art. 6.10.2"]);
+}
+
+/// Guideline III.5.1: "Falls die Schiedsrichterin / der Schiedsrichter darin übereinstimmt,
+/// ..., erklärt sie / er die Partie für remis. Anderenfalls ... lehnt den Antrag ab." The
+/// arbiter's decision on the claim rests on III.5.1; the claim itself on III.5 and the two
+/// minutes after a rejection on III.5.3.
+#[test]
+fn h20_05_the_decision_on_a_quickplay_claim_cites_iii_5_1() {
+    for (choice, last) in [
+        (Choice::Draw, "Guideline III.5.1"),
+        (Choice::Reject, "Guideline III.5.3"),
+    ] {
+        let mut a = arbiter("startpos", "5400", Profile::FIDE_2023);
+        let out = a.apply(5_290_000, Action::QuickplayClaim(White)).unwrap();
+        assert_eq!(out.last().unwrap().article.as_str(), "Guideline III.5");
+        let out = a.apply(5_291_000, Action::Decision(choice)).unwrap();
+        assert_eq!(out[0].ruling, Ruling::Decided(choice));
+        assert_eq!(out[0].article.as_str(), "Guideline III.5.1");
+        assert_eq!(out.last().unwrap().article.as_str(), last);
+    }
+}
+
+/// Appendix A.4.3 (B.2.3 for blitz): "Hierum kann sie / er höchstens fünfmal während einer
+/// Partie bitten. Weitere Bitten gelten als Störung des Gegenübers." The sixth request is a
+/// distraction because the appendix says so: the ruling cites the appendix, not 11.5.
+#[test]
+fn h20_05_the_sixth_scoresheet_request_cites_the_appendix() {
+    for (control, article) in [(RAPID, "Appendix A.4.3"), (BLITZ, "Appendix B.2.3")] {
+        let mut a = arbiter("startpos", control, supervised());
+        for count in 1..=5 {
+            let out = a.apply(1_000, Action::ScoresheetRequest(White)).unwrap();
+            assert_eq!(out[0].ruling, Ruling::ScoresheetShown { by: White, count });
+            assert_eq!(out[0].article.as_str(), article);
+        }
+        let out = a.apply(1_000, Action::ScoresheetRequest(White)).unwrap();
+        assert_eq!(
+            out[0].ruling,
+            Ruling::PenaltyAtDiscretion {
+                against: White,
+                conduct: laws::penalties::Conduct::Distraction,
+            }
+        );
+        assert_eq!(out[0].article.as_str(), article);
+    }
+}
+
 const EXPECTED: &str = "
 Adjusted | Art. 4.2.1 | FIDE 2023
 AfterEnd | Art. 11.7 | FIDE 2023
@@ -1062,12 +1165,13 @@ Clock::TimeAdjusted | Art. 6.10.1 | FIDE 2023
 Clock::TimeExceeded | Art. 6.9 | FIDE 2018
 Clock::TimeExceeded | Art. 6.9 | FIDE 2023
 Clock::TimeSet | Art. 6.10.2 | FIDE 2023
+Clock::TimeSet | Art. 7.1 | FIDE 2023
 CountedOnce | Art. 7.5.5 | FIDE 2023
 Decided | Art. 11.7 | FIDE 2023
 Decided | Art. 6.7.1 | FIDE 2023
 Decided | Art. 7.1 | FIDE 2023
 Decided | Guideline III.4 | FIDE 2023
-Decided | Guideline III.5 | FIDE 2023
+Decided | Guideline III.5.1 | FIDE 2023
 Decided | Guideline III.6.2 | FIDE 2023
 Decided | SJRP §4.3 | FIDE 2023
 Decided | SJRP §4.5 | FIDE 2023
@@ -1131,6 +1235,7 @@ NotApplied | Appendix A.4.1.1 (2018) | FIDE 2018
 NotApplied | Appendix A.5.1.1 | FIDE 2023
 NotApplied | SJRP §4.4 | FIDE 2023
 PawnReplacedByQueen | Art. 7.5.2 | FIDE 2023
+PenaltyAtDiscretion | Appendix A.4.3 | FIDE 2023
 PenaltyAtDiscretion | Art. 11.2.3.2 | FIDE 2023
 PenaltyAtDiscretion | Art. 8.1.3 | FIDE 2023
 PenaltyImposed | Art. 12.9.1 | FIDE 2023

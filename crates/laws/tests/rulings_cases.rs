@@ -2493,7 +2493,8 @@ fn a_068_supervised_scoresheet_requests_limited_to_five() {
                     conduct: Conduct::Distraction
                 }
             ),
-            Some("Art. 11.5")
+            // "Weitere Bitten gelten als Störung des Gegenübers": the appendix decides.
+            Some(article)
         );
     }
     // Unsupervised rapid: the regime does not provide it.
