@@ -9,7 +9,7 @@
 
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square};
 
-use super::search::{Budget, Exhausted, KeyMap, OutOfBudget, hopeless, key};
+use super::search::{Budget, Exhausted, KeyMap, OutOfBudget, distance, hopeless, key};
 
 /// Positions one round of the deepening may visit.
 const ROUND_NODES: u64 = 40_000;
@@ -182,7 +182,7 @@ impl Guided {
     fn classify(&self, pos: &Chess, m: &Move) -> (Kind, u8) {
         let from = m.from();
         let nearer =
-            |target: Square| from.is_some_and(|f| m.to().distance(target) < f.distance(target));
+            |target: Square| from.is_some_and(|f| distance(m.to(), target) < distance(f, target));
         if pos.turn() == self.winner {
             if m.is_promotion() {
                 return (Kind::Progress, 0);
