@@ -83,7 +83,7 @@ impl Tier {
     /// that no answer takes more than a second on the project's 2-core
     /// machine (`BENCHMARKS.md`, Dead positions). A bound in nodes, not in
     /// time, so that a ruling never depends on the speed of the machine.
-    pub const BOARD_NODE_LIMIT: u64 = 600_000;
+    pub const BOARD_NODE_LIMIT: u64 = 700_000;
 
     /// Full analysis for a ruling at the board (a flag fall, Art. 6.9; an
     /// invalid sealed move): at most [`Tier::BOARD_NODE_LIMIT`] positions.
