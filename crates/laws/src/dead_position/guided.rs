@@ -9,7 +9,7 @@
 
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square};
 
-use super::search::{Budget, Exhausted, KeyMap, OutOfBudget, hopeless, key};
+use super::search::{Budget, Exhausted, KeyMap, OutOfBudget, distance, hopeless, key};
 
 /// Positions one round of the deepening may visit.
 const ROUND_NODES: u64 = 40_000;
@@ -49,6 +49,10 @@ pub struct Guided {
     round_nodes: u64,
     /// A line of this round was cut short (depth, round cap, or an earlier round's entry).
     cut: bool,
+    /// Every irreversible move (a pawn move, a capture, a promotion) of either
+    /// side counts as progress: the plan of pawn walls that must be broken up
+    /// by captures and promotions of both sides before a mate.
+    exchange: bool,
 }
 
 impl Guided {
@@ -89,6 +93,17 @@ impl Guided {
             depth: 2,
             round_nodes: 0,
             cut: false,
+            exchange: false,
+        }
+    }
+
+    /// The same search in which every irreversible move of either side is
+    /// progress and kings head for the opponent's units: for mates that need
+    /// pawn walls broken up by captures and promotions of both sides.
+    pub fn exchange(pos: &Chess, winner: Color) -> Guided {
+        Guided {
+            exchange: true,
+            ..Guided::new(pos, winner)
         }
     }
 
@@ -180,9 +195,12 @@ impl Guided {
 
     /// How `m` changes the prospects of a mate, with an order within its kind.
     fn classify(&self, pos: &Chess, m: &Move) -> (Kind, u8) {
+        if self.exchange {
+            return classify_exchange(pos, m, self.winner);
+        }
         let from = m.from();
         let nearer =
-            |target: Square| from.is_some_and(|f| m.to().distance(target) < f.distance(target));
+            |target: Square| from.is_some_and(|f| distance(m.to(), target) < distance(f, target));
         if pos.turn() == self.winner {
             if m.is_promotion() {
                 return (Kind::Progress, 0);
@@ -215,4 +233,35 @@ impl Guided {
             (Kind::Normal, 0)
         }
     }
+}
+
+/// [`Guided::classify`] for [`Guided::exchange`]: promotions, captures and
+/// pawn moves of either side are progress (they cost no depth, and each can
+/// happen only so often, so lines stay finite); a king move is ordered by how
+/// near it brings the king to the opponent's nearest unit, another piece's
+/// move by how near it comes to the loser's king.
+fn classify_exchange(pos: &Chess, m: &Move, winner: Color) -> (Kind, u8) {
+    if m.is_promotion() {
+        return (Kind::Progress, 0);
+    }
+    if m.is_capture() {
+        return (Kind::Progress, 1);
+    }
+    if m.role() == Role::Pawn {
+        return (Kind::Progress, 2);
+    }
+    let board = pos.board();
+    let mover = pos.turn();
+    let targets = if m.role() == Role::King {
+        board.by_color(!mover) & !board.kings()
+    } else {
+        board.by_color(!winner) & board.kings()
+    };
+    let to = m.to();
+    let d = targets
+        .into_iter()
+        .map(|t| distance(t, to))
+        .min()
+        .unwrap_or(0);
+    (Kind::Normal, d as u8)
 }

@@ -190,7 +190,7 @@ impl Helpmate {
             let Some(piece) = board.piece_at(sq) else {
                 continue;
             };
-            let d = sq.distance(target) as i32;
+            let d = distance(sq, target);
             s += match (piece.color == self.winner, piece.role) {
                 (true, Role::Pawn) => 4 * advance(sq, self.winner),
                 (true, role) => 60 + material(role) - d,
@@ -199,7 +199,7 @@ impl Helpmate {
             };
         }
         if let Some(k) = board.king_of(self.winner) {
-            s -= 3 * (k.distance(target) as i32 - 2).abs();
+            s -= 3 * (distance(k, target) - 2).abs();
         }
         if pos.checkers().any() && pos.turn() == loser {
             s += 2;
@@ -229,7 +229,7 @@ fn advance(sq: Square, color: Color) -> i32 {
 fn corner_distance(sq: Square, corners: Bitboard) -> i32 {
     corners
         .into_iter()
-        .map(|c| sq.distance(c) as i32)
+        .map(|c| distance(sq, c))
         .min()
         .unwrap_or(0)
 }
@@ -253,32 +253,37 @@ pub fn exhaust(pos: &Chess, winner: Color, budget: &mut Budget) -> Result<Exhaus
 /// its budget goes on where it stopped when given more.
 pub struct Walk {
     winner: Color,
-    parent: KeyMap<Option<(Key, Move)>>,
-    /// Positions whose moves are still to be followed.
-    queue: VecDeque<(Chess, Key)>,
+    /// Every position seen, by key: its index in `steps`. The table holds
+    /// only that index so that it stays small (it is probed for every move).
+    seen: KeyMap<u32>,
+    /// For each position seen, the index of the one it was first reached from
+    /// and the move (none for the start position).
+    steps: Vec<(u32, Option<Move>)>,
+    /// Positions whose moves are still to be followed, with their index.
+    queue: VecDeque<(Chess, u32)>,
 }
 
 impl Walk {
     pub fn new(pos: &Chess, winner: Color) -> Walk {
-        let root = key(pos);
-        let mut parent: KeyMap<Option<(Key, Move)>> = KeyMap::default();
-        parent.insert(root, None);
+        let mut seen: KeyMap<u32> = KeyMap::default();
+        seen.insert(key(pos), 0);
         Walk {
             winner,
-            parent,
-            queue: VecDeque::from([(pos.clone(), root)]),
+            seen,
+            steps: vec![(0, None)],
+            queue: VecDeque::from([(pos.clone(), 0)]),
         }
     }
 
     /// Goes on with the walk until it ends or the budget runs out.
     pub fn run(&mut self, budget: &mut Budget) -> Result<Exhausted, OutOfBudget> {
-        while let Some((p, k)) = self.queue.pop_front() {
-            match self.expand(&p, k, budget) {
+        while let Some((p, i)) = self.queue.pop_front() {
+            match self.expand(&p, i, budget) {
                 Ok(Some(line)) => return Ok(Exhausted::Mate(line)),
                 Ok(None) => {}
                 Err(e) => {
                     // Half done: the children seen so far are skipped when it is redone.
-                    self.queue.push_front((p, k));
+                    self.queue.push_front((p, i));
                     return Err(e);
                 }
             }
@@ -286,39 +291,53 @@ impl Walk {
         Ok(Exhausted::NoMate)
     }
 
-    /// Queues the unseen children of `p`; the line to a mate if one is.
+    /// Queues the unseen children of `p` (index `i`); the line to a mate if one is.
     fn expand(
         &mut self,
         p: &Chess,
-        k: Key,
+        i: u32,
         budget: &mut Budget,
     ) -> Result<Option<Vec<Move>>, OutOfBudget> {
         for m in p.legal_moves() {
             let mut child = p.clone();
             child.play_unchecked(m);
-            let ck = key(&child);
-            if self.parent.contains_key(&ck) {
+            // One probe of the table for the test and the insertion.
+            let std::collections::hash_map::Entry::Vacant(entry) = self.seen.entry(key(&child))
+            else {
                 continue;
-            }
+            };
             budget.spend()?;
-            self.parent.insert(ck, Some((k, m)));
+            // Walks are bounded by node budgets far below 2^32 positions.
+            let ci = u32::try_from(self.steps.len()).map_err(|_| OutOfBudget)?;
+            entry.insert(ci);
+            self.steps.push((i, Some(m)));
             if is_mated_loser(&child, self.winner) {
-                return Ok(Some(line_to(&self.parent, ck)));
+                return Ok(Some(self.line_to(ci)));
             }
             if !hopeless(&child, self.winner) {
-                self.queue.push_back((child, ck));
+                self.queue.push_back((child, ci));
             }
         }
         Ok(None)
     }
+
+    /// The moves from the start position to the position with index `i`.
+    fn line_to(&self, mut i: u32) -> Vec<Move> {
+        let mut line = Vec::new();
+        while let Some(&(parent, Some(m))) = self.steps.get(i as usize) {
+            line.push(m);
+            i = parent;
+        }
+        line.reverse();
+        line
+    }
 }
 
-fn line_to(parent: &KeyMap<Option<(Key, Move)>>, mut k: Key) -> Vec<Move> {
-    let mut line = Vec::new();
-    while let Some(&Some((p, m))) = parent.get(&k) {
-        line.push(m);
-        k = p;
-    }
-    line.reverse();
-    line
+/// King distance between two squares ([`Square::distance`], inlined: it runs
+/// for every piece of every position the guided searches weigh).
+#[inline]
+pub fn distance(a: Square, b: Square) -> i32 {
+    let files = (a.file() as i32 - b.file() as i32).abs();
+    let ranks = (a.rank() as i32 - b.rank() as i32).abs();
+    files.max(ranks)
 }

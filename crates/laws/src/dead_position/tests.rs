@@ -294,3 +294,26 @@ fn h20_09_board_tier_is_bounded_in_nodes() {
     assert_eq!(a.nodes, Tier::BOARD_NODE_LIMIT);
     assert!(!cannot_checkmate(&p, Color::White));
 }
+
+#[test]
+fn h20_09_exchange_search_breaks_up_a_pawn_wall() {
+    // White's king is shut in on a1 and its bishop outside a locked wall
+    // (CHA test vector): pawns of both sides must be exchanged and promoted
+    // before a mate. The exchange variant of the guided search, in which every
+    // pawn move, capture and promotion of either side costs no depth, finds a
+    // line within 100,000 positions; the plain guided search does not.
+    let fen = "3B4/8/4p3/3pPp1k/2pP1P2/1pP5/pPb5/K7 w - -";
+    let p = pos(fen);
+    let limit = 100_000;
+    let mut budget = search::Budget { used: 0, limit };
+    match guided::Guided::exchange(&p, Color::White).run(&p, &mut budget) {
+        Ok(search::Exhausted::Mate(line)) => assert_mates(&p, Color::White, &line),
+        _ => panic!("{fen}: the exchange search found no mate within {limit} positions"),
+    }
+    let mut budget = search::Budget { used: 0, limit };
+    assert!(
+        guided::Guided::new(&p, Color::White)
+            .run(&p, &mut budget)
+            .is_err()
+    );
+}
