@@ -39,6 +39,10 @@ use crate::live_round::{Audience, LiveBoard, board_of, recorded_code};
 /// of its games (and whether its boards changed: results, names, publication).
 pub const POLL_EVERY: Duration = Duration::from_secs(1);
 
+/// The least time between two pictures of a round: the events stored within it are pushed
+/// together (fewer writes to every stream under load, at most this much later).
+pub const PUSH_GAP: Duration = Duration::from_millis(50);
+
 /// How many pictures back a stream still gets the changed boards; further behind, the whole
 /// round again.
 pub const RECENT: usize = 32;
@@ -170,6 +174,8 @@ pub(crate) struct LiveHub {
 #[derive(Debug, Default)]
 struct RoundHub {
     wake: Notify,
+    /// The games this process stored events of since the task last looked.
+    touched: Mutex<Vec<i64>>,
     views: Mutex<HashMap<ViewKey, watch::Sender<Arc<RoundSnapshot>>>>,
 }
 
@@ -181,6 +187,7 @@ impl LiveHub {
     /// An event of `game` was stored: its round's task (if watched) looks at once.
     pub(crate) fn touch(&self, game: i64) {
         if let Some(round) = lock(&self.games).get(&game) {
+            lock(&round.touched).push(game);
             round.wake.notify_one();
         }
     }
@@ -387,7 +394,37 @@ impl RoundLive {
                     .or_insert_with(|| GameLive::new(default.clone(), None, Vec::new()));
             }
         }
+        lock(&hub.touched).clear();
         self.read_events(service).await?;
+        let next = self.age();
+        self.push(hub);
+        Ok(next)
+    }
+
+    /// Between polls: reads the new events of the games this process stored events of only
+    /// (one indexed query per game), then pushes as [`RoundLive::refresh`].
+    async fn refresh_touched(
+        &mut self,
+        service: &Service,
+        hub: &Arc<RoundHub>,
+    ) -> Result<Option<i64>, ServiceError> {
+        let mut touched = std::mem::take(&mut *lock(&hub.touched));
+        touched.sort_unstable();
+        touched.dedup();
+        for game in touched {
+            let Some(g) = self.games.get_mut(&game) else {
+                continue;
+            };
+            if g.origin_ms.is_none() {
+                reload(g, service, game).await?;
+            } else {
+                let known = i64::try_from(g.events.len()).unwrap_or(i64::MAX);
+                let new = service.store.live_events_after(game, known).await?;
+                if !new.is_empty() {
+                    g.append(new);
+                }
+            }
+        }
         let next = self.age();
         self.push(hub);
         Ok(next)
@@ -401,13 +438,7 @@ impl RoundLive {
             };
             let known = i64::try_from(g.events.len()).unwrap_or(i64::MAX);
             if g.origin_ms != Some(mark.origin_ms) {
-                let Some(live) = service.store.live_game(mark.game).await? else {
-                    continue;
-                };
-                let events = service.store.live_events(mark.game).await?;
-                let mut fresh = GameLive::new(Some(live.header), Some(live.origin_ms), events);
-                fresh.revs = (g.revs.0 + 1, g.revs.1 + 1);
-                *g = fresh;
+                reload(g, service, mark.game).await?;
             } else if mark.events > known {
                 let new = service.store.live_events_after(mark.game, known).await?;
                 g.append(new);
@@ -477,6 +508,18 @@ impl RoundLive {
     }
 }
 
+/// Reads a game's live game and whole log again (opened, or opened anew).
+async fn reload(g: &mut GameLive, service: &Service, game: i64) -> Result<(), ServiceError> {
+    let Some(live) = service.store.live_game(game).await? else {
+        return Ok(());
+    };
+    let events = service.store.live_events(game).await?;
+    let mut fresh = GameLive::new(Some(live.header), Some(live.origin_ms), events);
+    fresh.revs = (g.revs.0 + 1, g.revs.1 + 1);
+    *g = fresh;
+    Ok(())
+}
+
 fn json_array(items: &[Arc<str>]) -> Arc<str> {
     let mut out = String::with_capacity(items.iter().map(|i| i.len() + 1).sum::<usize>() + 2);
     out.push('[');
@@ -520,12 +563,23 @@ fn board_json(
 /// in or the next poll; ends when nobody watches or the round is no longer published.
 async fn watch_round_task(service: Service, key: (i64, i64), hub: Arc<RoundHub>) {
     let mut round = RoundLive::default();
+    let mut polled: Option<tokio::time::Instant> = None;
     loop {
         if service.hub.forget(key, &hub, false) {
             return;
         }
-        let mut wait = service.live_poll;
-        match round.refresh(&service, key, &hub).await {
+        let now = tokio::time::Instant::now();
+        let next_poll = polled.map_or(now, |p| p + service.live_poll);
+        let looked = if next_poll <= now {
+            polled = Some(now);
+            round.refresh(&service, key, &hub).await
+        } else {
+            round.refresh_touched(&service, &hub).await
+        };
+        let mut wait = polled.map_or(service.live_poll, |p| {
+            (p + service.live_poll).saturating_duration_since(tokio::time::Instant::now())
+        });
+        match looked {
             Ok(Some(next)) => {
                 let until = u64::try_from(next - store::unix_now_ms()).unwrap_or(0);
                 wait = wait.min(Duration::from_millis(until));
@@ -538,6 +592,9 @@ async fn watch_round_task(service: Service, key: (i64, i64), hub: Arc<RoundHub>)
             // The database did not answer: the next poll tries again.
             Err(_) => {}
         }
+        // Events stored meanwhile wake the task at once after the gap: one picture for all.
+        tokio::time::sleep(PUSH_GAP).await;
+        wait = wait.saturating_sub(PUSH_GAP);
         tokio::select! {
             () = hub.wake.notified() => {}
             () = tokio::time::sleep(wait) => {}
