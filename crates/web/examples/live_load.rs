@@ -516,10 +516,7 @@ async fn spectator(
             headers_done = true;
         }
         // Chunked transfer: size line, data, CRLF.
-        loop {
-            let Some(eol) = find(&raw, b"\r\n") else {
-                break;
-            };
+        while let Some(eol) = find(&raw, b"\r\n") {
             let size = std::str::from_utf8(&raw[..eol])
                 .ok()
                 .and_then(|s| usize::from_str_radix(s.trim(), 16).ok());
