@@ -238,7 +238,11 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
     wait_text(b, "#rulings", "Weiß hat einen regelwidrigen Zug vollendet");
     open_actions(b, "black");
     tap(b, "#black-claim-illegal");
-    wait_text(b, "#rulings", "1 Minute Bedenkzeit für Schwarz hinzugefügt — Anhang A.3");
+    wait_text(
+        b,
+        "#rulings",
+        "1 Minute Bedenkzeit für Schwarz hinzugefügt — Anhang A.3",
+    );
     wait_text(
         b,
         "#rulings",
@@ -251,7 +255,10 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
     to_move(b, "Weiß");
     type_move(b, "Ke2", "Ke2");
     let counted = b.text("#rulings");
-    assert!(!counted.contains("7.5.3"), "no press without a move: {counted}");
+    assert!(
+        !counted.contains("7.5.3"),
+        "no press without a move: {counted}"
+    );
     // Black moves, offers a draw and presses the clock (Art. 9.1.2.1); White's move ends it.
     auto_press(b, false);
     type_move(b, "Sc6", "Sc6");
@@ -267,8 +274,16 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
     b.fill("#black-written", "Sf6");
     tap(b, "#black-claim-draw");
     wait_text(b, "#rulings", "Die Reklamation von Schwarz wird abgewiesen");
-    wait_text(b, "#rulings", "Schwarz muss den notierten Zug Sg8-f6 ausführen — Art. 9.5.2");
-    wait_text(b, "#rulings", "1 Minute Bedenkzeit für Weiß hinzugefügt — Anhang A.3");
+    wait_text(
+        b,
+        "#rulings",
+        "Schwarz muss den notierten Zug Sg8-f6 ausführen — Art. 9.5.2",
+    );
+    wait_text(
+        b,
+        "#rulings",
+        "1 Minute Bedenkzeit für Weiß hinzugefügt — Anhang A.3",
+    );
     type_move(b, "Sf6", "Sf6");
     // White claims a touch-move on a square that was empty before Black's move: refused,
     // nothing changes (Art. 4.3 needs a touched piece).
@@ -299,7 +314,11 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
     std::thread::sleep(left);
     open_actions(b, "black");
     tap(b, "#black-claim-flag");
-    wait_text(b, "#rulings", "Zeitüberschreitung von Weiß vor dem ersten eigenen Zug — Art. 6.9");
+    wait_text(
+        b,
+        "#rulings",
+        "Zeitüberschreitung von Weiß vor dem ersten eigenen Zug — Art. 6.9",
+    );
     wait_text(b, "#live-status", "Ergebnis: ½-½ — Art. 6.9");
 
     // The dashboard shows every ruling in German with its article; the arbiter confirms.
@@ -375,6 +394,8 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
     );
     b.fill("#settings-public-delay", "0");
     b.submit("#settings-save");
+    // A second round to watch live: its board 1 gets a device code for the pushes below.
+    let (watched, game, code) = watched_round(b);
     b.go(&format!("{round}/live?lang=de"));
     b.submit("#logout");
     b.go(&format!("{round}/boards?lang=de"));
@@ -386,6 +407,86 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
         json!([]),
     );
     assert_eq!(delay, json!(true), "no delay announced with 0 minutes");
+
+    // Moves played while the spectator watches arrive pushed (`update` events of the stream).
+    b.go(&format!(
+        "{base}/sections/{watched}/rounds/1/boards?lang=de"
+    ));
+    wait_text(b, "#pub-1", "nicht begonnen");
+    for event in [
+        json!({"event": "start_clock"}),
+        json!({"event": "move", "by": "white", "move": "d4"}),
+        json!({"event": "press", "by": "white"}),
+        json!({"event": "move", "by": "black", "move": "Nf6"}),
+    ] {
+        device_event(b, game, &code, &event);
+    }
+    wait_text(b, "#pub-1", "Sf6");
+    wait_text(b, "#pub-1", "d4");
+    shoot(
+        b,
+        "public",
+        "return document.querySelector('#pub-1 .record li') !== null;",
+    );
+}
+
+/// A second section like [`published_round`] with the public delay 0 and a device code for
+/// its board 1: the section, board 1's game and its code.
+fn watched_round(b: &Browser) -> (i64, i64, String) {
+    let section = published_round(b);
+    let script = r#"
+        const done = arguments[arguments.length - 1];
+        const section = arguments[0];
+        const csrf = document.querySelector('input[name=csrf]').value;
+        const send = (method, path, body) => fetch(path, {
+            method,
+            headers: {'Content-Type': 'application/json', 'X-CSRF-Token': csrf},
+            body: JSON.stringify(body),
+        }).then(r => r.json());
+        (async () => {
+            const settings = await fetch(`/api/sections/${section}/settings`).then(r => r.json());
+            settings.public_delay = 0;
+            await send('PUT', `/api/sections/${section}/settings`, settings);
+            const round = await fetch(`/api/sections/${section}/rounds/1`).then(r => r.json());
+            const game = round.boards[0].game;
+            const made = await send('POST', `/api/games/${game}/board-code`, {});
+            return [game, made.code];
+        })().then(done, e => done('ERROR ' + e));
+    "#;
+    let made = b
+        .cmd(
+            "POST",
+            "execute/async",
+            json!({"script": script, "args": [section]}),
+        )
+        .expect("code script");
+    let game = made[0]
+        .as_i64()
+        .unwrap_or_else(|| panic!("board code: {made}"));
+    let code = made[1]
+        .as_str()
+        .unwrap_or_else(|| panic!("board code: {made}"));
+    (section, game, code.to_owned())
+}
+
+/// Sends `event` to `game` as its board's device does (the board code, no session).
+fn device_event(b: &Browser, game: i64, code: &str, event: &Value) {
+    let script = r#"
+        const done = arguments[arguments.length - 1];
+        fetch(`/api/games/${arguments[0]}/events`, {
+            method: 'POST',
+            headers: {'Content-Type': 'application/json', 'X-Board-Code': arguments[1]},
+            body: JSON.stringify(arguments[2]),
+        }).then(r => done(r.status), e => done('ERROR ' + e));
+    "#;
+    let status = b
+        .cmd(
+            "POST",
+            "execute/async",
+            json!({"script": script, "args": [game, code, event]}),
+        )
+        .expect("device event");
+    assert_eq!(status, json!(200), "{event}");
 }
 
 #[test]

@@ -32,6 +32,7 @@ pub mod games;
 pub mod imports;
 pub mod lists;
 pub mod live;
+pub mod live_hub;
 pub mod live_round;
 pub mod loaded;
 pub mod players;
@@ -59,6 +60,8 @@ pub use loaded::{Loaded, SectionCache};
 pub struct Service {
     store: Store,
     cache: Arc<SectionCache>,
+    hub: Arc<live_hub::LiveHub>,
+    live_poll: std::time::Duration,
     backups: Option<Arc<backups::Backups>>,
 }
 
@@ -68,6 +71,8 @@ impl Service {
         Service {
             store,
             cache: Arc::default(),
+            hub: Arc::default(),
+            live_poll: live_hub::POLL_EVERY,
             backups: None,
         }
     }

@@ -159,7 +159,7 @@ pub struct LegalMove {
     pub san: String,
 }
 
-fn side(c: Color) -> &'static str {
+pub(crate) fn side(c: Color) -> &'static str {
     match c {
         Color::White => "white",
         Color::Black => "black",
@@ -295,6 +295,7 @@ impl Service {
                 )),
                 e => e.into(),
             })?;
+        self.hub.touch(game);
         Ok(LiveGame {
             game,
             header: text,
@@ -378,6 +379,7 @@ impl Service {
             };
             match self.store.append_live_event(game, after, &new).await {
                 Ok(Appended::New(seq)) => {
+                    self.hub.touch(game);
                     return Ok(Accepted {
                         seq,
                         at_ms,

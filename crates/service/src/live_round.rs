@@ -15,7 +15,7 @@ use crate::loaded::Loaded;
 pub use event::section::{DEFAULT_PUBLIC_DELAY_MINUTES, MAX_PUBLIC_DELAY_MINUTES};
 
 /// Who looks at the live boards of a round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Audience {
     /// Arbiters and admins: every event at once.
     Arbiters,
@@ -39,7 +39,7 @@ impl Audience {
 }
 
 /// A board of a published round as a device and the dashboard name it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LiveBoard {
     /// The game (key of `games`).
     pub game: i64,
@@ -89,7 +89,7 @@ pub fn recorded_code(score: &str) -> Option<&'static str> {
     Some(Recorded::Game(result).code())
 }
 
-fn board_of(loaded: &Loaded, round: i64, g: &store::Game) -> Option<LiveBoard> {
+pub(crate) fn board_of(loaded: &Loaded, round: i64, g: &store::Game) -> Option<LiveBoard> {
     Some(LiveBoard {
         game: g.id,
         section: loaded.section_row.id,
@@ -144,7 +144,7 @@ impl Service {
 
     /// The boards of round `n` of a section, published rounds only (byes left out), and how far
     /// behind `audience` sees them (ms).
-    async fn round_boards(
+    pub(crate) async fn round_boards(
         &self,
         section: i64,
         n: i64,

@@ -67,7 +67,7 @@ pub use archive::{
 pub use audit::AuditEntry;
 pub use backup::{restore, sqlite_path};
 pub use events::{EventChange, EventOf, EventRow};
-pub use live::{Appended, LiveEvent, LiveGame, NewLiveEvent};
+pub use live::{Appended, LiveEvent, LiveGame, LiveMark, NewLiveEvent};
 pub use model::{ParseRecordedError, Recorded, StoreError};
 pub use players::{NewPlayer, Player};
 pub use rounds::{Confirmed, Game, NewGame, NewRound, Round, RoundNote};

@@ -42,6 +42,17 @@ impl Entity for LiveGame {
     }
 }
 
+/// An opened live game of a round as [`Store::live_round_marks`] sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LiveMark {
+    /// The key of the game.
+    pub game: i64,
+    /// Unix milliseconds of its game time 0 (a new opening changes it).
+    pub origin_ms: i64,
+    /// How many events its log has.
+    pub events: i64,
+}
+
 /// One stored event of a live game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LiveEvent {
@@ -179,6 +190,42 @@ impl Store {
     /// The log of a live game, in order.
     pub async fn live_events(&self, game: i64) -> Result<Vec<LiveEvent>, StoreError> {
         self.list("WHERE game_id = $1 ORDER BY seq", &[game]).await
+    }
+
+    /// The events of a live game after its first `after`, in order.
+    pub async fn live_events_after(
+        &self,
+        game: i64,
+        after: i64,
+    ) -> Result<Vec<LiveEvent>, StoreError> {
+        self.list(
+            "WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+            &[game, after],
+        )
+        .await
+    }
+
+    /// The opened live games of a round (key of `rounds`), each with its origin and the number
+    /// of its events: one cheap query that tells a watcher which games changed.
+    pub async fn live_round_marks(&self, round: i64) -> Result<Vec<LiveMark>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT lg.game_id AS game_id, lg.origin_ms AS origin_ms, COALESCE(MAX(e.seq), 0) AS n
+             FROM live_games lg JOIN games g ON g.id = lg.game_id
+             LEFT JOIN live_events e ON e.game_id = lg.game_id
+             WHERE g.round_id = $1 GROUP BY lg.game_id, lg.origin_ms",
+        )
+        .bind(round)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(LiveMark {
+                    game: get(r, "game_id")?,
+                    origin_ms: get(r, "origin_ms")?,
+                    events: get(r, "n")?,
+                })
+            })
+            .collect()
     }
 
     /// Appends an event to a live game whose log the caller read with `after` events (and

@@ -5,8 +5,8 @@
 //! `static/live.js`, which talks to the JSON API of [`crate::live`]; the rules are the
 //! service's.
 
+use std::collections::VecDeque;
 use std::convert::Infallible;
-use std::time::Duration;
 
 use axum::Router;
 use axum::extract::{Path, State};
@@ -16,6 +16,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use futures_util::stream::{self, Stream};
 use serde_json::json;
+use service::live_hub::RoundWatch;
 use service::live_round::{Audience, BoardLive};
 
 use crate::editor::{Edit, NoFields};
@@ -39,9 +40,6 @@ pub(crate) fn routes() -> Router<AppState> {
 }
 
 const LIVE_JS: &str = include_str!("../static/live.js");
-
-/// How often the stream of the public boards looks for news.
-const STREAM_EVERY: Duration = Duration::from_secs(2);
 
 async fn live_js() -> Response {
     (
@@ -256,31 +254,30 @@ async fn round_api(
     Ok(axum::Json(boards_for(&state, &viewer, id, n).await?))
 }
 
-/// `GET /sections/{id}/rounds/{n}/live/stream`: the boards as server-sent events (`boards`,
-/// the JSON of the API), sent when they change; the database is read every two seconds, so
-/// several server processes on one database show the same.
+/// `GET /sections/{id}/rounds/{n}/live/stream`: the boards as server-sent events from the
+/// round's one shared picture ([`service::live_hub`]): first `boards` (every board), then
+/// `update` (the boards that changed) as soon as an event is stored (spectators: as soon as it
+/// aged in past the delay); each `{"server_ms", "boards"}`.
 async fn stream_boards(
     State(state): State<AppState>,
     viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, AppError> {
-    // Refuse an unpublished round before the stream starts.
-    boards_for(&state, &viewer, id, n).await?;
-    let start = (state, viewer, String::new(), true);
-    let events = stream::unfold(start, move |(state, viewer, last, mut first)| async move {
-        loop {
-            if !first {
-                tokio::time::sleep(STREAM_EVERY).await;
+    let watch = state
+        .service
+        .watch_round(id, n, audience(&viewer), viewer.lang)
+        .await?;
+    let events = stream::unfold(
+        (watch, VecDeque::new()),
+        |(mut watch, mut queue): (RoundWatch, VecDeque<(&'static str, String)>)| async move {
+            while queue.is_empty() {
+                queue.extend(watch.next().await?.events(store::unix_now_ms()));
             }
-            first = false;
-            let boards = boards_for(&state, &viewer, id, n).await.ok()?;
-            let text = serde_json::to_string(&boards).unwrap_or_default();
-            if text != last {
-                let event = SseEvent::default().event("boards").data(text.clone());
-                return Some((Ok(event), (state, viewer, text, false)));
-            }
-        }
-    });
+            let (name, data) = queue.pop_front()?;
+            let event = SseEvent::default().event(name).data(data);
+            Some((Ok(event), (watch, queue)))
+        },
+    );
     Ok(Sse::new(events).keep_alive(KeepAlive::default()))
 }
 

@@ -114,11 +114,12 @@
       return `${t.result}: ${live.result.replaceAll("1/2", "½")}${live.result_article ? " — " + live.result_article : ""}`;
     }
     const parts = [];
-    if (live.rulings.length === 0) parts.push(t.notStarted);
+    const events = live.events !== undefined ? live.events : live.rulings.length;
+    if (events === 0) parts.push(t.notStarted);
     else parts.push(`${side(live.turn)} ${t.toMove}`);
     if (live.draw_offer) parts.push(`${t.offerOpen} ${side(live.draw_offer)}`);
     if (live.question) parts.push(t.waiting);
-    else if (!live.running && live.rulings.length > 0) parts.push(t.stopped);
+    else if (!live.running && events > 0) parts.push(t.stopped);
     return parts.join(" · ");
   }
 
@@ -576,27 +577,40 @@
     const t = texts(root);
     const { section, round } = root.dataset;
     const box = document.getElementById("public-boards");
+    // The boards in board order; each with the server's time it was received at.
     let boards = [];
-    let syncedAt = 0;
+
+    function card(b) {
+      const c = el("section", { class: "pub-card", id: `pub-${b.board}` });
+      c.append(el("h2", {}, `${t.board} ${b.board}: ${b.white} – ${b.black}`));
+      const live = b.live || BLANK;
+      c.append(miniBoard(live.fen));
+      const clocks = el("p", { class: "dash-clocks" });
+      clocks.append(el("span", { class: "clock", "data-side": "white" }), " · ", el("span", { class: "clock", "data-side": "black" }));
+      c.append(clocks);
+      c.append(el("p", { class: "dash-state" }, stateLine(live, t)));
+      const moves = el("ol", { class: "record" });
+      fillRecord(moves, live.moves);
+      c.append(moves);
+      return c;
+    }
 
     function draw() {
       box.replaceChildren();
       if (boards.length === 0) box.append(el("p", {}, t.noBoards));
-      for (const b of boards) {
-        const c = el("section", { class: "pub-card", id: `pub-${b.board}` });
-        c.append(el("h2", {}, `${t.board} ${b.board}: ${b.white} – ${b.black}`));
-        const live = b.live || BLANK;
-        c.append(miniBoard(live.fen));
-        const clocks = el("p", { class: "dash-clocks" });
-        clocks.append(el("span", { class: "clock", "data-side": "white" }), " · ", el("span", { class: "clock", "data-side": "black" }));
-        c.append(clocks);
-        c.append(el("p", { class: "dash-state" }, stateLine(live, t)));
-        const moves = el("ol", { class: "record" });
-        fillRecord(moves, live.moves);
-        c.append(moves);
-        box.append(c);
-      }
+      for (const b of boards) box.append(card(b));
       drawClocks();
+    }
+
+    /** The clocks of a board now: the running side's time counted down since the server's
+     *  time of its clocks (`clocks_at_ms`), by the server's time when it was received. */
+    function clocksOf(b) {
+      const live = b.live || BLANK;
+      const elapsed = live.running ? b.serverMs - live.clocks_at_ms + (Date.now() - b.receivedAt) : 0;
+      return {
+        white: live.white_ms - (live.running === "white" ? elapsed : 0),
+        black: live.black_ms - (live.running === "black" ? elapsed : 0),
+      };
     }
 
     function drawClocks() {
@@ -604,7 +618,7 @@
         const card = document.getElementById(`pub-${b.board}`);
         if (!card) continue;
         const live = b.live || BLANK;
-        const c = clocksNow(live, syncedAt);
+        const c = clocksOf(b);
         for (const span of card.querySelectorAll(".clock")) {
           const side = span.dataset.side;
           span.textContent = `${side === "white" ? t.white : t.black} ${clockText(c[side])}`;
@@ -613,11 +627,27 @@
       }
     }
 
+    function stamped(data) {
+      const news = JSON.parse(data);
+      const receivedAt = Date.now();
+      return news.boards.map((b) => Object.assign(b, { serverMs: news.server_ms, receivedAt }));
+    }
+
     const source = new EventSource(`/sections/${section}/rounds/${round}/live/stream`);
     source.addEventListener("boards", (e) => {
-      boards = JSON.parse(e.data);
-      syncedAt = Date.now();
+      boards = stamped(e.data);
       draw();
+    });
+    // Only the boards that changed: each card is replaced in place.
+    source.addEventListener("update", (e) => {
+      for (const b of stamped(e.data)) {
+        const i = boards.findIndex((o) => o.game === b.game);
+        if (i < 0) continue;
+        boards[i] = b;
+        const old = document.getElementById(`pub-${b.board}`);
+        if (old) old.replaceWith(card(b));
+      }
+      drawClocks();
     });
     setInterval(drawClocks, 500);
   }

@@ -5,12 +5,16 @@
 
 mod common;
 
+use std::time::{Duration, Instant};
+
 use axum::Router;
+use axum::body::BodyDataStream;
 use axum::http::StatusCode;
+use futures_util::StreamExt;
 use serde_json::{Value, json};
 use store::Store;
 
-use common::{Answer, FormClient, json_request, send};
+use common::{Answer, FormClient, json_request, login, send};
 
 store::on_both!(
     "arbiter_live_pages", "lp";
@@ -18,6 +22,9 @@ store::on_both!(
     h15_02_the_dashboard_proposes_the_result_and_the_arbiter_confirms_it,
     h15_03_the_public_sees_published_rounds_only_and_with_the_delay,
     h15_07_the_organiser_sets_the_public_delay_per_section,
+    h15_08_every_stream_of_a_round_gets_a_stored_move_pushed_at_once,
+    h15_09_the_delayed_stream_shows_only_events_that_aged_in,
+    h15_10_a_second_server_process_streams_the_move_after_its_poll,
 );
 
 async fn post(c: &FormClient, uri: &str, body: Value) -> Value {
@@ -114,7 +121,8 @@ async fn set_public_delay(c: &FormClient, section: i64, minutes: &str) -> Answer
         .iter()
         .map(|(k, v)| (k.as_str(), v.as_str()))
         .collect();
-    c.form(&format!("/sections/{section}/settings"), &fields).await
+    c.form(&format!("/sections/{section}/settings"), &fields)
+        .await
 }
 
 /// The moves of `game` on the public live boards.
@@ -370,8 +378,7 @@ async fn h15_02_the_dashboard_proposes_the_result_and_the_arbiter_confirms_it(st
     // In German: the question, the options and the rulings with their articles.
     let german = c.json(&format!("/api/games/{youth}/live?lang=de")).await;
     assert_eq!(
-        german["question"],
-        "Die Strafe für den 1. vollendeten regelwidrigen Zug von Weiß",
+        german["question"], "Die Strafe für den 1. vollendeten regelwidrigen Zug von Weiß",
         "{german}"
     );
     assert_eq!(german["choices"][0]["choice"], "warning", "{german}");
@@ -390,7 +397,9 @@ async fn h15_02_the_dashboard_proposes_the_result_and_the_arbiter_confirms_it(st
         "{texts:?}"
     );
     assert!(
-        texts.iter().any(|t| t.starts_with("Der Schiedsrichter entscheidet: ")),
+        texts
+            .iter()
+            .any(|t| t.starts_with("Der Schiedsrichter entscheidet: ")),
         "{texts:?}"
     );
     arbiter_event(
@@ -423,10 +432,15 @@ async fn h15_07_the_organiser_sets_the_public_delay_per_section(store: Store) {
     }
     let settings = format!("/api/sections/{section}/settings");
     assert_eq!(c.json(&settings).await["public_delay"], 15);
-    let form = c.get(&format!("/sections/{section}/settings?lang=de")).await;
+    let form = c
+        .get(&format!("/sections/{section}/settings?lang=de"))
+        .await;
     assert!(
-        form.text.contains("Verzögerung der öffentlichen Live-Bretter")
-            && form.text.contains(r#"name="public_delay" type="number" min="0" max="360" value="15""#),
+        form.text
+            .contains("Verzögerung der öffentlichen Live-Bretter")
+            && form
+                .text
+                .contains(r#"name="public_delay" type="number" min="0" max="360" value="15""#),
         "{}",
         form.text
     );
@@ -447,7 +461,11 @@ async fn h15_07_the_organiser_sets_the_public_delay_per_section(store: Store) {
 
     for minutes in ["361", "-1"] {
         let refused = set_public_delay(&c, section, minutes).await;
-        assert!(refused.status.is_client_error(), "{minutes}: {}", refused.text);
+        assert!(
+            refused.status.is_client_error(),
+            "{minutes}: {}",
+            refused.text
+        );
     }
     let refused = set_public_delay(&c, section, "361").await;
     assert!(refused.text.contains("public_delay"), "{}", refused.text);
@@ -524,4 +542,223 @@ async fn h15_03_the_public_sees_published_rounds_only_and_with_the_delay(store: 
         let a = anonymous(&c.app, &uri).await;
         assert_eq!(a.status, StatusCode::NOT_FOUND, "{uri}: {}", a.text);
     }
+}
+
+/// A client of the live stream (server-sent events) of a round.
+struct Stream {
+    body: BodyDataStream,
+    buffer: String,
+}
+
+impl Stream {
+    /// Opens `uri` (anonymous, or with `c`'s session).
+    async fn open(app: &Router, uri: &str, c: Option<&FormClient>) -> Stream {
+        let req = json_request("GET", uri, c.map(|c| &c.session), None);
+        let res = tower::ServiceExt::oneshot(app.clone(), req).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{uri}");
+        Stream {
+            body: res.into_body().into_data_stream(),
+            buffer: String::new(),
+        }
+    }
+
+    /// The next event (name and JSON data) within `wait`, none if none came.
+    async fn within(&mut self, wait: Duration) -> Option<(String, Value)> {
+        let until = tokio::time::Instant::now() + wait;
+        loop {
+            while let Some(end) = self.buffer.find("\n\n") {
+                let block: String = self.buffer.drain(..end + 2).collect();
+                let mut name = String::new();
+                let mut data = String::new();
+                for line in block.lines() {
+                    if let Some(v) = line.strip_prefix("event:") {
+                        name = v.trim().to_owned();
+                    } else if let Some(v) = line.strip_prefix("data:") {
+                        data.push_str(v.trim_start());
+                    }
+                }
+                if !name.is_empty() {
+                    return Some((name, serde_json::from_str(&data).unwrap()));
+                }
+            }
+            let chunk = tokio::time::timeout_at(until, self.body.next())
+                .await
+                .ok()??;
+            self.buffer
+                .push_str(&String::from_utf8_lossy(&chunk.unwrap()));
+        }
+    }
+
+    /// The next event; fails after five seconds.
+    async fn next(&mut self) -> (String, Value) {
+        self.within(Duration::from_secs(5))
+            .await
+            .expect("an event of the stream within 5 s")
+    }
+}
+
+/// The moves of `game` in an event of the stream (none if the event does not name it).
+fn streamed_moves(data: &Value, game: i64) -> Option<Value> {
+    assert!(data["server_ms"].as_i64().is_some(), "{data}");
+    data["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["game"] == json!(game))
+        .map(|b| b["live"]["moves"].clone())
+}
+
+/// The admin's client of an app whose service asks the database for other processes' events
+/// every `poll`.
+async fn admin_polling_every(store: Store, poll: Duration) -> FormClient {
+    let (_, password) = web::first_start(&store).await.unwrap().unwrap();
+    let mut state = web::AppState::new(store);
+    state.service = state.service.with_live_poll(poll);
+    let app = web::router(state);
+    let session = login(&app, "admin", &password).await;
+    FormClient { app, session }
+}
+
+/// Issue #15 item 3 under load: the streams of a round share one picture; a stored move is
+/// pushed to every stream at once (the poll for other processes is a minute here, so only the
+/// push can bring it), as the boards that changed.
+async fn h15_08_every_stream_of_a_round_gets_a_stored_move_pushed_at_once(store: Store) {
+    let c = admin_polling_every(store, Duration::from_secs(60)).await;
+    let (section, games) = section_with_round(&c, 6, true).await;
+    let game = games[1];
+    with_time_control(&c, section, game).await;
+    arbiter_event(&c, game, json!({"event": "start_clock"})).await;
+    let saved = set_public_delay(&c, section, "0").await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.text);
+    let uri = format!("/sections/{section}/rounds/1/live/stream");
+    let mut spectators = [
+        Stream::open(&c.app, &uri, None).await,
+        Stream::open(&c.app, &uri, None).await,
+    ];
+    let mut arbiter = Stream::open(&c.app, &uri, Some(&c)).await;
+    for s in spectators.iter_mut().chain([&mut arbiter]) {
+        let (name, data) = s.next().await;
+        assert_eq!(name, "boards");
+        assert_eq!(data["boards"].as_array().unwrap().len(), games.len());
+        assert_eq!(streamed_moves(&data, game), Some(json!([])), "{data}");
+        assert_eq!(data["boards"][1]["live"]["events"], 1, "{data}");
+    }
+    for (n, (side, mv)) in [("white", "e4"), ("black", "c5")].into_iter().enumerate() {
+        let posted = Instant::now();
+        arbiter_event(&c, game, json!({"event": "move", "by": side, "move": mv})).await;
+        arbiter_event(&c, game, json!({"event": "press", "by": side})).await;
+        for s in spectators.iter_mut().chain([&mut arbiter]) {
+            // The move, then (perhaps in the same picture) the press.
+            let mut seen = Vec::new();
+            while seen.len() < n + 1 || seen.last() != Some(&mv.to_owned()) {
+                let (name, data) = s.next().await;
+                assert_eq!(name, "update", "{data}");
+                assert_eq!(data["boards"].as_array().unwrap().len(), 1, "{data}");
+                let moves = streamed_moves(&data, game).expect("the changed board");
+                seen = serde_json::from_value(moves).unwrap();
+            }
+            assert!(
+                posted.elapsed() < Duration::from_secs(3),
+                "{:?}",
+                posted.elapsed()
+            );
+        }
+    }
+    // Nothing else changed: no further picture.
+    assert!(
+        spectators[0]
+            .within(Duration::from_millis(300))
+            .await
+            .is_none_or(|(_, d)| { streamed_moves(&d, game) == Some(json!(["e4", "c5"])) })
+    );
+}
+
+/// Issue #15 item 3: the spectators' stream never shows an event the server received less than
+/// the section's delay ago, while the arbiters' shows it at once; events older than the delay
+/// are shown.
+async fn h15_09_the_delayed_stream_shows_only_events_that_aged_in(store: Store) {
+    let c = FormClient::admin(store.clone()).await;
+    let (section, games) = section_with_round(&c, 4, true).await;
+    let game = games[0];
+    with_time_control(&c, section, game).await;
+    let saved = set_public_delay(&c, section, "1").await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.text);
+    // Two events the server received two minutes ago (entered straight into the store).
+    let old = store::unix_now_ms() - 120_000;
+    for (after, line) in [
+        (0, r#"{"event":"start_clock","at_ms":0}"#),
+        (
+            1,
+            r#"{"event":"move","by":"white","move":"e4","at_ms":1000}"#,
+        ),
+    ] {
+        let new = store::NewLiveEvent {
+            device: None,
+            device_seq: None,
+            user: None,
+            server_ms: old,
+            line,
+        };
+        store.append_live_event(game, after, &new).await.unwrap();
+    }
+    let uri = format!("/sections/{section}/rounds/1/live/stream");
+    let mut public = Stream::open(&c.app, &uri, None).await;
+    let mut arbiter = Stream::open(&c.app, &uri, Some(&c)).await;
+    let (_, data) = public.next().await;
+    assert_eq!(streamed_moves(&data, game), Some(json!(["e4"])), "{data}");
+    let (_, data) = arbiter.next().await;
+    assert_eq!(streamed_moves(&data, game), Some(json!(["e4"])), "{data}");
+
+    arbiter_event(
+        &c,
+        game,
+        json!({"event": "press", "by": "white", "at_ms": 1500}),
+    )
+    .await;
+    arbiter_event(
+        &c,
+        game,
+        json!({"event": "move", "by": "black", "move": "e5", "at_ms": 2000}),
+    )
+    .await;
+    let mut moves = json!([]);
+    while moves != json!(["e4", "e5"]) {
+        let (_, data) = arbiter.next().await;
+        moves = streamed_moves(&data, game).unwrap();
+    }
+    // The spectators get nothing of it for the next seconds.
+    while let Some((_, data)) = public.within(Duration::from_millis(1500)).await {
+        assert_eq!(streamed_moves(&data, game), Some(json!(["e4"])), "{data}");
+    }
+    let fresh = Stream::open(&c.app, &uri, None).await.next().await.1;
+    assert_eq!(streamed_moves(&fresh, game), Some(json!(["e4"])), "{fresh}");
+    assert_eq!(fresh["boards"][0]["live"]["events"], 2, "{fresh}");
+}
+
+/// Issue #15 item 4: a second server process on the same database (here a second service with
+/// its own live pictures) streams a move the first stored, after its poll.
+async fn h15_10_a_second_server_process_streams_the_move_after_its_poll(store: Store) {
+    let c = FormClient::admin(store.clone()).await;
+    let (section, games) = section_with_round(&c, 4, true).await;
+    let game = games[0];
+    with_time_control(&c, section, game).await;
+    arbiter_event(&c, game, json!({"event": "start_clock"})).await;
+    let saved = set_public_delay(&c, section, "0").await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.text);
+    let mut other = web::AppState::new(store);
+    other.service = other.service.with_live_poll(Duration::from_millis(200));
+    let other = web::router(other);
+    let uri = format!("/sections/{section}/rounds/1/live/stream");
+    let mut watcher = Stream::open(&other, &uri, None).await;
+    let (_, data) = watcher.next().await;
+    assert_eq!(streamed_moves(&data, game), Some(json!([])), "{data}");
+    arbiter_event(
+        &c,
+        game,
+        json!({"event": "move", "by": "white", "move": "Nf3"}),
+    )
+    .await;
+    let (name, data) = watcher.next().await;
+    assert_eq!(name, "update");
+    assert_eq!(streamed_moves(&data, game), Some(json!(["Nf3"])), "{data}");
 }
