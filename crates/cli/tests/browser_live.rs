@@ -370,7 +370,9 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
     shoot(
         b,
         "dashboard",
-        "return document.querySelectorAll('.dash-card').length === 2;",
+        "const form = document.querySelector('#dash-2 .dash-event details');
+         if (form) form.open = true;
+         return document.querySelectorAll('.dash-card').length === 2;",
     );
     for board in ["#dash-1", "#dash-2"] {
         b.wait_js(

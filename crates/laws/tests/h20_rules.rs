@@ -210,8 +210,6 @@ fn h20_01_illegal_en_passant_capture_touches_the_captured_pawn() {
 
 // ---------------------------------------------------------------- item 2
 
-const CASTLE: &str = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
-
 fn touch(a: &mut Arbiter, at_ms: u64, by: Color, square: Square) -> Vec<Cited> {
     a.apply(at_ms, Action::Touch { by, square }).unwrap()
 }
