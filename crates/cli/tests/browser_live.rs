@@ -362,6 +362,22 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
         json!([]),
     );
     wait_text(b, "#dash-1 .rulings", "Strafe gegen Weiß: Verwarnung — Art. 12.9.1");
+    b.js(
+        "const f = document.querySelector('#dash-1 .dash-event');
+         f.elements.kind.value = 'misconduct';
+         f.elements.kind.dispatchEvent(new Event('change'));
+         f.elements.color.value = 'black';
+         f.elements.conduct.value = 'distraction';
+         f.requestSubmit();
+         return true;",
+        json!([]),
+    );
+    // A conduct of Art. 11 reported after the end reaches the engine, which lets it pass.
+    wait_text(
+        b,
+        "#dash-1 .rulings",
+        "Die Partie ist beendet; die Handlung bleibt ohne Wirkung",
+    );
     let shown = b.text("#dashboard-boards");
     assert!(
         !shown.contains('{') && !shown.contains("Fide2023") && !shown.contains(" added "),

@@ -140,7 +140,7 @@ impl fmt::Display for Penalty {
 
 /// Conduct the Laws forbid without fixing the consequence: the arbiter
 /// chooses a penalty under Art. 12.9 (B-071, A-019, A-069-A-071, A-080).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Conduct {
     /// Art. 4.2.1: adjusting a piece when not on move (A-019 (d)).
@@ -170,6 +170,22 @@ pub enum Conduct {
 }
 
 impl Conduct {
+    /// Every conduct, in the order of the Laws.
+    pub const ALL: [Conduct; 12] = [
+        Conduct::AdjustingOffMove,
+        Conduct::PressWithOtherHand,
+        Conduct::ClockStoppedWithoutReason,
+        Conduct::WritingMoveInAdvance,
+        Conduct::RecordingArrears,
+        Conduct::Annotations,
+        Conduct::ScoresheetHidden,
+        Conduct::LeftVenue,
+        Conduct::LeftPlayingArea,
+        Conduct::OutsideHelp,
+        Conduct::Smoking,
+        Conduct::Distraction,
+    ];
+
     /// The provision that forbids the conduct.
     pub fn article(self) -> Article {
         Article::new(match self {

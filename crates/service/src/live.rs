@@ -36,6 +36,30 @@ pub const MIN_CODE_CHARS: usize = 12;
 /// Longest device name, in characters.
 pub const MAX_DEVICE_CHARS: usize = 64;
 
+/// A conduct of the Laws the arbiter may penalise (Art. 12.9), as a form offers it: the name an
+/// event gives it (`misconduct`'s `conduct`), what it is in the reader's language, its article.
+#[derive(Debug, Clone, Serialize)]
+pub struct ConductOption {
+    /// The event's name of the conduct (`distraction`).
+    pub name: Value,
+    /// What was done, in the reader's language.
+    pub text: &'static str,
+    /// The provision that forbids it.
+    pub article: String,
+}
+
+/// Every conduct an arbiter may penalise, for the dashboard's form.
+pub fn conduct_options(lang: Lang) -> Vec<ConductOption> {
+    laws::penalties::Conduct::ALL
+        .iter()
+        .map(|c| ConductOption {
+            name: serde_json::to_value(c).unwrap_or(Value::Null),
+            text: c.text(lang),
+            article: c.article().written(lang),
+        })
+        .collect()
+}
+
 /// An event sent to a live game.
 #[derive(Debug, Clone, Copy)]
 pub struct Posted<'a> {

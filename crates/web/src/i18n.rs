@@ -887,6 +887,8 @@ const TEXTS: &[(&str, &str, &str)] = &[
     ("lv_ev_penalty", "Penalty (Art. 12.9)", "Strafe (Art. 12.9)"),
     ("lv_ev_illegal", "Illegal move discovered (Art. 7.5.1)", "Regelwidriger Zug entdeckt (Art. 7.5.1)"),
     ("lv_ev_displaced", "Displaced pieces discovered (Art. 7.6)", "Verstellte Figuren entdeckt (Art. 7.6)"),
+    ("lv_ev_misconduct", "A player's misconduct (Art. 11, 12.9)", "Regelverstoß eines Spielers (Art. 11, 12.9)"),
+    ("lv_ev_conduct", "What the player did", "Was der Spieler getan hat"),
     ("lv_ev_stop", "Stop the clock (Art. 6.11.1)", "Uhr anhalten (Art. 6.11.1)"),
     ("lv_ev_json", "Other event (JSON)", "Anderes Ereignis (JSON)"),
     ("lv_ev_json_text", "Event as a line of arbiter replay", "Ereignis wie eine Zeile von arbiter replay"),

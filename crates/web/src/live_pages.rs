@@ -204,6 +204,7 @@ async fn dashboard(
             "event": loaded.event_row,
             "section": loaded.section_row,
             "number": n,
+            "conducts": service::live::conduct_options(viewer.lang),
         }),
     )
 }

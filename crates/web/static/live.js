@@ -491,6 +491,8 @@
         case "displacement_discovered":
           // The ply before the move: White's move n is ply 2(n-1), Black's 2(n-1)+1.
           return { event: v("kind"), ply: 2 * (Number(v("move_no")) - 1) + (color === "black" ? 1 : 0) };
+        case "misconduct":
+          return { event: "misconduct", by: color, conduct: v("conduct") };
         case "stop_clock":
           return { event: "stop_clock" };
         default:

@@ -266,6 +266,16 @@ async fn h15_02_the_dashboard_proposes_the_result_and_the_arbiter_confirms_it(st
     let page = format!("/sections/{section}/rounds/1/live");
     let api = format!("/api/sections/{section}/rounds/1/live");
     assert_eq!(c.get(&page).await.status, StatusCode::OK);
+    // The arbiter's form offers every conduct of the Laws with its article, in German.
+    let german = c.get(&format!("{page}?lang=de")).await;
+    assert!(
+        german.text.contains(
+            "<option value=\"distraction\">Ablenken oder Belästigen des Gegners (Art. 11.5)</option>"
+        ),
+        "{}",
+        german.text
+    );
+    assert_eq!(german.text.matches("<option value=\"smoking\">").count(), 1);
     let outside = anonymous(&c.app, &page).await;
     assert!(
         outside.status.is_redirection(),
