@@ -5,42 +5,23 @@
 //! of the thread (`/proc/thread-self/schedstat`), as the machine is shared;
 //! the worst single answer is wall clock (an upper bound of its CPU time).
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use laws::dead_position::{Tier, Verdict, analyse};
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, PositionError};
+use shakmaty::{Chess, Color};
+use testkit::{corpus_position, shared_data, thread_cpu_ns};
 
 fn corpus(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/dead-positions")
-        .join(name);
+    let path = shared_data(&format!("dead-positions/{name}"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn position(fen: &str) -> Chess {
-    fen.parse::<Fen>()
-        .expect("corpus FEN")
-        .into_position(CastlingMode::Standard)
-        .or_else(PositionError::ignore_too_much_material)
-        .or_else(PositionError::ignore_impossible_check)
-        .expect("corpus position")
-}
-
-/// CPU time of the calling thread in seconds (Linux).
-fn cpu_seconds() -> f64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|t| t.split_whitespace().next()?.parse::<f64>().ok())
-        .map_or(0.0, |ns| ns / 1e9)
 }
 
 fn measure(label: &str, jobs: &[(Chess, Color)], tier: Tier) {
     let mut worst = (Duration::ZERO, 0);
     let (mut nodes, mut decided) = (0, 0);
     let start = Instant::now();
-    let cpu_start = cpu_seconds();
+    let cpu_start = thread_cpu_ns();
     for (i, (pos, winner)) in jobs.iter().enumerate() {
         let t = Instant::now();
         let a = analyse(pos, *winner, tier);
@@ -52,7 +33,7 @@ fn measure(label: &str, jobs: &[(Chess, Color)], tier: Tier) {
         }
     }
     let total = start.elapsed();
-    let cpu = cpu_seconds() - cpu_start;
+    let cpu = (thread_cpu_ns() - cpu_start) as f64 / 1e9;
     let (pos, winner) = &jobs[worst.1];
     println!(
         "{label}: {} (pos, colour), {decided} decided, wall {:.3} s, CPU {cpu:.3} s = {:.0}/s per core, {:.2} µs CPU avg, {nodes} nodes; worst {:.1} ms wall: {} {winner}",
@@ -70,7 +51,7 @@ fn main() {
         .lines()
         .filter_map(|l| l.trim().rsplit_once(' '))
         .map(|(fen, _)| {
-            let pos = position(fen);
+            let pos = corpus_position(fen);
             let winner = !shakmaty::Position::turn(&pos);
             (pos, winner)
         })
@@ -79,7 +60,7 @@ fn main() {
         .lines()
         .filter(|l| !l.starts_with('#') && l.len() > 3)
         .flat_map(|l| {
-            let pos = position(l[3..].trim());
+            let pos = corpus_position(l[3..].trim());
             [(pos.clone(), Color::White), (pos, Color::Black)]
         })
         .collect();

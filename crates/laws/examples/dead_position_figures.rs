@@ -10,25 +10,8 @@
 //! undetermined question with its CPU time.
 
 use laws::dead_position::{Tier, Verdict, analyse};
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, Position, PositionError};
-
-/// CPU time of the calling thread in nanoseconds (Linux).
-fn thread_cpu_ns() -> u64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse().ok())
-        .unwrap_or(0)
-}
-
-fn position(fen: &str) -> Chess {
-    fen.parse::<Fen>()
-        .unwrap_or_else(|e| panic!("{fen}: {e}"))
-        .into_position(CastlingMode::Standard)
-        .or_else(PositionError::ignore_too_much_material)
-        .or_else(PositionError::ignore_impossible_check)
-        .unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
+use shakmaty::Color;
+use testkit::{assert_witness, corpus_position, thread_cpu_ns};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -67,7 +50,7 @@ fn main() {
     {
         let (label, fen) = line.split_at(2);
         let fen = fen.trim();
-        let pos = position(fen);
+        let pos = corpus_position(fen);
         for (i, winner) in [Color::White, Color::Black].into_iter().enumerate() {
             if let Some(only) = &only
                 && !only.iter().any(|(f, c)| f == fen && *c == winner)
@@ -93,12 +76,7 @@ fn main() {
             }
             match a.verdict {
                 Verdict::Winnable(line) => {
-                    let mut p = pos.clone();
-                    for m in &line {
-                        assert!(p.is_legal(*m), "{fen}: illegal witness");
-                        p.play_unchecked(*m);
-                    }
-                    assert!(p.is_checkmate() && p.turn() == !winner, "{fen}: no mate");
+                    assert_witness(&pos, winner, &line, fen);
                     if winnable {
                         decided += 1
                     } else {

@@ -5,30 +5,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use laws::dead_position::{Tier, Verdict, analyse};
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, Position, PositionError};
-
-fn position(fen: &str) -> Chess {
-    fen.parse::<Fen>()
-        .unwrap_or_else(|e| panic!("{fen}: {e}"))
-        .into_position(CastlingMode::Standard)
-        .or_else(PositionError::ignore_too_much_material)
-        .or_else(PositionError::ignore_impossible_check)
-        .unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-/// Replays a witness: every move legal, ending in checkmate of `!winner`.
-fn assert_witness(pos: &Chess, winner: Color, line: &[shakmaty::Move], fen: &str) {
-    let mut p = pos.clone();
-    for m in line {
-        assert!(p.is_legal(*m), "{fen}: illegal witness move {m:?}");
-        p.play_unchecked(*m);
-    }
-    assert!(
-        p.is_checkmate() && p.turn() == !winner,
-        "{fen}: witness does not mate"
-    );
-}
+use shakmaty::{Color, Position};
+use testkit::{assert_witness, corpus_position};
 
 /// Runs `jobs` on two threads, returning the results in order.
 fn parallel<T: Sync, R: Send>(jobs: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
@@ -72,7 +50,7 @@ fn test_vector_no_wrong_verdicts() {
     assert_eq!(jobs.len(), 3606);
     let start = Instant::now();
     let results = parallel(&jobs, |(fen, winner, winnable)| {
-        let pos = position(fen);
+        let pos = corpus_position(fen);
         let t = Instant::now();
         let a = analyse(&pos, *winner, Tier::full());
         let secs = t.elapsed().as_secs_f64();
@@ -125,7 +103,7 @@ fn h19_18_lichess_30k_timeouts_three_unwinnable_none_undetermined() {
     assert_eq!(jobs.len(), 30_000);
     let start = Instant::now();
     let results = parallel(&jobs, |(fen, _)| {
-        let pos = position(fen);
+        let pos = corpus_position(fen);
         let winner = !pos.turn();
         let quick = analyse(&pos, winner, Tier::Quick).verdict;
         let full = analyse(&pos, winner, Tier::full());

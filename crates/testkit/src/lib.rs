@@ -9,7 +9,9 @@
 
 use std::path::PathBuf;
 
+mod chess;
 mod mutate;
+pub use chess::{assert_witness, corpus_position, thread_cpu_ns};
 pub use mutate::{lines_in, mutate};
 
 /// A file under the project's shared corpora (`../shared/data` beside the repository).
