@@ -708,10 +708,12 @@ impl Report {
         let action = parsed
             .event
             .action(&self.arbiter)
-            .map_err(|u| LineError {
-                message: u.to_string(),
-                refused: Some(Refusal::Unreadable(u)),
-                ..line.error(String::new())
+            .map_err(|u| {
+                let message = u.to_string();
+                LineError {
+                    refused: Some(Refusal::Unreadable(u)),
+                    ..line.error(message)
+                }
             })?;
         let rulings = self
             .arbiter

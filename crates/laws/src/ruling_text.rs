@@ -1077,20 +1077,6 @@ mod tests {
             ClaimFailure::OwnIllegalMove,
             ClaimFailure::NotApplicable,
         ];
-        let conducts = [
-            Conduct::AdjustingOffMove,
-            Conduct::PressWithOtherHand,
-            Conduct::ClockStoppedWithoutReason,
-            Conduct::WritingMoveInAdvance,
-            Conduct::RecordingArrears,
-            Conduct::Annotations,
-            Conduct::ScoresheetHidden,
-            Conduct::LeftVenue,
-            Conduct::LeftPlayingArea,
-            Conduct::OutsideHelp,
-            Conduct::Smoking,
-            Conduct::Distraction,
-        ];
         let penalties = [
             Penalty::Warning,
             Penalty::IncreaseOpponentTime { ms: 120_000 },
@@ -1189,7 +1175,7 @@ mod tests {
             by: White,
             failure,
         }));
-        out.extend(conducts.map(|conduct| Ruling::PenaltyAtDiscretion {
+        out.extend(Conduct::ALL.map(|conduct| Ruling::PenaltyAtDiscretion {
             against: Black,
             conduct,
         }));

@@ -46,12 +46,9 @@ const REFERRED_CLAIM: Article = Article::new("Guideline III.6.2");
 const NO_INCREMENT_REQUEST: Article = Article::new("SJRP §4.4");
 
 impl Arbiter {
-    /// Guideline III.1, III.2, III.4, III.5: a quickplay finish (announced,
-    /// the last period, no increment or delay, not blitz) with `by` on move
-    /// and less than two minutes left, the flag not fallen.
     /// Why Guideline III does not apply to this game at all, if it does not: not announced
     /// or not the last period (III.2.1), an increment or delay, or blitz (III.2.2).
-    pub(super) fn quickplay_excluded(&self, by: Color) -> Option<Article> {
+    fn quickplay_excluded(&self, by: Color) -> Option<Article> {
         let control = self.clock.control();
         let period = self.clock.period_index(by);
         if !self.profile.quickplay_finish || !control.schedule(by).is_final(period) {
@@ -63,6 +60,17 @@ impl Arbiter {
         }
     }
 
+    /// A Guideline III request or claim of `by` that does not apply: rejected, citing why
+    /// Guideline III is not in force or excluded, else `rule` (the claim's own provision).
+    fn reject_quickplay(&self, out: &mut Out, by: Color, rule: Article) {
+        let failure = ClaimFailure::NotApplicable;
+        let article = self.quickplay_excluded(by).unwrap_or(rule);
+        self.cite(out, Ruling::ClaimRejected { by, failure }, article);
+    }
+
+    /// Guideline III.1, III.2, III.4, III.5: a quickplay finish (announced,
+    /// the last period, no increment or delay, not blitz) with `by` on move
+    /// and less than two minutes left, the flag not fallen.
     pub(super) fn quickplay_finish(&self, by: Color, at_ms: u64) -> bool {
         let control = self.clock.control();
         let period = self.clock.period_index(by);
@@ -224,9 +232,7 @@ impl Arbiter {
                 QUICKPLAY_CLAIM,
             );
         } else {
-            let failure = ClaimFailure::NotApplicable;
-            let article = self.quickplay_excluded(by).unwrap_or(QUICKPLAY_CLAIM);
-            self.cite(out, Ruling::ClaimRejected { by, failure }, article);
+            self.reject_quickplay(out, by, QUICKPLAY_CLAIM);
             let article = QUICKPLAY_REJECTED;
             self.add_time(out, at_ms, !by, 120_000, article);
         }
@@ -243,9 +249,7 @@ impl Arbiter {
                 self.increment_request = Some(by);
             }
         } else {
-            let failure = ClaimFailure::NotApplicable;
-            let article = self.quickplay_excluded(by).unwrap_or(INCREMENT_REQUEST);
-            self.cite(out, Ruling::ClaimRejected { by, failure }, article);
+            self.reject_quickplay(out, by, INCREMENT_REQUEST);
         }
     }
 
@@ -269,9 +273,7 @@ impl Arbiter {
                 REFERRED_CLAIM,
             );
         } else {
-            let failure = ClaimFailure::NotApplicable;
-            let article = self.quickplay_excluded(by).unwrap_or(CLAIM_WITHOUT_ARBITER);
-            self.cite(out, Ruling::ClaimRejected { by, failure }, article);
+            self.reject_quickplay(out, by, CLAIM_WITHOUT_ARBITER);
         }
     }
 
