@@ -144,6 +144,21 @@ fn open_actions(b: &Browser, side: &str) {
     );
 }
 
+/// Fills the dashboard's form of the arbiter's events on `board` (`kind` first, so that its
+/// fields show) and sends it.
+fn arbiter_form(b: &Browser, board: &str, fields: Value) {
+    b.js(
+        "const f = document.querySelector(`${arguments[0]} .dash-event`);
+         for (const [name, value] of Object.entries(arguments[1])) {
+           f.elements[name].value = value;
+           f.elements[name].dispatchEvent(new Event('change'));
+         }
+         f.requestSubmit();
+         return true;",
+        json!([board, fields]),
+    );
+}
+
 fn auto_press(b: &Browser, on: bool) {
     b.js(
         "document.getElementById('auto-press').checked = arguments[0]; return true;",
@@ -351,26 +366,16 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
         json!([]),
     );
     assert_eq!(quick, json!(0), "no clock buttons for a finished game");
-    b.js(
-        "const f = document.querySelector('#dash-1 .dash-event');
-         f.elements.kind.value = 'penalty';
-         f.elements.kind.dispatchEvent(new Event('change'));
-         f.elements.color.value = 'white';
-         f.elements.penalty.value = 'warning';
-         f.requestSubmit();
-         return true;",
-        json!([]),
+    arbiter_form(
+        b,
+        "#dash-1",
+        json!({"kind": "penalty", "color": "white", "penalty": "warning"}),
     );
     wait_text(b, "#dash-1 .rulings", "Strafe gegen Weiß: Verwarnung — Art. 12.9.1");
-    b.js(
-        "const f = document.querySelector('#dash-1 .dash-event');
-         f.elements.kind.value = 'misconduct';
-         f.elements.kind.dispatchEvent(new Event('change'));
-         f.elements.color.value = 'black';
-         f.elements.conduct.value = 'distraction';
-         f.requestSubmit();
-         return true;",
-        json!([]),
+    arbiter_form(
+        b,
+        "#dash-1",
+        json!({"kind": "misconduct", "color": "black", "conduct": "distraction"}),
     );
     // A conduct of Art. 11 reported after the end reaches the engine, which lets it pass.
     wait_text(

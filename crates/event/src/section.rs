@@ -582,16 +582,22 @@ pub struct IntegrityNote {
     pub criteria: Option<Vec<String>>,
 }
 
+/// The words of an integrity note's `###` comment, written and read back.
+const NOTE_START: &str = "manual pairing, round ";
+const NOT_EVALUATED: &str = "criteria not evaluated (round incomplete or not a Swiss)";
+const BREAKS_NONE: &str = "breaks no criterion";
+const BREAKS: &str = "breaks ";
+
 impl IntegrityNote {
     /// The `###` comment text (after the `###`).
     pub fn trf_comment(&self) -> String {
         let criteria = match &self.criteria {
-            None => "criteria not evaluated (round incomplete or not a Swiss)".to_owned(),
-            Some(c) if c.is_empty() => "breaks no criterion".to_owned(),
-            Some(c) => format!("breaks {}", c.join(", ")),
+            None => NOT_EVALUATED.to_owned(),
+            Some(c) if c.is_empty() => BREAKS_NONE.to_owned(),
+            Some(c) => format!("{BREAKS}{}", c.join(", ")),
         };
         format!(
-            " manual pairing, round {}, by {}, {}: {}; {criteria}",
+            " {NOTE_START}{}, by {}, {}: {}; {criteria}",
             self.round, self.by, self.at, self.change
         )
     }
@@ -599,7 +605,7 @@ impl IntegrityNote {
     /// The note a `###` comment written by [`IntegrityNote::trf_comment`] keeps (text after
     /// the `###`); `None` for any other comment.
     pub fn from_trf_comment(text: &str) -> Option<IntegrityNote> {
-        let rest = text.trim_start().strip_prefix("manual pairing, round ")?;
+        let rest = text.trim_start().strip_prefix(NOTE_START)?;
         let (round, rest) = rest.split_once(", by ")?;
         let round = round.parse().ok()?;
         // `by` may hold anything; the moment after it is `, YYYY-MM-DD HH:MM: `.
@@ -614,10 +620,10 @@ impl IntegrityNote {
         })?;
         let (change, criteria) = rest.rsplit_once("; ")?;
         let criteria = match criteria.trim_end() {
-            "breaks no criterion" => Some(Vec::new()),
-            c if c.starts_with("criteria not evaluated") => None,
+            BREAKS_NONE => Some(Vec::new()),
+            NOT_EVALUATED => None,
             c => Some(
-                c.strip_prefix("breaks ")?
+                c.strip_prefix(BREAKS)?
                     .split(", ")
                     .map(str::to_owned)
                     .collect(),
