@@ -711,6 +711,16 @@ impl Ruling {
                     "Die Partie ist beendet; die Handlung bleibt ohne Wirkung",
                 )
                 .into(),
+            Ruling::Spectator { by } => match lang {
+                Lang::En => format!(
+                    "The game has ended: {} counts as a spectator; the result stands, a penalty under Art. 12.9 is the arbiter's",
+                    c(*by)
+                ),
+                Lang::De => format!(
+                    "Die Partie ist beendet: {} gilt als Zuschauer; das Ergebnis bleibt, eine Strafe nach Art. 12.9 verhängt der Schiedsrichter",
+                    c(*by)
+                ),
+            },
             Ruling::NewGame => lang
                 .pick(
                     "The game is annulled and a new game is played",
@@ -1039,9 +1049,10 @@ mod tests {
             Ruling::Adjusted { .. } => 40,
             Ruling::ScoresheetShown { .. } => 41,
             Ruling::PenaltyImposed { .. } => 42,
+            Ruling::Spectator { .. } => 43,
         }
     }
-    const KINDS: usize = 43;
+    const KINDS: usize = 44;
 
     fn samples() -> Vec<Ruling> {
         use Color::{Black, White};
@@ -1123,6 +1134,7 @@ mod tests {
             Ruling::GameEnded(GameScore::DRAW),
             Ruling::GameEnded(GameScore::WHITE_WINS),
             Ruling::AfterEnd,
+            Ruling::Spectator { by: White },
             Ruling::NewGame,
             Ruling::PlayOn,
             Ruling::BoardCorrected,

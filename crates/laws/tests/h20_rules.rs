@@ -1015,6 +1015,13 @@ fn h20_05_every_ruling_kind_cites_its_article() {
         conduct: Conduct::RecordingArrears,
     });
     scripts.push(s);
+    // Conduct after the end: the player is a spectator (11.4).
+    let mut s = Script::new(start, BLITZ, fide);
+    s.act(Action::Resign(White)).act(Action::Misconduct {
+        by: Black,
+        conduct: Conduct::Distraction,
+    });
+    scripts.push(s);
 
     let mut table = std::collections::BTreeSet::new();
     for s in &scripts {
@@ -1247,6 +1254,7 @@ PositionRestored | Art. 7.5.1 | FIDE 2023
 PositionRestored | Art. 7.6 | FIDE 2023
 ScoresheetShown | Appendix A.4.3 | FIDE 2023
 SealedMoveMade | Guideline I.9.1 | FIDE 2023
+Spectator | Art. 11.4 | FIDE 2023
 TimeAdded | Appendix A.3 | FIDE 2023
 TimeAdded | Appendix B.2 (2018) | FIDE 2018
 TimeAdded | Art. 7.5.5 | FIDE 2018

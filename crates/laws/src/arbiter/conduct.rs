@@ -17,6 +17,8 @@ const DEVICE: Article = Article::new("Art. 11.3.2.2");
 const YOUTH_DEVICE: Article = Article::new("SJRP §4.2");
 /// Art. 11.7: persistent refusal to comply loses; the arbiter decides the opponent's score.
 const PERSISTENT_REFUSAL: Article = Article::new("Art. 11.7");
+/// Art. 11.4: "Spieler, die ihre Partie beendet haben, gelten als Zuschauer."
+pub(super) const SPECTATOR: Article = Article::new("Art. 11.4");
 /// Art. 11.8: both players refuse: both lose.
 const BOTH_REFUSE: Article = Article::new("Art. 11.8");
 /// Art. 11.2.3.2: leaving the playing area is forbidden only to the player on move.

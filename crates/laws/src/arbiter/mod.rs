@@ -299,6 +299,12 @@ pub enum Ruling {
     GameEnded(GameScore),
     /// An action after the end of the game has no effect (Art. 5.1.1, 5.2).
     AfterEnd,
+    /// Conduct reported after the game has ended: the player counts as a spectator (Art. 11.4);
+    /// the game stands as it ended, and penalties remain the arbiter's (Art. 12.9.4, 12.9.5).
+    Spectator {
+        /// The player whose conduct was reported.
+        by: Color,
+    },
     /// The game is annulled and a new game is played (Art. 7.2.1, 7.3).
     NewGame,
     /// The irregularity is no longer corrected: play on (Art. 7.3, A.5.1.2).
@@ -454,6 +460,7 @@ impl fmt::Display for Ruling {
             Ruling::Clock(r) => clock_ruling(f, r),
             Ruling::GameEnded(r) => write!(f, "game ended {r}"),
             Ruling::AfterEnd => f.write_str("the game has ended; no effect"),
+            Ruling::Spectator { by } => write!(f, "the game has ended; {by} is a spectator"),
             Ruling::NewGame => f.write_str("game annulled, new game"),
             Ruling::PlayOn => f.write_str("play on"),
             Ruling::BoardCorrected => f.write_str("position transferred to a correct board"),
@@ -976,6 +983,13 @@ impl Arbiter {
         if let (Some(_), Action::Penalty { against, penalty }) = (self.result, &action) {
             // Art. 12.9.4, 12.9.5: score penalties apply to a finished game.
             self.on_penalty(&mut out, at_ms, *against, *penalty);
+            return Ok(out);
+        }
+        if let (Some(_), Action::Misconduct { by, .. } | Action::Device { by, .. }) =
+            (self.result, &action)
+        {
+            // Art. 11.4: the game stands; conduct after it is the arbiter's (12.9).
+            self.cite(&mut out, Ruling::Spectator { by: *by }, conduct::SPECTATOR);
             return Ok(out);
         }
         if let Some((_, article)) = self.result {
