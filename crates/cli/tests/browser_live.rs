@@ -371,7 +371,11 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
         "#dash-1",
         json!({"kind": "penalty", "color": "white", "penalty": "warning"}),
     );
-    wait_text(b, "#dash-1 .rulings", "Strafe gegen Weiß: Verwarnung — Art. 12.9.1");
+    wait_text(
+        b,
+        "#dash-1 .rulings",
+        "Strafe gegen Weiß: Verwarnung — Art. 12.9.1",
+    );
     arbiter_form(
         b,
         "#dash-1",

@@ -6,8 +6,8 @@ use standings::Points;
 use standings::rating::dwz::{self, DwzError, Edition, Entrant, TournamentOutcome};
 
 use crate::date::Date;
-use crate::person::PlayerId;
 use crate::draw::Slot;
+use crate::person::PlayerId;
 use crate::section::Section;
 
 /// Age counted for a player without birth date: an adult (the factors for over 25).

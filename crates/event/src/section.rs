@@ -649,7 +649,10 @@ mod tests {
         let mut s = Section::new("Open", vec![Class::open(AgeClass::Open)]);
         assert_eq!(s.public_delay_minutes, DEFAULT_PUBLIC_DELAY_MINUTES);
         let json = serde_json::to_value(&s).unwrap();
-        assert!(json.get("public_delay_minutes").is_none(), "the default is not written");
+        assert!(
+            json.get("public_delay_minutes").is_none(),
+            "the default is not written"
+        );
         let old: Section = serde_json::from_value(json).unwrap();
         assert_eq!(old.public_delay_minutes, 15);
         s.public_delay_minutes = 0;

@@ -41,12 +41,13 @@ impl Playoff {
         white_first: PlayerId,
     ) -> Result<Playoff, PlayoffError> {
         let mut ordered = players.to_vec();
-        let first = ordered
-            .iter()
-            .position(|&p| p == white_first)
-            .ok_or(PlayoffError::NotInPlayoff(
-                u16::try_from(white_first.0).unwrap_or(u16::MAX),
-            ))?;
+        let first =
+            ordered
+                .iter()
+                .position(|&p| p == white_first)
+                .ok_or(PlayoffError::NotInPlayoff(
+                    u16::try_from(white_first.0).unwrap_or(u16::MAX),
+                ))?;
         ordered[..=first].rotate_right(1);
         let playoff = Playoff {
             class,

@@ -177,7 +177,10 @@ fn h13_only_manual_pairing_comments_become_integrity_notes() {
     assert_eq!(note.at.to_string(), "2026-04-09 10:15");
     assert_eq!(note.change, "board 2: 5 - 9");
     assert_eq!(note.criteria, Some(vec!["C1".to_owned(), "C12".to_owned()]));
-    assert_eq!(IntegrityNote::from_trf_comment(&note.trf_comment()), Some(note));
+    assert_eq!(
+        IntegrityNote::from_trf_comment(&note.trf_comment()),
+        Some(note)
+    );
     for other in [
         " pairing by hand after a protest",
         " manual pairing, round x, by A, 2026-04-09 10:15: board 1: 1 - 2; breaks no criterion",

@@ -27,7 +27,11 @@ fn h18_05_a_three_way_tie_for_first_is_decided_by_the_stichkampf() {
 
     let group: Vec<PlayerId> = open.open_tie.iter().map(|p| p.player).collect();
     let mut playoff = Playoff::new(u14, &group, PlayerId(2)).unwrap();
-    assert_eq!(playoff.players[0], PlayerId(2), "the lot's white player opens");
+    assert_eq!(
+        playoff.players[0],
+        PlayerId(2),
+        "the lot's white player opens"
+    );
     // Rapid double round robin: Cordes (3) loses every game, Abel and Bauer draw theirs.
     for _ in 0..6 {
         let next = playoff.next_game().unwrap();
@@ -68,6 +72,10 @@ fn h18_05_a_three_way_tie_for_first_is_decided_by_the_stichkampf() {
         .collect();
     assert_eq!(
         places,
-        [(1, "Abel, Kim", false), (2, "Bauer, Kim", false), (3, "Cordes, Kim", false)]
+        [
+            (1, "Abel, Kim", false),
+            (2, "Bauer, Kim", false),
+            (3, "Cordes, Kim", false)
+        ]
     );
 }

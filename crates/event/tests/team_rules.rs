@@ -1,5 +1,7 @@
 //! The machine-decidable team and school items of laws-cases-B.md Part 2 (SJRP §10-§18).
 
+use event::admission::DuplicateBy;
+use event::date::Birth;
 use event::date::Date;
 use event::person::{PlayerId, Sex};
 use event::player::Player;
@@ -8,8 +10,6 @@ use event::team::lineup::{
     lost_from,
 };
 use event::team::school::{Format, Group, NotAdmitted, Pupil, SchoolType};
-use event::admission::DuplicateBy;
-use event::date::Birth;
 use event::team::squad::{Member, Profile, Squad, SquadViolation, check_squads, entry_issues};
 use standings::{Outcome, Points};
 
@@ -595,13 +595,24 @@ fn h21_01_club_squads_are_checked_for_age_class_sex_and_guests() {
     let found = check_squads(&u16w, &[g], 2026);
     let articles = articles(&found);
     assert_eq!(articles, ["SJRP §16.1", "SJRP §16.1"], "{found:?}");
-    assert!(matches!(found[0], SquadViolation::Ineligible { player: PlayerId(22), .. }));
-    assert!(matches!(&found[1], SquadViolation::Guests { guests, max: 1, .. } if guests.len() == 2));
+    assert!(matches!(
+        found[0],
+        SquadViolation::Ineligible {
+            player: PlayerId(22),
+            ..
+        }
+    ));
+    assert!(
+        matches!(&found[1], SquadViolation::Guests { guests, max: 1, .. } if guests.len() == 2)
+    );
     // A guest in a U16 team: none allowed (§12.1).
     let mut b = club_squad("B", 11, &[None; 4]);
     b.members[0].player.club = "SC Gast".into();
     let found = check_squads(&u16, &[b], 2026);
-    assert!(matches!(&found[..], [SquadViolation::Guests { max: 0, .. }]));
+    assert!(matches!(
+        &found[..],
+        [SquadViolation::Guests { max: 0, .. }]
+    ));
     assert_eq!(found[0].article().to_string(), "SJRP §12.1");
 }
 

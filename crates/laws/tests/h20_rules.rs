@@ -1358,11 +1358,61 @@ fn h20_08_both_refuse_both_lose() {
 }
 
 #[test]
+fn conduct_after_the_end_rules_the_player_a_spectator() {
+    // 11.4: "Spieler, die ihre Partie beendet haben, gelten als Zuschauer." A device or a
+    // misconduct reported after the end leaves the result; a 12.9 penalty still applies.
+    use laws::penalties::{Conduct, Penalty};
+    let mut a = arbiter("startpos", STANDARD, Profile::FIDE_2023);
+    a.apply(1_000, Action::Resign(Black)).unwrap();
+    let out = a
+        .apply(
+            2_000,
+            Action::Device {
+                by: White,
+                switched_on: true,
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        (&out[0].ruling, out[0].article.as_str()),
+        (&Ruling::Spectator { by: White }, "Art. 11.4")
+    );
+    let out = a
+        .apply(
+            3_000,
+            Action::Misconduct {
+                by: Black,
+                conduct: Conduct::Distraction,
+            },
+        )
+        .unwrap();
+    assert_eq!(out[0].ruling, Ruling::Spectator { by: Black });
+    assert_eq!(a.result().unwrap().0, GameScore::WHITE_WINS);
+    let out = a
+        .apply(
+            4_000,
+            Action::Penalty {
+                against: White,
+                penalty: Penalty::Warning,
+            },
+        )
+        .unwrap();
+    assert!(
+        matches!(out[0].ruling, Ruling::PenaltyImposed { .. }),
+        "{out:?}"
+    );
+}
+
+#[test]
 fn h20_08_youth_illegal_moves_time_penalty_and_the_opponents_score() {
     // SJRP §4.5: "Die Strafe (Verwarnung, Zeitstrafe bzw. Zeitbonus für den
     // Gegner, Partieverlust) ... legt der Schiedsrichter fest. ... Der
     // Schiedsrichter bestimmt in diesem Fall auch das Ergebnis des Gegners."
-    let mut a = arbiter("4k3/8/8/8/8/8/8/4K2R w - - 0 1", RAPID, Profile::SJRP_U8_U12);
+    let mut a = arbiter(
+        "4k3/8/8/8/8/8/8/4K2R w - - 0 1",
+        RAPID,
+        Profile::SJRP_U8_U12,
+    );
     let mut t = 0;
     for count in 1..=3 {
         let mv = raw(&a, "h1a8");

@@ -122,7 +122,9 @@ impl<'a> Rows<'a> {
                     let at = start + blank;
                     self.row_start = record_end;
                     let (line, column) = self.lines.locate(at);
-                    let text = String::from_utf8_lossy(&self.out[..written]).trim().to_string();
+                    let text = String::from_utf8_lossy(&self.out[..written])
+                        .trim()
+                        .to_string();
                     return Some((Field { text, line, column }, at, record_end));
                 }
                 csv_core::ReadFieldResult::End => return None,
@@ -571,7 +573,9 @@ mod tests {
             .map(|row| {
                 let row = row.as_ref().unwrap();
                 let fields = row.fields.iter();
-                fields.map(|f| (f.line, f.column, f.text.as_str())).collect()
+                fields
+                    .map(|f| (f.line, f.column, f.text.as_str()))
+                    .collect()
             })
             .collect();
         assert_eq!(

@@ -113,9 +113,14 @@ impl Service {
         let now = store::unix_now();
         let mut s = loaded.section().clone();
         let warnings = s
-            .publish(u32::try_from(number).unwrap_or(0), loaded.event.zone.local(now))
+            .publish(
+                u32::try_from(number).unwrap_or(0),
+                loaded.event.zone.local(now),
+            )
             .map_err(ServiceError::from)?;
-        self.store.publish_round(by, row.id, &now.to_string()).await?;
+        self.store
+            .publish_round(by, row.id, &now.to_string())
+            .await?;
         let mut warnings: Vec<String> = warnings
             .iter()
             .map(|w| format!("{:?} ({})", w.kind, w.article))

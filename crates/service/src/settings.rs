@@ -682,7 +682,10 @@ mod tests {
         let mut s = event::Section::new("U12", vec![Class::open(AgeClass::U12)]);
         let mut f = input();
         apply_section(&mut s, &f).unwrap();
-        assert_eq!(s.public_delay_minutes, event::section::DEFAULT_PUBLIC_DELAY_MINUTES);
+        assert_eq!(
+            s.public_delay_minutes,
+            event::section::DEFAULT_PUBLIC_DELAY_MINUTES
+        );
         f.public_delay = Some(0);
         apply_section(&mut s, &f).unwrap();
         assert_eq!(s.public_delay_minutes, 0);

@@ -644,7 +644,8 @@ async fn h21_01_registration_refuses_age_sex_and_guests_with_the_paragraph_and_a
         "{text}"
     );
     assert!(
-        e.german().contains("darf nicht in der U16-Mannschaft spielen"),
+        e.german()
+            .contains("darf nicht in der U16-Mannschaft spielen"),
         "{}",
         e.german()
     );
@@ -655,7 +656,8 @@ async fn h21_01_registration_refuses_age_sex_and_guests_with_the_paragraph_and_a
         .await
         .unwrap_err();
     assert!(
-        e.to_string().contains("1 players from another club, at most 0"),
+        e.to_string()
+            .contains("1 players from another club, at most 0"),
         "{e}"
     );
     assert_eq!(service.team_section(s).await.unwrap().teams.len(), 4);
@@ -673,7 +675,9 @@ async fn h21_01_registration_refuses_age_sex_and_guests_with_the_paragraph_and_a
     assert!(
         log.iter().any(|e| e.entity == "team"
             && e.entity_id == id
-            && e.new_value.as_deref().is_some_and(|v| v.contains("Ausnahme Spielleiter"))),
+            && e.new_value
+                .as_deref()
+                .is_some_and(|v| v.contains("Ausnahme Spielleiter"))),
         "{log:?}"
     );
 }
@@ -697,7 +701,11 @@ async fn h21_02_the_same_player_in_two_club_teams_is_refused() {
             && e.to_string().contains("the same name and birth year"),
         "{e}"
     );
-    assert!(e.german().contains("nur in einer Mannschaft"), "{}", e.german());
+    assert!(
+        e.german().contains("nur in einer Mannschaft"),
+        "{}",
+        e.german()
+    );
 }
 
 #[tokio::test]
@@ -723,7 +731,12 @@ async fn h21_03_time_controls_of_team_sections_and_no_late_entries() {
         .await
         .unwrap();
     assert_eq!(
-        service.team_section(ok).await.unwrap().settings.time_control,
+        service
+            .team_section(ok)
+            .await
+            .unwrap()
+            .settings
+            .time_control,
         "1200+5"
     );
     // §18.12: at least 15 minutes in the schools.

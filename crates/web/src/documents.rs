@@ -3,8 +3,8 @@
 //! [`service::documents`] and back.
 
 use axum::extract::{Path, Query, State};
-use axum::routing::{get, post};
 use axum::response::IntoResponse;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
@@ -52,7 +52,10 @@ async fn playoff_result(
     Path(id): Path<i64>,
     Edit { by, viewer, form }: Edit<PlayoffResult>,
 ) -> PageResult {
-    let done = state.service.record_playoff_result(Some(by), id, &form).await;
+    let done = state
+        .service
+        .record_playoff_result(Some(by), id, &form)
+        .await;
     done.map_err(|e| AppError::from(e).localised(viewer.lang))?;
     let event = event_of(&state, id).await?;
     Ok(see_other(&format!("/events/{event}/final#stichkampf-{id}")))
@@ -94,7 +97,11 @@ async fn qualification_report(
     let docs = state.service.final_documents(id, viewer.can_edit()).await?;
     let ev = &docs.event;
     let today = ev.zone.local(store::unix_now()).date;
-    let championships: Vec<_> = docs.sections.iter().filter(|s| !s.honours.side_event).collect();
+    let championships: Vec<_> = docs
+        .sections
+        .iter()
+        .filter(|s| !s.honours.side_event)
+        .collect();
     let complete = championships.iter().all(|s| s.finished);
     render(
         &state,
@@ -137,7 +144,10 @@ async fn qualification_csv(
     let disposition = format!("attachment; filename=\"dem-qualifikation-{id}.csv\"");
     Ok((
         [
-            (axum::http::header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+            (
+                axum::http::header::CONTENT_TYPE,
+                "text/csv; charset=utf-8".to_owned(),
+            ),
             (axum::http::header::CONTENT_DISPOSITION, disposition),
         ],
         csv,
@@ -148,7 +158,9 @@ async fn qualification_csv(
 /// A name as a certificate writes it: `Ida Braun` for the list's `Braun, Ida`.
 fn written_name(listed: &str) -> String {
     match listed.split_once(',') {
-        Some((last, first)) if !first.trim().is_empty() => format!("{} {}", first.trim(), last.trim()),
+        Some((last, first)) if !first.trim().is_empty() => {
+            format!("{} {}", first.trim(), last.trim())
+        }
         _ => listed.trim().to_owned(),
     }
 }
@@ -183,8 +195,10 @@ async fn certificates(
             continue;
         }
         for p in class.ranking.iter().filter(|p| p.place <= places) {
-            pages.push(json!({ "class": class.class.to_string(), "title": class.title,
-                "placed": p, "name": written_name(&p.name), "champion": p.place == 1 && !p.tied }));
+            pages.push(
+                json!({ "class": class.class.to_string(), "title": class.title,
+                "placed": p, "name": written_name(&p.name), "champion": p.place == 1 && !p.tied }),
+            );
         }
     }
     pages.truncate(MAX_CERTIFICATES);
@@ -219,7 +233,10 @@ mod tests {
     #[test]
     fn h14_02_certificates_write_first_name_first() {
         assert_eq!(written_name("Braun, Ida"), "Ida Braun");
-        assert_eq!(written_name("von der Heide, Anna-Lena"), "Anna-Lena von der Heide");
+        assert_eq!(
+            written_name("von der Heide, Anna-Lena"),
+            "Anna-Lena von der Heide"
+        );
         assert_eq!(written_name("Mononym"), "Mononym");
         assert_eq!(written_name("Trailing,"), "Trailing,");
     }

@@ -37,7 +37,9 @@ fn num(state: &State, value: Value) -> Value {
     }
     let text = value.to_string();
     let decimal = !text.is_empty()
-        && text.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'-')
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-')
         && text.bytes().any(|b| b.is_ascii_digit());
     if german(state) && decimal {
         Value::from(text.replace('.', ","))
@@ -98,7 +100,11 @@ mod tests {
         ];
         for (filter, lang, value, expected) in cases {
             let template = format!("{{{{ v|{filter} }}}}");
-            assert_eq!(render(&template, lang, value), expected, "{filter} {lang} {value}");
+            assert_eq!(
+                render(&template, lang, value),
+                expected,
+                "{filter} {lang} {value}"
+            );
         }
     }
 }

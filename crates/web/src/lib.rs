@@ -20,8 +20,8 @@
 
 mod api;
 mod audit;
-mod board;
 pub mod auth;
+mod board;
 pub mod caching;
 pub(crate) mod checkin;
 mod documents;
@@ -39,9 +39,9 @@ mod live_pages;
 mod pages;
 mod players;
 mod proceedings;
-pub mod rounds;
 mod request_log;
 mod round_pages;
+pub mod rounds;
 mod seeding;
 mod settings;
 mod team_pages;

@@ -16,13 +16,22 @@ use crate::{AppError, AppState, Viewer};
 pub(crate) fn templates() -> Environment<'static> {
     let mut env = Environment::new();
     let all: [(&str, &str); 36] = [
-        ("live_device.html", include_str!("../templates/live_device.html")),
-        ("live_codes.html", include_str!("../templates/live_codes.html")),
+        (
+            "live_device.html",
+            include_str!("../templates/live_device.html"),
+        ),
+        (
+            "live_codes.html",
+            include_str!("../templates/live_codes.html"),
+        ),
         (
             "live_dashboard.html",
             include_str!("../templates/live_dashboard.html"),
         ),
-        ("live_public.html", include_str!("../templates/live_public.html")),
+        (
+            "live_public.html",
+            include_str!("../templates/live_public.html"),
+        ),
         ("teams.html", include_str!("../templates/teams.html")),
         (
             "team_round.html",
@@ -79,7 +88,10 @@ pub(crate) fn templates() -> Environment<'static> {
         ("dem.html", include_str!("../templates/dem.html")),
         ("board.html", include_str!("../templates/board.html")),
         ("entries.html", include_str!("../templates/entries.html")),
-        ("proceedings.html", include_str!("../templates/proceedings.html")),
+        (
+            "proceedings.html",
+            include_str!("../templates/proceedings.html"),
+        ),
         (
             "certificates.html",
             include_str!("../templates/certificates.html"),

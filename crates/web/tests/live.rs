@@ -253,7 +253,9 @@ async fn h15_04_refused_events_store_nothing_and_retries_apply_once(store: Store
     .await;
     assert!(unreadable.status.is_client_error(), "{}", unreadable.text);
     assert!(
-        unreadable.text.contains("Zug „Zz9“ ist weder ein regelgemäßer Zug"),
+        unreadable
+            .text
+            .contains("Zug „Zz9“ ist weder ein regelgemäßer Zug"),
         "{}",
         unreadable.text
     );

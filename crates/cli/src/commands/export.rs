@@ -99,10 +99,7 @@ fn dsb(path: &Path, options: &Options, output: Option<&Path>) -> Result<(), u8> 
         INVALID
     };
     let (t, bytes) = super::trf::read_valid_bytes("export", path)?;
-    let header_date = |code| {
-        t.header_text(code)
-            .and_then(trf::parse_date)
-    };
+    let header_date = |code| t.header_text(code).and_then(trf::parse_date);
     let created = options
         .created
         .or_else(|| header_date(52))

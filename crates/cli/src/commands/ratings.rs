@@ -109,9 +109,7 @@ fn run_inner(args: &Args) -> Result<(), u8> {
     };
     let end = match args.end_date {
         Some(d) => Some(d),
-        None => t
-            .header_text(52)
-            .and_then(trf::parse_date),
+        None => t.header_text(52).and_then(trf::parse_date),
     };
     let players: Vec<&trf::Player> = t.players().collect();
     let position = |tpn: u16| players.iter().position(|p| p.number() == tpn);

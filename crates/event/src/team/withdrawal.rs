@@ -19,7 +19,6 @@ use std::fmt;
 use laws::Article;
 use serde::{Deserialize, Serialize};
 
-
 /// The longest reason, in characters (one line, as the other short texts of an event).
 pub const MAX_TEXT: usize = 100;
 
