@@ -18,7 +18,6 @@ pub mod game_type;
 pub mod illegal_position;
 pub mod irregularities;
 mod lang;
-mod ruling_text;
 pub mod notation;
 pub mod penalties;
 pub mod points;
@@ -26,6 +25,7 @@ pub mod position;
 #[cfg(feature = "replay")]
 pub mod replay;
 pub mod result;
+mod ruling_text;
 pub mod sealed_move;
 pub mod time_control;
 

@@ -82,7 +82,10 @@ impl Penalty {
         match self {
             Penalty::Warning => "Verwarnung".to_owned(),
             Penalty::IncreaseOpponentTime { ms } => {
-                format!("Bedenkzeit des Gegenübers um {} verlängert", crate::clock::Seconds(ms))
+                format!(
+                    "Bedenkzeit des Gegenübers um {} verlängert",
+                    crate::clock::Seconds(ms)
+                )
             }
             Penalty::ReduceTime { ms } => {
                 format!("Bedenkzeit um {} verkürzt", crate::clock::Seconds(ms))

@@ -28,9 +28,9 @@ use serde::{Deserialize, Serialize, Serializer};
 use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
 use crate::arbiter::{Action, ActionError, Arbiter, Choice, Cited, Irregularity};
-use crate::lang::Lang;
 use crate::clock::{Adjustment, FlagOrder};
 use crate::edition::{Profile, Supervision};
+use crate::lang::Lang;
 use crate::notation::{Form, Language, parse_move, write_move};
 use crate::penalties::{Conduct, Penalty};
 use crate::position::StartingPosition;
@@ -617,13 +617,11 @@ impl Event {
             Event::Device { by, switched_on } => Action::Device { by, switched_on },
             Event::OpenEnvelope { r#move, language } => Action::OpenEnvelope {
                 written: r#move,
-                language: language
-                    .as_deref()
-                    .unwrap_or("en")
-                    .parse()
-                    .map_err(|_: crate::notation::UnknownLanguage| {
+                language: language.as_deref().unwrap_or("en").parse().map_err(
+                    |_: crate::notation::UnknownLanguage| {
                         Unreadable::Language(language.clone().unwrap_or_default())
-                    })?,
+                    },
+                )?,
             },
             Event::PersistentRefusal { by } => Action::PersistentRefusal(by),
             Event::BothRefuse => Action::BothRefuse,
@@ -705,16 +703,13 @@ impl Report {
     /// dropped (the engine may be part-way through the action).
     pub fn step(&mut self, line: LogLine<'_>) -> Result<&Step, LineError> {
         let parsed: Line = serde_json::from_str(line.text).map_err(|e| line.json_error("", &e))?;
-        let action = parsed
-            .event
-            .action(&self.arbiter)
-            .map_err(|u| {
-                let message = u.to_string();
-                LineError {
-                    refused: Some(Refusal::Unreadable(u)),
-                    ..line.error(message)
-                }
-            })?;
+        let action = parsed.event.action(&self.arbiter).map_err(|u| {
+            let message = u.to_string();
+            LineError {
+                refused: Some(Refusal::Unreadable(u)),
+                ..line.error(message)
+            }
+        })?;
         let rulings = self
             .arbiter
             .apply(parsed.at_ms, action)

@@ -140,7 +140,9 @@ fn move_text(m: &Move, lang: Lang) -> String {
 /// The position after ply `ply`: `after White's 12th move` / `nach dem 12. Zug von Weiß`.
 fn position_after(ply: u32, lang: Lang) -> String {
     if ply == 0 {
-        return lang.pick("the starting position", "die Ausgangsstellung").into();
+        return lang
+            .pick("the starting position", "die Ausgangsstellung")
+            .into();
     }
     let (side, number) = if ply % 2 == 1 {
         (Color::White, ply.div_ceil(2))
@@ -179,7 +181,11 @@ impl Article {
 impl Cited {
     /// The ruling and its provision: `2 Minuten Bedenkzeit für Schwarz hinzugefügt — Art. 7.5.5`.
     pub fn text(&self, lang: Lang) -> String {
-        format!("{} — {}", self.ruling.text(lang), self.article.written(lang))
+        format!(
+            "{} — {}",
+            self.ruling.text(lang),
+            self.article.written(lang)
+        )
     }
 }
 
@@ -382,20 +388,28 @@ impl ClockError {
     pub fn text(&self, lang: Lang) -> String {
         match self {
             ClockError::NotStarted => lang
-                .pick("the clock has not been started", "die Uhr ist noch nicht gestartet")
+                .pick(
+                    "the clock has not been started",
+                    "die Uhr ist noch nicht gestartet",
+                )
                 .into(),
             ClockError::AlreadyStarted => lang
-                .pick("the clock has already been started", "die Uhr läuft bereits")
+                .pick(
+                    "the clock has already been started",
+                    "die Uhr läuft bereits",
+                )
                 .into(),
             ClockError::TimeWentBackwards { at_ms, latest_ms } => match lang {
                 Lang::En => format!(
                     "event at {at_ms} ms is earlier than the latest event at {latest_ms} ms"
                 ),
-                Lang::De => format!(
-                    "das Ereignis bei {at_ms} ms liegt vor dem letzten bei {latest_ms} ms"
-                ),
+                Lang::De => {
+                    format!("das Ereignis bei {at_ms} ms liegt vor dem letzten bei {latest_ms} ms")
+                }
             },
-            ClockError::Stopped => lang.pick("the clock is stopped", "die Uhr ist angehalten").into(),
+            ClockError::Stopped => lang
+                .pick("the clock is stopped", "die Uhr ist angehalten")
+                .into(),
             ClockError::NotStopped => lang
                 .pick("the clock is not stopped", "die Uhr ist nicht angehalten")
                 .into(),
@@ -405,7 +419,9 @@ impl ClockError {
                     "vor dem Ändern der Zeiten die Uhr anhalten",
                 )
                 .into(),
-            ClockError::Ended => lang.pick("the game has ended", "die Partie ist beendet").into(),
+            ClockError::Ended => lang
+                .pick("the game has ended", "die Partie ist beendet")
+                .into(),
             ClockError::TimeOutOfRange => lang
                 .pick(
                     "the time must stay above zero and below 1000 hours",
@@ -434,10 +450,9 @@ impl ClaimFailure {
                 "the claimant has touched a piece",
                 "der Reklamierende hat eine Figur berührt",
             ),
-            ClaimFailure::Incorrect => lang.pick(
-                "the claim is incorrect",
-                "die Reklamation ist unzutreffend",
-            ),
+            ClaimFailure::Incorrect => {
+                lang.pick("the claim is incorrect", "die Reklamation ist unzutreffend")
+            }
             ClaimFailure::NoFlagFallen => lang.pick(
                 "no flag has fallen",
                 "keine Zeitüberschreitung (kein Fallblättchen gefallen)",
@@ -521,10 +536,7 @@ impl Penalty {
             Penalty::Warning => lang.pick("a warning", "Verwarnung").into(),
             Penalty::IncreaseOpponentTime { ms } => match lang {
                 Lang::En => format!("the opponent's time increased by {}", duration(ms, lang)),
-                Lang::De => format!(
-                    "Bedenkzeit des Gegners um {} erhöht",
-                    duration(ms, lang)
-                ),
+                Lang::De => format!("Bedenkzeit des Gegners um {} erhöht", duration(ms, lang)),
             },
             Penalty::ReduceTime { ms } => match lang {
                 Lang::En => format!("time reduced by {}", duration(ms, lang)),
@@ -553,14 +565,8 @@ impl Penalty {
                 Lang::De => format!("Geldbuße von {},{:02}", cents / 100, cents % 100),
             },
             Penalty::ExclusionFromRounds { rounds } => match lang {
-                Lang::En => format!(
-                    "exclusion from {}",
-                    count(rounds.into(), "round", "rounds")
-                ),
-                Lang::De => format!(
-                    "Ausschluss von {}",
-                    count(rounds.into(), "Runde", "Runden")
-                ),
+                Lang::En => format!("exclusion from {}", count(rounds.into(), "round", "rounds")),
+                Lang::De => format!("Ausschluss von {}", count(rounds.into(), "Runde", "Runden")),
             },
             Penalty::Expulsion => lang
                 .pick(
@@ -649,9 +655,7 @@ fn clock_text(r: &clock::Ruling, lang: Lang) -> String {
             ),
         },
         clock::Ruling::Stopped => lang.pick("Clock stopped", "Uhr angehalten").into(),
-        clock::Ruling::Restarted => lang
-            .pick("Clock restarted", "Uhr wieder gestartet")
-            .into(),
+        clock::Ruling::Restarted => lang.pick("Clock restarted", "Uhr wieder gestartet").into(),
         clock::Ruling::TimeAdjusted {
             color, delta_ms, ..
         } => {
@@ -660,16 +664,10 @@ fn clock_text(r: &clock::Ruling, lang: Lang) -> String {
                 (Lang::En, false) => format!("{span} added to {} time", of_en(color)),
                 (Lang::En, true) => format!("{span} deducted from {} time", of_en(color)),
                 (Lang::De, false) => {
-                    format!(
-                        "{span} Bedenkzeit für {} hinzugefügt",
-                        colour(color, lang)
-                    )
+                    format!("{span} Bedenkzeit für {} hinzugefügt", colour(color, lang))
                 }
                 (Lang::De, true) => {
-                    format!(
-                        "{span} Bedenkzeit von {} abgezogen",
-                        colour(color, lang)
-                    )
+                    format!("{span} Bedenkzeit von {} abgezogen", colour(color, lang))
                 }
             }
         }
@@ -771,19 +769,12 @@ impl Ruling {
                 Lang::De => format!(
                     "{} hat {} vollendet",
                     c(*by),
-                    count(
-                        (*n).into(),
-                        "regelwidrigen Zug",
-                        "regelwidrige Züge"
-                    )
+                    count((*n).into(), "regelwidrigen Zug", "regelwidrige Züge")
                 ),
             },
             Ruling::CountedOnce { by } => match lang {
                 Lang::En => format!("{} violations in one move count once", of_en(*by)),
-                Lang::De => format!(
-                    "Die Verstöße von {} in einem Zug zählen einmal",
-                    c(*by)
-                ),
+                Lang::De => format!("Die Verstöße von {} in einem Zug zählen einmal", c(*by)),
             },
             Ruling::TimeAdded { to, ms } => match lang {
                 Lang::En => format!("{} added to {} time", duration(*ms, lang), of_en(*to)),
@@ -839,10 +830,7 @@ impl Ruling {
                 Lang::De => format!("Das Remisangebot von {} ist erloschen", c(*by)),
             },
             Ruling::NoOpenOffer { by } => match lang {
-                Lang::En => format!(
-                    "No draw offer is open for {} to answer; no effect",
-                    c(*by)
-                ),
+                Lang::En => format!("No draw offer is open for {} to answer; no effect", c(*by)),
                 Lang::De => format!(
                     "Kein offenes Remisangebot, das {} beantworten könnte; ohne Wirkung",
                     c(*by)
@@ -875,7 +863,10 @@ impl Ruling {
                 ),
             },
             Ruling::SealedMoveMade(mv) => match lang {
-                Lang::En => format!("The sealed move {} is made on the board", move_text(mv, lang)),
+                Lang::En => format!(
+                    "The sealed move {} is made on the board",
+                    move_text(mv, lang)
+                ),
                 Lang::De => format!(
                     "Der abgegebene Zug {} wird auf dem Brett ausgeführt",
                     move_text(mv, lang)
@@ -939,10 +930,7 @@ impl Ruling {
                 Lang::De => format!("Kein Verstoß von {}", c(*by)),
             },
             Ruling::Adjusted { by } => match lang {
-                Lang::En => format!(
-                    "{} adjusts a piece (no obligation to move it)",
-                    c(*by)
-                ),
+                Lang::En => format!("{} adjusts a piece (no obligation to move it)", c(*by)),
                 Lang::De => format!(
                     "{} rückt eine Figur zurecht (keine Pflicht, sie zu ziehen)",
                     c(*by)
@@ -1132,11 +1120,15 @@ mod tests {
             Ruling::PositionRestored { ply: 0 },
             Ruling::PositionRestored { ply: 23 },
             Ruling::PositionRestored { ply: 24 },
-            Ruling::PawnReplacedByQueen {
-                square: Square::E8,
+            Ruling::PawnReplacedByQueen { square: Square::E8 },
+            Ruling::IllegalMoveCounted {
+                by: White,
+                count: 1,
             },
-            Ruling::IllegalMoveCounted { by: White, count: 1 },
-            Ruling::IllegalMoveCounted { by: Black, count: 2 },
+            Ruling::IllegalMoveCounted {
+                by: Black,
+                count: 2,
+            },
             Ruling::CountedOnce { by: Black },
             Ruling::TimeAdded {
                 to: Black,
@@ -1169,12 +1161,12 @@ mod tests {
             Ruling::IncrementIntroduced { ms: 5_000 },
             Ruling::NoViolation { by: Black },
             Ruling::Adjusted { by: White },
-            Ruling::ScoresheetShown { by: Black, count: 2 },
+            Ruling::ScoresheetShown {
+                by: Black,
+                count: 2,
+            },
         ];
-        out.extend(failures.map(|failure| Ruling::ClaimRejected {
-            by: White,
-            failure,
-        }));
+        out.extend(failures.map(|failure| Ruling::ClaimRejected { by: White, failure }));
         out.extend(Conduct::ALL.map(|conduct| Ruling::PenaltyAtDiscretion {
             against: Black,
             conduct,
@@ -1208,11 +1200,15 @@ mod tests {
             for text in [&en, &de] {
                 assert!(!text.trim().is_empty(), "{r:?}");
                 assert!(
-                    !text.contains(['{', '}', '_']) && !text.contains(":: ") && !text.contains(".."),
+                    !text.contains(['{', '}', '_'])
+                        && !text.contains(":: ")
+                        && !text.contains(".."),
                     "{r:?}: {text}"
                 );
                 assert!(
-                    text.chars().next().is_some_and(|c| c.is_uppercase() || c.is_ascii_digit()),
+                    text.chars()
+                        .next()
+                        .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit()),
                     "{r:?}: {text}"
                 );
             }
@@ -1300,11 +1296,7 @@ mod tests {
             "Weiß muss den notierten Zug Sg1-f3 ausführen — Art. 9.5.2"
         );
         assert_eq!(
-            cited(
-                Ruling::IncrementIntroduced { ms: 5_000 },
-                "Guideline III.4"
-            )
-            .text(Lang::De),
+            cited(Ruling::IncrementIntroduced { ms: 5_000 }, "Guideline III.4").text(Lang::De),
             "Beide Spieler erhalten nun einen Zeitzuschlag von 5 Sekunden pro Zug — Richtlinie III.4"
         );
         assert_eq!(
@@ -1316,7 +1308,10 @@ mod tests {
             "Wiederhergestellt: die Stellung nach dem 12. Zug von Weiß"
         );
         assert_eq!(duration(90_500, Lang::De), "1:30,500 Min.");
-        assert_eq!(Article::new("Appendix A.5.2").written(Lang::De), "Anhang A.5.2");
+        assert_eq!(
+            Article::new("Appendix A.5.2").written(Lang::De),
+            "Anhang A.5.2"
+        );
     }
 
     #[test]
@@ -1335,7 +1330,10 @@ mod tests {
             exceeded(0).text(Lang::En),
             "White exceeded the time before completing a move"
         );
-        assert_eq!(exceeded(1).text(Lang::De), "Zeitüberschreitung von Weiß nach 1 Zug");
+        assert_eq!(
+            exceeded(1).text(Lang::De),
+            "Zeitüberschreitung von Weiß nach 1 Zug"
+        );
         let fell = Ruling::Clock(clock::Ruling::FlagFell(flag()));
         assert_eq!(
             fell.text(Lang::En),

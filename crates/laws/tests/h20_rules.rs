@@ -1354,7 +1354,11 @@ fn h20_08_youth_illegal_moves_time_penalty_and_the_opponents_score() {
     // SJRP §4.5: "Die Strafe (Verwarnung, Zeitstrafe bzw. Zeitbonus für den
     // Gegner, Partieverlust) ... legt der Schiedsrichter fest. ... Der
     // Schiedsrichter bestimmt in diesem Fall auch das Ergebnis des Gegners."
-    let mut a = arbiter("4k3/8/8/8/8/8/8/4K2R w - - 0 1", RAPID, Profile::SJRP_U8_U12);
+    let mut a = arbiter(
+        "4k3/8/8/8/8/8/8/4K2R w - - 0 1",
+        RAPID,
+        Profile::SJRP_U8_U12,
+    );
     let mut t = 0;
     for count in 1..=3 {
         let mv = raw(&a, "h1a8");

@@ -263,7 +263,10 @@ fn every_log_replays_as_the_laws_require() {
     let mut failures = Vec::new();
     for path in &all {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        if show_name.as_ref().is_some_and(|s| name.contains(s.as_str())) {
+        if show_name
+            .as_ref()
+            .is_some_and(|s| name.contains(s.as_str()))
+        {
             eprintln!("== {name}\n{}", show(path));
         }
         let problems = check(path);

@@ -2322,7 +2322,11 @@ fn a_020_castling_bound_by_where_the_king_is_released() {
         let (mut a, out) = released(CASTLING, Square::E1, to, None);
         assert_eq!(allowed_san(&a), [expected]);
         // The king released on its castling square binds the castling (4.7.2).
-        let article = if expected == "Kf1" { "Art. 4.7" } else { "Art. 4.7.2" };
+        let article = if expected == "Kf1" {
+            "Art. 4.7"
+        } else {
+            "Art. 4.7.2"
+        };
         assert_eq!(out[0].article.as_str(), article);
         let other = san(&a, if expected == "Kf1" { "O-O" } else { "Kf1" });
         let out = a

@@ -83,7 +83,7 @@ impl Tier {
     /// that no answer takes more than a second on the project's 2-core
     /// machine (`BENCHMARKS.md`, Dead positions). A bound in nodes, not in
     /// time, so that a ruling never depends on the speed of the machine.
-    pub const BOARD_NODE_LIMIT: u64 = 700_000;
+    pub const BOARD_NODE_LIMIT: u64 = 900_000;
 
     /// Full analysis for a ruling at the board (a flag fall, Art. 6.9; an
     /// invalid sealed move): at most [`Tier::BOARD_NODE_LIMIT`] positions.
@@ -327,10 +327,13 @@ const ESCALATION: u64 = 4;
 
 /// The full tier in passes with escalating budgets: [`Stages::run`] with
 /// [`FIRST_PASS_NODES`], then, while undetermined, again with [`ESCALATION`]
-/// times as many nodes, until the passes together have used `node_limit`.
-/// Each pass goes on with the searches of the one before where they stopped.
-/// Most positions are settled by the first pass; only the long helpmates of
-/// blocked pawn structures pay for the bigger budgets.
+/// times as many nodes, until the passes together have used `node_limit`
+/// less the [`exchange_reserve`]. Each pass goes on with the searches of the
+/// one before where they stopped. Most positions are settled by the first
+/// pass; only the long helpmates of blocked pawn structures pay for the
+/// bigger budgets. Below [`EXCHANGE_FROM_PASS`] the passes never run the
+/// exchange search, so a position they leave undetermined gets it last,
+/// with the reserve.
 fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
     if reach::never_mates_after_any_move(pos, winner) {
         return Analysis {
@@ -338,18 +341,39 @@ fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
             nodes: 0,
         };
     }
+    let reserve = exchange_reserve(node_limit);
+    let passes = node_limit - reserve;
     let mut stages = Stages::new(pos, winner);
     let mut budget = Budget { used: 0, limit: 0 };
-    let mut pass = node_limit.min(FIRST_PASS_NODES);
+    let mut pass = passes.min(FIRST_PASS_NODES);
     loop {
         let start = budget.used.min(budget.limit);
-        let verdict = stages.run(pos, start, pass, &mut budget);
+        let mut verdict = stages.run(pos, start, pass, &mut budget);
         let nodes = budget.used.min(budget.limit);
-        let rest = node_limit.saturating_sub(nodes);
+        let rest = passes.saturating_sub(nodes);
+        if verdict == Verdict::Undetermined && rest == 0 && reserve > 0 {
+            budget.raise_to(nodes + reserve);
+            verdict =
+                walked(stages.exchange.run(pos, &mut budget)).unwrap_or(Verdict::Undetermined);
+            let nodes = budget.used.min(budget.limit);
+            return Analysis { verdict, nodes };
+        }
         if verdict != Verdict::Undetermined || rest == 0 {
             return Analysis { verdict, nodes };
         }
         pass = rest.min(pass.saturating_mul(ESCALATION));
+    }
+}
+
+/// Work units of a bound below [`EXCHANGE_FROM_PASS`] kept for the exchange
+/// search after the passes: 2/9 of it (200,000 of [`Tier::board`]'s 900,000,
+/// i.e. 600,000 of the exchange search's cheap nodes), none for larger bounds,
+/// whose later passes run the exchange search themselves.
+fn exchange_reserve(node_limit: u64) -> u64 {
+    if node_limit < EXCHANGE_FROM_PASS {
+        node_limit / 9 * 2
+    } else {
+        0
     }
 }
 

@@ -317,3 +317,24 @@ fn h20_09_exchange_search_breaks_up_a_pawn_wall() {
             .is_err()
     );
 }
+
+#[test]
+fn h20_09_board_tier_ends_with_the_exchange_search() {
+    // The passes of the board's bound (700,000 units) leave this wall
+    // undetermined (BENCHMARKS.md, session 16); the exchange search, run last
+    // with the reserve of 200,000 units at three of its nodes a unit, finds
+    // the helpmate in which both sides break up the wall.
+    let fen = "2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - -";
+    let p = pos(fen);
+    let a = analyse(&p, Color::Black, Tier::board());
+    match a.verdict {
+        Verdict::Winnable(line) => assert_mates(&p, Color::Black, &line),
+        v => panic!("{fen}: the board tier gave {v:?}"),
+    }
+    assert!(
+        a.nodes > 700_000,
+        "decided by the reserve, after the passes"
+    );
+    assert_eq!(exchange_reserve(Tier::BOARD_NODE_LIMIT), 200_000);
+    assert_eq!(exchange_reserve(Tier::DEFAULT_NODE_LIMIT), 0);
+}
