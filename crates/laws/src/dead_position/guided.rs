@@ -9,14 +9,8 @@
 
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square};
 
+use super::EXCHANGE_NODES_PER_UNIT;
 use super::search::{Budget, Exhausted, KeyMap, OutOfBudget, distance, hopeless, key};
-
-/// Positions of the exchange variant that cost one unit of the budget: its
-/// nodes are cheap (no corner or helper to weigh, most moves irreversible:
-/// 0.16 µs a node on the test vector's long helpmates against 0.4-0.7 µs
-/// for the other searches, `BENCHMARKS.md`), so the bound, counted in work
-/// units rather than positions, lets it search three nodes for one.
-pub const EXCHANGE_NODES_PER_UNIT: u64 = 3;
 
 /// Positions one round of the deepening may visit.
 const ROUND_NODES: u64 = 40_000;
@@ -148,7 +142,7 @@ impl Guided {
         budget: &mut Budget,
     ) -> Result<bool, OutOfBudget> {
         self.nodes += 1;
-        if !self.exchange || self.nodes % EXCHANGE_NODES_PER_UNIT == 0 {
+        if !self.exchange || self.nodes.is_multiple_of(EXCHANGE_NODES_PER_UNIT) {
             budget.spend()?;
         }
         self.round_nodes += 1;

@@ -50,6 +50,14 @@ pub const DEAD_POSITION: Article = Article::new("Art. 5.2.2");
 /// Art. 6.9: after a flag fall the game is drawn if the opponent cannot checkmate by any series of legal moves.
 pub const FLAG_FALL: Article = Article::new("Art. 6.9");
 
+/// Positions of the exchange variant of the guided helpmate search that
+/// cost one work unit of [`Tier::Full`]'s bound: its
+/// nodes are cheap (no corner or helper to weigh, most moves irreversible:
+/// 0.16 µs a node on the test vector's long helpmates against 0.4-0.7 µs
+/// for the other searches, `BENCHMARKS.md`), so the bound, counted in work
+/// units rather than positions, lets it search three nodes for one.
+pub const EXCHANGE_NODES_PER_UNIT: u64 = 3;
+
 /// How much work an analysis may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tier {
@@ -59,10 +67,12 @@ pub enum Tier {
     /// Never reports [`Verdict::Winnable`] for ordinary positions, only
     /// [`Verdict::Undetermined`].
     Quick,
-    /// Helpmate search and exhaustive analysis up to `node_limit` positions
-    /// in all, in passes of escalating budgets from 500,000 nodes on.
+    /// Helpmate search and exhaustive analysis up to `node_limit` work units
+    /// in all, in passes of escalating budgets from 500,000 units on. A unit
+    /// is one position searched, or [`EXCHANGE_NODES_PER_UNIT`]
+    /// positions of the cheaper exchange search.
     Full {
-        /// Positions searched at most, over all passes.
+        /// Work units spent at most, over all passes.
         node_limit: u64,
     },
 }
@@ -79,14 +89,16 @@ impl Tier {
         }
     }
 
-    /// Node limit of [`Tier::board`], calibrated on the CHA test vector so
-    /// that no answer takes more than a second on the project's 2-core
-    /// machine (`BENCHMARKS.md`, Dead positions). A bound in nodes, not in
-    /// time, so that a ruling never depends on the speed of the machine.
+    /// Node limit (work units) of [`Tier::board`], calibrated on the CHA
+    /// test vector so that no answer takes more than a second on the
+    /// project's 2-core machine (`BENCHMARKS.md`, Dead positions): passes of
+    /// 700,000 units, then the exchange search with the 200,000 left. A
+    /// bound in work units, not in time, so that a ruling never depends on
+    /// the speed of the machine.
     pub const BOARD_NODE_LIMIT: u64 = 900_000;
 
     /// Full analysis for a ruling at the board (a flag fall, Art. 6.9; an
-    /// invalid sealed move): at most [`Tier::BOARD_NODE_LIMIT`] positions.
+    /// invalid sealed move): at most [`Tier::BOARD_NODE_LIMIT`] work units.
     /// An answer not found within them is [`Verdict::Undetermined`], which
     /// counts as "can checkmate".
     pub const fn board() -> Tier {
@@ -108,12 +120,13 @@ pub enum Verdict {
     Undetermined,
 }
 
-/// A [`Verdict`] with the number of positions searched to reach it.
+/// A [`Verdict`] with the work units spent to reach it (see [`Tier::Full`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
     /// The answer.
     pub verdict: Verdict,
-    /// Positions searched.
+    /// Work units spent: positions searched, those of the exchange search
+    /// counted [`EXCHANGE_NODES_PER_UNIT`] to a unit.
     pub nodes: u64,
 }
 
