@@ -36,6 +36,7 @@
 
 mod frozen;
 mod guided;
+mod plan;
 mod reach;
 mod search;
 
@@ -358,6 +359,14 @@ fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
     let passes = node_limit - reserve;
     let mut stages = Stages::new(pos, winner);
     let mut budget = Budget { used: 0, limit: 0 };
+    if plan::applies(pos, winner)
+        && let Some(line) = planned(pos, winner, passes, &mut budget)
+    {
+        return Analysis {
+            verdict: Verdict::Winnable(line),
+            nodes: budget.used.min(budget.limit),
+        };
+    }
     let mut pass = passes.min(FIRST_PASS_NODES);
     loop {
         let start = budget.used.min(budget.limit);
@@ -375,6 +384,34 @@ fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
             return Analysis { verdict, nodes };
         }
         pass = rest.min(pass.saturating_mul(ESCALATION));
+    }
+}
+
+/// Work units the walk of [`plan`] may spend to reach the position in which
+/// a winner's pawn has taken a piece the loser gave it (the test vector's
+/// families of a king shut in behind its pawns need up to 110,000).
+const PLAN_NODES: u64 = 150_000;
+
+/// Work units the searches may spend from the position the plan reached.
+const PLAN_FOLLOW_UP_NODES: u64 = 50_000;
+
+/// A winner with only its king and pawns: the walk of [`plan`], and from the
+/// position it reaches a pass of [`Stages`]; the whole line to a mate if one
+/// is found, within at most [`PLAN_NODES`] and [`PLAN_FOLLOW_UP_NODES`] of
+/// the `passes` units. Nothing is concluded otherwise (a position after the
+/// plan that cannot mate says nothing about the others), and the passes go
+/// on with the rest of the bound.
+fn planned(pos: &Chess, winner: Color, passes: u64, budget: &mut Budget) -> Option<Vec<Move>> {
+    budget.raise_to(PLAN_NODES.min(passes / 4));
+    let (mut line, after) = plan::Plan::new(pos, winner).run(budget).ok()??;
+    let start = budget.used.min(budget.limit);
+    let follow_up = PLAN_FOLLOW_UP_NODES.min(passes / 4);
+    match Stages::new(&after, winner).run(&after, start, follow_up, budget) {
+        Verdict::Winnable(rest) => {
+            line.extend(rest);
+            Some(line)
+        }
+        _ => None,
     }
 }
 
