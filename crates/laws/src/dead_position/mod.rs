@@ -359,18 +359,11 @@ fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
     let passes = node_limit - reserve;
     let mut stages = Stages::new(pos, winner);
     let mut budget = Budget { used: 0, limit: 0 };
-    if plan::applies(pos, winner)
-        && let Some(line) = planned(pos, winner, passes, &mut budget)
-    {
-        return Analysis {
-            verdict: Verdict::Winnable(line),
-            nodes: budget.used.min(budget.limit),
-        };
-    }
     let mut pass = passes.min(FIRST_PASS_NODES);
     loop {
         let start = budget.used.min(budget.limit);
-        let mut verdict = stages.run(pos, start, pass, &mut budget);
+        let room = passes.saturating_sub(start + pass);
+        let mut verdict = stages.run(pos, start, pass, room, &mut budget);
         let nodes = budget.used.min(budget.limit);
         let rest = passes.saturating_sub(nodes);
         if verdict == Verdict::Undetermined && rest == 0 && reserve > 0 {
@@ -395,18 +388,20 @@ const PLAN_NODES: u64 = 150_000;
 /// Work units the searches may spend from the position the plan reached.
 const PLAN_FOLLOW_UP_NODES: u64 = 50_000;
 
-/// A winner with only its king and pawns: the walk of [`plan`], and from the
-/// position it reaches a pass of [`Stages`]; the whole line to a mate if one
-/// is found, within at most [`PLAN_NODES`] and [`PLAN_FOLLOW_UP_NODES`] of
-/// the `passes` units. Nothing is concluded otherwise (a position after the
-/// plan that cannot mate says nothing about the others), and the passes go
-/// on with the rest of the bound.
-fn planned(pos: &Chess, winner: Color, passes: u64, budget: &mut Budget) -> Option<Vec<Move>> {
-    budget.raise_to(PLAN_NODES.min(passes / 4));
+/// The walk of [`plan`], and from the position it reaches a pass of
+/// [`Stages`]; the whole line to a mate if one is found, within at most
+/// [`PLAN_NODES`] and [`PLAN_FOLLOW_UP_NODES`], and at most 3/4 and 1/4 of
+/// `room` units. Nothing is concluded otherwise (a position after the plan
+/// that cannot mate says nothing about the others), and the passes go on
+/// with the rest of the bound.
+fn planned(pos: &Chess, winner: Color, room: u64, budget: &mut Budget) -> Option<Vec<Move>> {
+    budget.raise_to(budget.used.min(budget.limit) + PLAN_NODES.min(room / 4 * 3));
     let (mut line, after) = plan::Plan::new(pos, winner).run(budget).ok()??;
     let start = budget.used.min(budget.limit);
-    let follow_up = PLAN_FOLLOW_UP_NODES.min(passes / 4);
-    match Stages::new(&after, winner).run(&after, start, follow_up, budget) {
+    let follow_up = PLAN_FOLLOW_UP_NODES.min(room / 4);
+    let mut searches = Stages::new(&after, winner);
+    searches.plan = false;
+    match searches.run(&after, start, follow_up, 0, budget) {
         Verdict::Winnable(rest) => {
             line.extend(rest);
             Some(line)
@@ -435,6 +430,9 @@ const EXCHANGE_FROM_PASS: u64 = 2_000_000;
 
 /// The searches of the full tier, each resumable: later passes go on with them.
 struct Stages {
+    winner: Color,
+    /// The [`plan`] applies and has not run yet.
+    plan: bool,
     playouts: Helpmate,
     walk: Walk,
     guided: guided::Guided,
@@ -444,6 +442,8 @@ struct Stages {
 impl Stages {
     fn new(pos: &Chess, winner: Color) -> Stages {
         Stages {
+            winner,
+            plan: plan::applies(pos, winner),
             playouts: Helpmate::new(pos, winner),
             walk: Walk::new(pos, winner),
             guided: guided::Guided::new(pos, winner),
@@ -453,12 +453,21 @@ impl Stages {
 
     /// One pass of `pass` nodes from `start` on, each search with a share of
     /// it: a few guided random games (1/64), the exhaustive walk (1/8: small
-    /// reachable worlds, the dead positions behind pawn walls), the guided
+    /// reachable worlds, the dead positions behind pawn walls), once, where
+    /// it applies, the [`plan`] with units of the `room` the bound leaves
+    /// after this pass (they lengthen the pass, see [`planned`]), the guided
     /// helpmate search of [`guided`] (1/4), in passes of at least
     /// [`EXCHANGE_FROM_PASS`] nodes its exchange variant (1/4: pawn walls that
     /// both sides must break up by captures and promotions), more random
     /// games (1/8), then the walk again with the rest.
-    fn run(&mut self, pos: &Chess, start: u64, pass: u64, budget: &mut Budget) -> Verdict {
+    fn run(
+        &mut self,
+        pos: &Chess,
+        start: u64,
+        pass: u64,
+        room: u64,
+        budget: &mut Budget,
+    ) -> Verdict {
         let share = |budget: &mut Budget, nodes: u64| {
             budget.raise_to(budget.used.min(budget.limit) + nodes);
         };
@@ -469,6 +478,17 @@ impl Stages {
         share(budget, pass / 8);
         if let Some(v) = walked(self.walk.run(budget)) {
             return v;
+        }
+        // The plan once, after the cheap stages, with units added to this
+        // pass from the `room` the bound leaves after it.
+        let mut planned_units = 0;
+        if self.plan && room > 0 {
+            self.plan = false;
+            let before = budget.used.min(budget.limit);
+            if let Some(line) = planned(pos, self.winner, room, budget) {
+                return Verdict::Winnable(line);
+            }
+            planned_units = budget.used.min(budget.limit) - before;
         }
         share(budget, pass / 4);
         if let Some(v) = walked(self.guided.run(pos, budget)) {
@@ -484,7 +504,7 @@ impl Stages {
         if let Ok(line) = self.playouts.playouts(pos, budget) {
             return Verdict::Winnable(line);
         }
-        budget.raise_to(start + pass);
+        budget.raise_to(start + pass + planned_units);
         walked(self.walk.run(budget)).unwrap_or(Verdict::Undetermined)
     }
 }

@@ -1,7 +1,8 @@
 //! A plan for a winner left with nothing but its king and pawns, all held by
 //! the loser's pawns (for example a king shut in on h1 behind `g2`, `g3`,
-//! `h2`): the winner cannot promote unless one of its pawns captures, so the
-//! loser must hand it a piece. The loser's king takes a winner's pawn that
+//! `h2`), or with bishops besides while its king cannot move: the winner
+//! cannot promote unless one of its pawns captures, so the loser must hand it
+//! a piece. The loser's king takes a winner's pawn that
 //! stands in front of one of its own pawns, that pawn runs to promotion, and
 //! the new knight is given to a winner's pawn. These are irreversible events
 //! whose order is fixed; the plan walks (breadth first) only the moves that
@@ -13,17 +14,33 @@
 
 use std::collections::VecDeque;
 
+use shakmaty::attacks::king_attacks;
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 
 use super::search::{Budget, KeyMap, OutOfBudget, hopeless, key};
 
-/// Whether the plan applies: the winner has no piece but its king, and pawns.
+/// Whether the plan applies: the winner has pawns and no piece but its king,
+/// or no piece but bishops while its king cannot move; the loser has pawns.
 pub fn applies(pos: &Chess, winner: Color) -> bool {
     let board = pos.board();
     let ours = board.by_color(winner);
+    let pieces = ours & !board.pawns() & !board.kings();
     (ours & board.pawns()).any()
-        && (ours & !board.pawns() & !board.kings()).is_empty()
         && (board.by_color(!winner) & board.pawns()).any()
+        && (pieces.is_empty() || (pieces.is_subset(board.bishops()) && king_shut_in(pos, winner)))
+}
+
+/// Every square next to `color`'s king holds a unit of its own or is attacked
+/// by the opponent: the king cannot move, whoever is to move.
+fn king_shut_in(pos: &Chess, color: Color) -> bool {
+    let board = pos.board();
+    let Some(king) = board.king_of(color) else {
+        return false;
+    };
+    let occupied = board.occupied() ^ Bitboard::from(king);
+    (king_attacks(king) & !board.by_color(color))
+        .into_iter()
+        .all(|sq| board.attacks_to(sq, !color, occupied).any())
 }
 
 /// The state of the plan's walk, resumable like [`super::search::Walk`].

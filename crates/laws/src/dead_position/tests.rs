@@ -376,14 +376,47 @@ fn h20_09_plan_frees_a_king_shut_in_behind_its_pawns() {
             Verdict::Winnable(line) => assert_mates(&p, winner, &line),
             v => panic!("{fen}: the board tier gave {v:?}"),
         }
-        assert!(a.nodes <= PLAN_NODES + PLAN_FOLLOW_UP_NODES, "{fen}: {} units", a.nodes);
+        assert!(
+            a.nodes <= PLAN_NODES + PLAN_FOLLOW_UP_NODES,
+            "{fen}: {} units",
+            a.nodes
+        );
+    }
+}
+
+#[test]
+fn h20_09_plan_for_bishops_whose_king_is_shut_in() {
+    // The winner has a bishop besides its pawns, but its king cannot move
+    // (h1 behind g2/g3/h2; a8 behind a7/b6/b7): the same plan, and the
+    // board tier decides both within the plan's units.
+    for (fen, winner) in [
+        ("6k1/8/8/8/1p6/1Pp3p1/2P3Pp/1B5K w - -", Color::White),
+        ("k5b1/Pp3p2/1P3Pp1/6P1/8/8/8/4K3 w - -", Color::Black),
+    ] {
+        let p = pos(fen);
+        assert!(plan::applies(&p, winner), "{fen}");
+        let a = analyse(&p, winner, Tier::board());
+        match a.verdict {
+            Verdict::Winnable(line) => assert_mates(&p, winner, &line),
+            v => panic!("{fen}: the board tier gave {v:?}"),
+        }
+        assert!(
+            a.nodes <= PLAN_NODES + PLAN_FOLLOW_UP_NODES,
+            "{fen}: {} units",
+            a.nodes
+        );
     }
 }
 
 #[test]
 fn h20_09_plan_only_for_a_winner_with_king_and_pawns() {
-    // A winner with a piece has other ways to mate: the plan does not apply.
+    // A winner with a knight, or with bishops and a king that can move, has
+    // other ways to mate: the plan does not apply.
     let p = pos("1k6/1P1p1p1p/BP5p/1P6/8/8/3P1P1P/6K1 w - -");
+    assert!(!plan::applies(&p, Color::White));
+    let p = pos("2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - -");
+    assert!(!plan::applies(&p, Color::White));
+    let p = pos("6k1/8/8/8/1p6/1Pp3p1/2P3Pp/1N5K w - -");
     assert!(!plan::applies(&p, Color::White));
     // Nor without loser's pawns that could promote.
     let p = pos("7k/8/8/8/8/6p1/P1P1P1P1/7K w - -");
