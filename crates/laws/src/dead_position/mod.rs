@@ -43,6 +43,7 @@ mod search;
 use shakmaty::{Bitboard, Chess, Color, Move, Position};
 
 use crate::Article;
+pub use guided::EXCHANGE_NODES_PER_UNIT;
 use search::{Budget, Exhausted, Helpmate, OutOfBudget, Walk};
 
 /// Art. 5.2.2: the game is drawn when neither player can checkmate by any series of legal moves.
@@ -50,14 +51,6 @@ pub const DEAD_POSITION: Article = Article::new("Art. 5.2.2");
 
 /// Art. 6.9: after a flag fall the game is drawn if the opponent cannot checkmate by any series of legal moves.
 pub const FLAG_FALL: Article = Article::new("Art. 6.9");
-
-/// Positions of the exchange variant of the guided helpmate search that
-/// cost one work unit of [`Tier::Full`]'s bound: its
-/// nodes are cheap (no corner or helper to weigh, most moves irreversible:
-/// 0.16 µs a node on the test vector's long helpmates against 0.4-0.7 µs
-/// for the other searches, `BENCHMARKS.md`), so the bound, counted in work
-/// units rather than positions, lets it search three nodes for one.
-pub const EXCHANGE_NODES_PER_UNIT: u64 = 3;
 
 /// How much work an analysis may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

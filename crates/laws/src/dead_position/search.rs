@@ -17,7 +17,7 @@ pub struct OutOfBudget;
 
 /// Work accounting shared by the searches of one analysis, in units of one
 /// position (the exchange search spends one for every
-/// [`super::EXCHANGE_NODES_PER_UNIT`] of its positions).
+/// `EXCHANGE_NODES_PER_UNIT` of its positions).
 #[derive(Debug, Clone, Copy)]
 pub struct Budget {
     pub used: u64,
