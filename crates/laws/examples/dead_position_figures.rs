@@ -5,7 +5,7 @@
 //! slowest, measured as the thread's CPU time (`/proc/thread-self/schedstat`).
 //!
 //! `cargo run --release -p laws --example dead_position_figures -- [NODES] [FEN-FILTER]`:
-//! `NODES` is the node limit (default [`Tier::BOARD_NODE_LIMIT`]); with `FEN-FILTER`
+//! `NODES` is the node limit in work units (default [`Tier::BOARD_NODE_LIMIT`]); with `FEN-FILTER`
 //! only the lines containing it run. `-v` as third argument prints every
 //! undetermined question with its CPU time.
 

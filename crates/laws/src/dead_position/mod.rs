@@ -36,12 +36,14 @@
 
 mod frozen;
 mod guided;
+mod plan;
 mod reach;
 mod search;
 
 use shakmaty::{Bitboard, Chess, Color, Move, Position};
 
 use crate::Article;
+pub use guided::EXCHANGE_NODES_PER_UNIT;
 use search::{Budget, Exhausted, Helpmate, OutOfBudget, Walk};
 
 /// Art. 5.2.2: the game is drawn when neither player can checkmate by any series of legal moves.
@@ -59,10 +61,12 @@ pub enum Tier {
     /// Never reports [`Verdict::Winnable`] for ordinary positions, only
     /// [`Verdict::Undetermined`].
     Quick,
-    /// Helpmate search and exhaustive analysis up to `node_limit` positions
-    /// in all, in passes of escalating budgets from 500,000 nodes on.
+    /// Helpmate search and exhaustive analysis up to `node_limit` work units
+    /// in all, in passes of escalating budgets from 500,000 units on. A unit
+    /// is one position searched, or [`EXCHANGE_NODES_PER_UNIT`]
+    /// positions of the cheaper exchange search.
     Full {
-        /// Positions searched at most, over all passes.
+        /// Work units spent at most, over all passes.
         node_limit: u64,
     },
 }
@@ -79,14 +83,16 @@ impl Tier {
         }
     }
 
-    /// Node limit of [`Tier::board`], calibrated on the CHA test vector so
-    /// that no answer takes more than a second on the project's 2-core
-    /// machine (`BENCHMARKS.md`, Dead positions). A bound in nodes, not in
-    /// time, so that a ruling never depends on the speed of the machine.
-    pub const BOARD_NODE_LIMIT: u64 = 700_000;
+    /// Node limit (work units) of [`Tier::board`], calibrated on the CHA
+    /// test vector so that no answer takes more than a second on the
+    /// project's 2-core machine (`BENCHMARKS.md`, Dead positions): passes of
+    /// 700,000 units, then the exchange search with the 200,000 left. A
+    /// bound in work units, not in time, so that a ruling never depends on
+    /// the speed of the machine.
+    pub const BOARD_NODE_LIMIT: u64 = 900_000;
 
     /// Full analysis for a ruling at the board (a flag fall, Art. 6.9; an
-    /// invalid sealed move): at most [`Tier::BOARD_NODE_LIMIT`] positions.
+    /// invalid sealed move): at most [`Tier::BOARD_NODE_LIMIT`] work units.
     /// An answer not found within them is [`Verdict::Undetermined`], which
     /// counts as "can checkmate".
     pub const fn board() -> Tier {
@@ -108,12 +114,13 @@ pub enum Verdict {
     Undetermined,
 }
 
-/// A [`Verdict`] with the number of positions searched to reach it.
+/// A [`Verdict`] with the work units spent to reach it (see [`Tier::Full`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
     /// The answer.
     pub verdict: Verdict,
-    /// Positions searched.
+    /// Work units spent: positions searched, those of the exchange search
+    /// counted [`EXCHANGE_NODES_PER_UNIT`] to a unit.
     pub nodes: u64,
 }
 
@@ -327,10 +334,13 @@ const ESCALATION: u64 = 4;
 
 /// The full tier in passes with escalating budgets: [`Stages::run`] with
 /// [`FIRST_PASS_NODES`], then, while undetermined, again with [`ESCALATION`]
-/// times as many nodes, until the passes together have used `node_limit`.
-/// Each pass goes on with the searches of the one before where they stopped.
-/// Most positions are settled by the first pass; only the long helpmates of
-/// blocked pawn structures pay for the bigger budgets.
+/// times as many nodes, until the passes together have used `node_limit`
+/// less the [`exchange_reserve`]. Each pass goes on with the searches of the
+/// one before where they stopped. Most positions are settled by the first
+/// pass; only the long helpmates of blocked pawn structures pay for the
+/// bigger budgets. Below [`EXCHANGE_FROM_PASS`] the passes never run the
+/// exchange search, so a position they leave undetermined gets it last,
+/// with the reserve.
 fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
     if reach::never_mates_after_any_move(pos, winner) {
         return Analysis {
@@ -338,18 +348,70 @@ fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
             nodes: 0,
         };
     }
+    let reserve = exchange_reserve(node_limit);
+    let passes = node_limit - reserve;
     let mut stages = Stages::new(pos, winner);
     let mut budget = Budget { used: 0, limit: 0 };
-    let mut pass = node_limit.min(FIRST_PASS_NODES);
+    let mut pass = passes.min(FIRST_PASS_NODES);
     loop {
         let start = budget.used.min(budget.limit);
-        let verdict = stages.run(pos, start, pass, &mut budget);
+        let room = passes.saturating_sub(start + pass);
+        let mut verdict = stages.run(pos, start, pass, room, &mut budget);
         let nodes = budget.used.min(budget.limit);
-        let rest = node_limit.saturating_sub(nodes);
+        let rest = passes.saturating_sub(nodes);
+        if verdict == Verdict::Undetermined && rest == 0 && reserve > 0 {
+            budget.raise_to(nodes + reserve);
+            verdict =
+                walked(stages.exchange.run(pos, &mut budget)).unwrap_or(Verdict::Undetermined);
+            let nodes = budget.used.min(budget.limit);
+            return Analysis { verdict, nodes };
+        }
         if verdict != Verdict::Undetermined || rest == 0 {
             return Analysis { verdict, nodes };
         }
         pass = rest.min(pass.saturating_mul(ESCALATION));
+    }
+}
+
+/// Work units the walk of [`plan`] may spend to reach the position in which
+/// a winner's pawn has taken a piece the loser gave it (the test vector's
+/// families of a king shut in behind its pawns need up to 110,000).
+const PLAN_NODES: u64 = 150_000;
+
+/// Work units the searches may spend from the position the plan reached.
+const PLAN_FOLLOW_UP_NODES: u64 = 50_000;
+
+/// The walk of [`plan`], and from the position it reaches a pass of
+/// [`Stages`]; the whole line to a mate if one is found, within at most
+/// [`PLAN_NODES`] and [`PLAN_FOLLOW_UP_NODES`], and at most 3/4 and 1/4 of
+/// `room` units. Nothing is concluded otherwise (a position after the plan
+/// that cannot mate says nothing about the others), and the passes go on
+/// with the rest of the bound.
+fn planned(pos: &Chess, winner: Color, room: u64, budget: &mut Budget) -> Option<Vec<Move>> {
+    budget.raise_to(budget.used.min(budget.limit) + PLAN_NODES.min(room / 4 * 3));
+    let (mut line, after) = plan::Plan::new(pos, winner).run(budget).ok()??;
+    let start = budget.used.min(budget.limit);
+    let follow_up = PLAN_FOLLOW_UP_NODES.min(room / 4);
+    let mut searches = Stages::new(&after, winner);
+    searches.plan = false;
+    match searches.run(&after, start, follow_up, 0, budget) {
+        Verdict::Winnable(rest) => {
+            line.extend(rest);
+            Some(line)
+        }
+        _ => None,
+    }
+}
+
+/// Work units of a bound below [`EXCHANGE_FROM_PASS`] kept for the exchange
+/// search after the passes: 2/9 of it (200,000 of [`Tier::board`]'s 900,000,
+/// i.e. 600,000 of the exchange search's cheap nodes), none for larger bounds,
+/// whose later passes run the exchange search themselves.
+fn exchange_reserve(node_limit: u64) -> u64 {
+    if node_limit < EXCHANGE_FROM_PASS {
+        node_limit / 9 * 2
+    } else {
+        0
     }
 }
 
@@ -361,6 +423,9 @@ const EXCHANGE_FROM_PASS: u64 = 2_000_000;
 
 /// The searches of the full tier, each resumable: later passes go on with them.
 struct Stages {
+    winner: Color,
+    /// The [`plan`] applies and has not run yet.
+    plan: bool,
     playouts: Helpmate,
     walk: Walk,
     guided: guided::Guided,
@@ -370,6 +435,8 @@ struct Stages {
 impl Stages {
     fn new(pos: &Chess, winner: Color) -> Stages {
         Stages {
+            winner,
+            plan: plan::applies(pos, winner),
             playouts: Helpmate::new(pos, winner),
             walk: Walk::new(pos, winner),
             guided: guided::Guided::new(pos, winner),
@@ -379,12 +446,21 @@ impl Stages {
 
     /// One pass of `pass` nodes from `start` on, each search with a share of
     /// it: a few guided random games (1/64), the exhaustive walk (1/8: small
-    /// reachable worlds, the dead positions behind pawn walls), the guided
+    /// reachable worlds, the dead positions behind pawn walls), once, where
+    /// it applies, the [`plan`] with units of the `room` the bound leaves
+    /// after this pass (they lengthen the pass, see [`planned`]), the guided
     /// helpmate search of [`guided`] (1/4), in passes of at least
     /// [`EXCHANGE_FROM_PASS`] nodes its exchange variant (1/4: pawn walls that
     /// both sides must break up by captures and promotions), more random
     /// games (1/8), then the walk again with the rest.
-    fn run(&mut self, pos: &Chess, start: u64, pass: u64, budget: &mut Budget) -> Verdict {
+    fn run(
+        &mut self,
+        pos: &Chess,
+        start: u64,
+        pass: u64,
+        room: u64,
+        budget: &mut Budget,
+    ) -> Verdict {
         let share = |budget: &mut Budget, nodes: u64| {
             budget.raise_to(budget.used.min(budget.limit) + nodes);
         };
@@ -395,6 +471,17 @@ impl Stages {
         share(budget, pass / 8);
         if let Some(v) = walked(self.walk.run(budget)) {
             return v;
+        }
+        // The plan once, after the cheap stages, with units added to this
+        // pass from the `room` the bound leaves after it.
+        let mut planned_units = 0;
+        if self.plan && room > 0 {
+            self.plan = false;
+            let before = budget.used.min(budget.limit);
+            if let Some(line) = planned(pos, self.winner, room, budget) {
+                return Verdict::Winnable(line);
+            }
+            planned_units = budget.used.min(budget.limit) - before;
         }
         share(budget, pass / 4);
         if let Some(v) = walked(self.guided.run(pos, budget)) {
@@ -410,7 +497,7 @@ impl Stages {
         if let Ok(line) = self.playouts.playouts(pos, budget) {
             return Verdict::Winnable(line);
         }
-        budget.raise_to(start + pass);
+        budget.raise_to(start + pass + planned_units);
         walked(self.walk.run(budget)).unwrap_or(Verdict::Undetermined)
     }
 }

@@ -15,7 +15,9 @@ use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, Position, Role, Squa
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OutOfBudget;
 
-/// Node accounting shared by the searches of one analysis.
+/// Work accounting shared by the searches of one analysis, in units of one
+/// position (the exchange search spends one for every
+/// `EXCHANGE_NODES_PER_UNIT` of its positions).
 #[derive(Debug, Clone, Copy)]
 pub struct Budget {
     pub used: u64,

@@ -317,3 +317,110 @@ fn h20_09_exchange_search_breaks_up_a_pawn_wall() {
             .is_err()
     );
 }
+
+#[test]
+fn h20_09_board_tier_ends_with_the_exchange_search() {
+    // The passes of the board's bound (700,000 units) leave this wall
+    // undetermined (BENCHMARKS.md, session 16); the exchange search, run last
+    // with the reserve of 200,000 units at three of its nodes a unit, finds
+    // the helpmate in which both sides break up the wall.
+    let fen = "2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - -";
+    let p = pos(fen);
+    let a = analyse(&p, Color::Black, Tier::board());
+    match a.verdict {
+        Verdict::Winnable(line) => assert_mates(&p, Color::Black, &line),
+        v => panic!("{fen}: the board tier gave {v:?}"),
+    }
+    assert!(
+        a.nodes > 700_000,
+        "decided by the reserve, after the passes"
+    );
+    assert_eq!(exchange_reserve(Tier::BOARD_NODE_LIMIT), 200_000);
+    assert_eq!(exchange_reserve(Tier::DEFAULT_NODE_LIMIT), 0);
+}
+
+#[test]
+fn h20_09_plan_frees_a_king_shut_in_behind_its_pawns() {
+    // White's king is shut in on h1 behind g2/g3/h2 and White has nothing but
+    // pawns, each held by a black pawn on its file (CHA test vector). Black's
+    // king must take a white pawn, its own pawn behind it promote to a knight
+    // and the knight be taken by a white pawn: the plan's walk reaches that
+    // position within PLAN_NODES, the ordinary searches mate from there. The
+    // board tier left these undetermined before the plan.
+    for (fen, winner) in [
+        ("7k/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - -", Color::White),
+        ("8/p1p1p3/8/4k3/8/6p1/P1P1P1Pp/7K w - -", Color::White),
+        ("k7/Pp1p1p1p/1P6/8/8/8/3P1P1P/7K w - -", Color::Black),
+        ("1k6/1P1p1p1p/BP5p/1P6/8/8/3P1P1P/6K1 w - -", Color::Black),
+    ] {
+        let p = pos(fen);
+        assert!(plan::applies(&p, winner), "{fen}");
+        let mut budget = search::Budget {
+            used: 0,
+            limit: PLAN_NODES,
+        };
+        let Ok(Some((line, after))) = plan::Plan::new(&p, winner).run(&mut budget) else {
+            panic!("{fen}: the plan reached no capture of a piece within {PLAN_NODES}");
+        };
+        let mut replay = p.clone();
+        for m in &line {
+            assert!(replay.is_legal(*m), "{fen}: {m} illegal");
+            replay.play_unchecked(*m);
+        }
+        assert_eq!(search::key(&replay), search::key(&after));
+        let taker = line.last().expect("a capture");
+        assert_eq!(taker.role(), shakmaty::Role::Pawn);
+        assert!(taker.capture().is_some_and(|r| r != shakmaty::Role::Pawn));
+        let a = analyse(&p, winner, Tier::board());
+        match a.verdict {
+            Verdict::Winnable(line) => assert_mates(&p, winner, &line),
+            v => panic!("{fen}: the board tier gave {v:?}"),
+        }
+        assert!(
+            a.nodes <= PLAN_NODES + PLAN_FOLLOW_UP_NODES,
+            "{fen}: {} units",
+            a.nodes
+        );
+    }
+}
+
+#[test]
+fn h20_09_plan_for_bishops_whose_king_is_shut_in() {
+    // The winner has a bishop besides its pawns, but its king cannot move
+    // (h1 behind g2/g3/h2; a8 behind a7/b6/b7): the same plan, and the
+    // board tier decides both within the plan's units.
+    for (fen, winner) in [
+        ("6k1/8/8/8/1p6/1Pp3p1/2P3Pp/1B5K w - -", Color::White),
+        ("k5b1/Pp3p2/1P3Pp1/6P1/8/8/8/4K3 w - -", Color::Black),
+    ] {
+        let p = pos(fen);
+        assert!(plan::applies(&p, winner), "{fen}");
+        let a = analyse(&p, winner, Tier::board());
+        match a.verdict {
+            Verdict::Winnable(line) => assert_mates(&p, winner, &line),
+            v => panic!("{fen}: the board tier gave {v:?}"),
+        }
+        assert!(
+            a.nodes <= PLAN_NODES + PLAN_FOLLOW_UP_NODES,
+            "{fen}: {} units",
+            a.nodes
+        );
+    }
+}
+
+#[test]
+fn h20_09_plan_only_for_a_winner_with_king_and_pawns() {
+    // A winner with a knight, or with bishops and a king that can move, has
+    // other ways to mate: the plan does not apply.
+    let p = pos("1k6/1P1p1p1p/BP5p/1P6/8/8/3P1P1P/6K1 w - -");
+    assert!(!plan::applies(&p, Color::White));
+    let p = pos("2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - -");
+    assert!(!plan::applies(&p, Color::White));
+    let p = pos("6k1/8/8/8/1p6/1Pp3p1/2P3Pp/1N5K w - -");
+    assert!(!plan::applies(&p, Color::White));
+    // Nor without loser's pawns that could promote.
+    let p = pos("7k/8/8/8/8/6p1/P1P1P1P1/7K w - -");
+    assert!(plan::applies(&p, Color::White));
+    let p = pos("7k/8/8/8/8/8/P1P1P1P1/7K w - -");
+    assert!(!plan::applies(&p, Color::White));
+}
