@@ -21,7 +21,8 @@ pub struct Args {
     /// Only the cheap checks run after every move of a game (never "winnable").
     #[arg(long, conflicts_with = "node_limit")]
     quick: bool,
-    /// Positions the full analysis may search per colour.
+    /// Work units the full analysis may spend per colour: a unit is one position searched (or
+    /// three of the exchange search's cheaper ones), so a verdict never depends on the machine.
     #[arg(long, value_name = "N", default_value_t = Tier::DEFAULT_NODE_LIMIT)]
     node_limit: u64,
     /// File with one `FEN [white|black|both]` per line, or `-` for standard input.
