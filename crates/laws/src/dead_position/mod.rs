@@ -162,11 +162,13 @@ impl Evasions {
 }
 
 /// How much of the quick tier runs: all of it for a one-sided question
-/// (asked once per game), a shorter walk in the per-move path, and for a
-/// check on the board in an open position only the light part.
+/// (asked once per game), a shorter walk in the per-move path, for a check
+/// on the board in an open position only the light part, and for an open
+/// position behind facing pawns ([`walled_in`]) the region analysis alone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Depth {
     Light,
+    Facing,
     PerMove,
     OneSided,
 }
@@ -199,10 +201,11 @@ fn analyse_as(
 /// [`is_dead_position`] with the node count. The side that just moved is analysed first.
 pub fn analyse_dead_position(pos: &Chess, tier: Tier) -> Analysis {
     // The per-move path: without a check on the board and with pawns not
-    // locked head-on, one side with play left settles the quick tier at once.
-    // Facing pawns that could still advance are left until they lock, so that
+    // locked head-on, one side with play left settles the quick tier at once,
+    // unless every pawn faces an opposing one and only minor pieces are left
+    // ([`walled_in`]): then the region analysis runs, without a walk. So
     // ordinary positions (every opening) cost a few bitboard operations; a
-    // check in such a position gets only the light part of the quick tier.
+    // check in an open position gets only the light part of the quick tier.
     let open = !pawns_locked(pos)
         && [Color::White, Color::Black]
             .into_iter()
@@ -212,6 +215,8 @@ pub fn analyse_dead_position(pos: &Chess, tier: Tier) -> Analysis {
         Depth::PerMove
     } else if check {
         Depth::Light
+    } else if walled_in(pos) {
+        Depth::Facing
     } else if tier == Tier::Quick {
         return Analysis {
             verdict: Verdict::Undetermined,
@@ -262,6 +267,19 @@ fn pawns_locked(pos: &Chess) -> bool {
     white.shift(8).is_subset(black) && black.shift(-8).is_subset(white)
 }
 
+/// Pawns that all face an opposing pawn on their file, no castling right
+/// and no queen or rook on the board: the structure in which the region
+/// analysis of [`reach`] may prove a position dead while pawns and minor
+/// pieces can still move. Cheap bitboard tests; most endings of real games fail
+/// them (a passed pawn, a rook).
+fn walled_in(pos: &Chess) -> bool {
+    let board = pos.board();
+    (board.queens() | board.rooks()).is_empty()
+        && board.pawns().any()
+        && pos.castles().is_empty()
+        && frozen::pawns_facing(pos)
+}
+
 /// There are pawns and none can advance: each has a unit on the square in front of it.
 fn pawns_blocked(pos: &Chess) -> bool {
     let board = pos.board();
@@ -309,7 +327,8 @@ fn forced(pos: &Chess, winner: Color, evasions: &Evasions) -> bool {
 /// no pawn can advance or the opponent's replies to a check are forced, a
 /// walk of at most [`QUICK_NODES`] positions ([`QUICK_NODES_PER_MOVE`] in the
 /// per-move path). With [`Depth::Light`] only a stuck winner counts as
-/// closed. Ordinary positions cost a few bitboard operations.
+/// closed; [`Depth::Facing`] runs no walk. Ordinary positions cost a few
+/// bitboard operations.
 fn quick(pos: &Chess, winner: Color, depth: Depth, evasions: &Evasions) -> Analysis {
     let blocked = stuck(pos, winner) || (depth != Depth::Light && pawns_blocked(pos));
     let walled = blocked || (depth != Depth::Light && no_heavy_force(pos, winner));
@@ -319,7 +338,7 @@ fn quick(pos: &Chess, winner: Color, depth: Depth, evasions: &Evasions) -> Analy
             nodes: 0,
         };
     }
-    if !(blocked || forced(pos, winner, evasions)) {
+    if depth == Depth::Facing || !(blocked || forced(pos, winner, evasions)) {
         return Analysis {
             verdict: Verdict::Undetermined,
             nodes: 0,
