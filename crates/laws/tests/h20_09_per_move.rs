@@ -18,12 +18,14 @@ fn san(text: &str) -> San {
 }
 
 /// Art. 5.2.2 with pieces and pawns that can still move: every pawn faces an
-/// opposing pawn on its file, and no king can ever get through. Positions of
+/// opposing pawn on its file, and no unit can ever get through. Positions of
 /// the CHA test vector labelled dead (`shared/data/dead-positions`).
-const FACING_WALLS: [&str; 3] = [
+const FACING_WALLS: [&str; 4] = [
     "1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1",
     "3k4/1p1p1p1p/1P1P1P1P/3p4/8/8/3P3P/4K3 w - - 0 1",
     "2k5/2p1p1p1/p1P1P1P1/P1p4K/8/8/2P5/8 w - - 0 1",
+    // A rook, a knight and a bishop shut in behind White's own pawns.
+    "7k/8/8/8/p1p3p1/P1Pp1pP1/P2P1P2/RNB3K1 w - - 0 1",
 ];
 
 #[test]

@@ -268,13 +268,13 @@ fn pawns_locked(pos: &Chess) -> bool {
 }
 
 /// Pawns that all face an opposing pawn on their file, no castling right
-/// and no queen or rook on the board: the structure in which the region
-/// analysis of [`reach`] may prove a position dead while pawns and minor
-/// pieces can still move. Cheap bitboard tests; most endings of real games fail
-/// them (a passed pawn, a rook).
+/// and no queen on the board: the structure in which the region analysis of
+/// [`reach`] may prove a position dead while pawns and pieces can still
+/// move. Cheap bitboard tests; most positions of real games fail them (a
+/// passed pawn, a queen, castling rights).
 fn walled_in(pos: &Chess) -> bool {
     let board = pos.board();
-    (board.queens() | board.rooks()).is_empty()
+    board.queens().is_empty()
         && board.pawns().any()
         && pos.castles().is_empty()
         && frozen::pawns_facing(pos)
