@@ -37,11 +37,7 @@ fn h20_09_per_move_quick_tier_proves_facing_pawn_walls_dead() {
             Verdict::Unwinnable,
             "{fen}"
         );
-        assert_eq!(
-            game.termination(),
-            Some(Termination::DeadPosition),
-            "{fen}"
-        );
+        assert_eq!(game.termination(), Some(Termination::DeadPosition), "{fen}");
     }
 }
 
@@ -81,9 +77,7 @@ fn h20_09_facing_pawns_that_can_still_break_through_are_not_dead() {
 fn h20_09_play_san_refuses_a_king_capture_in_a_stood_position() {
     // An illegal move that stood (A.5.2) left White's king in check with Black to move:
     // shakmaty's generator offers ...Rxe1, which Art. 1.4.1 does not allow.
-    let mut position: Chess = start("4k3/4r3/8/8/8/8/8/3QK3 w - - 0 1")
-        .position()
-        .clone();
+    let mut position: Chess = start("4k3/4r3/8/8/8/8/8/3QK3 w - - 0 1").position().clone();
     let illegal = shakmaty::Move::Normal {
         role: shakmaty::Role::Queen,
         from: Square::D1,
