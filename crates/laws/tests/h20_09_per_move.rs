@@ -95,3 +95,29 @@ fn h20_09_play_san_refuses_a_king_capture_in_a_stood_position() {
     assert!(game.play_san(&san("Re6")).is_ok());
     assert_eq!(game.ply(), 1);
 }
+
+/// The per-move question on the whole CHA test vector: never "dead" where a
+/// side is labelled able to mate, and at least the 446 of the 806 positions
+/// labelled dead (`--`) that `BENCHMARKS.md` reports (404 before the facing walls).
+#[test]
+fn h20_09_per_move_quick_tier_on_the_test_vector_is_sound_and_proves_446() {
+    let text =
+        std::fs::read_to_string(testkit::shared_data("dead-positions/test-vector.txt")).unwrap();
+    let (mut dead, mut proven) = (0, 0);
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let (label, fen) = line.split_at(2);
+        let pos = testkit::corpus_position(fen.trim());
+        let verdict = is_dead_position(&pos, Tier::Quick);
+        if label == "--" {
+            dead += 1;
+            proven += usize::from(verdict == Verdict::Unwinnable);
+        } else {
+            assert_ne!(verdict, Verdict::Unwinnable, "{line}: WRONG dead");
+        }
+    }
+    assert_eq!(dead, 806);
+    assert!(proven >= 446, "proven dead after a move: {proven}");
+}
