@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use laws::dead_position::{Tier, Verdict, analyse};
+use laws::dead_position::{Tier, Verdict, analyse, analyse_dead_position};
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color};
 use testkit::{corpus_position, shared_data, thread_cpu_ns};
@@ -46,6 +46,34 @@ fn measure(label: &str, jobs: &[(Chess, Color)], tier: Tier) {
     );
 }
 
+/// The per-move question (`laws::game::Game` asks it after every move, Art. 5.2.2):
+/// is the position dead, both sides unable to mate?
+fn measure_dead(label: &str, positions: &[Chess], tier: Tier) {
+    let (mut nodes, mut dead, mut worst) = (0, 0, (Duration::ZERO, 0));
+    let start = Instant::now();
+    let cpu_start = thread_cpu_ns();
+    for (i, pos) in positions.iter().enumerate() {
+        let t = Instant::now();
+        let a = analyse_dead_position(pos, tier);
+        nodes += a.nodes;
+        dead += usize::from(a.verdict == Verdict::Unwinnable);
+        let e = t.elapsed();
+        if e > worst.0 {
+            worst = (e, i);
+        }
+    }
+    let total = start.elapsed();
+    let cpu = (thread_cpu_ns() - cpu_start) as f64 / 1e9;
+    println!(
+        "{label}: {} positions, {dead} proven dead, wall {:.3} s, CPU {cpu:.3} s = {:.2} µs CPU avg, {nodes} nodes; worst {:.1} ms wall: {}",
+        positions.len(),
+        total.as_secs_f64(),
+        cpu * 1e6 / positions.len() as f64,
+        worst.0.as_secs_f64() * 1e3,
+        Fen::from_position(&positions[worst.1], shakmaty::EnPassantMode::Legal),
+    );
+}
+
 fn main() {
     let lichess: Vec<(Chess, Color)> = corpus("lichess-30K-games.txt")
         .lines()
@@ -74,6 +102,15 @@ fn main() {
     measure("lichess-30K quick, not searched", &open, Tier::Quick);
     measure("lichess-30K quick", &lichess, Tier::Quick);
     measure("test-vector quick", &vectors, Tier::Quick);
+    // Per move: the test vector's dead positions (label `--`) and every lichess position.
+    let dead: Vec<Chess> = corpus("test-vector.txt")
+        .lines()
+        .filter(|l| l.starts_with("-- "))
+        .map(|l| corpus_position(l[3..].trim()))
+        .collect();
+    let games: Vec<Chess> = lichess.iter().map(|(pos, _)| pos.clone()).collect();
+    measure_dead("test-vector dead (--), per move quick", &dead, Tier::Quick);
+    measure_dead("lichess-30K, per move quick", &games, Tier::Quick);
     if !arg("quick") {
         measure("lichess-30K board", &lichess, Tier::board());
         measure("test-vector board", &vectors, Tier::board());

@@ -143,13 +143,21 @@ pub struct StartingPosition {
 /// (Art. 1.4.1 lets no king be captured; in a stood position the opponent's
 /// king may be in check with the other side to move).
 pub fn is_lawful(position: &Chess, m: Move) -> bool {
-    m.capture() != Some(Role::King) && position.is_legal(m)
+    spares_king(m) && position.is_legal(m)
+}
+
+/// [`is_lawful`] for a move shakmaty's generator already gave as legal in the
+/// position (an entry of `legal_moves`, the move a SAN's `to_move` resolved
+/// to): only the king-capture half is left to check. Checking legality a second
+/// time would cost a move generation per ply of every game `arbiter check` reads.
+pub fn spares_king(m: Move) -> bool {
+    m.capture() != Some(Role::King)
 }
 
 /// The moves [`is_lawful`] allows in `position`.
 pub fn lawful_moves(position: &Chess) -> MoveList {
     let mut moves = position.legal_moves();
-    moves.retain(|m| m.capture() != Some(Role::King));
+    moves.retain(|&mut m| spares_king(m));
     moves
 }
 

@@ -40,7 +40,7 @@ mod plan;
 mod reach;
 mod search;
 
-use shakmaty::{Bitboard, Chess, Color, Move, Position};
+use shakmaty::{Bitboard, Chess, Color, Move, MoveList, Position};
 
 use crate::Article;
 pub use guided::EXCHANGE_NODES_PER_UNIT;
@@ -145,21 +145,49 @@ pub fn is_dead_position(pos: &Chess, tier: Tier) -> Verdict {
 
 /// [`can_checkmate`] with the node count.
 pub fn analyse(pos: &Chess, winner: Color, tier: Tier) -> Analysis {
-    analyse_as(pos, winner, tier, Depth::OneSided)
+    analyse_as(pos, winner, tier, Depth::OneSided, &Evasions::of(pos))
+}
+
+/// The replies to a check on the board, generated once per position for the
+/// mate test and [`forced`] of both sides (the per-move path runs after every
+/// move of every game); `None` when no king is in check.
+struct Evasions(Option<MoveList>);
+
+impl Evasions {
+    fn of(pos: &Chess) -> Evasions {
+        Evasions::with_check(pos, pos.checkers().any())
+    }
+
+    fn with_check(pos: &Chess, check: bool) -> Evasions {
+        Evasions(check.then(|| pos.legal_moves()))
+    }
+
+    /// Art. 5.1.1: `winner` has checkmated the opponent.
+    fn mated_loser(&self, pos: &Chess, winner: Color) -> bool {
+        pos.turn() != winner && self.0.as_ref().is_some_and(MoveList::is_empty)
+    }
 }
 
 /// How much of the quick tier runs: all of it for a one-sided question
-/// (asked once per game), a shorter walk in the per-move path, and for a
-/// check on the board in an open position only the light part.
+/// (asked once per game), a shorter walk in the per-move path, for a check
+/// on the board in an open position only the light part, and for an open
+/// position behind facing pawns ([`walled_in`]) the region analysis alone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Depth {
     Light,
+    Facing,
     PerMove,
     OneSided,
 }
 
-fn analyse_as(pos: &Chess, winner: Color, tier: Tier, depth: Depth) -> Analysis {
-    if search::is_mated_loser(pos, winner) {
+fn analyse_as(
+    pos: &Chess,
+    winner: Color,
+    tier: Tier,
+    depth: Depth,
+    evasions: &Evasions,
+) -> Analysis {
+    if evasions.mated_loser(pos, winner) {
         return Analysis {
             verdict: Verdict::Winnable(Vec::new()),
             nodes: 0,
@@ -172,7 +200,7 @@ fn analyse_as(pos: &Chess, winner: Color, tier: Tier, depth: Depth) -> Analysis 
         };
     }
     match tier {
-        Tier::Quick => quick(pos, winner, depth),
+        Tier::Quick => quick(pos, winner, depth, evasions),
         Tier::Full { node_limit } => full(pos, winner, node_limit),
     }
 }
@@ -180,36 +208,39 @@ fn analyse_as(pos: &Chess, winner: Color, tier: Tier, depth: Depth) -> Analysis 
 /// [`is_dead_position`] with the node count. The side that just moved is analysed first.
 pub fn analyse_dead_position(pos: &Chess, tier: Tier) -> Analysis {
     // The per-move path: without a check on the board and with pawns not
-    // locked head-on, one side with play left settles the quick tier at once.
-    // Facing pawns that could still advance are left until they lock, so that
+    // locked head-on, one side with play left settles the quick tier at once,
+    // unless every pawn faces an opposing one and only minor pieces are left
+    // ([`walled_in`]): then the region analysis runs, without a walk. So
     // ordinary positions (every opening) cost a few bitboard operations; a
-    // check in such a position gets only the light part of the quick tier.
-    let open = || {
-        !pawns_locked(pos)
-            && [Color::White, Color::Black]
-                .into_iter()
-                .any(|c| quick_open(pos, c))
-    };
+    // check in an open position gets only the light part of the quick tier.
+    let open = !pawns_locked(pos)
+        && [Color::White, Color::Black]
+            .into_iter()
+            .any(|c| quick_open(pos, c));
     let check = pos.checkers().any();
-    if tier == Tier::Quick && !check && open() {
+    let depth = if !open {
+        Depth::PerMove
+    } else if check {
+        Depth::Light
+    } else if walled_in(pos) {
+        Depth::Facing
+    } else if tier == Tier::Quick {
         return Analysis {
             verdict: Verdict::Undetermined,
             nodes: 0,
         };
-    }
-    let depth = if check && open() {
-        Depth::Light
     } else {
         Depth::PerMove
     };
-    let first = analyse_as(pos, !pos.turn(), tier, depth);
+    let evasions = Evasions::with_check(pos, check);
+    let first = analyse_as(pos, !pos.turn(), tier, depth, &evasions);
     // The quick tier gives no witnesses worth a second search: stop unless dead is still possible.
     if matches!(first.verdict, Verdict::Winnable(_))
         || (tier == Tier::Quick && first.verdict != Verdict::Unwinnable)
     {
         return first;
     }
-    let second = analyse_as(pos, pos.turn(), tier, depth);
+    let second = analyse_as(pos, pos.turn(), tier, depth, &evasions);
     let nodes = first.nodes + second.nodes;
     let verdict = match (first.verdict, second.verdict) {
         (_, Verdict::Winnable(line)) => Verdict::Winnable(line),
@@ -243,6 +274,19 @@ fn pawns_locked(pos: &Chess) -> bool {
     white.shift(8).is_subset(black) && black.shift(-8).is_subset(white)
 }
 
+/// Pawns that all face an opposing pawn on their file, no castling right
+/// and no queen on the board: the structure in which the region analysis of
+/// [`reach`] may prove a position dead while pawns and pieces can still
+/// move. Cheap bitboard tests; most positions of real games fail them (a
+/// passed pawn, a queen, castling rights).
+fn walled_in(pos: &Chess) -> bool {
+    let board = pos.board();
+    board.queens().is_empty()
+        && board.pawns().any()
+        && pos.castles().is_empty()
+        && frozen::pawns_facing(pos)
+}
+
 /// There are pawns and none can advance: each has a unit on the square in front of it.
 fn pawns_blocked(pos: &Chess) -> bool {
     let board = pos.board();
@@ -272,11 +316,10 @@ fn stuck(pos: &Chess, winner: Color) -> bool {
 /// A check with at most [`QUICK_MAX_EVASIONS`] replies, none of which leaves
 /// `winner` with play in a quiet position: only then can the tiny search close
 /// (a reply that stalemates is left to the full tier).
-fn forced(pos: &Chess, winner: Color) -> bool {
-    if !pos.checkers().any() {
+fn forced(pos: &Chess, winner: Color, evasions: &Evasions) -> bool {
+    let Some(evasions) = &evasions.0 else {
         return false;
-    }
-    let evasions = pos.legal_moves();
+    };
     evasions.len() <= QUICK_MAX_EVASIONS
         && evasions.iter().all(|m| {
             let mut after = pos.clone();
@@ -291,8 +334,9 @@ fn forced(pos: &Chess, winner: Color) -> bool {
 /// no pawn can advance or the opponent's replies to a check are forced, a
 /// walk of at most [`QUICK_NODES`] positions ([`QUICK_NODES_PER_MOVE`] in the
 /// per-move path). With [`Depth::Light`] only a stuck winner counts as
-/// closed. Ordinary positions cost a few bitboard operations.
-fn quick(pos: &Chess, winner: Color, depth: Depth) -> Analysis {
+/// closed; [`Depth::Facing`] runs no walk. Ordinary positions cost a few
+/// bitboard operations.
+fn quick(pos: &Chess, winner: Color, depth: Depth, evasions: &Evasions) -> Analysis {
     let blocked = stuck(pos, winner) || (depth != Depth::Light && pawns_blocked(pos));
     let walled = blocked || (depth != Depth::Light && no_heavy_force(pos, winner));
     if walled && reach::never_mates_after_any_move(pos, winner) {
@@ -301,7 +345,7 @@ fn quick(pos: &Chess, winner: Color, depth: Depth) -> Analysis {
             nodes: 0,
         };
     }
-    if !(blocked || forced(pos, winner)) {
+    if depth == Depth::Facing || !(blocked || forced(pos, winner, evasions)) {
         return Analysis {
             verdict: Verdict::Undetermined,
             nodes: 0,
