@@ -50,10 +50,9 @@ impl fmt::Display for Seconds {
 
 /// Whether the clock shows which flag fell first (Guidelines III.3.1); a replay log
 /// names it `recorded` or `unknown`.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum FlagOrder {
     /// Electronic clocks record which flag fell first.
     #[default]
@@ -63,8 +62,9 @@ pub enum FlagOrder {
 }
 
 /// Why the arbiter changes a clock's time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Adjustment {
     /// Art. 6.10.1: a defective clock replaced and set by best judgement.
     Replacement,

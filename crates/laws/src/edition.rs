@@ -54,10 +54,9 @@ impl fmt::Display for Edition {
 /// Whether rapid and blitz games are adequately supervised (2023 A.4/B.2,
 /// 2018 A.3/B.3) or not (2023 A.5/B.3, 2018 A.4/B.4); the regulations choose
 /// for the whole event (2023 A.6, 2018 A.5).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Supervision {
     /// The Competition Rules apply: the arbiter intervenes on every illegal move.
     Supervised,

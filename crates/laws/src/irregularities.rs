@@ -46,8 +46,9 @@ impl IllegalAct {
 }
 
 /// An irregularity found during the game (Art. 7.2, 7.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Irregularity {
     /// Art. 7.2.1: the initial position was incorrect.
     WrongInitialPosition,

@@ -14,8 +14,9 @@ use crate::Article;
 use crate::points::Score;
 
 /// One of the penalties of Art. 12.9; the arbiter may combine them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "snake_case"))]
 pub enum Penalty {
     /// Art. 12.9.1: a warning.
     Warning,
@@ -143,8 +144,9 @@ impl fmt::Display for Penalty {
 
 /// Conduct the Laws forbid without fixing the consequence: the arbiter
 /// chooses a penalty under Art. 12.9 (B-071, A-019, A-069-A-071, A-080).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Conduct {
     /// Art. 4.2.1: adjusting a piece when not on move (A-019 (d)).
     AdjustingOffMove,

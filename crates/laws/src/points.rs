@@ -27,19 +27,18 @@ use shakmaty::Color;
 use crate::Article;
 
 /// One player's score in a game (Art. 10.1): loss, draw or win.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Score {
     /// 0: a loss or forfeit loss (`"0"` also reads as this, as replay logs write it).
-    #[serde(alias = "0")]
+    #[cfg_attr(feature = "serde", serde(alias = "0"))]
     Zero,
     /// ½: a draw (also read from `"1/2"`).
-    #[serde(alias = "1/2")]
+    #[cfg_attr(feature = "serde", serde(alias = "1/2"))]
     Half,
     /// 1: a win or forfeit win (also read from `"1"`).
-    #[serde(alias = "1")]
+    #[cfg_attr(feature = "serde", serde(alias = "1"))]
     One,
 }
 

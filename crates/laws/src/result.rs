@@ -21,6 +21,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::points::GameScore;
@@ -140,12 +141,14 @@ impl FromStr for GameResult {
     }
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for GameResult {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> Deserialize<'de> for GameResult {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GameResult, D::Error> {
         let s = String::deserialize(d)?;
@@ -212,12 +215,14 @@ impl FromStr for ByeKind {
     }
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for ByeKind {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> Deserialize<'de> for ByeKind {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ByeKind, D::Error> {
         let s = String::deserialize(d)?;

@@ -57,6 +57,7 @@ impl Choice {
     ];
 }
 
+#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Choice {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Choice, D::Error> {
         let name = <String as serde::Deserialize>::deserialize(d)?;
