@@ -23,9 +23,9 @@ pub mod backups;
 pub mod board;
 pub mod cards;
 pub mod checkin;
+pub mod deletion;
 pub mod documents;
 pub mod entries;
-pub mod deletion;
 pub mod error;
 pub mod exports;
 pub mod games;
@@ -34,6 +34,7 @@ pub mod lists;
 pub mod live;
 pub mod live_hub;
 pub mod live_round;
+mod live_steps;
 pub mod loaded;
 pub mod players;
 pub mod proceedings;
@@ -61,6 +62,7 @@ pub struct Service {
     store: Store,
     cache: Arc<SectionCache>,
     hub: Arc<live_hub::LiveHub>,
+    steps: Arc<live_steps::SteppedGames>,
     live_poll: std::time::Duration,
     backups: Option<Arc<backups::Backups>>,
 }
@@ -72,6 +74,7 @@ impl Service {
             store,
             cache: Arc::default(),
             hub: Arc::default(),
+            steps: Arc::default(),
             live_poll: live_hub::POLL_EVERY,
             backups: None,
         }

@@ -34,6 +34,7 @@ use crate::Service;
 use crate::error::ServiceError;
 use crate::live::side;
 use crate::live_round::{Audience, LiveBoard, board_of, recorded_code};
+use crate::live_steps::line_of;
 
 /// How often a watched round asks the database whether another server process stored events
 /// of its games (and whether its boards changed: results, names, publication).
@@ -289,13 +290,9 @@ impl GameLive {
     }
 }
 
-fn line_of(seq: i64) -> usize {
-    usize::try_from(seq).unwrap_or(0) + 1
-}
-
 /// The game of a header and events; none for a log the engine no longer takes.
 fn rebuilt(header: &str, events: &[LiveEvent]) -> Option<Report> {
-    crate::live::rebuild(header, events).ok()
+    crate::live_steps::rebuild(header, events).ok()
 }
 
 fn spectator_state(

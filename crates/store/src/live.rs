@@ -205,6 +205,28 @@ impl Store {
         .await
     }
 
+    /// The live game of one game as [`Store::live_round_marks`] sees it (origin and number of
+    /// events), if it was opened: one indexed query that tells a writer whether the game it
+    /// knows is still the stored one.
+    pub async fn live_mark(&self, game: i64) -> Result<Option<LiveMark>, StoreError> {
+        let row = sqlx::query(
+            "SELECT lg.origin_ms AS origin_ms,
+                    (SELECT COALESCE(MAX(e.seq), 0) FROM live_events e WHERE e.game_id = lg.game_id) AS n
+             FROM live_games lg WHERE lg.game_id = $1",
+        )
+        .bind(game)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| {
+            Ok(LiveMark {
+                game,
+                origin_ms: get(&r, "origin_ms")?,
+                events: get(&r, "n")?,
+            })
+        })
+        .transpose()
+    }
+
     /// The opened live games of a round (key of `rounds`), each with its origin and the number
     /// of its events: one cheap query that tells a watcher which games changed.
     pub async fn live_round_marks(&self, round: i64) -> Result<Vec<LiveMark>, StoreError> {
