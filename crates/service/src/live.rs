@@ -510,38 +510,51 @@ impl Service {
         let report = rebuild(&header, &events)?;
         let header: Header =
             serde_json::from_str(&header).map_err(|e| ServiceError::Internal(e.to_string()))?;
-        let a = &report.arbiter;
         let now_ms = origin_ms.map_or(0, |o| u64::try_from(store::unix_now_ms() - o).unwrap_or(0));
-        Ok(LiveState {
-            game,
-            header,
-            state: report.final_state(),
-            at_ms: report.last_ms,
-            now_ms,
-            running: a.clock().running().map(side),
-            moves: report.moves(),
-            draw_offer: a.draw_offer().map(side),
-            question: a.question().map(|q| q.text(lang)),
-            turn: side(a.game().position().turn()),
-            options: open_options(&report).iter().map(|&(n, _)| n).collect(),
-            choices: open_options(&report)
-                .into_iter()
-                .map(|(choice, c)| ChoiceText {
-                    choice,
-                    text: c.text(lang),
-                })
-                .collect(),
-            legal_moves: legal_moves(a.game().position()),
-            rulings: events
-                .iter()
-                .zip(&report.steps)
-                .map(|(e, s)| LiveStep {
-                    seq: e.seq,
-                    at_ms: s.at_ms,
-                    rulings: worded(&s.rulings, lang),
-                })
-                .collect(),
-        })
+        Ok(live_state_of(game, header, &report, &events, now_ms, lang))
+    }
+}
+
+/// The live state of `game`: its header, the game `report` made of `events`, the game time
+/// `now_ms`; texts in `lang`.
+pub(crate) fn live_state_of(
+    game: i64,
+    header: Header,
+    report: &Report,
+    events: &[LiveEvent],
+    now_ms: u64,
+    lang: Lang,
+) -> LiveState {
+    let a = &report.arbiter;
+    LiveState {
+        game,
+        header,
+        state: report.final_state(),
+        at_ms: report.last_ms,
+        now_ms,
+        running: a.clock().running().map(side),
+        moves: report.moves(),
+        draw_offer: a.draw_offer().map(side),
+        question: a.question().map(|q| q.text(lang)),
+        turn: side(a.game().position().turn()),
+        options: open_options(report).iter().map(|&(n, _)| n).collect(),
+        choices: open_options(report)
+            .into_iter()
+            .map(|(choice, c)| ChoiceText {
+                choice,
+                text: c.text(lang),
+            })
+            .collect(),
+        legal_moves: legal_moves(a.game().position()),
+        rulings: events
+            .iter()
+            .zip(&report.steps)
+            .map(|(e, s)| LiveStep {
+                seq: e.seq,
+                at_ms: s.at_ms,
+                rulings: worded(&s.rulings, lang),
+            })
+            .collect(),
     }
 }
 
