@@ -19,14 +19,19 @@
 //! The task ends when nobody watches the round any more, or when the round is no longer
 //! published (its streams end).
 //!
+//! On PostgreSQL the process also listens to the database's notifications
+//! ([`store::Store::live_listener`]): an event another server process stores wakes the round's
+//! task at once, which then looks as at a poll; the poll stays as the fallback (a lost
+//! connection) and is the only way on SQLite.
+//!
 //! The arbiters' dashboard reads the same task's picture of the round with each board's whole
 //! live state ([`Service::round_dashboard_json`]): a read asks for one look at the database
 //! (marks only) and waits for it, so it sees what was stored before it, and no read rebuilds a
 //! game.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::Duration;
 
 use laws::Lang;
@@ -226,6 +231,10 @@ type Held = (watch::Receiver<Arc<RoundSnapshot>>, tokio::time::Instant);
 pub(crate) struct LiveHub {
     rounds: Mutex<HashMap<(i64, i64), Arc<RoundHub>>>,
     games: Mutex<HashMap<i64, Arc<RoundHub>>>,
+    /// The watched rounds by their key of `rounds` (for the database's notifications).
+    by_round: Mutex<HashMap<i64, Arc<RoundHub>>>,
+    /// Whether this process listens to the database's notifications (PostgreSQL).
+    listening: AtomicBool,
 }
 
 /// A watched round: what wakes its task, and the pictures per audience and language.
@@ -256,6 +265,15 @@ impl LiveHub {
         }
     }
 
+    /// Another process stored events of round `round` (a database notification): its task,
+    /// if watched, looks at the database at once.
+    fn notified(&self, round: i64) {
+        if let Some(hub) = lock(&self.by_round).get(&round) {
+            hub.asked.fetch_add(1, Ordering::SeqCst);
+            hub.wake.notify_one();
+        }
+    }
+
     /// Forgets the round when nobody watches it (or `always`); whether it was forgotten.
     fn forget(&self, key: (i64, i64), hub: &Arc<RoundHub>, always: bool) -> bool {
         let mut rounds = lock(&self.rounds);
@@ -273,6 +291,7 @@ impl LiveHub {
             rounds.remove(&key);
         }
         lock(&self.games).retain(|_, r| !Arc::ptr_eq(r, hub));
+        lock(&self.by_round).retain(|_, r| !Arc::ptr_eq(r, hub));
         true
     }
 }
@@ -444,6 +463,10 @@ impl RoundLive {
                 watched.insert(b.game, hub.clone());
             }
             drop(watched);
+            let mut by_round = lock(&service.hub.by_round);
+            by_round.retain(|_, r| !Arc::ptr_eq(r, hub));
+            by_round.insert(round.id, hub.clone());
+            drop(by_round);
             self.round_id = round.id;
             self.boards = boards;
             self.default_header = default_header;
@@ -713,6 +736,35 @@ async fn watch_round_task(service: Service, key: (i64, i64), hub: Arc<RoundHub>)
     }
 }
 
+/// Listens to the database's notifications (PostgreSQL) and wakes the watched round each
+/// names; ends with the hub, or when the database refuses (the next watched round starts it
+/// again; the polls go on meanwhile).
+async fn listen_task(store: store::Store, hub: Weak<LiveHub>) {
+    let listener = store.live_listener().await;
+    let mut listener = match listener {
+        Ok(Some(l)) => l,
+        Ok(None) | Err(_) => {
+            if let Some(hub) = hub.upgrade() {
+                hub.listening.store(false, Ordering::SeqCst);
+            }
+            return;
+        }
+    };
+    loop {
+        let next = listener.next().await;
+        let Some(live) = hub.upgrade() else {
+            return;
+        };
+        match next {
+            Ok(round) => live.notified(round),
+            Err(_) => {
+                live.listening.store(false, Ordering::SeqCst);
+                return;
+            }
+        }
+    }
+}
+
 impl Service {
     /// The same service asking the database for other processes' events of a watched round
     /// every `every` (default [`POLL_EVERY`]).
@@ -762,6 +814,9 @@ impl Service {
             .or_insert_with(|| watch::channel(Arc::new(RoundSnapshot::default())).0)
             .subscribe();
         drop(rounds);
+        if self.store.is_postgres() && !self.hub.listening.swap(true, Ordering::SeqCst) {
+            tokio::spawn(listen_task(self.store.clone(), Arc::downgrade(&self.hub)));
+        }
         if new {
             tokio::spawn(watch_round_task(self.clone(), key, hub.clone()));
         }

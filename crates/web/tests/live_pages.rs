@@ -24,7 +24,7 @@ store::on_both!(
     h15_07_the_organiser_sets_the_public_delay_per_section,
     h15_08_every_stream_of_a_round_gets_a_stored_move_pushed_at_once,
     h15_09_the_delayed_stream_shows_only_events_that_aged_in,
-    h15_10_a_second_server_process_streams_the_move_after_its_poll,
+    h15_10_a_second_server_process_streams_the_move_notified_or_after_its_poll,
     h15_12_the_dashboard_reads_the_shared_picture_as_the_rebuilt_round,
 );
 
@@ -747,8 +747,10 @@ async fn h15_09_the_delayed_stream_shows_only_events_that_aged_in(store: Store) 
 }
 
 /// Issue #15 item 4: a second server process on the same database (here a second service with
-/// its own live pictures) streams a move the first stored, after its poll.
-async fn h15_10_a_second_server_process_streams_the_move_after_its_poll(store: Store) {
+/// its own live pictures) streams a move the first stored: on PostgreSQL at once by the
+/// database's notification (its poll is a minute here, so nothing else can bring it), on
+/// SQLite after its poll.
+async fn h15_10_a_second_server_process_streams_the_move_notified_or_after_its_poll(store: Store) {
     let c = FormClient::admin(store.clone()).await;
     let (section, games) = section_with_round(&c, 4, true).await;
     let game = games[0];
@@ -756,8 +758,13 @@ async fn h15_10_a_second_server_process_streams_the_move_after_its_poll(store: S
     arbiter_event(&c, game, json!({"event": "start_clock"})).await;
     let saved = set_public_delay(&c, section, "0").await;
     assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.text);
+    let poll = if store.is_postgres() {
+        Duration::from_secs(60)
+    } else {
+        Duration::from_millis(200)
+    };
     let mut other = web::AppState::new(store);
-    other.service = other.service.with_live_poll(Duration::from_millis(200));
+    other.service = other.service.with_live_poll(poll);
     let other = web::router(other);
     let uri = format!("/sections/{section}/rounds/1/live/stream");
     let mut watcher = Stream::open(&other, &uri, None).await;
@@ -772,6 +779,25 @@ async fn h15_10_a_second_server_process_streams_the_move_after_its_poll(store: S
     let (name, data) = watcher.next().await;
     assert_eq!(name, "update");
     assert_eq!(streamed_moves(&data, game), Some(json!(["Nf3"])), "{data}");
+    // And the next move too (the notifications go on).
+    let posted = Instant::now();
+    arbiter_event(&c, game, json!({"event": "press", "by": "white"})).await;
+    arbiter_event(
+        &c,
+        game,
+        json!({"event": "move", "by": "black", "move": "d5"}),
+    )
+    .await;
+    let mut moves = json!([]);
+    while moves != json!(["Nf3", "d5"]) {
+        let (_, data) = watcher.next().await;
+        moves = streamed_moves(&data, game).unwrap();
+    }
+    assert!(
+        posted.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        posted.elapsed()
+    );
 }
 
 /// The boards of a dashboard answer without their `now_ms` (the game time at the read).
