@@ -327,9 +327,20 @@ impl Service {
             .await?)
     }
 
-    /// The game a board code opens, if any.
+    /// The game a board code opens, if any: a code opens its one game while the game's round
+    /// is published and no result is entered for the game. Once the arbiter confirms the
+    /// result into the round (or unpublishes the round) the code stops working: the device
+    /// has nothing more to play, and what is left (e.g. a penalty after the end, Art. 12.9) is
+    /// the arbiter's.
     pub async fn board_code_game(&self, code: &str) -> Result<Option<i64>, ServiceError> {
-        Ok(self.store.board_code_game(&store::token_hash(code)).await?)
+        let Some(game) = self.store.board_code_game(&store::token_hash(code)).await? else {
+            return Ok(None);
+        };
+        let g = self.store.game(game).await?;
+        let round = self.store.round(g.round).await?;
+        let open = round.published
+            && g.result == store::Recorded::Game(laws::GameResult::Pending);
+        Ok(open.then_some(game))
     }
 
     /// The live game of a board, opened with the section's settings if it was not yet.

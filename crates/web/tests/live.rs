@@ -405,10 +405,11 @@ async fn as_board(
     send(app, req).await
 }
 
-/// Issue #15 item 1 (groundwork): an arbiter makes a board's code; it opens that game only, its
-/// events get the server's time, and a new code ends the old one.
+/// Issue #15 item 1, the `board` role: an arbiter makes a board's code; it opens that game only,
+/// its events get the server's time, a new code ends the old one, and a result entered for the
+/// game ends the code.
 async fn h15_01_a_board_code_opens_only_its_game(store: Store) {
-    let c = FormClient::admin(store).await;
+    let c = FormClient::admin(store.clone()).await;
     let games = published_boards(&c, 4).await;
     let (mine, other) = (games[0], games[1]);
     let make = || async {
@@ -510,6 +511,27 @@ async fn h15_01_a_board_code_opens_only_its_game(store: Store) {
     )
     .await;
     assert_eq!(fresh.status, StatusCode::OK, "{}", fresh.text);
+    // Once the arbiter enters the game's result into the round, the code opens nothing: the
+    // device has nothing more to play (the arbiter still reaches the game).
+    let version = store.game(mine).await.unwrap().version.to_string();
+    let entered = c
+        .form(
+            &format!("/games/{mine}/result"),
+            &[("result", "1-0"), ("version", &version)],
+        )
+        .await;
+    assert!(entered.status.is_redirection(), "{}", entered.text);
+    for (method, uri) in [
+        ("GET", format!("/api/games/{mine}/live")),
+        ("POST", format!("/api/games/{mine}/events")),
+    ] {
+        let a = as_board(&c.app, &new, method, &uri, Some(&start)).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{method} {uri}: {}", a.text);
+    }
+    let page = send(&c.app, json_request("GET", &format!("/play/{new}"), None, None)).await;
+    assert_eq!(page.status, StatusCode::NOT_FOUND, "{}", page.text);
+    let arbiter = call(&c.app, &c.session, "GET", &format!("/api/games/{mine}/live"), None).await;
+    assert_eq!(arbiter.status, StatusCode::OK, "{}", arbiter.text);
 }
 
 /// Issue #15 item 4: a fresh store on the same database (a restarted server) rebuilds the
