@@ -244,6 +244,8 @@ struct RoundHub {
     /// The games this process stored events of since the task last looked.
     touched: Mutex<Vec<i64>>,
     views: Mutex<HashMap<ViewKey, watch::Sender<Arc<RoundSnapshot>>>>,
+    /// The database notified a change of the round's live games (PostgreSQL).
+    notified: AtomicBool,
     /// Counts the dashboard's reads that asked for a fresh look at the database.
     asked: AtomicU64,
     /// The latest read answered by a look, and whether the look succeeded.
@@ -269,7 +271,7 @@ impl LiveHub {
     /// if watched, looks at the database at once.
     fn notified(&self, round: i64) {
         if let Some(hub) = lock(&self.by_round).get(&round) {
-            hub.asked.fetch_add(1, Ordering::SeqCst);
+            hub.notified.store(true, Ordering::SeqCst);
             hub.wake.notify_one();
         }
     }
@@ -517,6 +519,21 @@ impl RoundLive {
         Ok(next)
     }
 
+    /// After a database notification: reads the new events of the games the round's marks show
+    /// changed (one query, the section is not read again), then pushes as
+    /// [`RoundLive::refresh`].
+    async fn refresh_marks(
+        &mut self,
+        service: &Service,
+        hub: &Arc<RoundHub>,
+    ) -> Result<Option<i64>, ServiceError> {
+        lock(&hub.touched).clear();
+        self.read_events(service).await?;
+        let next = self.age();
+        self.push(hub);
+        Ok(next)
+    }
+
     /// Reads the events of the games that changed since the last look.
     async fn read_events(&mut self, service: &Service) -> Result<(), ServiceError> {
         for mark in service.store.live_round_marks(self.round_id).await? {
@@ -707,6 +724,8 @@ async fn watch_round_task(service: Service, key: (i64, i64), hub: Arc<RoundHub>)
             round.answered = asked;
             hub.looked.send_replace((asked, looked.is_ok()));
             looked
+        } else if hub.notified.swap(false, Ordering::SeqCst) {
+            round.refresh_marks(&service, &hub).await
         } else {
             round.refresh_touched(&service, &hub).await
         };
@@ -750,6 +769,14 @@ async fn listen_task(store: store::Store, hub: Weak<LiveHub>) {
             return;
         }
     };
+    // Events stored while the listener connected were not notified to it: every watched
+    // round looks once now.
+    if let Some(live) = hub.upgrade() {
+        for round in lock(&live.rounds).values() {
+            round.notified.store(true, Ordering::SeqCst);
+            round.wake.notify_one();
+        }
+    }
     loop {
         let next = listener.next().await;
         let Some(live) = hub.upgrade() else {
