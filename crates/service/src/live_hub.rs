@@ -918,6 +918,7 @@ mod tests {
                 .iter()
                 .map(|v| (*v, Arc::from(format!("[{v}]"))))
                 .collect(),
+            dashboard: Arc::new([]),
         }
     }
 
