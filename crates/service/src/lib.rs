@@ -34,6 +34,7 @@ pub mod lists;
 pub mod live;
 pub mod live_hub;
 pub mod live_round;
+mod live_steps;
 pub mod loaded;
 pub mod players;
 pub mod proceedings;
@@ -61,6 +62,7 @@ pub struct Service {
     store: Store,
     cache: Arc<SectionCache>,
     hub: Arc<live_hub::LiveHub>,
+    steps: Arc<live_steps::SteppedGames>,
     live_poll: std::time::Duration,
     backups: Option<Arc<backups::Backups>>,
 }
@@ -72,6 +74,7 @@ impl Service {
             store,
             cache: Arc::default(),
             hub: Arc::default(),
+            steps: Arc::default(),
             live_poll: live_hub::POLL_EVERY,
             backups: None,
         }

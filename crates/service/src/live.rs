@@ -4,8 +4,10 @@
 //! `laws::replay` log stamped by the server; the state is rebuilt from the log, so a reloaded
 //! device or a restarted server sees the same game.
 //!
-//! An event is checked by the engine against the state rebuilt from the log before it is
-//! stored; a refused event stores nothing and names why. Only arbiters give an event's time
+//! An event is checked by the engine against the stored game before it is stored: the game as
+//! this process's latest post left it, stepped on by the event ([`crate::live_steps`]: no
+//! rebuild per event), or rebuilt from the log when another process wrote meanwhile; a
+//! refused event stores nothing and names why. It is acknowledged only once it is stored. Only arbiters give an event's time
 //! (`at_ms`, e.g. for an event entered after the fact); otherwise the server's clock counts from
 //! the opening of the live game. A device numbers its events: a retry of the same (device,
 //! number) returns the stored event and applies nothing twice.
@@ -19,10 +21,12 @@ use laws::replay::{Final, Header, LogLine, Report};
 use serde::Serialize;
 use serde_json::Value;
 use shakmaty::{Color, Position};
-use store::{Appended, LiveEvent, LiveGame, NewLiveEvent};
+use store::{Appended, LiveEvent, LiveGame, LiveMark, NewLiveEvent};
 
 use crate::Service;
 use crate::error::ServiceError;
+pub(crate) use crate::live_steps::rebuild;
+use crate::live_steps::{Stepped, line_of};
 
 /// How often an event is checked again when another event of the game came first.
 const ATTEMPTS: usize = 8;
@@ -202,30 +206,6 @@ fn refusal(e: laws::replay::LineError) -> ServiceError {
     }
 }
 
-/// The game rebuilt from its header and log; a stored event the engine no longer takes is an
-/// internal error naming it.
-pub(crate) fn rebuild(header: &str, events: &[LiveEvent]) -> Result<Report, ServiceError> {
-    let broken = |e: laws::replay::LineError| {
-        ServiceError::Internal(format!(
-            "live game log, entry {}: {}",
-            e.line - 1,
-            e.message
-        ))
-    };
-    let mut report = Report::start(LogLine::new(1, header), None).map_err(broken)?;
-    for e in events {
-        report
-            .step(LogLine::new(line_of(e.seq), &e.line))
-            .map_err(broken)?;
-    }
-    Ok(report)
-}
-
-/// The line of the replay log that holds event `seq` (the header is line 1).
-fn line_of(seq: i64) -> usize {
-    usize::try_from(seq).unwrap_or(0) + 1
-}
-
 /// The event's JSON object with its time: the given `at_ms` (arbiters) or `now_ms`.
 fn stamped(posted: &Posted<'_>, now_ms: u64) -> Result<(String, u64), ServiceError> {
     if posted.event.len() > MAX_EVENT_BYTES {
@@ -347,9 +327,20 @@ impl Service {
             .await?)
     }
 
-    /// The game a board code opens, if any.
+    /// The game a board code opens, if any: a code opens its one game while the game's round
+    /// is published and no result is entered for the game. Once the arbiter confirms the
+    /// result into the round (or unpublishes the round) the code stops working: the device
+    /// has nothing more to play, and what is left (e.g. a penalty after the end, Art. 12.9) is
+    /// the arbiter's.
     pub async fn board_code_game(&self, code: &str) -> Result<Option<i64>, ServiceError> {
-        Ok(self.store.board_code_game(&store::token_hash(code)).await?)
+        let Some(game) = self.store.board_code_game(&store::token_hash(code)).await? else {
+            return Ok(None);
+        };
+        let g = self.store.game(game).await?;
+        let round = self.store.round(g.round).await?;
+        let open = round.published
+            && g.result == store::Recorded::Game(laws::GameResult::Pending);
+        Ok(open.then_some(game))
     }
 
     /// The live game of a board, opened with the section's settings if it was not yet.
@@ -368,8 +359,9 @@ impl Service {
     }
 
     /// Sends an event to the live game of `game` (opened with the section's settings on the
-    /// first event): checked by the engine against the state rebuilt from the log, then
-    /// stored; the event's rulings (worded in `lang`), or why it was refused (nothing stored).
+    /// first event): checked by the engine against the stored game, which is stepped on from
+    /// the latest post ([`crate::live_steps`]) or rebuilt from the log, then stored; the
+    /// event's rulings (worded in `lang`), or why it was refused (nothing stored).
     pub async fn post_live_event(
         &self,
         by: Option<i64>,
@@ -378,19 +370,33 @@ impl Service {
         lang: Lang,
     ) -> Result<Accepted, ServiceError> {
         check_device(posted)?;
-        let live = self.live_game_opened(by, game).await?;
+        let slot = self.steps.slot(game);
+        let mut held = slot.lock().await;
         for _ in 0..ATTEMPTS {
-            let events = self.store.live_events(game).await?;
-            let mut report = rebuild(&live.header, &events)?;
-            if let Some(seq) = repeated(&events, posted) {
-                return Ok(accepted_before(&report, seq, lang));
+            let mark = self.live_mark_opened(by, game).await?;
+            let mut known = self.caught_up(game, held.take(), mark).await?;
+            if let Some(seq) = posted
+                .device
+                .zip(posted.device_seq)
+                .and_then(|(d, n)| known.sent(d, n))
+            {
+                let answer = accepted_before(&known.report, seq, lang);
+                *held = Some(known);
+                return Ok(answer);
             }
-            let now_ms = u64::try_from(store::unix_now_ms() - live.origin_ms)
+            let now_ms = u64::try_from(store::unix_now_ms() - known.origin_ms)
                 .unwrap_or(0)
-                .max(report.last_ms);
-            let (line, at_ms) = stamped(posted, now_ms)?;
-            let after = i64::try_from(events.len()).unwrap_or(i64::MAX);
-            let rulings = match report.step(LogLine::new(line_of(after + 1), &line)) {
+                .max(known.report.last_ms);
+            let (line, at_ms) = match stamped(posted, now_ms) {
+                Ok(stamped) => stamped,
+                Err(e) => {
+                    *held = Some(known);
+                    return Err(e);
+                }
+            };
+            let after = known.events;
+            // A refused event may have changed the game half-way: the next post rebuilds it.
+            let rulings = match known.report.step(LogLine::new(line_of(after + 1), &line)) {
                 Ok(step) => step.rulings.clone(),
                 Err(e) => return Err(refusal(e)),
             };
@@ -403,6 +409,8 @@ impl Service {
             };
             match self.store.append_live_event(game, after, &new).await {
                 Ok(Appended::New(seq)) => {
+                    known.stored(seq, posted.device, posted.device_seq);
+                    *held = Some(known);
                     self.hub.touch(game);
                     return Ok(Accepted {
                         seq,
@@ -412,6 +420,7 @@ impl Service {
                         rulings: worded(&rulings, lang),
                     });
                 }
+                // Another process stored events first: the game is read again.
                 Ok(Appended::Repeated(_)) | Err(store::StoreError::Conflict { .. }) => continue,
                 Err(e) => return Err(e.into()),
             }
@@ -419,6 +428,53 @@ impl Service {
         Err(ServiceError::Conflict(format!(
             "game {game}: other events keep coming first; send the event again"
         )))
+    }
+
+    /// The mark of the live game of a board (opened with the section's settings if it was
+    /// not yet).
+    async fn live_mark_opened(&self, by: Option<i64>, game: i64) -> Result<LiveMark, ServiceError> {
+        if let Some(mark) = self.store.live_mark(game).await? {
+            return Ok(mark);
+        }
+        self.live_game_opened(by, game).await?;
+        self.store
+            .live_mark(game)
+            .await?
+            .ok_or(ServiceError::NotFound)
+    }
+
+    /// The stored game of `mark`: `known` stepped on by the events stored since, when it is
+    /// the same live game, else rebuilt from the log.
+    pub(crate) async fn caught_up(
+        &self,
+        game: i64,
+        known: Option<Stepped>,
+        mark: LiveMark,
+    ) -> Result<Stepped, ServiceError> {
+        if let Some(mut known) = known
+            && known.origin_ms == mark.origin_ms
+            && known.events <= mark.events
+        {
+            let mut fine = true;
+            if known.events < mark.events {
+                for e in self.store.live_events_after(game, known.events).await? {
+                    if known.take(&e).is_err() {
+                        fine = false;
+                        break;
+                    }
+                }
+            }
+            if fine {
+                return Ok(known);
+            }
+        }
+        let live = self
+            .store
+            .live_game(game)
+            .await?
+            .ok_or(ServiceError::NotFound)?;
+        let events = self.store.live_events(game).await?;
+        Stepped::rebuilt(&live, &events)
     }
 
     /// The live state of a game, rebuilt from its log (the section's header and no events
@@ -465,48 +521,52 @@ impl Service {
         let report = rebuild(&header, &events)?;
         let header: Header =
             serde_json::from_str(&header).map_err(|e| ServiceError::Internal(e.to_string()))?;
-        let a = &report.arbiter;
         let now_ms = origin_ms.map_or(0, |o| u64::try_from(store::unix_now_ms() - o).unwrap_or(0));
-        Ok(LiveState {
-            game,
-            header,
-            state: report.final_state(),
-            at_ms: report.last_ms,
-            now_ms,
-            running: a.clock().running().map(side),
-            moves: report.moves(),
-            draw_offer: a.draw_offer().map(side),
-            question: a.question().map(|q| q.text(lang)),
-            turn: side(a.game().position().turn()),
-            options: open_options(&report).iter().map(|&(n, _)| n).collect(),
-            choices: open_options(&report)
-                .into_iter()
-                .map(|(choice, c)| ChoiceText {
-                    choice,
-                    text: c.text(lang),
-                })
-                .collect(),
-            legal_moves: legal_moves(a.game().position()),
-            rulings: events
-                .iter()
-                .zip(&report.steps)
-                .map(|(e, s)| LiveStep {
-                    seq: e.seq,
-                    at_ms: s.at_ms,
-                    rulings: worded(&s.rulings, lang),
-                })
-                .collect(),
-        })
+        Ok(live_state_of(game, header, &report, &events, now_ms, lang))
     }
 }
 
-/// The place of the event in the log if the device sent it before.
-fn repeated(events: &[LiveEvent], posted: &Posted<'_>) -> Option<i64> {
-    let (device, n) = (posted.device?, posted.device_seq?);
-    events
-        .iter()
-        .find(|e| e.device.as_deref() == Some(device) && e.device_seq == Some(n))
-        .map(|e| e.seq)
+/// The live state of `game`: its header, the game `report` made of `events`, the game time
+/// `now_ms`; texts in `lang`.
+pub(crate) fn live_state_of(
+    game: i64,
+    header: Header,
+    report: &Report,
+    events: &[LiveEvent],
+    now_ms: u64,
+    lang: Lang,
+) -> LiveState {
+    let a = &report.arbiter;
+    LiveState {
+        game,
+        header,
+        state: report.final_state(),
+        at_ms: report.last_ms,
+        now_ms,
+        running: a.clock().running().map(side),
+        moves: report.moves(),
+        draw_offer: a.draw_offer().map(side),
+        question: a.question().map(|q| q.text(lang)),
+        turn: side(a.game().position().turn()),
+        options: open_options(report).iter().map(|&(n, _)| n).collect(),
+        choices: open_options(report)
+            .into_iter()
+            .map(|(choice, c)| ChoiceText {
+                choice,
+                text: c.text(lang),
+            })
+            .collect(),
+        legal_moves: legal_moves(a.game().position()),
+        rulings: events
+            .iter()
+            .zip(&report.steps)
+            .map(|(e, s)| LiveStep {
+                seq: e.seq,
+                at_ms: s.at_ms,
+                rulings: worded(&s.rulings, lang),
+            })
+            .collect(),
+    }
 }
 
 /// The answer to a retry: the stored event's time and rulings.

@@ -18,9 +18,20 @@
 //! they age in. Arbiters, and spectators of a section without a delay, get each event at once.
 //! The task ends when nobody watches the round any more, or when the round is no longer
 //! published (its streams end).
+//!
+//! On PostgreSQL the process also listens to the database's notifications
+//! ([`store::Store::live_listener`]): an event another server process stores wakes the round's
+//! task at once, which then looks as at a poll; the poll stays as the fallback (a lost
+//! connection) and is the only way on SQLite.
+//!
+//! The arbiters' dashboard reads the same task's picture of the round with each board's whole
+//! live state ([`Service::round_dashboard_json`]): a read asks for one look at the database
+//! (marks only) and waits for it, so it sees what was stored before it, and no read rebuilds a
+//! game.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::Duration;
 
 use laws::Lang;
@@ -33,7 +44,8 @@ use tokio::sync::{Notify, watch};
 use crate::Service;
 use crate::error::ServiceError;
 use crate::live::side;
-use crate::live_round::{Audience, LiveBoard, board_of, recorded_code};
+use crate::live_round::{Audience, BoardLive, LiveBoard, board_of, recorded_code};
+use crate::live_steps::line_of;
 
 /// How often a watched round asks the database whether another server process stored events
 /// of its games (and whether its boards changed: results, names, publication).
@@ -46,6 +58,14 @@ pub const PUSH_GAP: Duration = Duration::from_millis(50);
 /// How many pictures back a stream still gets the changed boards; further behind, the whole
 /// round again.
 pub const RECENT: usize = 32;
+
+/// How long the arbiters' dashboard of a round stays watched after its latest read: a dashboard
+/// polling every few seconds reads the same picture, never a rebuilt round.
+pub const DASHBOARD_LINGER: Duration = Duration::from_secs(30);
+
+/// The `now_ms` a dashboard's board is built with, replaced by the game time when it is read.
+const NOW_MARK: u64 = u64::MAX;
+const NOW_TEXT: &str = "\"now_ms\":18446744073709551615";
 
 /// A live game as a spectator's page draws it: position, clocks, moves, offers and result
 /// (without the legal moves and the rulings' texts of [`crate::live::LiveState`]).
@@ -95,6 +115,9 @@ pub struct RoundSnapshot {
     boards: Arc<str>,
     /// The boards each of the latest pictures changed, with the picture's version.
     recent: VecDeque<(u64, Arc<str>)>,
+    /// The dashboard's boards ([`BoardLive`]), each with its `now_ms` still to fill in from
+    /// the unix ms of its game time 0.
+    dashboard: Arc<[(Arc<str>, Option<i64>)]>,
 }
 
 /// What a stream that has sent picture `seen` sends next.
@@ -120,6 +143,35 @@ impl News {
 }
 
 impl RoundSnapshot {
+    /// The dashboard's boards as a JSON array of [`BoardLive`], the game time now (`now_ms`)
+    /// as of `now` (unix ms).
+    fn dashboard_json(&self, now: i64) -> String {
+        let mut out = String::with_capacity(
+            self.dashboard
+                .iter()
+                .map(|(j, _)| j.len() + 1)
+                .sum::<usize>()
+                + 2,
+        );
+        out.push('[');
+        for (i, (json, origin)) in self.dashboard.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            let now_ms = origin.map_or(0, |o| u64::try_from(now - o).unwrap_or(0));
+            match json.split_once(NOW_TEXT) {
+                Some((before, after)) => {
+                    out.push_str(before);
+                    out.push_str(&format!("\"now_ms\":{now_ms}"));
+                    out.push_str(after);
+                }
+                None => out.push_str(json),
+            }
+        }
+        out.push(']');
+        out
+    }
+
     /// What a stream that sent picture `seen` sends now (none when it is up to date).
     pub fn news_since(&self, seen: u64) -> Option<News> {
         if self.version == 0 || seen == self.version {
@@ -161,13 +213,28 @@ impl RoundWatch {
     }
 }
 
-type ViewKey = (Audience, Lang);
+/// What a view of a round is for: the streams (live boards) or the arbiters' dashboard (every
+/// board with its whole live state: legal moves, rulings, the engine's question).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Form {
+    Stream,
+    Dashboard,
+}
+
+type ViewKey = (Audience, Lang, Form);
+
+/// A view kept watched after a read, and until when.
+type Held = (watch::Receiver<Arc<RoundSnapshot>>, tokio::time::Instant);
 
 /// The watched rounds of this process.
 #[derive(Debug, Default)]
 pub(crate) struct LiveHub {
     rounds: Mutex<HashMap<(i64, i64), Arc<RoundHub>>>,
     games: Mutex<HashMap<i64, Arc<RoundHub>>>,
+    /// The watched rounds by their key of `rounds` (for the database's notifications).
+    by_round: Mutex<HashMap<i64, Arc<RoundHub>>>,
+    /// Whether this process listens to the database's notifications (PostgreSQL).
+    listening: AtomicBool,
 }
 
 /// A watched round: what wakes its task, and the pictures per audience and language.
@@ -177,6 +244,14 @@ struct RoundHub {
     /// The games this process stored events of since the task last looked.
     touched: Mutex<Vec<i64>>,
     views: Mutex<HashMap<ViewKey, watch::Sender<Arc<RoundSnapshot>>>>,
+    /// The database notified a change of the round's live games (PostgreSQL).
+    notified: AtomicBool,
+    /// Counts the dashboard's reads that asked for a fresh look at the database.
+    asked: AtomicU64,
+    /// The latest read answered by a look, and whether the look succeeded.
+    looked: watch::Sender<(u64, bool)>,
+    /// The dashboards' views kept watched after their latest read, until then.
+    held: Mutex<HashMap<ViewKey, Held>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -192,10 +267,21 @@ impl LiveHub {
         }
     }
 
+    /// Another process stored events of round `round` (a database notification): its task,
+    /// if watched, looks at the database at once.
+    fn notified(&self, round: i64) {
+        if let Some(hub) = lock(&self.by_round).get(&round) {
+            hub.notified.store(true, Ordering::SeqCst);
+            hub.wake.notify_one();
+        }
+    }
+
     /// Forgets the round when nobody watches it (or `always`); whether it was forgotten.
     fn forget(&self, key: (i64, i64), hub: &Arc<RoundHub>, always: bool) -> bool {
         let mut rounds = lock(&self.rounds);
         {
+            let now = tokio::time::Instant::now();
+            lock(&hub.held).retain(|_, (_, until)| !always && *until > now);
             let mut views = lock(&hub.views);
             views.retain(|_, v| v.receiver_count() > 0);
             if !always && !views.is_empty() {
@@ -207,6 +293,7 @@ impl LiveHub {
             rounds.remove(&key);
         }
         lock(&self.games).retain(|_, r| !Arc::ptr_eq(r, hub));
+        lock(&self.by_round).retain(|_, r| !Arc::ptr_eq(r, hub));
         true
     }
 }
@@ -289,13 +376,9 @@ impl GameLive {
     }
 }
 
-fn line_of(seq: i64) -> usize {
-    usize::try_from(seq).unwrap_or(0) + 1
-}
-
 /// The game of a header and events; none for a log the engine no longer takes.
 fn rebuilt(header: &str, events: &[LiveEvent]) -> Option<Report> {
-    crate::live::rebuild(header, events).ok()
+    crate::live_steps::rebuild(header, events).ok()
 }
 
 fn spectator_state(
@@ -338,6 +421,8 @@ struct RoundLive {
     meta: u64,
     games: HashMap<i64, GameLive>,
     views: HashMap<ViewKey, ViewCache>,
+    /// The latest dashboard read answered.
+    answered: u64,
 }
 
 impl RoundLive {
@@ -380,6 +465,10 @@ impl RoundLive {
                 watched.insert(b.game, hub.clone());
             }
             drop(watched);
+            let mut by_round = lock(&service.hub.by_round);
+            by_round.retain(|_, r| !Arc::ptr_eq(r, hub));
+            by_round.insert(round.id, hub.clone());
+            drop(by_round);
             self.round_id = round.id;
             self.boards = boards;
             self.default_header = default_header;
@@ -430,6 +519,21 @@ impl RoundLive {
         Ok(next)
     }
 
+    /// After a database notification: reads the new events of the games the round's marks show
+    /// changed (one query, the section is not read again), then pushes as
+    /// [`RoundLive::refresh`].
+    async fn refresh_marks(
+        &mut self,
+        service: &Service,
+        hub: &Arc<RoundHub>,
+    ) -> Result<Option<i64>, ServiceError> {
+        lock(&hub.touched).clear();
+        self.read_events(service).await?;
+        let next = self.age();
+        self.push(hub);
+        Ok(next)
+    }
+
     /// Reads the events of the games that changed since the last look.
     async fn read_events(&mut self, service: &Service) -> Result<(), ServiceError> {
         for mark in service.store.live_round_marks(self.round_id).await? {
@@ -468,9 +572,9 @@ impl RoundLive {
             .collect();
         self.views
             .retain(|k, _| senders.iter().any(|(key, _)| key == k));
-        for ((audience, lang), sender) in senders {
+        for ((audience, lang, form), sender) in senders {
             let delayed = audience == Audience::Public && self.delay_ms > 0;
-            let view = self.views.entry((audience, lang)).or_default();
+            let view = self.views.entry((audience, lang, form)).or_default();
             let mut changed = Vec::new();
             let mut all = Vec::with_capacity(self.boards.len());
             for b in &self.boards {
@@ -483,7 +587,10 @@ impl RoundLive {
                     Some((at, json)) if *at == rev => json.clone(),
                     _ => {
                         let delay = if delayed { self.delay_ms } else { 0 };
-                        let json = board_json(b, game, delayed, delay, lang);
+                        let json = match form {
+                            Form::Stream => board_json(b, game, delayed, delay, lang),
+                            Form::Dashboard => dashboard_board_json(b, game, lang),
+                        };
                         view.built.insert(b.game, (rev, json.clone()));
                         changed.push(json.clone());
                         json
@@ -499,11 +606,25 @@ impl RoundLive {
             while view.recent.len() > RECENT {
                 view.recent.pop_front();
             }
-            sender.send_replace(Arc::new(RoundSnapshot {
-                version: view.version,
-                boards: json_array(&all),
-                recent: view.recent.clone(),
-            }));
+            let picture = match form {
+                Form::Stream => RoundSnapshot {
+                    version: view.version,
+                    boards: json_array(&all),
+                    recent: view.recent.clone(),
+                    dashboard: Arc::new([]),
+                },
+                Form::Dashboard => RoundSnapshot {
+                    version: view.version,
+                    dashboard: self
+                        .boards
+                        .iter()
+                        .zip(all)
+                        .map(|(b, json)| (json, self.games.get(&b.game).and_then(|g| g.origin_ms)))
+                        .collect(),
+                    ..RoundSnapshot::default()
+                },
+            };
+            sender.send_replace(Arc::new(picture));
         }
     }
 }
@@ -559,6 +680,32 @@ fn board_json(
         .into()
 }
 
+/// A board of the dashboard: the board and its whole live state as [`BoardLive`] (the arbiters'
+/// game, every event), `now_ms` as [`NOW_MARK`].
+fn dashboard_board_json(board: &LiveBoard, game: Option<&GameLive>, lang: Lang) -> Arc<str> {
+    let live = game.and_then(|g| {
+        let report = g.now.as_ref()?;
+        let header: Header = serde_json::from_str(g.header.as_deref()?).ok()?;
+        let now_ms = if g.origin_ms.is_some() { NOW_MARK } else { 0 };
+        Some(crate::live::live_state_of(
+            board.game, header, report, &g.events, now_ms, lang,
+        ))
+    });
+    let proposed = live
+        .as_ref()
+        .and_then(|l| l.state.result.as_deref())
+        .and_then(recorded_code)
+        .filter(|code| *code != board.result);
+    let shown = BoardLive {
+        board: board.clone(),
+        live,
+        proposed,
+    };
+    serde_json::to_string(&shown)
+        .unwrap_or_else(|_| "null".into())
+        .into()
+}
+
 /// The task of a watched round: refresh, then wait for a stored event, a delayed event to age
 /// in or the next poll; ends when nobody watches or the round is no longer published.
 async fn watch_round_task(service: Service, key: (i64, i64), hub: Arc<RoundHub>) {
@@ -570,9 +717,15 @@ async fn watch_round_task(service: Service, key: (i64, i64), hub: Arc<RoundHub>)
         }
         let now = tokio::time::Instant::now();
         let next_poll = polled.map_or(now, |p| p + service.live_poll);
-        let looked = if next_poll <= now {
+        let asked = hub.asked.load(Ordering::SeqCst);
+        let looked = if next_poll <= now || asked > round.answered {
             polled = Some(now);
-            round.refresh(&service, key, &hub).await
+            let looked = round.refresh(&service, key, &hub).await;
+            round.answered = asked;
+            hub.looked.send_replace((asked, looked.is_ok()));
+            looked
+        } else if hub.notified.swap(false, Ordering::SeqCst) {
+            round.refresh_marks(&service, &hub).await
         } else {
             round.refresh_touched(&service, &hub).await
         };
@@ -602,6 +755,43 @@ async fn watch_round_task(service: Service, key: (i64, i64), hub: Arc<RoundHub>)
     }
 }
 
+/// Listens to the database's notifications (PostgreSQL) and wakes the watched round each
+/// names; ends with the hub, or when the database refuses (the next watched round starts it
+/// again; the polls go on meanwhile).
+async fn listen_task(store: store::Store, hub: Weak<LiveHub>) {
+    let listener = store.live_listener().await;
+    let mut listener = match listener {
+        Ok(Some(l)) => l,
+        Ok(None) | Err(_) => {
+            if let Some(hub) = hub.upgrade() {
+                hub.listening.store(false, Ordering::SeqCst);
+            }
+            return;
+        }
+    };
+    // Events stored while the listener connected were not notified to it: every watched
+    // round looks once now.
+    if let Some(live) = hub.upgrade() {
+        for round in lock(&live.rounds).values() {
+            round.notified.store(true, Ordering::SeqCst);
+            round.wake.notify_one();
+        }
+    }
+    loop {
+        let next = listener.next().await;
+        let Some(live) = hub.upgrade() else {
+            return;
+        };
+        match next {
+            Ok(round) => live.notified(round),
+            Err(_) => {
+                live.listening.store(false, Ordering::SeqCst);
+                return;
+            }
+        }
+    }
+}
+
 impl Service {
     /// The same service asking the database for other processes' events of a watched round
     /// every `every` (default [`POLL_EVERY`]).
@@ -621,7 +811,21 @@ impl Service {
         audience: Audience,
         lang: Lang,
     ) -> Result<RoundWatch, ServiceError> {
-        self.round_boards(section, n, audience).await?;
+        let (_, pictures) = self
+            .subscribe_round(section, n, (audience, lang, Form::Stream))
+            .await?;
+        Ok(RoundWatch { pictures, seen: 0 })
+    }
+
+    /// The watched round `n` of a section (its task started if it was not watched) and a
+    /// receiver of the pictures of `view`.
+    async fn subscribe_round(
+        &self,
+        section: i64,
+        n: i64,
+        view: ViewKey,
+    ) -> Result<(Arc<RoundHub>, watch::Receiver<Arc<RoundSnapshot>>), ServiceError> {
+        self.round_boards(section, n, view.0).await?;
         let key = (section, n);
         let mut rounds = lock(&self.hub.rounds);
         let mut new = false;
@@ -633,15 +837,61 @@ impl Service {
             })
             .clone();
         let pictures = lock(&hub.views)
-            .entry((audience, lang))
+            .entry(view)
             .or_insert_with(|| watch::channel(Arc::new(RoundSnapshot::default())).0)
             .subscribe();
         drop(rounds);
+        if self.store.is_postgres() && !self.hub.listening.swap(true, Ordering::SeqCst) {
+            tokio::spawn(listen_task(self.store.clone(), Arc::downgrade(&self.hub)));
+        }
         if new {
             tokio::spawn(watch_round_task(self.clone(), key, hub.clone()));
         }
         hub.wake.notify_one();
-        Ok(RoundWatch { pictures, seen: 0 })
+        Ok((hub, pictures))
+    }
+
+    /// Every board of round `n` live for the arbiters' dashboard, texts in `lang`: the JSON
+    /// array of [`BoardLive`] that [`Service::round_live`] gives the arbiters, read from the
+    /// round's shared picture ([`crate::live_hub`]): a read asks the round's task for one look
+    /// at the database (the marks of the round's games and the section, no game rebuilt) and
+    /// waits for it, so it shows every event and result stored before it. The round stays
+    /// watched [`DASHBOARD_LINGER`] after the latest read.
+    pub async fn round_dashboard_json(
+        &self,
+        section: i64,
+        n: i64,
+        lang: Lang,
+    ) -> Result<String, ServiceError> {
+        let view = (Audience::Arbiters, lang, Form::Dashboard);
+        let (hub, pictures) = self.subscribe_round(section, n, view).await?;
+        let mut looked = hub.looked.subscribe();
+        let asked = hub.asked.fetch_add(1, Ordering::SeqCst) + 1;
+        hub.wake.notify_one();
+        lock(&hub.held).insert(
+            view,
+            (
+                pictures.clone(),
+                tokio::time::Instant::now() + DASHBOARD_LINGER,
+            ),
+        );
+        let answered = tokio::time::timeout(
+            Duration::from_secs(10),
+            looked.wait_for(|(l, _)| *l >= asked),
+        )
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .is_some_and(|l| l.1);
+        let picture = pictures.borrow().clone();
+        if answered && picture.version > 0 {
+            return Ok(picture.dashboard_json(store::unix_now_ms()));
+        }
+        // The round's task could not look (e.g. the round was unpublished meanwhile).
+        let boards = self
+            .round_live(section, n, Audience::Arbiters, lang)
+            .await?;
+        serde_json::to_string(&boards).map_err(|e| ServiceError::Internal(e.to_string()))
     }
 }
 
@@ -668,6 +918,7 @@ mod tests {
                 .iter()
                 .map(|v| (*v, Arc::from(format!("[{v}]"))))
                 .collect(),
+            dashboard: Arc::new([]),
         }
     }
 

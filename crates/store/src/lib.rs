@@ -67,7 +67,7 @@ pub use archive::{
 pub use audit::AuditEntry;
 pub use backup::{restore, sqlite_path};
 pub use events::{EventChange, EventOf, EventRow};
-pub use live::{Appended, LiveEvent, LiveGame, LiveMark, NewLiveEvent};
+pub use live::{Appended, LIVE_CHANNEL, LiveEvent, LiveGame, LiveListener, LiveMark, NewLiveEvent};
 pub use model::{ParseRecordedError, Recorded, StoreError};
 pub use players::{NewPlayer, Player};
 pub use rounds::{Confirmed, Game, NewGame, NewRound, Round, RoundNote};
@@ -98,6 +98,8 @@ pub fn unix_now_ms() -> i64 {
 pub struct Store {
     pool: AnyPool,
     postgres: bool,
+    /// PostgreSQL: where a listener for the live games' notifications connects.
+    listen_url: Option<live::ListenUrl>,
 }
 
 impl Store {
@@ -134,7 +136,12 @@ impl Store {
             })
             .connect(&url)
             .await?;
-        Ok(Store { pool, postgres })
+        let listen_url = postgres.then(|| live::ListenUrl(url.as_str().into()));
+        Ok(Store {
+            pool,
+            postgres,
+            listen_url,
+        })
     }
 
     /// Begins a write transaction. On SQLite it takes the write lock at once (`BEGIN

@@ -9,12 +9,84 @@
 //!
 //! A board's device opens only its own game with the board's code; only the code's SHA-256 is
 //! kept (`board_codes`).
+//!
+//! On PostgreSQL an event stored (and a live game opened) notifies [`LIVE_CHANNEL`] in the same
+//! transaction, the payload naming the schema and the round (`schema:round`), so that another
+//! server process on the database learns of it at once ([`Store::live_listener`]); a
+//! notification is delivered only when the transaction commits. SQLite has no notifications:
+//! its watchers poll.
+
+use std::sync::Arc;
 
 use sqlx::any::AnyRow;
+use sqlx::postgres::PgListener;
 
 use crate::audit::Audit;
 use crate::row::{Entity, get};
 use crate::{Store, StoreError};
+
+/// The PostgreSQL channel notified when a live game of a round changes (payload
+/// `schema:round`).
+pub const LIVE_CHANNEL: &str = "arbiter_live";
+
+/// The URL a listener connects to; never printed (it may hold a password).
+#[derive(Clone)]
+pub(crate) struct ListenUrl(pub(crate) Arc<str>);
+
+impl std::fmt::Debug for ListenUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ListenUrl(..)")
+    }
+}
+
+/// The notifications of [`LIVE_CHANNEL`] for this store's schema: the rounds whose live games
+/// changed (PostgreSQL).
+pub struct LiveListener {
+    listener: PgListener,
+    schema: String,
+}
+
+impl std::fmt::Debug for LiveListener {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LiveListener")
+            .field("schema", &self.schema)
+            .finish_non_exhaustive()
+    }
+}
+
+impl LiveListener {
+    /// The next round (key of `rounds`) whose live games changed. The connection is made
+    /// again when it was lost (notifications meanwhile are lost: watchers still poll).
+    pub async fn next(&mut self) -> Result<i64, StoreError> {
+        loop {
+            let n = self.listener.recv().await?;
+            if let Some((schema, round)) = n.payload().rsplit_once(':')
+                && schema == self.schema
+                && let Ok(round) = round.parse()
+            {
+                return Ok(round);
+            }
+        }
+    }
+}
+
+/// Notifies [`LIVE_CHANNEL`] of the round of `game` (PostgreSQL; on commit).
+async fn notify_round(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    postgres: bool,
+    game: i64,
+) -> Result<(), StoreError> {
+    if postgres {
+        sqlx::query(
+            "SELECT pg_notify('arbiter_live', current_schema() || ':' || round_id::text) AS n
+             FROM games WHERE id = $1",
+        )
+        .bind(game)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
 
 /// A live game: its replay header and the server time its game time counts from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -113,6 +185,21 @@ pub enum Appended {
 }
 
 impl Store {
+    /// A listener of the live games' notifications of this store's schema (PostgreSQL); none
+    /// on SQLite.
+    pub async fn live_listener(&self) -> Result<Option<LiveListener>, StoreError> {
+        let Some(url) = &self.listen_url else {
+            return Ok(None);
+        };
+        let row = sqlx::query("SELECT current_schema()::text AS s")
+            .fetch_one(&self.pool)
+            .await?;
+        let schema: String = get(&row, "s")?;
+        let mut listener = PgListener::connect(&url.0).await?;
+        listener.listen(LIVE_CHANNEL).await?;
+        Ok(Some(LiveListener { listener, schema }))
+    }
+
     /// The live game of a game, if one was opened.
     pub async fn live_game(&self, game: i64) -> Result<Option<LiveGame>, StoreError> {
         self.find(game).await
@@ -150,6 +237,7 @@ impl Store {
             .bind(origin_ms)
             .execute(&mut *tx)
             .await?;
+        notify_round(&mut tx, self.postgres, game).await?;
         Audit::new(by, "game", game, "live")
             .commit(tx, None, Some(header))
             .await
@@ -203,6 +291,28 @@ impl Store {
             &[game, after],
         )
         .await
+    }
+
+    /// The live game of one game as [`Store::live_round_marks`] sees it (origin and number of
+    /// events), if it was opened: one indexed query that tells a writer whether the game it
+    /// knows is still the stored one.
+    pub async fn live_mark(&self, game: i64) -> Result<Option<LiveMark>, StoreError> {
+        let row = sqlx::query(
+            "SELECT lg.origin_ms AS origin_ms,
+                    (SELECT COALESCE(MAX(e.seq), 0) FROM live_events e WHERE e.game_id = lg.game_id) AS n
+             FROM live_games lg WHERE lg.game_id = $1",
+        )
+        .bind(game)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| {
+            Ok(LiveMark {
+                game,
+                origin_ms: get(&r, "origin_ms")?,
+                events: get(&r, "n")?,
+            })
+        })
+        .transpose()
     }
 
     /// The opened live games of a round (key of `rounds`), each with its origin and the number
@@ -283,6 +393,7 @@ impl Store {
             Err(sqlx::Error::Database(d)) if d.is_unique_violation() => return Err(conflict),
             r => r?,
         };
+        notify_round(&mut tx, self.postgres, game).await?;
         tx.commit().await?;
         Ok(Appended::New(seq))
     }

@@ -246,13 +246,22 @@ async fn boards_for(
         .await?)
 }
 
-/// `GET /api/sections/{id}/rounds/{n}/live`: every board of a published round live.
+/// `GET /api/sections/{id}/rounds/{n}/live`: every board of a published round live. The
+/// arbiters' dashboard reads the round's shared picture ([`service::live_hub`]): no game is
+/// rebuilt per request.
 async fn round_api(
     State(state): State<AppState>,
     viewer: Viewer,
     Path((id, n)): Path<(i64, i64)>,
-) -> Result<axum::Json<Vec<BoardLive>>, AppError> {
-    Ok(axum::Json(boards_for(&state, &viewer, id, n).await?))
+) -> Result<Response, AppError> {
+    if audience(&viewer) == Audience::Arbiters {
+        let json = state
+            .service
+            .round_dashboard_json(id, n, viewer.lang)
+            .await?;
+        return Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response());
+    }
+    Ok(axum::Json(boards_for(&state, &viewer, id, n).await?).into_response())
 }
 
 /// `GET /sections/{id}/rounds/{n}/live/stream`: the boards as server-sent events from the

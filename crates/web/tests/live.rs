@@ -16,6 +16,7 @@ store::on_both!(
     h15_05_every_replay_log_plays_the_same_through_the_api,
     h15_04_refused_events_store_nothing_and_retries_apply_once,
     h15_01_a_board_code_opens_only_its_game,
+    h15_11_a_game_stepped_on_post_by_post_is_the_game_rebuilt_from_its_log,
 );
 
 /// Every log `arbiter replay` is tested with: the examples and this suite's data.
@@ -188,6 +189,81 @@ async fn h15_05_every_replay_log_plays_the_same_through_the_api(store: Store) {
     }
 }
 
+/// Issue #15 item 4, a post steps the stored game on instead of rebuilding it: every replay log
+/// played through two servers on one database (events posted in turn, so each catches up with
+/// the other's, with refused events and retries between them) gives every event the rulings of
+/// `arbiter replay`, and the state a third server rebuilds from the log is the same.
+async fn h15_11_a_game_stepped_on_post_by_post_is_the_game_rebuilt_from_its_log(store: Store) {
+    let logs = logs();
+    let c = FormClient::admin(store.clone()).await;
+    let other = web::router(web::AppState::new(store.clone()));
+    let games = published_boards(&c, 2 * logs.len()).await;
+    for ((name, log), game) in logs.iter().zip(games) {
+        let expected = laws::replay::replay(log, None).unwrap();
+        let mut lines = log.lines().filter(|l| !l.trim().is_empty());
+        let header: Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+        let uri = format!("/api/games/{game}/live");
+        let opened = call(&c.app, &c.session, "POST", &uri, Some(&header)).await;
+        assert_eq!(opened.status, StatusCode::OK, "{name}: {}", opened.text);
+        for (i, (line, step)) in lines.zip(&expected.steps).enumerate() {
+            // Two posts by the first server, one by the other, ...
+            let (app, peer) = if i % 3 == 2 {
+                (&other, &c.app)
+            } else {
+                (&c.app, &other)
+            };
+            let events = format!("/api/games/{game}/events?device=d&seq={i}");
+            let event: Value = serde_json::from_str(line).unwrap();
+            let a = call(app, &c.session, "POST", &events, Some(&event)).await;
+            assert_eq!(a.status, StatusCode::OK, "{name}: {line}: {}", a.text);
+            let got = a.json();
+            assert_eq!(
+                replay_shape(&got["rulings"]),
+                json!(step.rulings),
+                "{name}: {line}"
+            );
+            if i % 4 == 1 {
+                // The other server's retry finds the stored event; a refused event changes nothing.
+                let again = call(peer, &c.session, "POST", &events, Some(&event))
+                    .await
+                    .json();
+                assert_eq!(
+                    (&again["seq"], &again["repeated"]),
+                    (&got["seq"], &json!(true))
+                );
+                assert_eq!(
+                    replay_shape(&again["rulings"]),
+                    json!(step.rulings),
+                    "{name}: {line}"
+                );
+                let refused = call(
+                    app,
+                    &c.session,
+                    "POST",
+                    &format!("/api/games/{game}/events"),
+                    Some(&json!({"event": "move", "move": "Zz9"})),
+                )
+                .await;
+                assert!(refused.status.is_client_error(), "{name}: {}", refused.text);
+            }
+        }
+        let rebuilt = web::router(web::AppState::new(store.clone()));
+        let live = call(&rebuilt, &c.session, "GET", &uri, None).await.json();
+        let Value::Object(fin) = json!(expected.final_state()) else {
+            unreachable!("the final state is an object")
+        };
+        for (key, value) in fin {
+            assert_eq!(live[&key], value, "{name}: final {key}");
+        }
+        assert_eq!(live["moves"], json!(expected.moves()), "{name}");
+        assert_eq!(
+            live["rulings"].as_array().unwrap().len(),
+            expected.steps.len(),
+            "{name}"
+        );
+    }
+}
+
 /// Issue #15 item 4: a refused event stores nothing and names why; a device's retry applies
 /// once; the server stamps the time of events without one; only arbiters give `at_ms`.
 async fn h15_04_refused_events_store_nothing_and_retries_apply_once(store: Store) {
@@ -329,10 +405,11 @@ async fn as_board(
     send(app, req).await
 }
 
-/// Issue #15 item 1 (groundwork): an arbiter makes a board's code; it opens that game only, its
-/// events get the server's time, and a new code ends the old one.
+/// Issue #15 item 1, the `board` role: an arbiter makes a board's code; it opens that game only,
+/// its events get the server's time, a new code ends the old one, and a result entered for the
+/// game ends the code.
 async fn h15_01_a_board_code_opens_only_its_game(store: Store) {
-    let c = FormClient::admin(store).await;
+    let c = FormClient::admin(store.clone()).await;
     let games = published_boards(&c, 4).await;
     let (mine, other) = (games[0], games[1]);
     let make = || async {
@@ -434,6 +511,27 @@ async fn h15_01_a_board_code_opens_only_its_game(store: Store) {
     )
     .await;
     assert_eq!(fresh.status, StatusCode::OK, "{}", fresh.text);
+    // Once the arbiter enters the game's result into the round, the code opens nothing: the
+    // device has nothing more to play (the arbiter still reaches the game).
+    let version = store.game(mine).await.unwrap().version.to_string();
+    let entered = c
+        .form(
+            &format!("/games/{mine}/result"),
+            &[("result", "1-0"), ("version", &version)],
+        )
+        .await;
+    assert!(entered.status.is_redirection(), "{}", entered.text);
+    for (method, uri) in [
+        ("GET", format!("/api/games/{mine}/live")),
+        ("POST", format!("/api/games/{mine}/events")),
+    ] {
+        let a = as_board(&c.app, &new, method, &uri, Some(&start)).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{method} {uri}: {}", a.text);
+    }
+    let page = send(&c.app, json_request("GET", &format!("/play/{new}"), None, None)).await;
+    assert_eq!(page.status, StatusCode::NOT_FOUND, "{}", page.text);
+    let arbiter = call(&c.app, &c.session, "GET", &format!("/api/games/{mine}/live"), None).await;
+    assert_eq!(arbiter.status, StatusCode::OK, "{}", arbiter.text);
 }
 
 /// Issue #15 item 4: a fresh store on the same database (a restarted server) rebuilds the

@@ -24,7 +24,8 @@ store::on_both!(
     h15_07_the_organiser_sets_the_public_delay_per_section,
     h15_08_every_stream_of_a_round_gets_a_stored_move_pushed_at_once,
     h15_09_the_delayed_stream_shows_only_events_that_aged_in,
-    h15_10_a_second_server_process_streams_the_move_after_its_poll,
+    h15_10_a_second_server_process_streams_the_move_notified_or_after_its_poll,
+    h15_12_the_dashboard_reads_the_shared_picture_as_the_rebuilt_round,
 );
 
 async fn post(c: &FormClient, uri: &str, body: Value) -> Value {
@@ -746,8 +747,10 @@ async fn h15_09_the_delayed_stream_shows_only_events_that_aged_in(store: Store) 
 }
 
 /// Issue #15 item 4: a second server process on the same database (here a second service with
-/// its own live pictures) streams a move the first stored, after its poll.
-async fn h15_10_a_second_server_process_streams_the_move_after_its_poll(store: Store) {
+/// its own live pictures) streams a move the first stored: on PostgreSQL at once by the
+/// database's notification (its poll is a minute here, so nothing else can bring it), on
+/// SQLite after its poll.
+async fn h15_10_a_second_server_process_streams_the_move_notified_or_after_its_poll(store: Store) {
     let c = FormClient::admin(store.clone()).await;
     let (section, games) = section_with_round(&c, 4, true).await;
     let game = games[0];
@@ -755,8 +758,13 @@ async fn h15_10_a_second_server_process_streams_the_move_after_its_poll(store: S
     arbiter_event(&c, game, json!({"event": "start_clock"})).await;
     let saved = set_public_delay(&c, section, "0").await;
     assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.text);
+    let poll = if store.is_postgres() {
+        Duration::from_secs(60)
+    } else {
+        Duration::from_millis(200)
+    };
     let mut other = web::AppState::new(store);
-    other.service = other.service.with_live_poll(Duration::from_millis(200));
+    other.service = other.service.with_live_poll(poll);
     let other = web::router(other);
     let uri = format!("/sections/{section}/rounds/1/live/stream");
     let mut watcher = Stream::open(&other, &uri, None).await;
@@ -771,4 +779,129 @@ async fn h15_10_a_second_server_process_streams_the_move_after_its_poll(store: S
     let (name, data) = watcher.next().await;
     assert_eq!(name, "update");
     assert_eq!(streamed_moves(&data, game), Some(json!(["Nf3"])), "{data}");
+    // And the next move too (the notifications go on).
+    let posted = Instant::now();
+    arbiter_event(&c, game, json!({"event": "press", "by": "white"})).await;
+    arbiter_event(
+        &c,
+        game,
+        json!({"event": "move", "by": "black", "move": "d5"}),
+    )
+    .await;
+    let mut moves = json!([]);
+    while moves != json!(["Nf3", "d5"]) {
+        let (_, data) = watcher.next().await;
+        moves = streamed_moves(&data, game).unwrap();
+    }
+    assert!(
+        posted.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        posted.elapsed()
+    );
+}
+
+/// The boards of a dashboard answer without their `now_ms` (the game time at the read).
+fn without_now(mut boards: Value) -> Value {
+    for b in boards.as_array_mut().unwrap() {
+        if let Some(live) = b["live"].as_object_mut() {
+            assert!(
+                live.remove("now_ms").unwrap().as_u64().is_some(),
+                "{live:?}"
+            );
+        }
+    }
+    boards
+}
+
+/// Issue #15 item 2, the dashboard from the shared picture: the arbiters' JSON of a round (read
+/// from [`service::live_hub`], no game rebuilt per read) is the round rebuilt from the logs
+/// (`Service::round_live`), in German too; an event another process stored and a result
+/// entered show in the next read; the game time `now_ms` is the time of the read.
+async fn h15_12_the_dashboard_reads_the_shared_picture_as_the_rebuilt_round(store: Store) {
+    let c = admin_polling_every(store.clone(), Duration::from_secs(60)).await;
+    let (section, games) = section_with_round(&c, 6, true).await;
+    let (game, youth) = (games[0], games[1]);
+    with_time_control(&c, section, game).await;
+    post(
+        &c,
+        &format!("/api/games/{youth}/live"),
+        json!({"time_control": "5400+30", "profile": "sjrp"}),
+    )
+    .await;
+    for (g, event) in [
+        (game, json!({"event": "start_clock", "at_ms": 0})),
+        (
+            game,
+            json!({"event": "move", "by": "white", "move": "e4", "at_ms": 1000}),
+        ),
+        (
+            game,
+            json!({"event": "press", "by": "white", "at_ms": 1500}),
+        ),
+        (youth, json!({"event": "start_clock", "at_ms": 0})),
+        (
+            youth,
+            json!({"event": "move", "by": "white", "move": "e2e5", "at_ms": 1000}),
+        ),
+        (
+            youth,
+            json!({"event": "press", "by": "white", "at_ms": 1500}),
+        ),
+    ] {
+        arbiter_event(&c, g, event).await;
+    }
+    let rebuilt = service::Service::new(store.clone());
+    let api = format!("/api/sections/{section}/rounds/1/live");
+    for lang in [laws::Lang::En, laws::Lang::De] {
+        let uri = match lang {
+            laws::Lang::De => format!("{api}?lang=de"),
+            _ => api.clone(),
+        };
+        let read = c.json(&uri).await;
+        let expected = rebuilt
+            .round_live(section, 1, service::live_round::Audience::Arbiters, lang)
+            .await
+            .unwrap();
+        let expected = serde_json::to_value(expected).unwrap();
+        let now = read[0]["live"]["now_ms"].as_u64().unwrap();
+        let then = expected[0]["live"]["now_ms"].as_u64().unwrap();
+        assert!(now.abs_diff(then) < 5_000, "{now} {then}");
+        assert_eq!(without_now(read), without_now(expected), "{lang:?}");
+    }
+    let german = c.json(&format!("{api}?lang=de")).await;
+    assert_eq!(
+        german[1]["live"]["question"],
+        "Die Strafe für den 1. vollendeten regelwidrigen Zug von Weiß"
+    );
+    // Another process stores Black's answer: the next read shows it (the poll is a minute).
+    let new = store::NewLiveEvent {
+        device: None,
+        device_seq: None,
+        user: None,
+        server_ms: store::unix_now_ms(),
+        line: r#"{"event":"move","by":"black","move":"c5","at_ms":2000}"#,
+    };
+    store.append_live_event(game, 3, &new).await.unwrap();
+    let read = c.json(&api).await;
+    assert_eq!(read[0]["live"]["moves"], json!(["e4", "c5"]), "{read}");
+    // A result entered shows at once.
+    arbiter_event(
+        &c,
+        game,
+        json!({"event": "resign", "by": "white", "at_ms": 3000}),
+    )
+    .await;
+    let read = c.json(&api).await;
+    assert_eq!(read[0]["proposed"], "0-1", "{read}");
+    let version = read[0]["version"].as_i64().unwrap().to_string();
+    let confirmed = c
+        .form(
+            &format!("/games/{game}/result"),
+            &[("result", "0-1"), ("version", &version)],
+        )
+        .await;
+    assert!(confirmed.status.is_redirection(), "{}", confirmed.text);
+    let read = c.json(&api).await;
+    assert_eq!(read[0]["result"], "0-1", "{read}");
+    assert!(read[0]["proposed"].is_null(), "{read}");
 }
