@@ -338,8 +338,7 @@ impl Service {
         };
         let g = self.store.game(game).await?;
         let round = self.store.round(g.round).await?;
-        let open = round.published
-            && g.result == store::Recorded::Game(laws::GameResult::Pending);
+        let open = round.published && g.result == store::Recorded::Game(laws::GameResult::Pending);
         Ok(open.then_some(game))
     }
 

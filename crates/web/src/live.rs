@@ -11,8 +11,8 @@
 use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
+use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
 use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -37,31 +37,35 @@ enum Actor {
     Board,
 }
 
-/// The actor of a request on game `id`: the board whose `X-Board-Code` opens this game, else
-/// an arbiter or admin (with the CSRF token when `change`); [`AppError::Forbidden`] otherwise.
-async fn actor(
-    state: &AppState,
-    viewer: &Viewer,
-    headers: &HeaderMap,
+/// The game of the path and who acts on it: the `board` role — a device whose `X-Board-Code`
+/// opens this very game (only while its round is published and no result is entered) — else an
+/// arbiter or admin, with the CSRF token when `CHANGE`; [`AppError::Forbidden`] otherwise.
+struct OnGame<const CHANGE: bool> {
     id: i64,
-    change: bool,
-) -> Result<Actor, AppError> {
-    if let Some(code) = headers.get("x-board-code") {
-        let code = code.to_str().map_err(|_| AppError::Forbidden)?;
-        let game = state
-            .service
-            .board_code_game(code)
+    actor: Actor,
+    viewer: Viewer,
+}
+
+impl<const CHANGE: bool> FromRequestParts<AppState> for OnGame<CHANGE> {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let Path(id) = Path::<i64>::from_request_parts(parts, state)
             .await
-            .map_err(AppError::from)?;
-        return match game {
-            Some(g) if g == id => Ok(Actor::Board),
-            _ => Err(AppError::Forbidden),
+            .map_err(|_| AppError::NotFound)?;
+        let viewer = Viewer::from_request_parts(parts, state).await?;
+        let actor = match parts.headers.get("x-board-code") {
+            Some(code) => {
+                let code = code.to_str().map_err(|_| AppError::Forbidden)?;
+                match state.service.board_code_game(code).await? {
+                    Some(game) if game == id => Actor::Board,
+                    _ => return Err(AppError::Forbidden),
+                }
+            }
+            None if CHANGE => Actor::Arbiter(editor_id(&viewer, csrf_header(&parts.headers))?),
+            None => Actor::Arbiter(viewer.editor()?),
         };
-    }
-    if change {
-        Ok(Actor::Arbiter(editor_id(viewer, csrf_header(headers))?))
-    } else {
-        Ok(Actor::Arbiter(viewer.editor()?))
+        Ok(OnGame { id, actor, viewer })
     }
 }
 
@@ -79,11 +83,8 @@ fn text(body: &Bytes) -> Result<&str, AppError> {
 /// `GET /api/games/{id}/live`: the live state (see [`LiveState`]).
 async fn live(
     State(state): State<AppState>,
-    Path(id): Path<i64>,
-    viewer: Viewer,
-    headers: HeaderMap,
+    OnGame { id, viewer, .. }: OnGame<false>,
 ) -> Result<Json<LiveState>, AppError> {
-    actor(&state, &viewer, &headers, id, false).await?;
     let live = state
         .service
         .live_state(id, viewer.lang)
@@ -120,13 +121,11 @@ async fn open(
 /// rulings, or why it was refused (422, nothing stored).
 async fn events(
     State(state): State<AppState>,
-    Path(id): Path<i64>,
+    OnGame { id, actor, viewer }: OnGame<true>,
     Query(q): Query<DeviceQuery>,
-    viewer: Viewer,
-    headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Accepted>, AppError> {
-    let by = match actor(&state, &viewer, &headers, id, true).await? {
+    let by = match actor {
         Actor::Arbiter(user) => Some(user),
         Actor::Board => None,
     };

@@ -526,11 +526,27 @@ async fn h15_01_a_board_code_opens_only_its_game(store: Store) {
         ("POST", format!("/api/games/{mine}/events")),
     ] {
         let a = as_board(&c.app, &new, method, &uri, Some(&start)).await;
-        assert_eq!(a.status, StatusCode::FORBIDDEN, "{method} {uri}: {}", a.text);
+        assert_eq!(
+            a.status,
+            StatusCode::FORBIDDEN,
+            "{method} {uri}: {}",
+            a.text
+        );
     }
-    let page = send(&c.app, json_request("GET", &format!("/play/{new}"), None, None)).await;
+    let page = send(
+        &c.app,
+        json_request("GET", &format!("/play/{new}"), None, None),
+    )
+    .await;
     assert_eq!(page.status, StatusCode::NOT_FOUND, "{}", page.text);
-    let arbiter = call(&c.app, &c.session, "GET", &format!("/api/games/{mine}/live"), None).await;
+    let arbiter = call(
+        &c.app,
+        &c.session,
+        "GET",
+        &format!("/api/games/{mine}/live"),
+        None,
+    )
+    .await;
     assert_eq!(arbiter.status, StatusCode::OK, "{}", arbiter.text);
 }
 
