@@ -3,7 +3,7 @@
 //! reachable by legal moves that proves a mate can never occur.
 
 use std::collections::{HashMap, VecDeque};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use shakmaty::zobrist::{Zobrist128, ZobristValue};
 
@@ -42,11 +42,34 @@ impl Budget {
 }
 
 /// Positions are identified as in Art. 9.2.3 (pieces, side to move, castling
-/// rights, en passant only when legal); move counters are ignored.
-pub type Key = Zobrist128;
+/// rights, en passant only when legal); move counters are ignored. A 128-bit
+/// Zobrist key kept as two halves, so that it is 8-byte aligned: an entry of
+/// the walks' tables (key and index) takes 24 bytes instead of the 32 of a
+/// `u128`, and more of them stay in the cache.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Key(u64, u64);
+
+impl From<Zobrist128> for Key {
+    fn from(z: Zobrist128) -> Key {
+        Key(z.0 as u64, (z.0 >> 64) as u64)
+    }
+}
+
+impl From<Key> for Zobrist128 {
+    fn from(k: Key) -> Zobrist128 {
+        Zobrist128(u128::from(k.0) | (u128::from(k.1) << 64))
+    }
+}
+
+/// Hashed by its low half, as shakmaty hashes a `Zobrist128`.
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.0);
+    }
+}
 
 pub fn key(pos: &Chess) -> Key {
-    pos.zobrist_hash(EnPassantMode::Legal)
+    pos.zobrist_hash::<Zobrist128>(EnPassantMode::Legal).into()
 }
 
 /// The [`key`] of `child`, reached from `parent` (whose key is `parent_key`)
@@ -54,8 +77,9 @@ pub fn key(pos: &Chess) -> Key {
 /// passant square before the move, no double step, no castling right
 /// touched), computed afresh otherwise. The walks compute one for every move.
 pub fn child_key(parent: &Chess, parent_key: Key, m: Move, child: &Chess) -> Key {
+    let parent_key = Zobrist128::from(parent_key);
     if let Some(k) = parent.update_zobrist_hash(parent_key, m, EnPassantMode::Legal) {
-        return k;
+        return k.into();
     }
     // shakmaty leaves king moves to a full computation; without castling
     // rights and en passant square they change only the king's squares.
@@ -71,13 +95,13 @@ pub fn child_key(parent: &Chess, parent_key: Key, m: Move, child: &Chess) -> Key
     {
         let turn = parent.turn();
         let mut k = parent_key
-            ^ Key::zobrist_for_white_turn()
-            ^ Key::zobrist_for_piece(from, Role::King.of(turn))
-            ^ Key::zobrist_for_piece(to, Role::King.of(turn));
+            ^ Zobrist128::zobrist_for_white_turn()
+            ^ Zobrist128::zobrist_for_piece(from, Role::King.of(turn))
+            ^ Zobrist128::zobrist_for_piece(to, Role::King.of(turn));
         if let Some(capture) = capture {
-            k ^= Key::zobrist_for_piece(to, capture.of(!turn));
+            k ^= Zobrist128::zobrist_for_piece(to, capture.of(!turn));
         }
-        return k;
+        return k.into();
     }
     key(child)
 }
