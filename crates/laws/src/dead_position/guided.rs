@@ -9,7 +9,9 @@
 
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square};
 
-use super::search::{Budget, Exhausted, KeyMap, OutOfBudget, distance, hopeless, key};
+use super::search::{
+    Budget, Exhausted, Key, KeyMap, OutOfBudget, child_key, distance, hopeless, key,
+};
 
 /// Positions of the exchange variant of the guided helpmate search that
 /// cost one work unit of `Tier::Full`'s bound: its
@@ -128,7 +130,7 @@ impl Guided {
             self.round_nodes = 0;
             self.cut = false;
             self.line.clear();
-            if self.search(pos, self.depth, 0, false, budget)? {
+            if self.search(pos, key(pos), self.depth, 0, false, budget)? {
                 self.line.reverse();
                 return Ok(Exhausted::Mate(std::mem::take(&mut self.line)));
             }
@@ -140,9 +142,11 @@ impl Guided {
         Err(OutOfBudget)
     }
 
+    /// `k` is the [`key`] of `pos`.
     fn search(
         &mut self,
         pos: &Chess,
+        k: Key,
         depth: u16,
         ply: u16,
         after_progress: bool,
@@ -164,7 +168,6 @@ impl Guided {
             self.cut = true;
             return Ok(false);
         }
-        let k = key(pos);
         if let Some(&(d, round)) = self.seen.get(&k)
             && d >= depth
         {
@@ -193,8 +196,10 @@ impl Guided {
             }
             let mut child = pos.clone();
             child.play_unchecked(m);
+            let ck = child_key(pos, k, m, &child);
             if self.search(
                 &child,
+                ck,
                 depth - cost,
                 ply + 1,
                 kind == Kind::Progress,

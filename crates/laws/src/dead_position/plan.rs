@@ -17,7 +17,7 @@ use std::collections::VecDeque;
 use shakmaty::attacks::king_attacks;
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 
-use super::search::{Budget, KeyMap, OutOfBudget, hopeless, key};
+use super::search::{Budget, Key, KeyMap, OutOfBudget, child_key, hopeless, key};
 
 /// Whether the plan applies: the winner has pawns and no piece but its king,
 /// or no piece but bishops while its king cannot move; the loser has pawns.
@@ -48,30 +48,31 @@ pub struct Plan {
     winner: Color,
     seen: KeyMap<u32>,
     steps: Vec<(u32, Option<Move>)>,
-    queue: VecDeque<(Chess, u32)>,
+    queue: VecDeque<(Chess, Key, u32)>,
 }
 
 impl Plan {
     pub fn new(pos: &Chess, winner: Color) -> Plan {
         let mut seen: KeyMap<u32> = KeyMap::default();
-        seen.insert(key(pos), 0);
+        let k = key(pos);
+        seen.insert(k, 0);
         Plan {
             winner,
             seen,
             steps: vec![(0, None)],
-            queue: VecDeque::from([(pos.clone(), 0)]),
+            queue: VecDeque::from([(pos.clone(), k, 0)]),
         }
     }
 
     /// Walks on until a winner's pawn has taken a piece: the line to that
     /// position and the position. `Ok(None)` when the plan cannot be carried out.
     pub fn run(&mut self, budget: &mut Budget) -> Result<Option<(Vec<Move>, Chess)>, OutOfBudget> {
-        while let Some((p, i)) = self.queue.pop_front() {
-            match self.expand(&p, i, budget) {
+        while let Some((p, k, i)) = self.queue.pop_front() {
+            match self.expand(&p, k, i, budget) {
                 Ok(Some(found)) => return Ok(Some(found)),
                 Ok(None) => {}
                 Err(e) => {
-                    self.queue.push_front((p, i));
+                    self.queue.push_front((p, k, i));
                     return Err(e);
                 }
             }
@@ -82,19 +83,21 @@ impl Plan {
     fn expand(
         &mut self,
         p: &Chess,
+        pk: Key,
         i: u32,
         budget: &mut Budget,
     ) -> Result<Option<(Vec<Move>, Chess)>, OutOfBudget> {
         let loser = p.turn() != self.winner;
         let held = held_files(p, self.winner);
-        for m in p.legal_moves() {
+        let moves = p.legal_moves();
+        for &m in &moves {
             if loser && !serves(&m, held) {
                 continue;
             }
             let mut child = p.clone();
             child.play_unchecked(m);
-            let std::collections::hash_map::Entry::Vacant(entry) = self.seen.entry(key(&child))
-            else {
+            let ck = child_key(p, pk, m, &child);
+            let std::collections::hash_map::Entry::Vacant(entry) = self.seen.entry(ck) else {
                 continue;
             };
             budget.spend()?;
@@ -107,7 +110,7 @@ impl Plan {
                 return Ok(Some((self.line_to(ci), child)));
             }
             if !hopeless(&child, self.winner) {
-                self.queue.push_back((child, ci));
+                self.queue.push_back((child, ck, ci));
             }
         }
         Ok(None)

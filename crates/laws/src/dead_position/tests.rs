@@ -424,3 +424,34 @@ fn h20_09_plan_only_for_a_winner_with_king_and_pawns() {
     let p = pos("7k/8/8/8/8/8/P1P1P1P1/7K w - -");
     assert!(!plan::applies(&p, Color::White));
 }
+
+/// The walks update keys move by move (`search::child_key`): every move of
+/// positions with castling rights, en passant, promotions, captures and king
+/// moves, three plies deep, gives the key computed afresh.
+#[test]
+fn h20_09_child_keys_equal_keys_computed_afresh() {
+    fn check(p: &Chess, k: search::Key, plies: u32, moves: &mut u32) {
+        assert_eq!(k, search::key(p));
+        if plies == 0 {
+            return;
+        }
+        for &m in &p.legal_moves() {
+            let mut child = p.clone();
+            child.play_unchecked(m);
+            *moves += 1;
+            check(&child, search::child_key(p, k, m, &child), plies - 1, moves);
+        }
+    }
+    let mut moves = 0;
+    for fen in [
+        "r3k2r/pppq1ppp/2n2n2/3pp3/1b1PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 8",
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+        "r3k3/1P6/8/8/5pP1/8/1p6/4K2R b Kq g3 0 1",
+        "8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/8/8 w - - 0 50",
+        "7k/5K2/6P1/8/8/8/8/8 w - - 0 1",
+    ] {
+        let p = pos(fen);
+        check(&p, search::key(&p), 3, &mut moves);
+    }
+    assert!(moves > 10_000, "{moves}");
+}
