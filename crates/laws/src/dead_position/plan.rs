@@ -8,9 +8,10 @@
 //! whose order is fixed; the plan walks (breadth first) only the moves that
 //! serve them — every move of the winner, whose tempo moves are scarce, the
 //! loser's king and pieces, the loser's pawns only on files the winner no
-//! longer holds, promotions only to a knight — up to the first position in
-//! which a winner's pawn has taken a piece. The ordinary searches go on from
-//! there.
+//! longer holds, promotions only to a knight; any move of a loser that has
+//! none of these — up to the first position in which a winner's pawn has
+//! taken a piece or promoted (the winner's king may also clear a file by
+//! taking the loser's pawns). The ordinary searches go on from there.
 
 use std::collections::VecDeque;
 
@@ -90,8 +91,10 @@ impl Plan {
         let loser = p.turn() != self.winner;
         let held = held_files(p, self.winner);
         let moves = p.legal_moves();
+        // A loser with no move the plan follows makes any move it has.
+        let all = loser && !moves.iter().any(|m| serves(m, held));
         for &m in &moves {
-            if loser && !serves(&m, held) {
+            if loser && !all && !serves(&m, held) {
                 continue;
             }
             let mut child = p.clone();
@@ -106,7 +109,7 @@ impl Plan {
             self.steps.push((i, Some(m)));
             let taken_piece =
                 !loser && m.role() == Role::Pawn && m.capture().is_some_and(|r| r != Role::Pawn);
-            if taken_piece {
+            if taken_piece || (!loser && m.is_promotion()) {
                 return Ok(Some((self.line_to(ci), child)));
             }
             if !hopeless(&child, self.winner) {

@@ -409,6 +409,34 @@ fn h20_09_plan_for_bishops_whose_king_is_shut_in() {
 }
 
 #[test]
+fn h20_09_plan_when_the_loser_has_only_held_pawns() {
+    // White's king is shut in on h5 (g4/g5/g6/h4, h6 covered by g7) and has
+    // nothing but pawn moves on files Black holds, the moves the plan did not
+    // follow, so it stopped at once. Now such a loser makes any move, and a
+    // winner's promotion ends the walk as a capture of a piece does: Black's
+    // king takes a white pawn, its pawn behind it promotes, and the mate
+    // follows within the board's bound (CHA test vector).
+    let fen = "8/p1p1p1p1/6P1/6PK/6PP/6P1/P1P1P3/k7 w - -";
+    let p = pos(fen);
+    let winner = Color::Black;
+    assert!(plan::applies(&p, winner));
+    let mut budget = search::Budget {
+        used: 0,
+        limit: PLAN_NODES,
+    };
+    let Ok(Some((line, _))) = plan::Plan::new(&p, winner).run(&mut budget) else {
+        panic!("{fen}: the plan reached no promotion within {PLAN_NODES}");
+    };
+    let last = line.last().expect("a promotion");
+    assert!(last.is_promotion(), "{fen}: {last}");
+    let a = analyse(&p, winner, Tier::board());
+    match a.verdict {
+        Verdict::Winnable(line) => assert_mates(&p, winner, &line),
+        v => panic!("{fen}: the board tier gave {v:?}"),
+    }
+}
+
+#[test]
 fn h20_09_plan_only_for_a_winner_with_king_and_pawns() {
     // A winner with a knight, or with bishops and a king that can move, has
     // other ways to mate: the plan does not apply.
