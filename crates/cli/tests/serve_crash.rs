@@ -1,5 +1,6 @@
-//! `arbiter serve` survives SIGKILL in the middle of result entry: every result the server
-//! acknowledged is in the database after a restart (SQLite WAL, `synchronous=FULL`).
+//! `arbiter serve` survives SIGKILL in the middle of result entry and of live play: every
+//! result and every live event the server acknowledged is in the database after a restart
+//! (SQLite WAL, `synchronous=FULL`; issue #15 item 4).
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -274,6 +275,161 @@ fn acknowledged_results_survive_sigkill() {
         }
     }
     drop(server);
+    for suffix in ["", "-wal", "-shm"] {
+        std::fs::remove_file(format!("{}{suffix}", path.display())).ok();
+    }
+}
+
+/// The opening both sides play on every live board: a move and the clock press after it.
+const LIVE_MOVES: [&str; 10] = [
+    "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
+];
+
+/// The events of a live board in order: the clock started, then each move and its press.
+fn live_events() -> Vec<Value> {
+    let mut v = vec![json!({"event": "start_clock"})];
+    for (i, mv) in LIVE_MOVES.iter().enumerate() {
+        let by = if i % 2 == 0 { "white" } else { "black" };
+        v.push(json!({"event": "move", "by": by, "move": mv}));
+        v.push(json!({"event": "press", "by": by}));
+    }
+    v
+}
+
+#[test]
+fn acknowledged_live_events_survive_sigkill() {
+    let path = std::env::temp_dir().join(format!("arbiter_live_crash_{}.db", std::process::id()));
+    let db = format!("sqlite://{}", path.display());
+    let (mut server, addr, password) = start(&db);
+    let password = password.expect("first start prints the admin password");
+    let (status, headers, body) = http(
+        &addr,
+        "POST",
+        "/api/login",
+        &[],
+        Some(&json!({"user": "admin", "password": password})),
+    )
+    .unwrap();
+    assert_eq!(status, 200, "{body}");
+    let cookie = headers["set-cookie"].split(';').next().unwrap().to_owned();
+    let csrf = serde_json::from_str::<Value>(&body).unwrap()["csrf"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let auth = [("Cookie", cookie.as_str()), ("X-CSRF-Token", csrf.as_str())];
+    let post = |path: &str, body: Value| {
+        let (status, _, text) = http(&addr, "POST", path, &auth, Some(&body)).unwrap();
+        assert!(status < 300, "{path}: {status} {text}");
+        serde_json::from_str::<Value>(&text).unwrap()
+    };
+    let event = post(
+        "/api/events",
+        json!({"name": "Live Crash Open", "start_date": "2026-05-01"}),
+    )["id"]
+        .as_i64()
+        .unwrap();
+    let section = post(
+        &format!("/api/events/{event}/sections"),
+        json!({"name": "A", "rounds": 5}),
+    )["id"]
+        .as_i64()
+        .unwrap();
+    for i in 0..16 {
+        post(
+            &format!("/api/sections/{section}/players"),
+            json!({"last_name": format!("P{i:02}"), "elo": (2400 - 10 * i).to_string()}),
+        );
+    }
+    post(&format!("/api/sections/{section}/pair"), json!({}));
+    post(
+        &format!("/api/sections/{section}/rounds/1/publish"),
+        json!({}),
+    );
+    let (_, _, text) = http(
+        &addr,
+        "GET",
+        &format!("/api/sections/{section}/rounds/1"),
+        &[],
+        None,
+    )
+    .unwrap();
+    let games: Vec<i64> = serde_json::from_str::<Value>(&text).unwrap()["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["game"].as_i64().unwrap())
+        .collect();
+    assert_eq!(games.len(), 8);
+    for g in &games {
+        post(&format!("/api/games/{g}/live"), json!({}));
+    }
+
+    // Play the boards in turn, one event each, until the server dies; count what was acknowledged.
+    let events = live_events();
+    let acked: Arc<Mutex<HashMap<i64, usize>>> = Arc::default();
+    let stop = Arc::new(AtomicBool::new(false));
+    let writer = {
+        let (acked, stop, addr, games) = (acked.clone(), stop.clone(), addr.clone(), games.clone());
+        let (cookie, csrf) = (cookie.clone(), csrf.clone());
+        std::thread::spawn(move || {
+            for i in 0..events.len() * games.len() {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let (game, n) = (games[i % games.len()], i / games.len());
+                let auth = [("Cookie", cookie.as_str()), ("X-CSRF-Token", csrf.as_str())];
+                let uri = format!("/api/games/{game}/events?device=crash&seq={n}");
+                match http(&addr, "POST", &uri, &auth, Some(&events[n])) {
+                    Ok((200, _, _)) => {
+                        acked.lock().unwrap().insert(game, n + 1);
+                    }
+                    Ok((status, _, text)) => panic!("unexpected answer {status}: {text}"),
+                    Err(_) => break,
+                }
+            }
+        })
+    };
+    let total = || -> usize { acked.lock().unwrap().values().sum() };
+    let waited = wait_until(
+        Instant::now() + Duration::from_secs(120),
+        "60 acknowledged live events",
+        || total() >= 60 || writer.is_finished(),
+    );
+    let enough = total() >= 60;
+    server.0.kill().expect("SIGKILL the server");
+    server.0.wait().unwrap();
+    stop.store(true, Ordering::Relaxed);
+    writer.join().expect("the writer thread");
+    waited.unwrap();
+    assert!(enough, "the writer stopped after {} events", total());
+    let acked = acked.lock().unwrap().clone();
+
+    let (_server, addr, password) = start(&db);
+    assert!(password.is_none(), "the admin account exists already");
+    // The session is stored too: the arbiter reads on after the restart.
+    let auth = [("Cookie", cookie.as_str())];
+    for g in &games {
+        let (status, _, text) =
+            http(&addr, "GET", &format!("/api/games/{g}/live"), &auth, None).unwrap();
+        assert_eq!(status, 200, "game {g}: {text}");
+        let live: Value = serde_json::from_str(&text).unwrap();
+        let moves: Vec<&str> = live["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        // Events 1, 3, 5, ... are the moves; the event in flight at the kill may be stored too.
+        let sent = acked.get(g).copied().unwrap_or(0);
+        let at_least = sent / 2;
+        let at_most = (sent + 1) / 2;
+        assert!(
+            (at_least..=at_most).contains(&moves.len()),
+            "game {g}: {} moves stored, {sent} events acknowledged",
+            moves.len()
+        );
+        assert_eq!(moves, LIVE_MOVES[..moves.len()], "game {g}");
+    }
     for suffix in ["", "-wal", "-shm"] {
         std::fs::remove_file(format!("{}{suffix}", path.display())).ok();
     }

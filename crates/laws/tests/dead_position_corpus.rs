@@ -30,7 +30,7 @@ fn parallel<T: Sync, R: Send>(jobs: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> 
 }
 
 /// Pairs decided out of 3,606 by [`Tier::full`]: a floor, raise it as the analysis improves.
-const TEST_VECTOR_DECIDED_FLOOR: usize = 3604;
+const TEST_VECTOR_DECIDED_FLOOR: usize = 3605;
 
 #[test]
 fn test_vector_no_wrong_verdicts() {
