@@ -381,11 +381,11 @@ fn scenario(b: &Browser, server: &Server, _dir: &Path) {
         "#dash-1",
         json!({"kind": "misconduct", "color": "black", "conduct": "distraction"}),
     );
-    // A conduct of Art. 11 reported after the end reaches the engine, which lets it pass.
+    // A conduct of Art. 11 reported after the end: the player is a spectator (Art. 11.4).
     wait_text(
         b,
         "#dash-1 .rulings",
-        "Die Partie ist beendet; die Handlung bleibt ohne Wirkung",
+        "Schwarz gilt als Zuschauer; das Ergebnis bleibt, eine Strafe nach Art. 12.9 verhängt der Schiedsrichter — Art. 11.4",
     );
     let shown = b.text("#dashboard-boards");
     assert!(
