@@ -126,14 +126,19 @@ fn http(
     Ok((status, headers, body.to_owned()))
 }
 
-#[test]
-fn acknowledged_results_survive_sigkill() {
-    let path = std::env::temp_dir().join(format!("arbiter_crash_{}.db", std::process::id()));
-    let db = format!("sqlite://{}", path.display());
-    let (mut server, addr, password) = start(&db);
-    let password = password.expect("first start prints the admin password");
+/// The admin's session and the first round of a new section, paired and published.
+struct Round {
+    cookie: String,
+    csrf: String,
+    section: i64,
+    games: Vec<i64>,
+}
+
+/// Logs in as admin, makes an event with one section of `players` players, pairs and
+/// publishes round 1; its games in board order.
+fn published_round(addr: &str, password: &str, name: &str, players: usize) -> Round {
     let (status, headers, body) = http(
-        &addr,
+        addr,
         "POST",
         "/api/login",
         &[],
@@ -148,13 +153,13 @@ fn acknowledged_results_survive_sigkill() {
         .to_owned();
     let auth = [("Cookie", cookie.as_str()), ("X-CSRF-Token", csrf.as_str())];
     let post = |path: &str, body: Value| {
-        let (status, _, text) = http(&addr, "POST", path, &auth, Some(&body)).unwrap();
+        let (status, _, text) = http(addr, "POST", path, &auth, Some(&body)).unwrap();
         assert!(status < 300, "{path}: {status} {text}");
         serde_json::from_str::<Value>(&text).unwrap()
     };
     let event = post(
         "/api/events",
-        json!({"name": "Crash Open", "start_date": "2026-05-01"}),
+        json!({"name": name, "start_date": "2026-05-01"}),
     )["id"]
         .as_i64()
         .unwrap();
@@ -164,7 +169,7 @@ fn acknowledged_results_survive_sigkill() {
     )["id"]
         .as_i64()
         .unwrap();
-    for i in 0..40 {
+    for i in 0..players {
         post(
             &format!("/api/sections/{section}/players"),
             json!({"last_name": format!("P{i:02}"), "elo": (2400 - 10 * i).to_string()}),
@@ -176,7 +181,7 @@ fn acknowledged_results_survive_sigkill() {
         json!({}),
     );
     let (_, _, text) = http(
-        &addr,
+        addr,
         "GET",
         &format!("/api/sections/{section}/rounds/1"),
         &[],
@@ -189,7 +194,27 @@ fn acknowledged_results_survive_sigkill() {
         .iter()
         .map(|b| b["game"].as_i64().unwrap())
         .collect();
-    assert_eq!(games.len(), 20);
+    assert_eq!(games.len(), players / 2);
+    Round {
+        cookie,
+        csrf,
+        section,
+        games,
+    }
+}
+
+#[test]
+fn acknowledged_results_survive_sigkill() {
+    let path = std::env::temp_dir().join(format!("arbiter_crash_{}.db", std::process::id()));
+    let db = format!("sqlite://{}", path.display());
+    let (mut server, addr, password) = start(&db);
+    let password = password.expect("first start prints the admin password");
+    let Round {
+        cookie,
+        csrf,
+        section,
+        games,
+    } = published_round(&addr, &password, "Crash Open", 40);
 
     // Enter results round and round (corrections included) until the server dies.
     let acked: Arc<Mutex<HashMap<i64, (String, i64)>>> = Arc::default();
@@ -302,66 +327,17 @@ fn acknowledged_live_events_survive_sigkill() {
     let db = format!("sqlite://{}", path.display());
     let (mut server, addr, password) = start(&db);
     let password = password.expect("first start prints the admin password");
-    let (status, headers, body) = http(
-        &addr,
-        "POST",
-        "/api/login",
-        &[],
-        Some(&json!({"user": "admin", "password": password})),
-    )
-    .unwrap();
-    assert_eq!(status, 200, "{body}");
-    let cookie = headers["set-cookie"].split(';').next().unwrap().to_owned();
-    let csrf = serde_json::from_str::<Value>(&body).unwrap()["csrf"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let Round {
+        cookie,
+        csrf,
+        games,
+        ..
+    } = published_round(&addr, &password, "Live Crash Open", 16);
     let auth = [("Cookie", cookie.as_str()), ("X-CSRF-Token", csrf.as_str())];
-    let post = |path: &str, body: Value| {
-        let (status, _, text) = http(&addr, "POST", path, &auth, Some(&body)).unwrap();
-        assert!(status < 300, "{path}: {status} {text}");
-        serde_json::from_str::<Value>(&text).unwrap()
-    };
-    let event = post(
-        "/api/events",
-        json!({"name": "Live Crash Open", "start_date": "2026-05-01"}),
-    )["id"]
-        .as_i64()
-        .unwrap();
-    let section = post(
-        &format!("/api/events/{event}/sections"),
-        json!({"name": "A", "rounds": 5}),
-    )["id"]
-        .as_i64()
-        .unwrap();
-    for i in 0..16 {
-        post(
-            &format!("/api/sections/{section}/players"),
-            json!({"last_name": format!("P{i:02}"), "elo": (2400 - 10 * i).to_string()}),
-        );
-    }
-    post(&format!("/api/sections/{section}/pair"), json!({}));
-    post(
-        &format!("/api/sections/{section}/rounds/1/publish"),
-        json!({}),
-    );
-    let (_, _, text) = http(
-        &addr,
-        "GET",
-        &format!("/api/sections/{section}/rounds/1"),
-        &[],
-        None,
-    )
-    .unwrap();
-    let games: Vec<i64> = serde_json::from_str::<Value>(&text).unwrap()["boards"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["game"].as_i64().unwrap())
-        .collect();
-    assert_eq!(games.len(), 8);
     for g in &games {
-        post(&format!("/api/games/{g}/live"), json!({}));
+        let open = format!("/api/games/{g}/live");
+        let (status, _, text) = http(&addr, "POST", &open, &auth, Some(&json!({}))).unwrap();
+        assert_eq!(status, 200, "{open}: {text}");
     }
 
     // Play the boards in turn, one event each, until the server dies; count what was acknowledged.

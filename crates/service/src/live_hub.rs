@@ -44,7 +44,7 @@ use tokio::sync::{Notify, watch};
 use crate::Service;
 use crate::error::ServiceError;
 use crate::live::side;
-use crate::live_round::{Audience, BoardLive, LiveBoard, board_of, recorded_code};
+use crate::live_round::{Audience, BoardLive, LiveBoard, board_of, proposed};
 use crate::live_steps::line_of;
 
 /// How often a watched round asks the database whether another server process stored events
@@ -665,11 +665,7 @@ fn board_json(
         let (report, events) = g.shown(delayed);
         report.map(|r| spectator_state(r, events, g.origin_ms.map(|o| o + delay_ms), lang))
     });
-    let proposed = live
-        .as_ref()
-        .and_then(|l| l.state.result.as_deref())
-        .and_then(recorded_code)
-        .filter(|code| *code != board.result);
+    let proposed = proposed(live.as_ref().and_then(|l| l.state.result.as_deref()), board);
     let shown = SpectatorBoard {
         board: board.clone(),
         live,
@@ -691,11 +687,7 @@ fn dashboard_board_json(board: &LiveBoard, game: Option<&GameLive>, lang: Lang) 
             board.game, header, report, &g.events, now_ms, lang,
         ))
     });
-    let proposed = live
-        .as_ref()
-        .and_then(|l| l.state.result.as_deref())
-        .and_then(recorded_code)
-        .filter(|code| *code != board.result);
+    let proposed = proposed(live.as_ref().and_then(|l| l.state.result.as_deref()), board);
     let shown = BoardLive {
         board: board.clone(),
         live,

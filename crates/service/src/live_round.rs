@@ -89,6 +89,14 @@ pub fn recorded_code(score: &str) -> Option<&'static str> {
     Some(Recorded::Game(result).code())
 }
 
+/// The result a finished live game proposes to its board: the round's code for the game's
+/// score, unless the board has that result already.
+pub(crate) fn proposed(score: Option<&str>, board: &LiveBoard) -> Option<&'static str> {
+    score
+        .and_then(recorded_code)
+        .filter(|code| *code != board.result)
+}
+
 pub(crate) fn board_of(loaded: &Loaded, round: i64, g: &store::Game) -> Option<LiveBoard> {
     Some(LiveBoard {
         game: g.id,
@@ -179,11 +187,10 @@ impl Service {
                 Err(ServiceError::Rule { .. }) => None,
                 Err(e) => return Err(e),
             };
-            let proposed = live
-                .as_ref()
-                .and_then(|l| l.state.result.as_deref())
-                .and_then(recorded_code)
-                .filter(|code| *code != board.result);
+            let proposed = proposed(
+                live.as_ref().and_then(|l| l.state.result.as_deref()),
+                &board,
+            );
             out.push(BoardLive {
                 board,
                 live,
