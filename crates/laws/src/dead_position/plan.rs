@@ -13,12 +13,10 @@
 //! taken a piece or promoted (the winner's king may also clear a file by
 //! taking the loser's pawns). The ordinary searches go on from there.
 
-use std::collections::VecDeque;
-
 use shakmaty::attacks::king_attacks;
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 
-use super::search::{Budget, Key, KeyMap, OutOfBudget, child_key, hopeless, key};
+use super::search::{Budget, Frontier, OutOfBudget};
 
 /// Whether the plan applies: the winner has pawns and no piece but its king,
 /// or no piece but bishops while its king cannot move; the loser has pawns.
@@ -44,89 +42,36 @@ fn king_shut_in(pos: &Chess, color: Color) -> bool {
         .all(|sq| board.attacks_to(sq, !color, occupied).any())
 }
 
-/// The state of the plan's walk, resumable like [`super::search::Walk`].
-pub struct Plan {
-    winner: Color,
-    seen: KeyMap<u32>,
-    steps: Vec<(u32, Option<Move>)>,
-    queue: VecDeque<(Chess, Key, u32)>,
-}
+/// The state of the plan's walk, resumable like [`super::search::Walk`]: the winner's every
+/// move, the loser's moves that [`serve`](serves) the plan (any, when none does).
+pub struct Plan(Frontier);
 
 impl Plan {
     pub fn new(pos: &Chess, winner: Color) -> Plan {
-        let mut seen: KeyMap<u32> = KeyMap::default();
-        let k = key(pos);
-        seen.insert(k, 0);
-        Plan {
-            winner,
-            seen,
-            steps: vec![(0, None)],
-            queue: VecDeque::from([(pos.clone(), k, 0)]),
-        }
+        Plan(Frontier::new(pos, winner))
     }
 
-    /// Walks on until a winner's pawn has taken a piece: the line to that
-    /// position and the position. `Ok(None)` when the plan cannot be carried out.
+    /// Walks on until a winner's pawn has taken a piece or a winner's pawn promotes: the line
+    /// to that position and the position. `Ok(None)` when the plan cannot be carried out.
     pub fn run(&mut self, budget: &mut Budget) -> Result<Option<(Vec<Move>, Chess)>, OutOfBudget> {
-        while let Some((p, k, i)) = self.queue.pop_front() {
-            match self.expand(&p, k, i, budget) {
-                Ok(Some(found)) => return Ok(Some(found)),
-                Ok(None) => {}
-                Err(e) => {
-                    self.queue.push_front((p, k, i));
-                    return Err(e);
+        let winner = self.0.winner();
+        let follow = |p: &Chess| {
+            let mut moves = p.legal_moves();
+            if p.turn() != winner {
+                let held = held_files(p, winner);
+                // A loser with no move the plan follows makes any move it has.
+                if moves.iter().any(|m| serves(m, held)) {
+                    moves.retain(|m| serves(m, held));
                 }
             }
-        }
-        Ok(None)
-    }
-
-    fn expand(
-        &mut self,
-        p: &Chess,
-        pk: Key,
-        i: u32,
-        budget: &mut Budget,
-    ) -> Result<Option<(Vec<Move>, Chess)>, OutOfBudget> {
-        let loser = p.turn() != self.winner;
-        let held = held_files(p, self.winner);
-        let moves = p.legal_moves();
-        // A loser with no move the plan follows makes any move it has.
-        let all = loser && !moves.iter().any(|m| serves(m, held));
-        for &m in &moves {
-            if loser && !all && !serves(&m, held) {
-                continue;
-            }
-            let mut child = p.clone();
-            child.play_unchecked(m);
-            let ck = child_key(p, pk, m, &child);
-            let std::collections::hash_map::Entry::Vacant(entry) = self.seen.entry(ck) else {
-                continue;
-            };
-            budget.spend()?;
-            let ci = u32::try_from(self.steps.len()).map_err(|_| OutOfBudget)?;
-            entry.insert(ci);
-            self.steps.push((i, Some(m)));
+            moves
+        };
+        let found = |p: &Chess, m: Move, _: &Chess| {
             let taken_piece =
-                !loser && m.role() == Role::Pawn && m.capture().is_some_and(|r| r != Role::Pawn);
-            if taken_piece || (!loser && m.is_promotion()) {
-                return Ok(Some((self.line_to(ci), child)));
-            }
-            if !hopeless(&child, self.winner) {
-                self.queue.push_back((child, ck, ci));
-            }
-        }
-        Ok(None)
-    }
-
-    fn line_to(&self, mut i: u32) -> Vec<Move> {
-        let mut line = Vec::new();
-        while let Some(&(parent, Some(m))) = self.steps.get(i as usize) {
-            line.push(m);
-            i = parent;
-        }
-        line.reverse();
-        line
+                m.role() == Role::Pawn && m.capture().is_some_and(|r| r != Role::Pawn);
+            p.turn() == winner && (taken_piece || m.is_promotion())
+        };
+        self.0.run(budget, follow, found)
     }
 }
 

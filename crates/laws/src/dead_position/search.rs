@@ -9,7 +9,7 @@ use shakmaty::zobrist::{Zobrist128, ZobristValue};
 
 use super::frozen;
 use shakmaty::attacks::king_attacks;
-use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, Position, Role, Square};
+use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, MoveList, Position, Role, Square};
 
 /// The node budget ran out before the search could decide.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -308,9 +308,10 @@ pub fn exhaust(pos: &Chess, winner: Color, budget: &mut Budget) -> Result<Exhaus
     Walk::new(pos, winner).run(budget)
 }
 
-/// The state of [`exhaust`], kept between calls so that a walk cut short by
-/// its budget goes on where it stopped when given more.
-pub struct Walk {
+/// A breadth-first walk over positions, resumable: a walk cut short by its budget goes on
+/// where it stopped when given more. [`Walk`] and the plan's walk (`plan::Plan`) differ only in
+/// the moves they follow and the position they look for.
+pub struct Frontier {
     winner: Color,
     /// Every position seen, by key: its index in `steps`. The table holds
     /// only that index so that it stays small (it is probed for every move).
@@ -322,12 +323,12 @@ pub struct Walk {
     queue: VecDeque<(Chess, Key, u32)>,
 }
 
-impl Walk {
-    pub fn new(pos: &Chess, winner: Color) -> Walk {
+impl Frontier {
+    pub fn new(pos: &Chess, winner: Color) -> Frontier {
         let mut seen: KeyMap<u32> = KeyMap::default();
         let k = key(pos);
         seen.insert(k, 0);
-        Walk {
+        Frontier {
             winner,
             seen,
             steps: vec![(0, None)],
@@ -335,11 +336,24 @@ impl Walk {
         }
     }
 
-    /// Goes on with the walk until it ends or the budget runs out.
-    pub fn run(&mut self, budget: &mut Budget) -> Result<Exhausted, OutOfBudget> {
+    /// The intended winner.
+    pub fn winner(&self) -> Color {
+        self.winner
+    }
+
+    /// Goes on until a new position reached by one of the moves `follow` gives for its parent
+    /// is `found(parent, move, position)`: the line to it and the position; `Ok(None)` when
+    /// every position was visited. Positions in which the winner is [`hopeless`] are not
+    /// expanded.
+    pub fn run(
+        &mut self,
+        budget: &mut Budget,
+        mut follow: impl FnMut(&Chess) -> MoveList,
+        mut found: impl FnMut(&Chess, Move, &Chess) -> bool,
+    ) -> Result<Option<(Vec<Move>, Chess)>, OutOfBudget> {
         while let Some((p, k, i)) = self.queue.pop_front() {
-            match self.expand(&p, k, i, budget) {
-                Ok(Some(line)) => return Ok(Exhausted::Mate(line)),
+            match self.expand(&p, k, i, budget, &mut follow, &mut found) {
+                Ok(Some(end)) => return Ok(Some(end)),
                 Ok(None) => {}
                 Err(e) => {
                     // Half done: the children seen so far are skipped when it is redone.
@@ -348,19 +362,21 @@ impl Walk {
                 }
             }
         }
-        Ok(Exhausted::NoMate)
+        Ok(None)
     }
 
-    /// Queues the unseen children of `p` (index `i`); the line to a mate if one is.
+    /// Queues the unseen children of `p` (index `i`); the line to a found one if one is.
     fn expand(
         &mut self,
         p: &Chess,
         pk: Key,
         i: u32,
         budget: &mut Budget,
-    ) -> Result<Option<Vec<Move>>, OutOfBudget> {
+        follow: &mut impl FnMut(&Chess) -> MoveList,
+        found: &mut impl FnMut(&Chess, Move, &Chess) -> bool,
+    ) -> Result<Option<(Vec<Move>, Chess)>, OutOfBudget> {
         // By reference: moving the 256-entry move list into an iterator copies all of it.
-        let moves = p.legal_moves();
+        let moves = follow(p);
         for &m in &moves {
             let mut child = p.clone();
             child.play_unchecked(m);
@@ -374,8 +390,8 @@ impl Walk {
             let ci = u32::try_from(self.steps.len()).map_err(|_| OutOfBudget)?;
             entry.insert(ci);
             self.steps.push((i, Some(m)));
-            if is_mated_loser(&child, self.winner) {
-                return Ok(Some(self.line_to(ci)));
+            if found(p, m, &child) {
+                return Ok(Some((self.line_to(ci), child)));
             }
             if !hopeless(&child, self.winner) {
                 self.queue.push_back((child, ck, ci));
@@ -393,6 +409,26 @@ impl Walk {
         }
         line.reverse();
         line
+    }
+}
+
+/// The state of [`exhaust`]: every legal move followed until the winner mates.
+pub struct Walk(Frontier);
+
+impl Walk {
+    pub fn new(pos: &Chess, winner: Color) -> Walk {
+        Walk(Frontier::new(pos, winner))
+    }
+
+    /// Goes on with the walk until it ends or the budget runs out.
+    pub fn run(&mut self, budget: &mut Budget) -> Result<Exhausted, OutOfBudget> {
+        let winner = self.0.winner();
+        let end = self.0.run(
+            budget,
+            |p| p.legal_moves(),
+            |_, _, child| is_mated_loser(child, winner),
+        )?;
+        Ok(end.map_or(Exhausted::NoMate, |(line, _)| Exhausted::Mate(line)))
     }
 }
 
