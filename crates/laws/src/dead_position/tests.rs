@@ -339,6 +339,16 @@ fn h20_09_board_tier_ends_with_the_exchange_search() {
     assert_eq!(exchange_reserve(Tier::DEFAULT_NODE_LIMIT), 0);
 }
 
+/// The board tier finds a mate by `winner` (replayed); the units it spent.
+fn board_tier_mates(p: &Chess, winner: Color, fen: &str) -> u64 {
+    let a = analyse(p, winner, Tier::board());
+    match a.verdict {
+        Verdict::Winnable(line) => assert_mates(p, winner, &line),
+        v => panic!("{fen}: the board tier gave {v:?}"),
+    }
+    a.nodes
+}
+
 #[test]
 fn h20_09_plan_frees_a_king_shut_in_behind_its_pawns() {
     // White's king is shut in on h1 behind g2/g3/h2 and White has nothing but
@@ -371,15 +381,10 @@ fn h20_09_plan_frees_a_king_shut_in_behind_its_pawns() {
         let taker = line.last().expect("a capture");
         assert_eq!(taker.role(), shakmaty::Role::Pawn);
         assert!(taker.capture().is_some_and(|r| r != shakmaty::Role::Pawn));
-        let a = analyse(&p, winner, Tier::board());
-        match a.verdict {
-            Verdict::Winnable(line) => assert_mates(&p, winner, &line),
-            v => panic!("{fen}: the board tier gave {v:?}"),
-        }
+        let units = board_tier_mates(&p, winner, fen);
         assert!(
-            a.nodes <= PLAN_NODES + PLAN_FOLLOW_UP_NODES,
-            "{fen}: {} units",
-            a.nodes
+            units <= PLAN_NODES + PLAN_FOLLOW_UP_NODES,
+            "{fen}: {units} units"
         );
     }
 }
@@ -395,15 +400,10 @@ fn h20_09_plan_for_bishops_whose_king_is_shut_in() {
     ] {
         let p = pos(fen);
         assert!(plan::applies(&p, winner), "{fen}");
-        let a = analyse(&p, winner, Tier::board());
-        match a.verdict {
-            Verdict::Winnable(line) => assert_mates(&p, winner, &line),
-            v => panic!("{fen}: the board tier gave {v:?}"),
-        }
+        let units = board_tier_mates(&p, winner, fen);
         assert!(
-            a.nodes <= PLAN_NODES + PLAN_FOLLOW_UP_NODES,
-            "{fen}: {} units",
-            a.nodes
+            units <= PLAN_NODES + PLAN_FOLLOW_UP_NODES,
+            "{fen}: {units} units"
         );
     }
 }
@@ -429,11 +429,7 @@ fn h20_09_plan_when_the_loser_has_only_held_pawns() {
     };
     let last = line.last().expect("a promotion");
     assert!(last.is_promotion(), "{fen}: {last}");
-    let a = analyse(&p, winner, Tier::board());
-    match a.verdict {
-        Verdict::Winnable(line) => assert_mates(&p, winner, &line),
-        v => panic!("{fen}: the board tier gave {v:?}"),
-    }
+    board_tier_mates(&p, winner, fen);
 }
 
 #[test]
