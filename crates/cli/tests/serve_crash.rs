@@ -203,6 +203,29 @@ fn published_round(addr: &str, password: &str, name: &str, players: usize) -> Ro
     }
 }
 
+/// SIGKILLs the server once `acked` counts 60 acknowledged writes, then stops and joins the
+/// writer. Bounded: a writer that panics or stops early fails the test instead of hanging it.
+fn kill_after_60(
+    server: &mut Server,
+    writer: std::thread::JoinHandle<()>,
+    stop: &AtomicBool,
+    what: &str,
+    acked: impl Fn() -> usize,
+) {
+    let waited = wait_until(
+        Instant::now() + Duration::from_secs(120),
+        &format!("60 acknowledged {what}"),
+        || acked() >= 60 || writer.is_finished(),
+    );
+    let enough = acked() >= 60;
+    server.0.kill().expect("SIGKILL the server");
+    server.0.wait().unwrap();
+    stop.store(true, Ordering::Relaxed);
+    writer.join().expect("the writer thread");
+    waited.unwrap();
+    assert!(enough, "the writer stopped after {} {what}", acked());
+}
+
 #[test]
 fn acknowledged_results_survive_sigkill() {
     let path = std::env::temp_dir().join(format!("arbiter_crash_{}.db", std::process::id()));
@@ -253,24 +276,17 @@ fn acknowledged_results_survive_sigkill() {
             }
         })
     };
-    // Bounded: a writer that panics or stops early fails the test instead of hanging it.
-    let corrections = || -> i64 { acked.lock().unwrap().values().map(|(_, v)| v - 1).sum() };
-    let waited = wait_until(
-        Instant::now() + Duration::from_secs(120),
-        "60 acknowledged corrections",
-        || corrections() >= 60 || writer.is_finished(),
-    );
-    let enough = corrections() >= 60;
-    server.0.kill().expect("SIGKILL the server");
-    server.0.wait().unwrap();
-    stop.store(true, Ordering::Relaxed);
-    writer.join().expect("the writer thread");
-    waited.unwrap();
-    assert!(
-        enough,
-        "the writer stopped after {} corrections",
-        corrections()
-    );
+    let corrections = || {
+        acked
+            .lock()
+            .unwrap()
+            .values()
+            .map(|(_, v)| v - 1)
+            .sum::<i64>()
+    };
+    kill_after_60(&mut server, writer, &stop, "corrections", || {
+        usize::try_from(corrections()).unwrap_or(0)
+    });
     let acked = acked.lock().unwrap().clone();
     assert!(acked.len() >= 20);
 
@@ -366,18 +382,7 @@ fn acknowledged_live_events_survive_sigkill() {
         })
     };
     let total = || -> usize { acked.lock().unwrap().values().sum() };
-    let waited = wait_until(
-        Instant::now() + Duration::from_secs(120),
-        "60 acknowledged live events",
-        || total() >= 60 || writer.is_finished(),
-    );
-    let enough = total() >= 60;
-    server.0.kill().expect("SIGKILL the server");
-    server.0.wait().unwrap();
-    stop.store(true, Ordering::Relaxed);
-    writer.join().expect("the writer thread");
-    waited.unwrap();
-    assert!(enough, "the writer stopped after {} events", total());
+    kill_after_60(&mut server, writer, &stop, "live events", total);
     let acked = acked.lock().unwrap().clone();
 
     let (_server, addr, password) = start(&db);
