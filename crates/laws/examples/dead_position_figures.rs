@@ -21,6 +21,8 @@ fn main() {
         .unwrap_or(Tier::BOARD_NODE_LIMIT);
     let filter = args.get(1).cloned().unwrap_or_default();
     let verbose = args.get(2).is_some_and(|a| a == "-v");
+    // `-a`: one line for every question: `q FEN|Color|verdict|units|CPU ns`.
+    let all = args.get(2).is_some_and(|a| a == "-a");
     // `ONLY=FILE`: only the questions listed there as `FEN|White` or `FEN|Black`.
     let only: Option<Vec<(String, Color)>> = std::env::var("ONLY").ok().map(|file| {
         std::fs::read_to_string(file)
@@ -66,6 +68,14 @@ fn main() {
             if ns > worst_ns {
                 worst_ns = ns;
                 worst = format!("{fen} {winner:?} ({} nodes)", a.nodes);
+            }
+            if all {
+                let v = match &a.verdict {
+                    Verdict::Winnable(_) => "winnable",
+                    Verdict::Unwinnable => "unwinnable",
+                    Verdict::Undetermined => "undetermined",
+                };
+                println!("q {fen}|{winner:?}|{v}|{}|{}", a.nodes, ns);
             }
             if verbose && a.verdict != Verdict::Undetermined && a.nodes > 100_000 {
                 println!(
