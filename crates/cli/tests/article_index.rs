@@ -36,10 +36,10 @@ fn citations(code: &str) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
         for (i, piece) in line.split('"').enumerate() {
-            if i % 2 == 1 {
-                if let Some(c) = citation(piece) {
-                    out.insert(c);
-                }
+            if i % 2 == 1
+                && let Some(c) = citation(piece)
+            {
+                out.insert(c);
             }
         }
     }

@@ -294,7 +294,7 @@ fn scenario(b: &Browser, server: &Server, _dir: &std::path::Path) {
     let jost = ["Gold", "Haas", "Ilg", "Jost"]
         .iter()
         .map(|last| register(b, u12, last, 2014))
-        .last()
+        .next_back()
         .expect("Jost");
     tribunal(b, &base, event);
     protest_appeal_and_expulsion(b, server, &base, event, u12, jost);

@@ -384,7 +384,7 @@ fn exports(b: &Browser, section: i64) {
     std::fs::write(&path, &trf).unwrap();
     let (code, out, err) = testkit::run(
         env!("CARGO_BIN_EXE_arbiter"),
-        &["trf".as_ref(), "check".as_ref(), path.as_os_str()],
+        ["trf".as_ref(), "check".as_ref(), path.as_os_str()],
     );
     assert_eq!(code, 0, "{out}{err}");
     assert!(

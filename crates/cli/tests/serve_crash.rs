@@ -403,7 +403,7 @@ fn acknowledged_live_events_survive_sigkill() {
         // Events 1, 3, 5, ... are the moves; the event in flight at the kill may be stored too.
         let sent = acked.get(g).copied().unwrap_or(0);
         let at_least = sent / 2;
-        let at_most = (sent + 1) / 2;
+        let at_most = sent.div_ceil(2);
         assert!(
             (at_least..=at_most).contains(&moves.len()),
             "game {g}: {} moves stored, {sent} events acknowledged",

@@ -174,7 +174,7 @@ impl StartingPosition {
     pub fn stood(&self, position: Chess) -> Option<StartingPosition> {
         let board = position.board();
         let kings = Color::ALL.iter().all(|&c| board.king_of(c).is_some());
-        kings.then(|| StartingPosition {
+        kings.then_some(StartingPosition {
             position,
             mode: self.mode,
             notation: self.notation,

@@ -86,13 +86,13 @@ fn count(n: u64, one: &str, many: &str) -> String {
 
 /// A span of time: `2 minutes`, `30 Sekunden`, `1:30 min`, `0:04,5 Min.`.
 fn duration(ms: u64, lang: Lang) -> String {
-    if ms % 60_000 == 0 && ms > 0 {
+    if ms.is_multiple_of(60_000) && ms > 0 {
         count(
             ms / 60_000,
             lang.pick("minute", "Minute"),
             lang.pick("minutes", "Minuten"),
         )
-    } else if ms < 60_000 && ms % 1000 == 0 {
+    } else if ms < 60_000 && ms.is_multiple_of(1000) {
         count(
             ms / 1000,
             lang.pick("second", "Sekunde"),

@@ -560,9 +560,9 @@ impl Schedule {
     pub fn written(&self, lang: crate::Lang) -> String {
         let amount = |ms: u64| {
             let (min, sec) = lang.pick(("min", "s"), ("Min.", "Sek."));
-            if ms % 60_000 == 0 {
+            if ms.is_multiple_of(60_000) {
                 format!("{} {min}", ms / 60_000)
-            } else if ms % 1000 == 0 {
+            } else if ms.is_multiple_of(1000) {
                 format!("{} {sec}", ms / 1000)
             } else {
                 let point = lang.pick(".", ",");

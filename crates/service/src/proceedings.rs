@@ -429,7 +429,7 @@ impl Service {
             b => Some(
                 b.parse::<u32>()
                     .ok()
-                    .filter(|&b| b >= 1 && b <= 10_000)
+                    .filter(|&b| (1..=10_000).contains(&b))
                     .ok_or_else(|| {
                         ServiceError::BadRequest(format!(
                             "board: expected a board number, found `{b}`"

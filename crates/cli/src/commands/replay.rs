@@ -306,8 +306,7 @@ mod tests {
             r#"{"time_control": "900", "default_time_ms": 99999999}"#,
             None,
         )
-        .err()
-        .expect("more than 6 hours");
+        .expect_err("more than 6 hours");
         assert_eq!(e.line, 1);
         assert!(e.message.contains("default_time_ms"), "{e}");
     }
@@ -446,12 +445,10 @@ mod tests {
     #[test]
     fn h19_15_invalid_utf8_is_refused_at_its_line_and_column() {
         let log = b"{\"time_control\": \"300+2\"}\n{\"at_ms\": 0, \"event\": \"st\xffart_clock\"}";
-        let e = replay_bytes(log, None).err().expect("not UTF-8");
+        let e = replay_bytes(log, None).expect_err("not UTF-8");
         assert_eq!((e.line, e.column), (2, 26), "{e}");
         assert_eq!(e.message, "expected UTF-8 text");
-        let e = replay_bytes(b"  {\"time_control\": 300}", None)
-            .err()
-            .expect("not a string");
+        let e = replay_bytes(b"  {\"time_control\": 300}", None).expect_err("not a string");
         assert_eq!((e.line, e.column), (1, 22), "{e}");
     }
 }

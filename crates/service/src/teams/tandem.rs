@@ -65,48 +65,6 @@ pub fn match_doc(settings: &Settings, doc: &MatchDoc) -> Result<Option<MatchDoc>
     }))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::teams::BoardResult;
-
-    #[test]
-    fn h14_08_one_result_per_tandem_match_for_both_boards() {
-        let tandem = Settings::club(TANDEM, "round_robin").unwrap();
-        let profile = tandem.profile().unwrap();
-        assert_eq!(profile.boards.0, 2);
-        assert_eq!(profile.boards.1, TANDEM_RULES);
-        assert_eq!(tandem.match_points, [2, 1, 0]);
-        assert_eq!((tandem.home_colour(1), tandem.home_colour(2)), ('W', 'B'));
-        let doc = |boards: Vec<BoardResult>| MatchDoc {
-            boards,
-            forfeit: None,
-        };
-        let draw = match_doc(&tandem, &doc(vec![BoardResult::Draw])).unwrap();
-        assert_eq!(draw.unwrap().boards, [BoardResult::Draw; 2]);
-        let same = match_doc(&tandem, &doc(vec![BoardResult::AwayWins; 2])).unwrap();
-        assert_eq!(same.unwrap().boards, [BoardResult::AwayWins; 2]);
-        let split = match_doc(
-            &tandem,
-            &doc(vec![BoardResult::HomeWins, BoardResult::AwayWins]),
-        )
-        .unwrap_err();
-        assert!(
-            split
-                .to_string()
-                .ends_with("(Ausschreibung, Tandemturnier)"),
-            "{split}"
-        );
-        assert!(match_doc(&tandem, &doc(Vec::new())).is_err());
-        let club = Settings::club("club_u16", "swiss").unwrap();
-        assert_eq!(club.colours, "BWBW");
-        assert_eq!(
-            match_doc(&club, &doc(vec![BoardResult::HomeWins])).unwrap(),
-            None
-        );
-    }
-}
-
 /// The tandem tournament of the demo championship: "Tandemturnier", six teams of two partners
 /// drawn from the event's sections, a round robin of five rounds, every result entered and
 /// confirmed (one per match). Returns the section id.
@@ -183,4 +141,46 @@ pub async fn demo(service: &crate::Service, event: i64) -> Result<i64, ServiceEr
         }
     }
     Ok(section)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::teams::BoardResult;
+
+    #[test]
+    fn h14_08_one_result_per_tandem_match_for_both_boards() {
+        let tandem = Settings::club(TANDEM, "round_robin").unwrap();
+        let profile = tandem.profile().unwrap();
+        assert_eq!(profile.boards.0, 2);
+        assert_eq!(profile.boards.1, TANDEM_RULES);
+        assert_eq!(tandem.match_points, [2, 1, 0]);
+        assert_eq!((tandem.home_colour(1), tandem.home_colour(2)), ('W', 'B'));
+        let doc = |boards: Vec<BoardResult>| MatchDoc {
+            boards,
+            forfeit: None,
+        };
+        let draw = match_doc(&tandem, &doc(vec![BoardResult::Draw])).unwrap();
+        assert_eq!(draw.unwrap().boards, [BoardResult::Draw; 2]);
+        let same = match_doc(&tandem, &doc(vec![BoardResult::AwayWins; 2])).unwrap();
+        assert_eq!(same.unwrap().boards, [BoardResult::AwayWins; 2]);
+        let split = match_doc(
+            &tandem,
+            &doc(vec![BoardResult::HomeWins, BoardResult::AwayWins]),
+        )
+        .unwrap_err();
+        assert!(
+            split
+                .to_string()
+                .ends_with("(Ausschreibung, Tandemturnier)"),
+            "{split}"
+        );
+        assert!(match_doc(&tandem, &doc(Vec::new())).is_err());
+        let club = Settings::club("club_u16", "swiss").unwrap();
+        assert_eq!(club.colours, "BWBW");
+        assert_eq!(
+            match_doc(&club, &doc(vec![BoardResult::HomeWins])).unwrap(),
+            None
+        );
+    }
 }
