@@ -405,6 +405,19 @@ async fn as_board(
     send(app, req).await
 }
 
+/// Every request of `requests` made with the board code `code` (and `body`) is answered 403.
+async fn forbidden_to_board(app: &Router, code: &str, requests: &[(&str, String)], body: &Value) {
+    for (method, uri) in requests {
+        let a = as_board(app, code, method, uri, Some(body)).await;
+        assert_eq!(
+            a.status,
+            StatusCode::FORBIDDEN,
+            "{method} {uri}: {}",
+            a.text
+        );
+    }
+}
+
 /// Issue #15 item 1, the `board` role: an arbiter makes a board's code; it opens that game only,
 /// its events get the server's time, a new code ends the old one, and a result entered for the
 /// game ends the code.
@@ -466,20 +479,13 @@ async fn h15_01_a_board_code_opens_only_its_game(store: Store) {
     .await;
     assert_eq!(state.status, StatusCode::OK, "{}", state.text);
     assert_eq!(state.json()["running"], "white");
-    for (method, uri) in [
+    let elsewhere = [
         ("GET", format!("/api/games/{other}/live")),
         ("POST", format!("/api/games/{other}/events")),
         ("POST", format!("/api/games/{mine}/board-code")),
         ("POST", format!("/api/games/{mine}/live")),
-    ] {
-        let a = as_board(&c.app, &code, method, &uri, Some(&start)).await;
-        assert_eq!(
-            a.status,
-            StatusCode::FORBIDDEN,
-            "{method} {uri}: {}",
-            a.text
-        );
-    }
+    ];
+    forbidden_to_board(&c.app, &code, &elsewhere, &start).await;
     let anonymous = send(
         &c.app,
         json_request("GET", &format!("/api/games/{mine}/live"), None, None),
@@ -521,18 +527,11 @@ async fn h15_01_a_board_code_opens_only_its_game(store: Store) {
         )
         .await;
     assert!(entered.status.is_redirection(), "{}", entered.text);
-    for (method, uri) in [
+    let own = [
         ("GET", format!("/api/games/{mine}/live")),
         ("POST", format!("/api/games/{mine}/events")),
-    ] {
-        let a = as_board(&c.app, &new, method, &uri, Some(&start)).await;
-        assert_eq!(
-            a.status,
-            StatusCode::FORBIDDEN,
-            "{method} {uri}: {}",
-            a.text
-        );
-    }
+    ];
+    forbidden_to_board(&c.app, &new, &own, &start).await;
     let page = send(
         &c.app,
         json_request("GET", &format!("/play/{new}"), None, None),
