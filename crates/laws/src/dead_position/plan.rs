@@ -1,17 +1,19 @@
 //! A plan for a winner left with nothing but its king and pawns, all held by
 //! the loser's pawns (for example a king shut in on h1 behind `g2`, `g3`,
 //! `h2`), or with bishops besides while its king cannot move: the winner
-//! cannot promote unless one of its pawns captures, so the loser must hand it
-//! a piece. The loser's king takes a winner's pawn that
+//! cannot promote unless one of its pawns captures or its king gets out, so
+//! the loser must hand it a piece. The loser's king takes a winner's pawn that
 //! stands in front of one of its own pawns, that pawn runs to promotion, and
-//! the new knight is given to a winner's pawn. These are irreversible events
-//! whose order is fixed; the plan walks (breadth first) only the moves that
-//! serve them — every move of the winner, whose tempo moves are scarce, the
-//! loser's king and pieces, the loser's pawns only on files the winner no
-//! longer holds, promotions only to a knight; any move of a loser that has
-//! none of these — up to the first position in which a winner's pawn has
-//! taken a piece or promoted (the winner's king may also clear a file by
-//! taking the loser's pawns). The ordinary searches go on from there.
+//! the new piece is given to a winner's pawn, or to a winner's king shut in at
+//! the start (by taking a unit next to it: the king is free then). These are
+//! irreversible events whose order is fixed; the plan walks (breadth first)
+//! only the moves that serve them — every move of the winner, whose tempo
+//! moves are scarce, the loser's king and pieces, the loser's pawns only on
+//! files the winner no longer holds; any move of a loser that has none of
+//! these — up to the first position in which a winner's pawn or shut-in king
+//! has taken a piece or a winner's pawn promoted (the winner's king may also
+//! clear a file by taking the loser's pawns). The ordinary searches go on from
+//! there (Art. 5.2.2, 6.9: any series of legal moves, the loser cooperating).
 
 use shakmaty::attacks::king_attacks;
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
@@ -44,17 +46,30 @@ fn king_shut_in(pos: &Chess, color: Color) -> bool {
 
 /// The state of the plan's walk, resumable like [`super::search::Walk`]: the winner's every
 /// move, the loser's moves that [`serve`](serves) the plan (any, when none does).
-pub struct Plan(Frontier);
+pub struct Plan {
+    walk: Frontier,
+    /// The winner's king is [shut in](king_shut_in) at the start: its capture of a piece frees it.
+    king_shut_in: bool,
+}
 
 impl Plan {
     pub fn new(pos: &Chess, winner: Color) -> Plan {
-        Plan(Frontier::new(pos, winner))
+        Plan {
+            walk: Frontier::new(pos, winner),
+            king_shut_in: king_shut_in(pos, winner),
+        }
     }
 
-    /// Walks on until a winner's pawn has taken a piece or a winner's pawn promotes: the line
-    /// to that position and the position. `Ok(None)` when the plan cannot be carried out.
+    /// Walks on until a winner's pawn (or its king shut in at the start) has taken a piece or a
+    /// winner's pawn promotes: the line to that position and the position. `Ok(None)` when the
+    /// plan cannot be carried out.
     pub fn run(&mut self, budget: &mut Budget) -> Result<Option<(Vec<Move>, Chess)>, OutOfBudget> {
-        let winner = self.0.winner();
+        let winner = self.walk.winner();
+        let takers = if self.king_shut_in {
+            [Role::Pawn, Role::King].as_slice()
+        } else {
+            [Role::Pawn].as_slice()
+        };
         let follow = |p: &Chess| {
             let mut moves = p.legal_moves();
             if p.turn() != winner {
@@ -68,10 +83,10 @@ impl Plan {
         };
         let found = |p: &Chess, m: Move, _: &Chess| {
             let taken_piece =
-                m.role() == Role::Pawn && m.capture().is_some_and(|r| r != Role::Pawn);
+                takers.contains(&m.role()) && m.capture().is_some_and(|r| r != Role::Pawn);
             p.turn() == winner && (taken_piece || m.is_promotion())
         };
-        self.0.run(budget, follow, found)
+        self.walk.run(budget, follow, found)
     }
 }
 
@@ -86,14 +101,10 @@ fn held_files(pos: &Chess, winner: Color) -> Bitboard {
 }
 
 /// A loser's move the plan follows: a king or piece move, a pawn move
-/// (not a capture) on a file without winner's pawns, a promotion to a knight.
+/// (not a capture) on a file without winner's pawns, promotions included.
 fn serves(m: &Move, held: Bitboard) -> bool {
     match m.role() {
-        Role::Pawn => {
-            !m.is_capture()
-                && !held.contains(m.to())
-                && m.promotion().is_none_or(|r| r == Role::Knight)
-        }
+        Role::Pawn => !m.is_capture() && !held.contains(m.to()),
         _ => true,
     }
 }
