@@ -206,9 +206,10 @@ fn budget_exhaustion_is_undetermined() {
 
 #[test]
 fn escalating_passes_decide_what_the_first_pass_cannot() {
-    // Black mates in some 29 moves after opening the queenside (CHA test
-    // vector): the first pass of 500,000 nodes runs out, the second finds it.
-    let p = pos("kb6/b1p2p1p/1pPp4/1P6/8/8/3P1P1P/K7 w - -");
+    // Black's helpmate behind White's pawn walls (CHA test vector): the
+    // first pass of 500,000 units runs out, the second finds it. (The earlier
+    // example, `kb6/b1p2p1p/1pPp4/...` Black, is now decided by the plan.)
+    let p = pos("8/1p1p1p1p/1P6/KP6/PP6/1P6/3P1P1P/k7 w - -");
     let first = analyse(
         &p,
         Color::Black,
