@@ -418,7 +418,7 @@ fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
 }
 
 /// Work units the walk of [`plan`] may spend to reach the position in which
-/// a winner's pawn has taken a piece the loser gave it (the test vector's
+/// a winner's pawn or shut-in king has taken a piece the loser gave it (the test vector's
 /// families of a king shut in behind its pawns need up to 110,000).
 const PLAN_NODES: u64 = 150_000;
 
@@ -428,14 +428,22 @@ const PLAN_FOLLOW_UP_NODES: u64 = 50_000;
 /// The walk of [`plan`], and from the position it reaches a pass of
 /// [`Stages`]; the whole line to a mate if one is found, within at most
 /// [`PLAN_NODES`] and [`PLAN_FOLLOW_UP_NODES`], and at most 3/4 and 1/4 of
-/// `room` units. Nothing is concluded otherwise (a position after the plan
+/// `room` units (the [give-away](plan::Plan::gives_away) plan's follow-up also
+/// gets the units its walk left). Nothing is concluded otherwise (a position after the plan
 /// that cannot mate says nothing about the others), and the passes go on
 /// with the rest of the bound.
 fn planned(pos: &Chess, winner: Color, room: u64, budget: &mut Budget) -> Option<Vec<Move>> {
-    budget.raise_to(budget.used.min(budget.limit) + PLAN_NODES.min(room / 4 * 3));
-    let (mut line, after) = plan::Plan::new(pos, winner).run(budget).ok()??;
+    let walk_units = PLAN_NODES.min(room / 4 * 3);
+    let before = budget.used.min(budget.limit);
+    budget.raise_to(before + walk_units);
+    let mut plan = plan::Plan::new(pos, winner);
+    let (mut line, after) = plan.run(budget).ok()??;
     let start = budget.used.min(budget.limit);
-    let follow_up = PLAN_FOLLOW_UP_NODES.min(room / 4);
+    let mut follow_up = PLAN_FOLLOW_UP_NODES.min(room / 4);
+    if plan.gives_away() {
+        // Its walk is short (a few offers), its follow-up long: the walk's units left go to it.
+        follow_up += (before + walk_units).saturating_sub(start);
+    }
     let mut searches = Stages::new(&after, winner);
     searches.plan = false;
     match searches.run(&after, start, follow_up, 0, budget) {

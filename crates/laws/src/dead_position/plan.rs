@@ -1,32 +1,61 @@
 //! A plan for a winner left with nothing but its king and pawns, all held by
 //! the loser's pawns (for example a king shut in on h1 behind `g2`, `g3`,
 //! `h2`), or with bishops besides while its king cannot move: the winner
-//! cannot promote unless one of its pawns captures, so the loser must hand it
-//! a piece. The loser's king takes a winner's pawn that
+//! cannot promote unless one of its pawns captures or its king gets out, so
+//! the loser must hand it a piece. The loser's king takes a winner's pawn that
 //! stands in front of one of its own pawns, that pawn runs to promotion, and
-//! the new knight is given to a winner's pawn. These are irreversible events
-//! whose order is fixed; the plan walks (breadth first) only the moves that
-//! serve them — every move of the winner, whose tempo moves are scarce, the
-//! loser's king and pieces, the loser's pawns only on files the winner no
-//! longer holds, promotions only to a knight; any move of a loser that has
-//! none of these — up to the first position in which a winner's pawn has
-//! taken a piece or promoted (the winner's king may also clear a file by
-//! taking the loser's pawns). The ordinary searches go on from there.
+//! the new piece is given to a winner's pawn, or to a winner's king shut in at
+//! the start (by taking a unit next to it: the king is free then). These are
+//! irreversible events whose order is fixed; the plan walks (breadth first)
+//! only the moves that serve them — every move of the winner, whose tempo
+//! moves are scarce, the loser's king and pieces, the loser's pawns only on
+//! files the winner no longer holds; any move of a loser that has none of
+//! these — up to the first position in which a winner's pawn or shut-in king
+//! has taken a piece or a winner's pawn promoted (the winner's king may also
+//! clear a file by taking the loser's pawns). The ordinary searches go on from
+//! there (Art. 5.2.2, 6.9: any series of legal moves, the loser cooperating).
+//!
+//! A second plan is for a winner with nothing but minor pieces against queens
+//! or rooks ([`gives_away`]): the loser offers them to the winner's king one
+//! by one and keeps the units that will block its own king's flights.
 
 use shakmaty::attacks::king_attacks;
-use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
+use shakmaty::{Bitboard, Chess, Color, Move, MoveList, Position, Role};
 
 use super::search::{Budget, Frontier, OutOfBudget};
 
-/// Whether the plan applies: the winner has pawns and no piece but its king,
-/// or no piece but bishops while its king cannot move; the loser has pawns.
+/// Whether a plan applies: the one for [held pawns](held_pawns) or the one in which the
+/// loser [gives away](gives_away) its queens and rooks.
 pub fn applies(pos: &Chess, winner: Color) -> bool {
+    held_pawns(pos, winner) || gives_away(pos, winner)
+}
+
+/// The plan for held pawns: the winner has pawns and no piece but its king,
+/// or no piece but bishops while its king cannot move; the loser has pawns.
+fn held_pawns(pos: &Chess, winner: Color) -> bool {
     let board = pos.board();
     let ours = board.by_color(winner);
     let pieces = ours & !board.pawns() & !board.kings();
     (ours & board.pawns()).any()
         && (board.by_color(!winner) & board.pawns()).any()
         && (pieces.is_empty() || (pieces.is_subset(board.bishops()) && king_shut_in(pos, winner)))
+}
+
+/// The plan in which the loser gives away its queens and rooks: the winner has
+/// nothing but its king and knights or bishops, the loser has a queen or rook
+/// and a pawn, knight or bishop that may block its own king's flights. A mate
+/// by minor pieces needs such blockers (Art. 5.2.2: the loser cooperates),
+/// and the loser's heavy pieces only stand in the way: they are offered to
+/// the winner's king one by one (the searches find the mate of K+N against
+/// K+P in about a thousand units, with a queen more in 200,000).
+fn gives_away(pos: &Chess, winner: Color) -> bool {
+    let board = pos.board();
+    let ours = board.by_color(winner);
+    let theirs = board.by_color(!winner);
+    let minor = board.knights() | board.bishops();
+    ours.is_subset(board.kings() | minor)
+        && (theirs & (board.queens() | board.rooks())).any()
+        && (theirs & (board.pawns() | minor)).any()
 }
 
 /// Every square next to `color`'s king holds a unit of its own or is attacked
@@ -42,36 +71,100 @@ fn king_shut_in(pos: &Chess, color: Color) -> bool {
         .all(|sq| board.attacks_to(sq, !color, occupied).any())
 }
 
-/// The state of the plan's walk, resumable like [`super::search::Walk`]: the winner's every
-/// move, the loser's moves that [`serve`](serves) the plan (any, when none does).
-pub struct Plan(Frontier);
+/// The state of a plan's walk, resumable like [`super::search::Walk`]: the winner's every
+/// move, the loser's moves that serve the plan (any, when none does).
+pub struct Plan {
+    walk: Frontier,
+    /// The plan in which the loser [gives away](gives_away) its heavy pieces.
+    gives_away: bool,
+    /// The winner's king is [shut in](king_shut_in) at the start: its capture of a piece frees it.
+    king_shut_in: bool,
+}
 
 impl Plan {
     pub fn new(pos: &Chess, winner: Color) -> Plan {
-        Plan(Frontier::new(pos, winner))
+        Plan {
+            walk: Frontier::new(pos, winner),
+            gives_away: !held_pawns(pos, winner) && gives_away(pos, winner),
+            king_shut_in: king_shut_in(pos, winner),
+        }
     }
 
-    /// Walks on until a winner's pawn has taken a piece or a winner's pawn promotes: the line
-    /// to that position and the position. `Ok(None)` when the plan cannot be carried out.
+    /// Whether this is the plan in which the loser [gives away](gives_away) its heavy pieces.
+    pub fn gives_away(&self) -> bool {
+        self.gives_away
+    }
+
+    /// Walks on until the plan's aim is reached: the line to that position and the position.
+    /// `Ok(None)` when the plan cannot be carried out.
     pub fn run(&mut self, budget: &mut Budget) -> Result<Option<(Vec<Move>, Chess)>, OutOfBudget> {
-        let winner = self.0.winner();
+        if self.gives_away {
+            self.give_away(budget)
+        } else {
+            self.free_held_pawns(budget)
+        }
+    }
+
+    /// The plan for held pawns, until a winner's pawn (or its king shut in at the start) has
+    /// taken a piece or a winner's pawn promotes.
+    fn free_held_pawns(
+        &mut self,
+        budget: &mut Budget,
+    ) -> Result<Option<(Vec<Move>, Chess)>, OutOfBudget> {
+        let winner = self.walk.winner();
+        let takers = if self.king_shut_in {
+            [Role::Pawn, Role::King].as_slice()
+        } else {
+            [Role::Pawn].as_slice()
+        };
         let follow = |p: &Chess| {
-            let mut moves = p.legal_moves();
-            if p.turn() != winner {
-                let held = held_files(p, winner);
-                // A loser with no move the plan follows makes any move it has.
-                if moves.iter().any(|m| serves(m, held)) {
-                    moves.retain(|m| serves(m, held));
-                }
-            }
-            moves
+            let held = held_files(p, winner);
+            loser_moves(p, winner, |m| serves(m, held))
         };
         let found = |p: &Chess, m: Move, _: &Chess| {
             let taken_piece =
-                m.role() == Role::Pawn && m.capture().is_some_and(|r| r != Role::Pawn);
+                takers.contains(&m.role()) && m.capture().is_some_and(|r| r != Role::Pawn);
             p.turn() == winner && (taken_piece || m.is_promotion())
         };
-        self.0.run(budget, follow, found)
+        self.walk.run(budget, follow, found)
+    }
+
+    /// The plan in which the loser gives away its queens and rooks, until it has none left.
+    fn give_away(
+        &mut self,
+        budget: &mut Budget,
+    ) -> Result<Option<(Vec<Move>, Chess)>, OutOfBudget> {
+        let winner = self.walk.winner();
+        let follow = |p: &Chess| loser_moves(p, winner, |m| offers(p, winner, m));
+        let found = |p: &Chess, _: Move, after: &Chess| {
+            let board = after.board();
+            p.turn() == winner
+                && (board.by_color(!winner) & (board.queens() | board.rooks())).is_empty()
+        };
+        self.walk.run(budget, follow, found)
+    }
+}
+
+/// Every legal move of the winner; those of the loser that `serve` the plan, or all of them
+/// when none does.
+fn loser_moves(p: &Chess, winner: Color, serve: impl Fn(&Move) -> bool) -> MoveList {
+    let mut moves = p.legal_moves();
+    if p.turn() != winner && moves.iter().any(&serve) {
+        moves.retain(|m| serve(m));
+    }
+    moves
+}
+
+/// A loser's move the give-away plan follows: a king move, or a queen or rook
+/// moving (without capturing) next to the winner's king, where it may be taken.
+fn offers(p: &Chess, winner: Color, m: &Move) -> bool {
+    let Some(king) = p.board().king_of(winner) else {
+        return false;
+    };
+    match m.role() {
+        Role::King => true,
+        Role::Queen | Role::Rook => !m.is_capture() && king_attacks(king).contains(m.to()),
+        _ => false,
     }
 }
 
@@ -86,14 +179,10 @@ fn held_files(pos: &Chess, winner: Color) -> Bitboard {
 }
 
 /// A loser's move the plan follows: a king or piece move, a pawn move
-/// (not a capture) on a file without winner's pawns, a promotion to a knight.
+/// (not a capture) on a file without winner's pawns, promotions included.
 fn serves(m: &Move, held: Bitboard) -> bool {
     match m.role() {
-        Role::Pawn => {
-            !m.is_capture()
-                && !held.contains(m.to())
-                && m.promotion().is_none_or(|r| r == Role::Knight)
-        }
+        Role::Pawn => !m.is_capture() && !held.contains(m.to()),
         _ => true,
     }
 }

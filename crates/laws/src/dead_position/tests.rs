@@ -206,9 +206,10 @@ fn budget_exhaustion_is_undetermined() {
 
 #[test]
 fn escalating_passes_decide_what_the_first_pass_cannot() {
-    // Black mates in some 29 moves after opening the queenside (CHA test
-    // vector): the first pass of 500,000 nodes runs out, the second finds it.
-    let p = pos("kb6/b1p2p1p/1pPp4/1P6/8/8/3P1P1P/K7 w - -");
+    // Black's helpmate behind White's pawn walls (CHA test vector): the
+    // first pass of 500,000 units runs out, the second finds it. (The earlier
+    // example, `kb6/b1p2p1p/1pPp4/...` Black, is now decided by the plan.)
+    let p = pos("8/1p1p1p1p/1P6/KP6/PP6/1P6/3P1P1P/k7 w - -");
     let first = analyse(
         &p,
         Color::Black,
@@ -353,8 +354,8 @@ fn board_tier_mates(p: &Chess, winner: Color, fen: &str) -> u64 {
 fn h20_09_plan_frees_a_king_shut_in_behind_its_pawns() {
     // White's king is shut in on h1 behind g2/g3/h2 and White has nothing but
     // pawns, each held by a black pawn on its file (CHA test vector). Black's
-    // king must take a white pawn, its own pawn behind it promote to a knight
-    // and the knight be taken by a white pawn: the plan's walk reaches that
+    // king must take a white pawn, its own pawn behind it promote and the new
+    // piece be taken by a white pawn or the shut-in king: the plan's walk reaches that
     // position within PLAN_NODES, the ordinary searches mate from there. The
     // board tier left these undetermined before the plan.
     for (fen, winner) in [
@@ -379,7 +380,10 @@ fn h20_09_plan_frees_a_king_shut_in_behind_its_pawns() {
         }
         assert_eq!(search::key(&replay), search::key(&after));
         let taker = line.last().expect("a capture");
-        assert_eq!(taker.role(), shakmaty::Role::Pawn);
+        assert!(matches!(
+            taker.role(),
+            shakmaty::Role::Pawn | shakmaty::Role::King
+        ));
         assert!(taker.capture().is_some_and(|r| r != shakmaty::Role::Pawn));
         let units = board_tier_mates(&p, winner, fen);
         assert!(
@@ -430,6 +434,82 @@ fn h20_09_plan_when_the_loser_has_only_held_pawns() {
     let last = line.last().expect("a promotion");
     assert!(last.is_promotion(), "{fen}: {last}");
     board_tier_mates(&p, winner, fen);
+}
+
+#[test]
+fn h20_09_plan_frees_a_king_shut_in_by_a_piece_it_takes() {
+    // White's king is shut in on a5 (h5) by its own pawns and a square a
+    // black pawn covers; its other pawns are held. No knight reaches a white
+    // pawn in time (Black's king takes the d- or e-pawn, its pawn behind it
+    // runs, the new piece must arrive before White's tempo moves run out), but
+    // a queen or bishop takes the pawn next to White's king and the king takes
+    // it: the king is free, walks to Black's pawns and White promotes. The plan
+    // ends at the king's capture and the board tier mates within its units;
+    // before, with knight promotions and pawn captures only, the plan exhausted
+    // and the board tier left both undetermined (CHA test vector).
+    for fen in [
+        "8/1p1p1p1p/1P6/KP6/PP6/8/3P1P1P/k7 w - -",
+        "8/p1p1p1p1/6P1/6PK/6PP/8/P1P1P3/7k w - -",
+    ] {
+        let p = pos(fen);
+        let winner = Color::White;
+        assert!(plan::applies(&p, winner), "{fen}");
+        let mut budget = search::Budget {
+            used: 0,
+            limit: PLAN_NODES,
+        };
+        let Ok(Some((line, _))) = plan::Plan::new(&p, winner).run(&mut budget) else {
+            panic!("{fen}: the plan reached no capture of a piece within {PLAN_NODES}");
+        };
+        let taker = line.last().expect("a capture");
+        assert_eq!(taker.role(), shakmaty::Role::King, "{fen}: {taker}");
+        assert!(taker.capture().is_some_and(|r| r != shakmaty::Role::Pawn));
+        let units = board_tier_mates(&p, winner, fen);
+        assert!(
+            units <= PLAN_NODES + PLAN_FOLLOW_UP_NODES,
+            "{fen}: {units} units"
+        );
+    }
+}
+
+#[test]
+fn h20_09_plan_in_which_the_loser_gives_away_its_queens() {
+    // White has nothing but a knight against three queens and a pawn (CHA
+    // test vector): the helpmate needs Black's pawn on h7 and White's king
+    // next to Black's, so the queens only stand in the way. Black offers them
+    // to White's king one by one; from K+N against K+P the searches mate. The
+    // board tier left it undetermined before; with two queens it needed
+    // 206,007 units, now fewer than 100,000.
+    for (fen, most) in [
+        (
+            "7k/7p/8/8/8/8/5q2/4qqNK b - -",
+            PLAN_NODES + PLAN_FOLLOW_UP_NODES,
+        ),
+        ("7k/7p/8/8/8/8/5q2/5qNK b - -", 100_000),
+    ] {
+        let p = pos(fen);
+        let winner = Color::White;
+        assert!(plan::applies(&p, winner), "{fen}");
+        let mut plan = plan::Plan::new(&p, winner);
+        assert!(plan.gives_away(), "{fen}");
+        let mut budget = search::Budget {
+            used: 0,
+            limit: PLAN_NODES,
+        };
+        let Ok(Some((_, after))) = plan.run(&mut budget) else {
+            panic!("{fen}: the queens were not given away within {PLAN_NODES}");
+        };
+        let board = after.board();
+        assert!((board.black() & (board.queens() | board.rooks())).is_empty());
+        let units = board_tier_mates(&p, winner, fen);
+        assert!(units <= most, "{fen}: {units} units");
+    }
+    // Without a unit to block its king's flights the loser keeps its rook:
+    // K+N against a bare king cannot mate.
+    assert!(!plan::applies(
+        &pos("3kr3/8/8/8/8/3KN3/8/8 b - -"),
+        Color::White
+    ));
 }
 
 #[test]
