@@ -50,8 +50,7 @@ impl PositionKey {
     /// The key after the legal move `m` from `position` (whose key is `self`),
     /// updated incrementally where possible; `after` is the position after the move.
     pub(crate) fn after(self, position: &Chess, m: Move, after: &Chess) -> PositionKey {
-        position
-            .update_zobrist_hash(Zobrist64(self.0), m, EnPassantMode::Legal)
+        crate::position::zobrist_after(position, Zobrist64(self.0), m)
             .map_or_else(|| PositionKey::of(after), |z| PositionKey(z.0))
     }
 }

@@ -33,6 +33,7 @@ use shakmaty::{
     CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Position, PositionError,
     PositionErrorKinds, Role, Setup, Square,
     fen::{Fen, ParseFenError},
+    zobrist::ZobristValue,
 };
 
 use crate::{
@@ -152,6 +153,40 @@ pub fn is_lawful(position: &Chess, m: Move) -> bool {
 /// time would cost a move generation per ply of every game `arbiter check` reads.
 pub fn spares_king(m: Move) -> bool {
     m.capture() != Some(Role::King)
+}
+
+/// The Zobrist key after the legal move `m` from `parent` (whose key is
+/// `key`), updated by the squares the move changes, en passant counted only
+/// when legal (Art. 9.2.3.1). shakmaty's `update_zobrist_hash` where it is
+/// exact; king moves, which it leaves to a full computation, here too when
+/// the parent has no castling right and no en passant square (the move then
+/// changes only the king's squares and a captured unit). `None` otherwise.
+pub(crate) fn zobrist_after<V: ZobristValue>(parent: &Chess, key: V, m: Move) -> Option<V> {
+    if let Some(k) = parent.update_zobrist_hash(key, m, EnPassantMode::Legal) {
+        return Some(k);
+    }
+    let Move::Normal {
+        role: Role::King,
+        from,
+        capture,
+        to,
+        promotion: None,
+    } = m
+    else {
+        return None;
+    };
+    if parent.maybe_ep_square().is_some() || parent.castles().castling_rights().any() {
+        return None;
+    }
+    let turn = parent.turn();
+    let mut k = key;
+    k ^= V::zobrist_for_white_turn();
+    k ^= V::zobrist_for_piece(from, Role::King.of(turn));
+    k ^= V::zobrist_for_piece(to, Role::King.of(turn));
+    if let Some(capture) = capture {
+        k ^= V::zobrist_for_piece(to, capture.of(!turn));
+    }
+    Some(k)
 }
 
 /// The moves [`is_lawful`] allows in `position`.

@@ -5,7 +5,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use shakmaty::zobrist::{Zobrist128, ZobristValue};
+use shakmaty::zobrist::Zobrist128;
 
 use super::frozen;
 use shakmaty::attacks::king_attacks;
@@ -73,37 +73,12 @@ pub fn key(pos: &Chess) -> Key {
 }
 
 /// The [`key`] of `child`, reached from `parent` (whose key is `parent_key`)
-/// by `m`: updated by the squares the move changes where that is exact (no en
-/// passant square before the move, no double step, no castling right
-/// touched), computed afresh otherwise. The walks compute one for every move.
+/// by `m`: updated by the squares the move changes where that is exact
+/// ([`crate::position::zobrist_after`]), computed afresh otherwise. The walks
+/// compute one for every move.
 pub fn child_key(parent: &Chess, parent_key: Key, m: Move, child: &Chess) -> Key {
-    let parent_key = Zobrist128::from(parent_key);
-    if let Some(k) = parent.update_zobrist_hash(parent_key, m, EnPassantMode::Legal) {
-        return k.into();
-    }
-    // shakmaty leaves king moves to a full computation; without castling
-    // rights and en passant square they change only the king's squares.
-    if let Move::Normal {
-        role: Role::King,
-        from,
-        capture,
-        to,
-        promotion: None,
-    } = m
-        && parent.maybe_ep_square().is_none()
-        && parent.castles().castling_rights().is_empty()
-    {
-        let turn = parent.turn();
-        let mut k = parent_key
-            ^ Zobrist128::zobrist_for_white_turn()
-            ^ Zobrist128::zobrist_for_piece(from, Role::King.of(turn))
-            ^ Zobrist128::zobrist_for_piece(to, Role::King.of(turn));
-        if let Some(capture) = capture {
-            k ^= Zobrist128::zobrist_for_piece(to, capture.of(!turn));
-        }
-        return k.into();
-    }
-    key(child)
+    crate::position::zobrist_after(parent, Zobrist128::from(parent_key), m)
+        .map_or_else(|| key(child), Key::from)
 }
 
 /// Zobrist keys are already uniformly distributed: hash them by passing them through.
