@@ -239,7 +239,7 @@ pub fn hopeless_after(
 /// Art. 5.1.1: `winner` has checkmated the opponent.
 pub fn is_mated_loser(pos: &Chess, winner: Color) -> bool {
     // The cheap checker test first: this runs after every move of every game.
-    pos.turn() != winner && pos.checkers().any() && pos.is_checkmate()
+    pos.turn() != winner && pos.checkers().any() && pos.legal_moves().is_empty()
 }
 
 /// Guided random games looking for a helpmate: both players cooperate so
