@@ -12,7 +12,7 @@
 use shakmaty::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
-use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square};
+use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square};
 
 /// Every pawn has an opposing pawn somewhere in front of it on its file
 /// (cheap; a precondition of [`never_checks`]).
@@ -70,6 +70,31 @@ impl Pawns {
         }
         p
     }
+}
+
+/// Whether [`never_checks`] (and with it the material) is the same after `m` as
+/// before it: a piece's move without capture or promotion from a position
+/// without castling rights or en passant square leaves the pawns and the
+/// material as they were and the piece inside its region (regions are
+/// connected, and a legal move only crosses squares a region may hold). A king
+/// must not stand in a pawn's check: the squares a fixed pawn attacks are
+/// outside its region.
+pub fn same_regions_after(pos: &Chess, m: Move) -> bool {
+    let Move::Normal {
+        role,
+        from,
+        capture: None,
+        promotion: None,
+        ..
+    } = m
+    else {
+        return false;
+    };
+    let board = pos.board();
+    let turn = pos.turn();
+    let pawn_check = role == Role::King
+        && (pawn_attacks(turn, from) & board.pawns() & board.by_color(!turn)).any();
+    role != Role::Pawn && !pawn_check && pos.maybe_ep_square().is_none() && !pos.castles().any()
 }
 
 /// `true` if no pawn can ever be captured and `winner` can never give check.

@@ -9,6 +9,9 @@
 
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square};
 
+use std::collections::hash_map::Entry;
+
+use super::frozen::same_regions_after;
 use super::search::{
     Budget, Exhausted, Key, KeyMap, OutOfBudget, child_key, distance, hopeless, key,
 };
@@ -32,6 +35,17 @@ const MAX_PLY: u16 = 600;
 
 /// Largest depth of the deepening.
 const MAX_DEPTH: u16 = 1000;
+
+/// What [`Guided::search`] knows of a position besides the position.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    /// Its [`key`].
+    k: Key,
+    /// The move to it made progress.
+    after_progress: bool,
+    /// It is known not to be [`hopeless`].
+    hopeful: bool,
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Kind {
@@ -130,7 +144,12 @@ impl Guided {
             self.round_nodes = 0;
             self.cut = false;
             self.line.clear();
-            if self.search(pos, key(pos), self.depth, 0, false, budget)? {
+            let root = Node {
+                k: key(pos),
+                after_progress: false,
+                hopeful: false,
+            };
+            if self.search(pos, root, self.depth, 0, budget)? {
                 self.line.reverse();
                 return Ok(Exhausted::Mate(std::mem::take(&mut self.line)));
             }
@@ -142,14 +161,13 @@ impl Guided {
         Err(OutOfBudget)
     }
 
-    /// `k` is the [`key`] of `pos`.
+    /// `node` tells what is known of `pos`.
     fn search(
         &mut self,
         pos: &Chess,
-        k: Key,
+        node: Node,
         depth: u16,
         ply: u16,
-        after_progress: bool,
         budget: &mut Budget,
     ) -> Result<bool, OutOfBudget> {
         self.nodes += 1;
@@ -157,7 +175,7 @@ impl Guided {
             budget.spend()?;
         }
         self.round_nodes += 1;
-        if hopeless(pos, self.winner) {
+        if !node.hopeful && hopeless(pos, self.winner) {
             return Ok(false);
         }
         let moves = pos.legal_moves();
@@ -168,13 +186,19 @@ impl Guided {
             self.cut = true;
             return Ok(false);
         }
-        if let Some(&(d, round)) = self.seen.get(&k)
-            && d >= depth
-        {
-            self.cut |= round != self.round;
-            return Ok(false);
+        // One probe of the table for the test and the update.
+        match self.seen.entry(node.k) {
+            Entry::Occupied(e) if e.get().0 >= depth => {
+                self.cut |= e.get().1 != self.round;
+                return Ok(false);
+            }
+            Entry::Occupied(mut e) => {
+                e.insert((depth, self.round));
+            }
+            Entry::Vacant(e) => {
+                e.insert((depth, self.round));
+            }
         }
-        self.seen.insert(k, (depth, self.round));
         let mut ordered: Vec<(Kind, u8, Move)> = moves
             .iter()
             .map(|m| {
@@ -186,7 +210,7 @@ impl Guided {
         for (kind, _, m) in ordered {
             let cost = match kind {
                 Kind::Progress if ply < FREE_PLY => 0,
-                Kind::Normal if after_progress && ply < FREE_PLY => 0,
+                Kind::Normal if node.after_progress && ply < FREE_PLY => 0,
                 Kind::Progress | Kind::Normal => 1,
                 Kind::Setback => 3,
             };
@@ -196,15 +220,13 @@ impl Guided {
             }
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let ck = child_key(pos, k, m, &child);
-            if self.search(
-                &child,
-                ck,
-                depth - cost,
-                ply + 1,
-                kind == Kind::Progress,
-                budget,
-            )? {
+            let next = Node {
+                k: child_key(pos, node.k, m, &child),
+                after_progress: kind == Kind::Progress,
+                // `pos` is not hopeless.
+                hopeful: same_regions_after(pos, m),
+            };
+            if self.search(&child, next, depth - cost, ply + 1, budget)? {
                 self.line.push(m);
                 return Ok(true);
             }

@@ -9,7 +9,9 @@ use shakmaty::zobrist::Zobrist128;
 
 use super::frozen;
 use shakmaty::attacks::king_attacks;
-use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, MoveList, Position, Role, Square};
+use shakmaty::{
+    Bitboard, Board, Chess, Color, EnPassantMode, Move, MoveList, Position, Role, Square,
+};
 
 /// The node budget ran out before the search could decide.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,12 +75,26 @@ pub fn key(pos: &Chess) -> Key {
 }
 
 /// The [`key`] of `child`, reached from `parent` (whose key is `parent_key`)
-/// by `m`: updated by the squares the move changes where that is exact
-/// ([`crate::position::zobrist_after`]), computed afresh otherwise. The walks
-/// compute one for every move.
+/// by `m`: [`key_after`] where that is exact, computed afresh otherwise. The
+/// walks compute one for every move.
 pub fn child_key(parent: &Chess, parent_key: Key, m: Move, child: &Chess) -> Key {
-    crate::position::zobrist_after(parent, Zobrist128::from(parent_key), m)
-        .map_or_else(|| key(child), Key::from)
+    key_after(parent, parent_key, m).unwrap_or_else(|| key(child))
+}
+
+/// The [`key`] of the position after `m` from `parent` (whose key is
+/// `parent_key`), updated by the squares the move changes, without playing
+/// it ([`crate::position::zobrist_after`]); `None` where that is not exact
+/// (an en passant square before the move, a double step, a castling right
+/// touched).
+pub fn key_after(parent: &Chess, parent_key: Key, m: Move) -> Option<Key> {
+    crate::position::zobrist_after(parent, Zobrist128::from(parent_key), m).map(Key::from)
+}
+
+/// `pos` after `m`.
+fn played(pos: &Chess, m: Move) -> Chess {
+    let mut child = pos.clone();
+    child.play_unchecked(m);
+    child
 }
 
 /// Zobrist keys are already uniformly distributed: hash them by passing them through.
@@ -103,16 +119,102 @@ impl Hasher for PassThrough {
 
 pub type KeyMap<V> = HashMap<Key, V, BuildHasherDefault<PassThrough>>;
 
+/// The positions a walk has seen: open addressing with linear probing on the
+/// keys themselves, at most half full, so that a probe mostly reads a single
+/// cache line (a `HashSet` reads a group of control bytes first).
+pub struct KeySet {
+    /// Keys where they belong, [`EMPTY`] elsewhere; a power of two long.
+    slots: Vec<Key>,
+    len: usize,
+    /// The set holds the key [`EMPTY`] (as unlikely as any other).
+    empty_key: bool,
+}
+
+/// The key that marks a free slot of a [`KeySet`].
+const EMPTY: Key = Key(0, 0);
+
+/// Where [`KeySet::vacancy`] found room for a key (`usize::MAX` for [`EMPTY`]).
+pub struct Vacancy(usize);
+
+impl KeySet {
+    pub fn new() -> KeySet {
+        KeySet {
+            slots: vec![EMPTY; 64],
+            len: 0,
+            empty_key: false,
+        }
+    }
+
+    /// `None` if the set holds `k`, otherwise where [`KeySet::fill`] puts it.
+    pub fn vacancy(&mut self, k: Key) -> Option<Vacancy> {
+        if k == EMPTY {
+            return (!self.empty_key).then_some(Vacancy(usize::MAX));
+        }
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let i = self.slot(k);
+        (self.slots[i] == EMPTY).then_some(Vacancy(i))
+    }
+
+    /// Adds `k` where [`KeySet::vacancy`] found room for it, nothing added since.
+    pub fn fill(&mut self, v: Vacancy, k: Key) {
+        match self.slots.get_mut(v.0) {
+            Some(slot) => {
+                *slot = k;
+                self.len += 1;
+            }
+            None => self.empty_key = true,
+        }
+    }
+
+    /// The slot holding `k`, or the free one where it belongs.
+    fn slot(&self, k: Key) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = k.0 as usize & mask;
+        while self.slots[i] != k && self.slots[i] != EMPTY {
+            i = (i + 1) & mask;
+        }
+        i
+    }
+
+    fn grow(&mut self) {
+        let bigger = vec![EMPTY; 2 * self.slots.len()];
+        let old = std::mem::replace(&mut self.slots, bigger);
+        for k in old.into_iter().filter(|&k| k != EMPTY) {
+            let i = self.slot(k);
+            self.slots[i] = k;
+        }
+    }
+}
+
 /// Cheap sound tests that `winner` can never mate from `pos`.
 pub fn hopeless(pos: &Chess, winner: Color) -> bool {
     pos.has_insufficient_material(winner)
         || (frozen::pawns_facing(pos) && frozen::never_checks(pos, winner))
 }
 
+/// [`hopeless`] for `child`, reached from `parent` by `m`, given the answer
+/// for `parent`: the same where the move cannot change it
+/// ([`frozen::same_regions_after`]), computed otherwise.
+pub fn hopeless_after(
+    parent: &Chess,
+    parent_hopeless: bool,
+    m: Move,
+    child: &Chess,
+    winner: Color,
+) -> bool {
+    if frozen::same_regions_after(parent, m) {
+        parent_hopeless
+    } else {
+        hopeless(child, winner)
+    }
+}
+
 /// Art. 5.1.1: `winner` has checkmated the opponent.
 pub fn is_mated_loser(pos: &Chess, winner: Color) -> bool {
     // The cheap checker test first: this runs after every move of every game.
-    pos.turn() != winner && pos.checkers().any() && pos.is_checkmate()
+    pos.turn() != winner && pos.checkers().any() && pos.legal_moves().is_empty()
 }
 
 /// Guided random games looking for a helpmate: both players cooperate so
@@ -149,22 +251,20 @@ impl Helpmate {
         loop {
             let mut p = pos.clone();
             let mut line = Vec::new();
+            // The last move left `hopeless` as it was before it (false).
+            let mut kept = false;
             for _ in 0..PLAYOUT_PLIES {
                 budget.spend()?;
                 if is_mated_loser(&p, self.winner) {
                     return Ok(line);
                 }
-                if hopeless(&p, self.winner) {
+                if !kept && hopeless(&p, self.winner) {
                     break;
                 }
                 let mut children: Vec<(i32, Move)> = p
                     .legal_moves()
                     .iter()
-                    .map(|&m| {
-                        let mut child = p.clone();
-                        child.play_unchecked(m);
-                        (self.promise(&child), m)
-                    })
+                    .map(|&m| (self.promise(&played(&p, m)), m))
                     .collect();
                 if children.is_empty() {
                     break;
@@ -177,6 +277,7 @@ impl Helpmate {
                     _ => (roll >> 8) as usize,
                 } % children.len();
                 let m = children[pick].1;
+                kept = frozen::same_regions_after(&p, m);
                 p.play_unchecked(m);
                 line.push(m);
             }
@@ -201,7 +302,9 @@ impl Helpmate {
     /// cooperate, so both prefer the move with the highest promise. The loser's
     /// king heads for a corner, every other piece heads for the loser's king.
     fn promise(&self, pos: &Chess) -> i32 {
-        if pos.is_checkmate() {
+        // Checkers once, for the mate test and the bonus below.
+        let check = pos.checkers().any();
+        if check && pos.legal_moves().is_empty() {
             return if pos.turn() == self.winner {
                 i32::MIN
             } else {
@@ -220,23 +323,35 @@ impl Helpmate {
                 s -= 6;
             }
         }
-        for sq in board.occupied() & !board.kings() {
-            let Some(piece) = board.piece_at(sq) else {
-                continue;
-            };
-            let d = distance(sq, target);
-            s += match (piece.color == self.winner, piece.role) {
-                (true, Role::Pawn) => 4 * advance(sq, self.winner),
-                (true, role) => 60 + material(role) - d,
-                (false, Role::Pawn) => advance(sq, loser),
-                (false, role) => material(role) / 4 - 2 * d,
-            };
-        }
+        s += self.units_promise(board, target);
         if let Some(k) = board.king_of(self.winner) {
             s -= 3 * (distance(k, target) - 2).abs();
         }
-        if pos.checkers().any() && pos.turn() == loser {
+        if check && pos.turn() == loser {
             s += 2;
+        }
+        s
+    }
+
+    /// The part of [`Helpmate::promise`] from the units other than kings, the
+    /// loser's king on `target`: role by role, by bitboard.
+    fn units_promise(&self, board: &Board, target: Square) -> i32 {
+        let loser = !self.winner;
+        let mut s = 0;
+        for sq in board.pawns() & board.by_color(self.winner) {
+            s += 4 * advance(sq, self.winner);
+        }
+        for sq in board.pawns() & board.by_color(loser) {
+            s += advance(sq, loser);
+        }
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let units = board.by_role(role);
+            for sq in units & board.by_color(self.winner) {
+                s += 60 + material(role) - distance(sq, target);
+            }
+            for sq in units & board.by_color(loser) {
+                s += material(role) / 4 - 2 * distance(sq, target);
+            }
         }
         s
     }
@@ -288,9 +403,9 @@ pub fn exhaust(pos: &Chess, winner: Color, budget: &mut Budget) -> Result<Exhaus
 /// the moves they follow and the position they look for.
 pub struct Frontier {
     winner: Color,
-    /// Every position seen, by key: its index in `steps`. The table holds
-    /// only that index so that it stays small (it is probed for every move).
-    seen: KeyMap<u32>,
+    /// Every position seen, by key (probed for every move); positions are
+    /// numbered in the order they were first seen, as in `steps`.
+    seen: KeySet,
     /// For each position seen, the index of the one it was first reached from
     /// and the move (none for the start position).
     steps: Vec<(u32, Option<Move>)>,
@@ -300,9 +415,11 @@ pub struct Frontier {
 
 impl Frontier {
     pub fn new(pos: &Chess, winner: Color) -> Frontier {
-        let mut seen: KeyMap<u32> = KeyMap::default();
+        let mut seen = KeySet::new();
         let k = key(pos);
-        seen.insert(k, 0);
+        if let Some(v) = seen.vacancy(k) {
+            seen.fill(v, k);
+        }
         Frontier {
             winner,
             seen,
@@ -352,23 +469,30 @@ impl Frontier {
     ) -> Result<Option<(Vec<Move>, Chess)>, OutOfBudget> {
         // By reference: moving the 256-entry move list into an iterator copies all of it.
         let moves = follow(p);
+        // Only the start position is queued without the test.
+        let lost = i == 0 && hopeless(p, self.winner);
         for &m in &moves {
-            let mut child = p.clone();
-            child.play_unchecked(m);
+            // The key first where it can be had without the move: a child
+            // seen before is then neither copied nor played.
+            let mut child = None;
+            let ck = match key_after(p, pk, m) {
+                Some(ck) => ck,
+                None => key(child.insert(played(p, m))),
+            };
             // One probe of the table for the test and the insertion.
-            let ck = child_key(p, pk, m, &child);
-            let std::collections::hash_map::Entry::Vacant(entry) = self.seen.entry(ck) else {
+            let Some(vacancy) = self.seen.vacancy(ck) else {
                 continue;
             };
             budget.spend()?;
             // Walks are bounded by node budgets far below 2^32 positions.
             let ci = u32::try_from(self.steps.len()).map_err(|_| OutOfBudget)?;
-            entry.insert(ci);
+            self.seen.fill(vacancy, ck);
             self.steps.push((i, Some(m)));
+            let child = child.unwrap_or_else(|| played(p, m));
             if found(p, m, &child) {
                 return Ok(Some((self.line_to(ci), child)));
             }
-            if !hopeless(&child, self.winner) {
+            if !hopeless_after(p, lost, m, &child, self.winner) {
                 self.queue.push_back((child, ck, ci));
             }
         }

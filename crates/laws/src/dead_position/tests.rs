@@ -559,3 +559,69 @@ fn h20_09_child_keys_equal_keys_computed_afresh() {
     }
     assert!(moves > 10_000, "{moves}");
 }
+
+/// The walks take [`search::hopeless`] over from the parent where
+/// `frozen::same_regions_after` says the move cannot change it: three plies
+/// of every move from frozen structures (a king in a pawn's check among
+/// them), both winners, always the answer computed afresh.
+#[test]
+fn h20_09_inherited_hopelessness_equals_hopelessness_computed_afresh() {
+    fn check(p: &Chess, plies: u32, inherited: &mut [u32; 2]) {
+        if plies == 0 {
+            return;
+        }
+        for &m in &p.legal_moves() {
+            let mut child = p.clone();
+            child.play_unchecked(m);
+            if frozen::same_regions_after(p, m) {
+                for winner in [Color::White, Color::Black] {
+                    let h = search::hopeless(p, winner);
+                    assert_eq!(h, search::hopeless(&child, winner), "{m:?}");
+                    inherited[usize::from(h)] += 1;
+                }
+            }
+            check(&child, plies - 1, inherited);
+        }
+    }
+    let mut inherited = [0; 2];
+    for fen in [
+        "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -",
+        "4k3/8/8/1p1p3p/1P1PK2P/8/8/8 w - -",
+        "4k3/2n5/8/1p1p1p1p/1P1P1P1P/8/3R4/2B1K3 b - -",
+        "7k/8/8/p1p1p1p1/P1P1P1P1/8/8/B2NK3 w - -",
+    ] {
+        check(&pos(fen), 3, &mut inherited);
+    }
+    assert!(inherited.iter().all(|&n| n > 100), "{inherited:?}");
+}
+
+/// The walks' table of seen keys (`search::KeySet`) holds what a `HashSet`
+/// holds, the free-slot marker among the keys too.
+#[test]
+fn h20_09_key_set_holds_what_a_hash_set_holds() {
+    let mut set = search::KeySet::new();
+    let mut reference = std::collections::HashSet::new();
+    let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+    for n in 0..20_000u64 {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        // Few distinct low halves: long runs of probes; every 1000th key the marker.
+        let k = if n % 1000 == 0 {
+            (0, 0)
+        } else {
+            (seed % 16_384, seed >> 40)
+        };
+        let key = search::Key::from(shakmaty::zobrist::Zobrist128(
+            u128::from(k.0) | (u128::from(k.1) << 64),
+        ));
+        match set.vacancy(key) {
+            Some(v) => {
+                assert!(reference.insert(k), "{k:?}");
+                set.fill(v, key);
+            }
+            None => assert!(reference.contains(&k), "{k:?}"),
+        }
+    }
+    assert!(reference.len() > 10_000);
+}
