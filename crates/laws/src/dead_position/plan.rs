@@ -18,16 +18,90 @@
 //! A second plan is for a winner with nothing but minor pieces against queens
 //! or rooks ([`gives_away`]): the loser offers them to the winner's king one
 //! by one and keeps the units that will block its own king's flights.
+//!
+//! A third plan is for a lone bishop whose king and pawns cannot move
+//! ([`self_block`]): the loser's king walks into a corner of the bishop's
+//! colour, its pieces block the two flights off the diagonal, and the bishop
+//! checks along it.
 
-use shakmaty::attacks::king_attacks;
-use shakmaty::{Bitboard, Chess, Color, Move, MoveList, Position, Role};
+use shakmaty::attacks::{attacks, king_attacks, pawn_attacks};
+use shakmaty::{Bitboard, Chess, Color, Move, MoveList, Position, Role, Square};
 
-use super::search::{Budget, Frontier, OutOfBudget};
+use super::search::{Budget, Frontier, OutOfBudget, distance, is_mated_loser};
 
-/// Whether a plan applies: the one for [held pawns](held_pawns) or the one in which the
-/// loser [gives away](gives_away) its queens and rooks.
+/// Whether a plan applies: the one for [held pawns](held_pawns), the one in which the
+/// loser [gives away](gives_away) its queens and rooks, or the [self-block](self_block).
 pub fn applies(pos: &Chess, winner: Color) -> bool {
-    held_pawns(pos, winner) || gives_away(pos, winner)
+    held_pawns(pos, winner) || gives_away(pos, winner) || self_block(pos, winner).is_some()
+}
+
+/// The plan of a self-block mate: the winner has its king, pawns and one
+/// bishop, its king [shut in](king_shut_in) and no pawn able to move; the
+/// loser has two pieces or more. Only the bishop can give mate, to a king in
+/// a corner of its colour whose two flights off the diagonal hold the loser's
+/// own units (Art. 5.2.2: the loser cooperates). That corner, the one farther
+/// from the winner's king.
+fn self_block(pos: &Chess, winner: Color) -> Option<Square> {
+    let board = pos.board();
+    let ours = board.by_color(winner);
+    let pawns = ours & board.pawns();
+    let pieces = ours & !pawns & !board.kings();
+    let bishop = pieces
+        .single_square()
+        .filter(|&sq| board.bishops().contains(sq))?;
+    let theirs = board.by_color(!winner);
+    let pushes = match winner {
+        Color::White => pawns.shift(8),
+        Color::Black => pawns.shift(-8),
+    };
+    let takes = pawns
+        .into_iter()
+        .any(|sq| (pawn_attacks(winner, sq) & theirs).any());
+    let loser_pieces = theirs & !board.pawns() & !board.kings();
+    if !(pushes & !board.occupied()).is_empty() || takes || loser_pieces.count() < 2 {
+        return None;
+    }
+    if !king_shut_in(pos, winner) {
+        return None;
+    }
+    let king = board.king_of(winner)?;
+    let corners = if bishop.is_dark() {
+        [Square::A1, Square::H8]
+    } else {
+        [Square::A8, Square::H1]
+    };
+    corners.into_iter().max_by_key(|&c| distance(c, king))
+}
+
+/// The two squares next to `corner` off its diagonal, which the loser's own units must block.
+fn flights(corner: Square) -> Bitboard {
+    let colour = if corner.is_dark() {
+        Bitboard::DARK_SQUARES
+    } else {
+        Bitboard::LIGHT_SQUARES
+    };
+    king_attacks(corner) & !colour
+}
+
+/// A loser's move the self-block plan follows: its king nearer to `corner`, a
+/// piece onto a flight next to it not yet blocked, or onto a square from which
+/// it reaches one (when it does not reach one where it stands).
+fn blocks(p: &Chess, corner: Square, m: &Move) -> bool {
+    let board = p.board();
+    let from = m.from().unwrap_or(m.to());
+    match m.role() {
+        Role::King => distance(m.to(), corner) < distance(from, corner),
+        Role::Pawn => false,
+        _ => {
+            let own = board.by_color(p.turn()) & !board.kings();
+            let open = flights(corner) & !own;
+            let piece = m.role().of(p.turn());
+            let occupied = board.occupied();
+            open.contains(m.to())
+                || ((attacks(from, piece, occupied) & open).is_empty()
+                    && (attacks(m.to(), piece, occupied ^ Bitboard::from(from)) & open).any())
+        }
+    }
 }
 
 /// The plan for held pawns: the winner has pawns and no piece but its king,
@@ -90,6 +164,12 @@ impl Plan {
         }
     }
 
+    /// Whether the plan for [held pawns](held_pawns) or the one in which the loser [gives
+    /// away](gives_away) its queens and rooks applies (not only the [`SelfBlock`]).
+    pub fn applies(pos: &Chess, winner: Color) -> bool {
+        held_pawns(pos, winner) || gives_away(pos, winner)
+    }
+
     /// Whether this is the plan in which the loser [gives away](gives_away) its heavy pieces.
     pub fn gives_away(&self) -> bool {
         self.gives_away
@@ -142,6 +222,40 @@ impl Plan {
                 && (board.by_color(!winner) & (board.queens() | board.rooks())).is_empty()
         };
         self.walk.run(budget, follow, found)
+    }
+}
+
+/// The walk of the [self-block](self_block) plan: every move of the winner,
+/// the loser's moves that [block](blocks) its king in the corner, until the
+/// loser is mated.
+pub struct SelfBlock {
+    walk: Frontier,
+    corner: Square,
+}
+
+impl SelfBlock {
+    /// The plan's walk, if it applies.
+    pub fn new(pos: &Chess, winner: Color) -> Option<SelfBlock> {
+        let corner = self_block(pos, winner)?;
+        Some(SelfBlock {
+            walk: Frontier::new(pos, winner),
+            corner,
+        })
+    }
+
+    /// Walks on until the loser is mated: the line to the mate. `Ok(None)` when the walk ends
+    /// without one.
+    pub fn run(&mut self, budget: &mut Budget) -> Result<Option<Vec<Move>>, OutOfBudget> {
+        let (winner, corner) = (self.walk.winner(), self.corner);
+        let follow = |p: &Chess| {
+            let mut moves = p.legal_moves();
+            if p.turn() != winner {
+                moves.retain(|m| blocks(p, corner, m));
+            }
+            moves
+        };
+        let found = |_: &Chess, _: Move, after: &Chess| is_mated_loser(after, winner);
+        Ok(self.walk.run(budget, follow, found)?.map(|(line, _)| line))
     }
 }
 

@@ -513,6 +513,40 @@ fn h20_09_plan_in_which_the_loser_gives_away_its_queens() {
 }
 
 #[test]
+fn h20_09_plan_of_a_self_block_mate_by_a_lone_bishop() {
+    // White has one bishop, its king shut in and its pawns unable to move
+    // (CHA test vector): only a self-block mate is left, Black's king in a
+    // corner of the bishop's colour with its own bishops on the two flights
+    // off the diagonal. The plan walks Black's king to the corner and its
+    // bishops to the flights; the board tier left both undetermined before.
+    for fen in [
+        "k7/1b6/2b5/8/8/1pB5/pP6/K7 w - -",
+        "7k/8/8/3B4/8/6p1/1b4Pp/2b4K w - -",
+    ] {
+        let p = pos(fen);
+        let winner = Color::White;
+        assert!(plan::applies(&p, winner), "{fen}");
+        let mut walk = plan::SelfBlock::new(&p, winner).expect(fen);
+        let mut budget = search::Budget {
+            used: 0,
+            limit: SELF_BLOCK_NODES,
+        };
+        let Ok(Some(line)) = walk.run(&mut budget) else {
+            panic!("{fen}: no self-block mate within {SELF_BLOCK_NODES}");
+        };
+        assert_mates(&p, winner, &line);
+        board_tier_mates(&p, winner, fen);
+    }
+    // A king that can move, or a second piece, has other mates: the plan does not apply.
+    for fen in [
+        "k7/1b6/2b5/8/8/2B5/1P6/K7 w - -",
+        "k7/1b6/2b5/8/8/1pB5/pP6/KN6 w - -",
+    ] {
+        assert!(!plan::applies(&pos(fen), Color::White), "{fen}");
+    }
+}
+
+#[test]
 fn h20_09_plan_only_for_a_winner_with_king_and_pawns() {
     // A winner with a knight, or with bishops and a king that can move, has
     // other ways to mate: the plan does not apply.
