@@ -291,11 +291,12 @@ fn scenario(b: &Browser, server: &Server, _dir: &std::path::Path) {
     for last in ["Abel", "Berg", "Cordes", "Dahl", "Engel", "Fink"] {
         register(b, u14, last, 2012);
     }
-    let jost = ["Gold", "Haas", "Ilg", "Jost"]
+    // Every one of them is registered (a side effect): the last is Jost.
+    let registered: Vec<_> = ["Gold", "Haas", "Ilg", "Jost"]
         .iter()
         .map(|last| register(b, u12, last, 2014))
-        .next_back()
-        .expect("Jost");
+        .collect();
+    let jost = registered.last().copied().expect("Jost");
     tribunal(b, &base, event);
     protest_appeal_and_expulsion(b, server, &base, event, u12, jost);
 
