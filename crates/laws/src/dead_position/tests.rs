@@ -350,6 +350,20 @@ fn board_tier_mates(p: &Chess, winner: Color, fen: &str) -> u64 {
     a.nodes
 }
 
+/// The plan applies to `p` for `winner` and reaches its aim within
+/// [`PLAN_NODES`]: the line to that position and the position.
+fn plan_reaches(plan: &mut plan::Plan, p: &Chess, winner: Color, fen: &str) -> (Vec<Move>, Chess) {
+    assert!(plan::applies(p, winner), "{fen}");
+    let mut budget = search::Budget {
+        used: 0,
+        limit: PLAN_NODES,
+    };
+    match plan.run(&mut budget) {
+        Ok(Some(reached)) => reached,
+        _ => panic!("{fen}: the plan did not reach its aim within {PLAN_NODES}"),
+    }
+}
+
 #[test]
 fn h20_09_plan_frees_a_king_shut_in_behind_its_pawns() {
     // White's king is shut in on h1 behind g2/g3/h2 and White has nothing but
@@ -365,14 +379,7 @@ fn h20_09_plan_frees_a_king_shut_in_behind_its_pawns() {
         ("1k6/1P1p1p1p/BP5p/1P6/8/8/3P1P1P/6K1 w - -", Color::Black),
     ] {
         let p = pos(fen);
-        assert!(plan::applies(&p, winner), "{fen}");
-        let mut budget = search::Budget {
-            used: 0,
-            limit: PLAN_NODES,
-        };
-        let Ok(Some((line, after))) = plan::Plan::new(&p, winner).run(&mut budget) else {
-            panic!("{fen}: the plan reached no capture of a piece within {PLAN_NODES}");
-        };
+        let (line, after) = plan_reaches(&mut plan::Plan::new(&p, winner), &p, winner, fen);
         let mut replay = p.clone();
         for m in &line {
             assert!(replay.is_legal(*m), "{fen}: {m} illegal");
@@ -423,14 +430,7 @@ fn h20_09_plan_when_the_loser_has_only_held_pawns() {
     let fen = "8/p1p1p1p1/6P1/6PK/6PP/6P1/P1P1P3/k7 w - -";
     let p = pos(fen);
     let winner = Color::Black;
-    assert!(plan::applies(&p, winner));
-    let mut budget = search::Budget {
-        used: 0,
-        limit: PLAN_NODES,
-    };
-    let Ok(Some((line, _))) = plan::Plan::new(&p, winner).run(&mut budget) else {
-        panic!("{fen}: the plan reached no promotion within {PLAN_NODES}");
-    };
+    let (line, _) = plan_reaches(&mut plan::Plan::new(&p, winner), &p, winner, fen);
     let last = line.last().expect("a promotion");
     assert!(last.is_promotion(), "{fen}: {last}");
     board_tier_mates(&p, winner, fen);
@@ -453,14 +453,7 @@ fn h20_09_plan_frees_a_king_shut_in_by_a_piece_it_takes() {
     ] {
         let p = pos(fen);
         let winner = Color::White;
-        assert!(plan::applies(&p, winner), "{fen}");
-        let mut budget = search::Budget {
-            used: 0,
-            limit: PLAN_NODES,
-        };
-        let Ok(Some((line, _))) = plan::Plan::new(&p, winner).run(&mut budget) else {
-            panic!("{fen}: the plan reached no capture of a piece within {PLAN_NODES}");
-        };
+        let (line, _) = plan_reaches(&mut plan::Plan::new(&p, winner), &p, winner, fen);
         let taker = line.last().expect("a capture");
         assert_eq!(taker.role(), shakmaty::Role::King, "{fen}: {taker}");
         assert!(taker.capture().is_some_and(|r| r != shakmaty::Role::Pawn));
@@ -489,16 +482,9 @@ fn h20_09_plan_in_which_the_loser_gives_away_its_queens() {
     ] {
         let p = pos(fen);
         let winner = Color::White;
-        assert!(plan::applies(&p, winner), "{fen}");
         let mut plan = plan::Plan::new(&p, winner);
         assert!(plan.gives_away(), "{fen}");
-        let mut budget = search::Budget {
-            used: 0,
-            limit: PLAN_NODES,
-        };
-        let Ok(Some((_, after))) = plan.run(&mut budget) else {
-            panic!("{fen}: the queens were not given away within {PLAN_NODES}");
-        };
+        let (_, after) = plan_reaches(&mut plan, &p, winner, fen);
         let board = after.board();
         assert!((board.black() & (board.queens() | board.rooks())).is_empty());
         let units = board_tier_mates(&p, winner, fen);
