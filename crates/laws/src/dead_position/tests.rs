@@ -350,6 +350,15 @@ fn board_tier_mates(p: &Chess, winner: Color, fen: &str) -> u64 {
     a.nodes
 }
 
+/// [`board_tier_mates`] within the units of the plan's walk and follow-up.
+fn board_tier_mates_within_the_plan(p: &Chess, winner: Color, fen: &str) {
+    let units = board_tier_mates(p, winner, fen);
+    assert!(
+        units <= PLAN_NODES + PLAN_FOLLOW_UP_NODES,
+        "{fen}: {units} units"
+    );
+}
+
 /// The plan applies to `p` for `winner` and reaches its aim within
 /// [`PLAN_NODES`]: the line to that position and the position.
 fn plan_reaches(plan: &mut plan::Plan, p: &Chess, winner: Color, fen: &str) -> (Vec<Move>, Chess) {
@@ -392,11 +401,7 @@ fn h20_09_plan_frees_a_king_shut_in_behind_its_pawns() {
             shakmaty::Role::Pawn | shakmaty::Role::King
         ));
         assert!(taker.capture().is_some_and(|r| r != shakmaty::Role::Pawn));
-        let units = board_tier_mates(&p, winner, fen);
-        assert!(
-            units <= PLAN_NODES + PLAN_FOLLOW_UP_NODES,
-            "{fen}: {units} units"
-        );
+        board_tier_mates_within_the_plan(&p, winner, fen);
     }
 }
 
@@ -411,11 +416,7 @@ fn h20_09_plan_for_bishops_whose_king_is_shut_in() {
     ] {
         let p = pos(fen);
         assert!(plan::applies(&p, winner), "{fen}");
-        let units = board_tier_mates(&p, winner, fen);
-        assert!(
-            units <= PLAN_NODES + PLAN_FOLLOW_UP_NODES,
-            "{fen}: {units} units"
-        );
+        board_tier_mates_within_the_plan(&p, winner, fen);
     }
 }
 
@@ -457,11 +458,7 @@ fn h20_09_plan_frees_a_king_shut_in_by_a_piece_it_takes() {
         let taker = line.last().expect("a capture");
         assert_eq!(taker.role(), shakmaty::Role::King, "{fen}: {taker}");
         assert!(taker.capture().is_some_and(|r| r != shakmaty::Role::Pawn));
-        let units = board_tier_mates(&p, winner, fen);
-        assert!(
-            units <= PLAN_NODES + PLAN_FOLLOW_UP_NODES,
-            "{fen}: {units} units"
-        );
+        board_tier_mates_within_the_plan(&p, winner, fen);
     }
 }
 
