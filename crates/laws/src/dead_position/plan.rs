@@ -50,15 +50,12 @@ fn self_block(pos: &Chess, winner: Color) -> Option<Square> {
         .single_square()
         .filter(|&sq| board.bishops().contains(sq))?;
     let theirs = board.by_color(!winner);
-    let pushes = match winner {
-        Color::White => pawns.shift(8),
-        Color::Black => pawns.shift(-8),
-    };
+    // With a bishop its only piece, the winner is `stuck` when no pawn can advance.
     let takes = pawns
         .into_iter()
         .any(|sq| (pawn_attacks(winner, sq) & theirs).any());
     let loser_pieces = theirs & !board.pawns() & !board.kings();
-    if !(pushes & !board.occupied()).is_empty() || takes || loser_pieces.count() < 2 {
+    if !super::stuck(pos, winner) || takes || loser_pieces.count() < 2 {
         return None;
     }
     if !king_shut_in(pos, winner) {
