@@ -126,6 +126,20 @@ fn http(
     Ok((status, headers, body.to_owned()))
 }
 
+/// A SQLite database file of this test process in the temp directory, and its URL.
+fn temp_db(stem: &str) -> (std::path::PathBuf, String) {
+    let path = std::env::temp_dir().join(format!("{stem}_{}.db", std::process::id()));
+    let url = format!("sqlite://{}", path.display());
+    (path, url)
+}
+
+/// Removes the database of [`temp_db`] with its WAL files.
+fn remove_db(path: &std::path::Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        std::fs::remove_file(format!("{}{suffix}", path.display())).ok();
+    }
+}
+
 /// The admin's session and the first round of a new section, paired and published.
 struct Round {
     cookie: String,
@@ -228,8 +242,7 @@ fn kill_after_60(
 
 #[test]
 fn acknowledged_results_survive_sigkill() {
-    let path = std::env::temp_dir().join(format!("arbiter_crash_{}.db", std::process::id()));
-    let db = format!("sqlite://{}", path.display());
+    let (path, db) = temp_db("arbiter_crash");
     let (mut server, addr, password) = start(&db);
     let password = password.expect("first start prints the admin password");
     let Round {
@@ -316,9 +329,7 @@ fn acknowledged_results_survive_sigkill() {
         }
     }
     drop(server);
-    for suffix in ["", "-wal", "-shm"] {
-        std::fs::remove_file(format!("{}{suffix}", path.display())).ok();
-    }
+    remove_db(&path);
 }
 
 /// The opening both sides play on every live board: a move and the clock press after it.
@@ -339,8 +350,7 @@ fn live_events() -> Vec<Value> {
 
 #[test]
 fn acknowledged_live_events_survive_sigkill() {
-    let path = std::env::temp_dir().join(format!("arbiter_live_crash_{}.db", std::process::id()));
-    let db = format!("sqlite://{}", path.display());
+    let (path, db) = temp_db("arbiter_live_crash");
     let (mut server, addr, password) = start(&db);
     let password = password.expect("first start prints the admin password");
     let Round {
@@ -411,7 +421,5 @@ fn acknowledged_live_events_survive_sigkill() {
         );
         assert_eq!(moves, LIVE_MOVES[..moves.len()], "game {g}");
     }
-    for suffix in ["", "-wal", "-shm"] {
-        std::fs::remove_file(format!("{}{suffix}", path.display())).ok();
-    }
+    remove_db(&path);
 }
