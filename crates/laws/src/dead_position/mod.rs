@@ -418,7 +418,7 @@ fn full(pos: &Chess, winner: Color, node_limit: u64) -> Analysis {
 }
 
 /// Work units the walk of [`plan`] may spend to reach the position in which
-/// a winner's pawn or shut-in king has taken a piece the loser gave it (the test vector's
+/// a winner's pawn or hemmed-in king has taken a piece the loser gave it (the test vector's
 /// families of a king shut in behind its pawns need up to 110,000).
 const PLAN_NODES: u64 = 150_000;
 

@@ -1,18 +1,20 @@
 //! A plan for a winner left with nothing but its king and pawns, all held by
 //! the loser's pawns (for example a king shut in on h1 behind `g2`, `g3`,
-//! `h2`), or with bishops besides while its king cannot move: the winner
-//! cannot promote unless one of its pawns captures or its king gets out, so
-//! the loser must hand it a piece. The loser's king takes a winner's pawn that
-//! stands in front of one of its own pawns, that pawn runs to promotion, and
-//! the new piece is given to a winner's pawn, or to a winner's king shut in at
-//! the start (by taking a unit next to it: the king is free then). These are
+//! `h2`), or with bishops and rooks besides while its king is [hemmed
+//! in](king_hemmed_in): the winner cannot promote unless one of its pawns
+//! captures or its king gets out, so the loser must hand it a piece. The
+//! loser's king takes a winner's pawn that stands in front of one of its own
+//! pawns (or a unit that hems the winner's king in), that pawn runs to
+//! promotion, and the new piece is given to a winner's pawn, or to the
+//! winner's king where taking it lets the king [out](got_out). These are
 //! irreversible events whose order is fixed; the plan walks (breadth first)
 //! only the moves that serve them — every move of the winner, whose tempo
 //! moves are scarce, the loser's king and pieces, the loser's pawns only on
 //! files the winner no longer holds; any move of a loser that has none of
-//! these — up to the first position in which a winner's pawn or shut-in king
-//! has taken a piece or a winner's pawn promoted (the winner's king may also
-//! clear a file by taking the loser's pawns). The ordinary searches go on from
+//! these — up to the first position in which a winner's pawn has taken a
+//! piece, the hemmed-in king has taken one and got out, or a winner's pawn
+//! promoted (the winner's king may also clear a file by taking the loser's
+//! pawns). The ordinary searches go on from
 //! there (Art. 5.2.2, 6.9: any series of legal moves, the loser cooperating).
 //!
 //! A second plan is for a winner with nothing but minor pieces against queens
@@ -102,14 +104,16 @@ fn blocks(p: &Chess, corner: Square, m: &Move) -> bool {
 }
 
 /// The plan for held pawns: the winner has pawns and no piece but its king,
-/// or no piece but bishops while its king cannot move; the loser has pawns.
+/// or no piece but bishops and rooks while its king is [hemmed in](king_hemmed_in);
+/// the loser has pawns.
 fn held_pawns(pos: &Chess, winner: Color) -> bool {
     let board = pos.board();
     let ours = board.by_color(winner);
     let pieces = ours & !board.pawns() & !board.kings();
+    let long_range = board.bishops() | board.rooks();
     (ours & board.pawns()).any()
         && (board.by_color(!winner) & board.pawns()).any()
-        && (pieces.is_empty() || (pieces.is_subset(board.bishops()) && king_shut_in(pos, winner)))
+        && (pieces.is_empty() || (pieces.is_subset(long_range) && king_hemmed_in(pos, winner)))
 }
 
 /// The plan in which the loser gives away its queens and rooks: the winner has
@@ -142,14 +146,54 @@ fn king_shut_in(pos: &Chess, color: Color) -> bool {
         .all(|sq| board.attacks_to(sq, !color, occupied).any())
 }
 
+/// The winner's king can walk, over squares without its own units and not
+/// attacked by the loser's pawns, two squares or more away from `start`: it is
+/// out of the place it was hemmed in (a king on h1 that takes a piece on g1
+/// is still hemmed in when `g2` is its own pawn and `f1` its own bishop, and the
+/// loser's pawns on `e3` and `g3` guard `f2` and `h2`).
+pub fn got_out(pos: &Chess, winner: Color, start: Square) -> bool {
+    let board = pos.board();
+    let Some(king) = board.king_of(winner) else {
+        return false;
+    };
+    let mut guarded = Bitboard::EMPTY;
+    for sq in board.by_color(!winner) & board.pawns() {
+        guarded |= pawn_attacks(!winner, sq);
+    }
+    let open = !board.by_color(winner) & !guarded;
+    let (mut region, mut grown) = (Bitboard::EMPTY, Bitboard::from(king));
+    while grown != region {
+        region = grown;
+        for sq in region {
+            grown |= king_attacks(sq) & open;
+        }
+    }
+    (region & !king_attacks(start) & !Bitboard::from(start)).any()
+}
+
+/// Every square next to `color`'s king holds a unit or is attacked by the
+/// opponent: the king has no move but a capture (it is [shut in](king_shut_in),
+/// or it can leave only by taking a unit the loser put next to it).
+fn king_hemmed_in(pos: &Chess, color: Color) -> bool {
+    let board = pos.board();
+    let Some(king) = board.king_of(color) else {
+        return false;
+    };
+    let occupied = board.occupied() ^ Bitboard::from(king);
+    (king_attacks(king) & !board.occupied())
+        .into_iter()
+        .all(|sq| board.attacks_to(sq, !color, occupied).any())
+}
+
 /// The state of a plan's walk, resumable like [`super::search::Walk`]: the winner's every
 /// move, the loser's moves that serve the plan (any, when none does).
 pub struct Plan {
     walk: Frontier,
     /// The plan in which the loser [gives away](gives_away) its heavy pieces.
     gives_away: bool,
-    /// The winner's king is [shut in](king_shut_in) at the start: its capture of a piece frees it.
-    king_shut_in: bool,
+    /// The square of the winner's king if it is [hemmed in](king_hemmed_in) at the start: its
+    /// capture of a piece that lets it [out](got_out) ends the walk.
+    hemmed_in_king: Option<Square>,
 }
 
 impl Plan {
@@ -157,7 +201,10 @@ impl Plan {
         Plan {
             walk: Frontier::new(pos, winner),
             gives_away: !held_pawns(pos, winner) && gives_away(pos, winner),
-            king_shut_in: king_shut_in(pos, winner),
+            hemmed_in_king: pos
+                .board()
+                .king_of(winner)
+                .filter(|_| king_hemmed_in(pos, winner)),
         }
     }
 
@@ -182,25 +229,25 @@ impl Plan {
         }
     }
 
-    /// The plan for held pawns, until a winner's pawn (or its king shut in at the start) has
-    /// taken a piece or a winner's pawn promotes.
+    /// The plan for held pawns, until a winner's pawn has taken a piece, its king hemmed in at
+    /// the start has taken one and [got out](got_out), or a winner's pawn promotes.
     fn free_held_pawns(
         &mut self,
         budget: &mut Budget,
     ) -> Result<Option<(Vec<Move>, Chess)>, OutOfBudget> {
         let winner = self.walk.winner();
-        let takers = if self.king_shut_in {
-            [Role::Pawn, Role::King].as_slice()
-        } else {
-            [Role::Pawn].as_slice()
-        };
+        let hemmed_in_king = self.hemmed_in_king;
         let follow = |p: &Chess| {
             let held = held_files(p, winner);
             loser_moves(p, winner, |m| serves(m, held))
         };
-        let found = |p: &Chess, m: Move, _: &Chess| {
-            let taken_piece =
-                takers.contains(&m.role()) && m.capture().is_some_and(|r| r != Role::Pawn);
+        let found = |p: &Chess, m: Move, after: &Chess| {
+            let taken_piece = m.capture().is_some_and(|r| r != Role::Pawn)
+                && match m.role() {
+                    Role::Pawn => true,
+                    Role::King => hemmed_in_king.is_some_and(|start| got_out(after, winner, start)),
+                    _ => false,
+                };
             p.turn() == winner && (taken_piece || m.is_promotion())
         };
         self.walk.run(budget, follow, found)

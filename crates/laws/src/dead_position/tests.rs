@@ -1,5 +1,5 @@
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, Position};
+use shakmaty::{CastlingMode, Chess, Color, Position, Square};
 
 use super::*;
 
@@ -460,6 +460,41 @@ fn h20_09_plan_frees_a_king_shut_in_by_a_piece_it_takes() {
         assert!(taker.capture().is_some_and(|r| r != shakmaty::Role::Pawn));
         board_tier_mates_within_the_plan(&p, winner, fen);
     }
+}
+
+#[test]
+fn h20_09_plan_lets_a_hemmed_in_king_out() {
+    // White's king on h1 is hemmed in by its own rook or Black's bishop on g1, its
+    // bishop on f1 and pawn on g2, and Black's pawns on e3 and g3 guarding f2
+    // and h2 (CHA test vector). Black's bishop must take the unit on g1 and
+    // Black's king walk round to take the bishop on f1 before White's king,
+    // taking the piece on g1, gets out to Black's pawns on the other wing. A
+    // capture on g1 alone leaves the king hemmed in on g1/h1: the plan goes on
+    // until the king has got out. Before, the plan did not apply (a rook, or a
+    // king that can take on g1) and the board tier left all three
+    // undetermined.
+    for fen in [
+        "8/8/5p2/2p1pPp1/2PbPk1b/2pBp1pB/2P1P1P1/5BRK b - -",
+        "8/8/5p2/2p1pPk1/2PbP1Bb/2pBp1p1/2P1P1P1/5BRK b - -",
+        "8/7k/5p2/2p1pP2/2PbP1B1/2pBp1p1/2P1P1P1/5BbK b - -",
+    ] {
+        let p = pos(fen);
+        let winner = Color::White;
+        let (line, after) = plan_reaches(&mut plan::Plan::new(&p, winner), &p, winner, fen);
+        let taker = line.last().expect("a capture");
+        assert_eq!(taker.role(), shakmaty::Role::King, "{fen}: {taker}");
+        assert!(plan::got_out(&after, winner, Square::H1), "{fen}");
+        board_tier_mates_within_the_plan(&p, winner, fen);
+    }
+    let taken_on_g1 = pos("8/8/5p2/2p1pP2/2PbPkB1/2pBp1p1/2P1P1P1/5BK1 b - -");
+    assert!(!plan::got_out(&taken_on_g1, Color::White, Square::H1));
+    // A king with a free square next to it (b8) is not hemmed in: there the
+    // loser's king takes the winner's units and promotes (Tier::full), which
+    // the plan does not follow.
+    assert!(!plan::applies(
+        &pos("k1b5/1p1p4/1P1Pb3/B7/8/8/8/K7 w - -"),
+        Color::Black
+    ));
 }
 
 #[test]
