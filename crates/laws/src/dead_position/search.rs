@@ -8,7 +8,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use shakmaty::zobrist::Zobrist128;
 
 use super::frozen;
-use shakmaty::attacks::king_attacks;
+use shakmaty::attacks::{attacks, king_attacks};
 use shakmaty::{
     Bitboard, Board, Chess, Color, EnPassantMode, Move, MoveList, Position, Role, Square,
 };
@@ -269,14 +269,13 @@ impl Helpmate {
                 if children.is_empty() {
                     break;
                 }
-                children.sort_by_key(|c| std::cmp::Reverse(c.0));
                 let roll = self.next_random();
-                let pick = match roll % 8 {
+                let rank = match roll % 8 {
                     0..4 => 0,
                     4 | 5 => 1,
                     _ => (roll >> 8) as usize,
                 } % children.len();
-                let m = children[pick].1;
+                let m = ranked(&mut children, rank);
                 kept = frozen::same_regions_after(&p, m);
                 p.play_unchecked(m);
                 line.push(m);
@@ -317,12 +316,9 @@ impl Helpmate {
             return 0;
         };
         let mut s = -8 * self.corner_distance(target);
-        let occupied = board.occupied();
-        for flight in king_attacks(target) & !board.by_color(loser) {
-            if board.attacks_to(flight, self.winner, occupied).is_empty() {
-                s -= 6;
-            }
-        }
+        let flights = king_attacks(target) & !board.by_color(loser);
+        let free = flights & !attacked_by(board, self.winner);
+        s -= 6 * free.count() as i32;
         s += self.units_promise(board, target);
         if let Some(k) = board.king_of(self.winner) {
             s -= 3 * (distance(k, target) - 2).abs();
@@ -355,6 +351,43 @@ impl Helpmate {
         }
         s
     }
+}
+
+/// The move at `rank` when `children` are ordered by promise, highest first, the
+/// generation order keeping ties (a stable sort): the first two ranks, the
+/// most often asked, by one pass, the others by sorting.
+fn ranked(children: &mut [(i32, Move)], rank: usize) -> Move {
+    if rank >= 2 {
+        children.sort_by_key(|c| std::cmp::Reverse(c.0));
+        return children[rank].1;
+    }
+    // The earliest child of the highest promise, and the one after it in stable order.
+    let (mut first, mut second): (usize, Option<usize>) = (0, None);
+    for (i, c) in children.iter().enumerate().skip(1) {
+        if c.0 > children[first].0 {
+            second = Some(first);
+            first = i;
+        } else if second.is_none_or(|j| c.0 > children[j].0) {
+            second = Some(i);
+        }
+    }
+    match (rank, second) {
+        (0, _) | (_, None) => children[first].1,
+        (_, Some(j)) => children[j].1,
+    }
+}
+
+/// The squares `color`'s units attack (as [`Board::attacks_to`] sees them): the union of
+/// their attacks, a few lookups where a square-by-square test needs five for each square.
+fn attacked_by(board: &Board, color: Color) -> Bitboard {
+    let occupied = board.occupied();
+    let mut attacked = Bitboard::EMPTY;
+    for sq in board.by_color(color) {
+        if let Some(piece) = board.piece_at(sq) {
+            attacked |= attacks(sq, piece, occupied);
+        }
+    }
+    attacked
 }
 
 fn material(role: Role) -> i32 {
@@ -538,4 +571,68 @@ pub fn distance(a: Square, b: Square) -> i32 {
     let files = (a.file() as i32 - b.file() as i32).abs();
     let ranks = (a.rank() as i32 - b.rank() as i32).abs();
     files.max(ranks)
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square};
+
+    use super::{attacked_by, ranked};
+
+    /// `ranked` picks the child a stable sort by promise, highest first, puts at each rank,
+    /// ties and all.
+    #[test]
+    fn h20_09_ranked_equals_the_stable_sort() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for len in 1..40 {
+            for _ in 0..20 {
+                let children: Vec<(i32, Move)> = (0..len)
+                    .map(|i| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        let m = Move::Normal {
+                            role: Role::Queen,
+                            from: Square::new(i % 64),
+                            capture: None,
+                            to: Square::new((i + 1) % 64),
+                            promotion: None,
+                        };
+                        ((seed % 5) as i32 - 2, m)
+                    })
+                    .collect();
+                let mut sorted = children.clone();
+                sorted.sort_by_key(|c| std::cmp::Reverse(c.0));
+                for rank in 0..children.len() {
+                    let mut scratch = children.clone();
+                    assert_eq!(ranked(&mut scratch, rank), sorted[rank].1, "{children:?}");
+                }
+            }
+        }
+    }
+
+    /// `attacked_by` is the set of squares `Board::attacks_to` finds attacked, square by square.
+    #[test]
+    fn h20_09_attacked_squares_equal_attacks_to() {
+        for fen in [
+            "7k/7p/8/8/8/6q1/5q2/4q1NK b - -",
+            "r3k2r/pp1n1ppp/2p1pn2/q2p4/1bPP4/2N1PN2/PPQB1PPP/R3KB1R w KQkq -",
+            "8/8/5p2/2p1pPp1/2PbPk1b/2pBp1pB/2P1P1P1/5BRK b - -",
+        ] {
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            let board = pos.board();
+            for color in [Color::White, Color::Black] {
+                let attacked = attacked_by(board, color);
+                for sq in Square::ALL {
+                    let by = board.attacks_to(sq, color, board.occupied());
+                    assert_eq!(attacked.contains(sq), by.any(), "{fen} {color:?} {sq}");
+                }
+            }
+        }
+    }
 }
