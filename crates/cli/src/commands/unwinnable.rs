@@ -22,7 +22,8 @@ pub struct Args {
     #[arg(long, conflicts_with = "node_limit")]
     quick: bool,
     /// Work units the full analysis may spend per colour: a unit is one position searched (or
-    /// three of the exchange search's cheaper ones), so a verdict never depends on the machine.
+    /// three of the exchange search's cheaper ones; the random games spend one more for every 16
+    /// children they weigh), so a verdict never depends on the machine.
     #[arg(long, value_name = "N", default_value_t = Tier::DEFAULT_NODE_LIMIT)]
     node_limit: u64,
     /// File with one `FEN [white|black|both]` per line, or `-` for standard input.

@@ -44,6 +44,7 @@ use shakmaty::{Bitboard, Chess, Color, Move, MoveList, Position};
 
 use crate::Article;
 pub use guided::EXCHANGE_NODES_PER_UNIT;
+pub use search::CHILDREN_WEIGHED_PER_UNIT;
 use search::{Budget, Exhausted, Helpmate, OutOfBudget, Walk};
 
 /// Art. 5.2.2: the game is drawn when neither player can checkmate by any series of legal moves.
@@ -64,7 +65,8 @@ pub enum Tier {
     /// Helpmate search and exhaustive analysis up to `node_limit` work units
     /// in all, in passes of escalating budgets from 500,000 units on. A unit
     /// is one position searched, or [`EXCHANGE_NODES_PER_UNIT`]
-    /// positions of the cheaper exchange search.
+    /// positions of the cheaper exchange search; the random games spend one
+    /// more for every [`CHILDREN_WEIGHED_PER_UNIT`] children they weigh.
     Full {
         /// Work units spent at most, over all passes.
         node_limit: u64,
@@ -120,7 +122,8 @@ pub struct Analysis {
     /// The answer.
     pub verdict: Verdict,
     /// Work units spent: positions searched, those of the exchange search
-    /// counted [`EXCHANGE_NODES_PER_UNIT`] to a unit.
+    /// counted [`EXCHANGE_NODES_PER_UNIT`] to a unit, and one for every
+    /// [`CHILDREN_WEIGHED_PER_UNIT`] children the random games weigh.
     pub nodes: u64,
 }
 

@@ -411,7 +411,7 @@ const PLAYOUT_PLIES: usize = 120;
 /// children. With queens on the board a position has 60-80 children, and a step of the
 /// games cost four to nine times a position of the other searches (the test vector's
 /// slowest answer, `7k/7p/8/8/8/6q1/5q2/4q1NK b` White, spent 40 % of its time there).
-const CHILDREN_WEIGHED_PER_UNIT: usize = 16;
+pub const CHILDREN_WEIGHED_PER_UNIT: usize = 16;
 
 /// Ranks a pawn of `color` on `sq` has advanced.
 fn advance(sq: Square, color: Color) -> i32 {
