@@ -136,12 +136,24 @@ fn gives_away(pos: &Chess, winner: Color) -> bool {
 /// Every square next to `color`'s king holds a unit of its own or is attacked
 /// by the opponent: the king cannot move, whoever is to move.
 fn king_shut_in(pos: &Chess, color: Color) -> bool {
+    king_held(pos, color, pos.board().by_color(color))
+}
+
+/// Every square next to `color`'s king holds a unit or is attacked by the
+/// opponent: the king has no move but a capture (it is [shut in](king_shut_in),
+/// or it can leave only by taking a unit the loser put next to it).
+fn king_hemmed_in(pos: &Chess, color: Color) -> bool {
+    king_held(pos, color, pos.board().occupied())
+}
+
+/// Every square next to `color`'s king but those of `units` is attacked by the opponent.
+fn king_held(pos: &Chess, color: Color, units: Bitboard) -> bool {
     let board = pos.board();
     let Some(king) = board.king_of(color) else {
         return false;
     };
     let occupied = board.occupied() ^ Bitboard::from(king);
-    (king_attacks(king) & !board.by_color(color))
+    (king_attacks(king) & !units)
         .into_iter()
         .all(|sq| board.attacks_to(sq, !color, occupied).any())
 }
@@ -169,20 +181,6 @@ pub fn got_out(pos: &Chess, winner: Color, start: Square) -> bool {
         }
     }
     (region & !king_attacks(start) & !Bitboard::from(start)).any()
-}
-
-/// Every square next to `color`'s king holds a unit or is attacked by the
-/// opponent: the king has no move but a capture (it is [shut in](king_shut_in),
-/// or it can leave only by taking a unit the loser put next to it).
-fn king_hemmed_in(pos: &Chess, color: Color) -> bool {
-    let board = pos.board();
-    let Some(king) = board.king_of(color) else {
-        return false;
-    };
-    let occupied = board.occupied() ^ Bitboard::from(king);
-    (king_attacks(king) & !board.occupied())
-        .into_iter()
-        .all(|sq| board.attacks_to(sq, !color, occupied).any())
 }
 
 /// The state of a plan's walk, resumable like [`super::search::Walk`]: the winner's every
