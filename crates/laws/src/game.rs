@@ -23,7 +23,7 @@
 use std::fmt;
 
 use shakmaty::{
-    Chess, Color, Move, Position,
+    Bitboard, Chess, Color, Move, Position, Role, Square, attacks,
     san::{San, SanError},
     uci::UciMove,
 };
@@ -34,6 +34,115 @@ use crate::{
     draws::{ClaimKind, DrawClaim, PositionKey},
     position::{StartingPosition, is_lawful, lawful_moves, spares_king},
 };
+
+/// The one legal move a SAN names, as [`San::to_move`] finds it (same moves, same errors),
+/// from the units that reach the destination square instead of a list of every candidate.
+pub fn resolve_san(pos: &Chess, san: &San) -> Result<Move, SanError> {
+    let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = *san
+    else {
+        return san.to_move(pos);
+    };
+    let board = pos.board();
+    let us = pos.turn();
+    if board.king_of(us).is_none() || !promotes_rightly(role, to, us, promotion) {
+        return san.to_move(pos);
+    }
+    let ours = board.by_color(us) & board.by_role(role);
+    let target = board
+        .role_at(to)
+        .filter(|_| board.by_color(!us).contains(to));
+    let froms = if role == Role::Pawn {
+        if capture {
+            attacks::pawn_attacks(!us, to) & ours
+        } else {
+            pawn_pushers(pos, to) & ours
+        }
+    } else {
+        attacks::attacks(to, role.of(!us), board.occupied()) & ours
+    };
+    let mut found = None;
+    for from in froms {
+        if file.is_some_and(|f| f != from.file()) || rank.is_some_and(|r| r != from.rank()) {
+            continue;
+        }
+        let m = if role == Role::Pawn
+            && capture
+            && target.is_none()
+            && pos.ep_square(shakmaty::EnPassantMode::Always) == Some(to)
+        {
+            Move::EnPassant { from, to }
+        } else {
+            if capture != target.is_some() || board.by_color(us).contains(to) {
+                continue;
+            }
+            Move::Normal {
+                role,
+                from,
+                capture: target,
+                to,
+                promotion,
+            }
+        };
+        if !leaves_king_safe(pos, m) {
+            continue;
+        }
+        if found.replace(m).is_some() {
+            return Err(SanError::AmbiguousSan);
+        }
+    }
+    found.ok_or(SanError::IllegalSan)
+}
+
+/// A pawn reaching the last rank promotes to a queen, rook, bishop or knight; no other move
+/// promotes.
+fn promotes_rightly(role: Role, to: Square, us: Color, promotion: Option<Role>) -> bool {
+    let last = role == Role::Pawn
+        && to.rank() == us.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First);
+    match promotion {
+        None => !last,
+        Some(p) => last && matches!(p, Role::Queen | Role::Rook | Role::Bishop | Role::Knight),
+    }
+}
+
+/// The side to move's king is not attacked after the pseudo-legal move `m`.
+fn leaves_king_safe(pos: &Chess, m: Move) -> bool {
+    let us = pos.turn();
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let board = after.board();
+    board
+        .king_of(us)
+        .is_some_and(|k| board.attacks_to(k, !us, board.occupied()).is_empty())
+}
+
+/// The squares from which a pawn of the side to move would push to the empty square `to`.
+fn pawn_pushers(pos: &Chess, to: Square) -> Bitboard {
+    let board = pos.board();
+    if board.occupied().contains(to) {
+        return Bitboard::EMPTY;
+    }
+    let (step, double_to_rank) = match pos.turn() {
+        Color::White => (-8, shakmaty::Rank::Fourth),
+        Color::Black => (8, shakmaty::Rank::Fifth),
+    };
+    let Some(one) = to.offset(step) else {
+        return Bitboard::EMPTY;
+    };
+    if !board.occupied().contains(one) {
+        if to.rank() == double_to_rank {
+            return one.offset(step).map_or(Bitboard::EMPTY, Bitboard::from);
+        }
+        return Bitboard::EMPTY;
+    }
+    Bitboard::from(one)
+}
 
 /// Half-moves without pawn move or capture after which a draw may be claimed (Art. 9.3).
 const FIFTY_MOVES: u32 = 100;
@@ -193,8 +302,7 @@ impl Game {
 
     /// Plays the move a SAN (Appendix C) names, if it names exactly one legal move.
     pub fn play_san(&mut self, san: &San) -> Result<Move, SanError> {
-        // `to_move` resolves only to moves of shakmaty's legal-move generator.
-        let m = san.to_move(self.position())?;
+        let m = resolve_san(self.position(), san)?;
         if !spares_king(m) {
             return Err(SanError::IllegalSan);
         }
@@ -459,7 +567,96 @@ fn dead_position(position: &Chess) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{Role, Square};
+    use shakmaty::{File, Rank, Role, Square};
+
+    /// `resolve_san` gives what `San::to_move` gives (move or error) for every legal move's
+    /// SAN and its variants (other disambiguation, capture mark, promotion) and for random
+    /// SANs, in the positions of random games (checks, pins, en passant, promotions).
+    #[test]
+    fn resolve_san_equals_to_move() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let roles = [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ];
+        let mut compared = 0u64;
+        for _ in 0..300 {
+            let mut pos = Chess::default();
+            for _ in 0..160 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mut sans: Vec<San> = Vec::new();
+                for &m in &moves {
+                    let San::Normal {
+                        role,
+                        capture,
+                        to,
+                        promotion,
+                        ..
+                    } = San::from_move(&pos, m)
+                    else {
+                        continue;
+                    };
+                    let from = m.from().expect("a normal move");
+                    for (file, rank) in [
+                        (None, None),
+                        (Some(from.file()), None),
+                        (None, Some(from.rank())),
+                        (Some(from.file()), Some(from.rank())),
+                    ] {
+                        for capture in [capture, !capture] {
+                            for promotion in [promotion, None, Some(Role::Queen), Some(Role::King)]
+                            {
+                                sans.push(San::Normal {
+                                    role,
+                                    file,
+                                    rank,
+                                    capture,
+                                    to,
+                                    promotion,
+                                });
+                            }
+                        }
+                    }
+                }
+                for _ in 0..40 {
+                    let r = next();
+                    sans.push(San::Normal {
+                        role: roles[(r % 6) as usize],
+                        file: (r >> 8 & 1 == 0).then(|| File::new((r >> 9) as u32 % 8)),
+                        rank: (r >> 12 & 1 == 0).then(|| Rank::new((r >> 13) as u32 % 8)),
+                        capture: r >> 16 & 1 == 0,
+                        to: Square::new((r >> 17) as u32 % 64),
+                        promotion: (r >> 23 & 3 == 0).then(|| roles[(r >> 25) as usize % 6]),
+                    });
+                }
+                for san in &sans {
+                    assert_eq!(
+                        resolve_san(&pos, san),
+                        san.to_move(&pos),
+                        "{san} in {}",
+                        shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal)
+                    );
+                    compared += 1;
+                }
+                let m = moves[(next() % moves.len() as u64) as usize];
+                pos.play_unchecked(m);
+            }
+        }
+        assert!(compared > 1_000_000, "{compared}");
+    }
 
     fn knight(from: Square, to: Square) -> Move {
         Move::Normal {
