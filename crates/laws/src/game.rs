@@ -581,14 +581,7 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        let roles = [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ];
+        let roles = Role::ALL;
         let mut compared = 0u64;
         for _ in 0..300 {
             let mut pos = Chess::default();
