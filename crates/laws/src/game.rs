@@ -51,8 +51,11 @@ pub fn resolve_san(pos: &Chess, san: &San) -> Result<Move, SanError> {
     };
     let board = pos.board();
     let us = pos.turn();
-    if board.king_of(us).is_none() || !promotes_rightly(role, to, us, promotion) {
+    if board.king_of(us).is_none() {
         return san.to_move(pos);
+    }
+    if !promotes_rightly(role, to, us, promotion) {
+        return Err(SanError::IllegalSan);
     }
     let ours = board.by_color(us) & board.by_role(role);
     let target = board
@@ -101,7 +104,7 @@ pub fn resolve_san(pos: &Chess, san: &San) -> Result<Move, SanError> {
 }
 
 /// A pawn reaching the last rank promotes to a queen, rook, bishop or knight; no other move
-/// promotes.
+/// promotes (otherwise no legal move matches: `San::to_move` says `IllegalSan` too).
 fn promotes_rightly(role: Role, to: Square, us: Color, promotion: Option<Role>) -> bool {
     let last = role == Role::Pawn
         && to.rank() == us.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First);
